@@ -1,0 +1,65 @@
+// swift-tools-version: 6.0
+// ModelMapper: JSON <-> object graphs, driven by an Xcode Core Data model file.
+
+import PackageDescription
+
+let package = Package(
+    name: "ModelMapper",
+    products: [
+        .library(name: "ModelMapper", targets: ["ModelMapper"]),
+        .library(name: "ModelgenCore", targets: ["ModelgenCore"]),
+        .executable(name: "modelgen", targets: ["modelgen"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // libxml2 through pkg-config; shim.h works around the ICU and xmlFree pitfalls.
+        .systemLibrary(
+            name: "CLibXML2",
+            path: "Sources/CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev", "pkg-config"]), .brew(["libxml2"])]
+        ),
+        .target(
+            name: "ModelMapper",
+            dependencies: ["CLibXML2"],
+            path: "Sources/ModelMapper"
+        ),
+        .target(
+            name: "ModelgenCore",
+            dependencies: ["ModelMapper"],
+            path: "Sources/ModelgenCore"
+        ),
+        .executableTarget(
+            name: "modelgen",
+            dependencies: [
+                "ModelgenCore",
+                "ModelMapper",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Sources/modelgen"
+        ),
+        .executableTarget(
+            name: "authors",
+            dependencies: ["ModelMapper"],
+            path: "Examples/Authors"
+        ),
+        .executableTarget(
+            name: "model-loading-benchmark",
+            dependencies: ["ModelMapper"],
+            path: "Benchmarks/ModelLoadingBenchmark"
+        ),
+        .testTarget(
+            name: "ModelMapperTests",
+            dependencies: ["ModelMapper"],
+            path: "Tests/ModelMapperTests"
+        ),
+        .testTarget(
+            name: "ModelgenCoreTests",
+            dependencies: ["ModelgenCore", "ModelMapper", "modelgen"],
+            path: "Tests/ModelgenCoreTests"
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

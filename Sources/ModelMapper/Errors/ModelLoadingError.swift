@@ -1,0 +1,34 @@
+/// The error thrown when a model file, folder or bundle cannot be loaded.
+///
+/// All problems of one file are collected before it is thrown, so a single run shows
+/// everything that needs fixing, each with its file, line and column:
+///
+/// ```swift
+/// do {
+///     let model = try ObjectModel(contentsOf: URL(fileURLWithPath: "Models/Authors.xcdatamodeld"))
+///     print(model.entities.map(\.name))
+/// } catch let error as ModelLoadingError {
+///     print(error)   // one compiler-style line per problem
+/// }
+/// ```
+public struct ModelLoadingError: Error, Sendable, CustomStringConvertible {
+    /// Every problem found, errors and warnings, in file order.
+    public var diagnostics: [ModelDiagnostic]
+
+    public init(diagnostics: [ModelDiagnostic]) {
+        self.diagnostics = diagnostics
+    }
+
+    init(_ message: String, at location: SourceLocation) {
+        self.diagnostics = [ModelDiagnostic(.error, message, at: location)]
+    }
+
+    /// Only the diagnostics of severity `.error`.
+    public var errors: [ModelDiagnostic] {
+        diagnostics.filter { $0.severity == .error }
+    }
+
+    public var description: String {
+        diagnostics.map(\.description).joined(separator: "\n")
+    }
+}

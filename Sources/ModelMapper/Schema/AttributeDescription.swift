@@ -1,0 +1,101 @@
+import Foundation
+
+/// An attribute of an entity: its type, optionality, default, constraints and JSON mapping.
+///
+/// ```swift
+/// let born = model.entitiesByName["Author"]!.attributesByName["dateOfBirth"]!
+/// born.attributeType          // .date
+/// born.jsonKeyPath            // born
+/// born.valueTransformerName   // "Date"
+/// ```
+public struct AttributeDescription: Sendable, Hashable, CustomStringConvertible {
+    public let model: ObjectModel
+    let reference: PropertyReference
+
+    var record: AttributeRecord {
+        guard case .attribute(let attribute) = model.propertyRecord(reference) else {
+            preconditionFailure("an AttributeDescription always refers to an attribute")
+        }
+        return attribute
+    }
+
+    public var name: String { record.name }
+
+    /// The entity that declares the attribute (a superentity, for an inherited one).
+    public var entity: EntityDescription { EntityDescription(model: model, index: reference.entity) }
+
+    public var attributeType: AttributeType { record.attributeType }
+
+    public var isOptional: Bool { record.isOptional }
+    public var isTransient: Bool { record.isTransient }
+    /// Whether the value is derived from other values (`derived="YES"`).
+    public var isDerived: Bool { record.isDerived }
+    /// The derivation expression of a derived attribute, as written.
+    public var derivationExpression: String? { record.derivationExpression }
+    public var isIndexed: Bool { record.isIndexed }
+
+    /// The default value as written in the model (`defaultValueString`).
+    public var defaultValueString: String? { record.defaultValueString }
+
+    /// The default value converted to the attribute's type: `Int16`, `Int32`, `Int64`,
+    /// `Decimal`, `Double`, `Float`, `String`, `Bool`, `Date`, `Data`, `UUID` or `URL`;
+    /// nil when the model gives none (or for types whose defaults are not interpreted:
+    /// transformable, composite, undefined, object ID).
+    public var defaultValue: (any Sendable)? { record.defaultValue }
+
+    /// The lower bound for numbers (of the attribute's type) and dates, if any.
+    public var minValue: (any Sendable)? { record.minValue }
+    /// The upper bound for numbers (of the attribute's type) and dates, if any.
+    public var maxValue: (any Sendable)? { record.maxValue }
+    /// The minimum length of a string or binary value, if any.
+    public var minLength: Int? { record.minLength }
+    /// The maximum length of a string or binary value, if any.
+    public var maxLength: Int? { record.maxLength }
+    /// `minValueString` as written.
+    public var minValueString: String? { record.minValueString }
+    /// `maxValueString` as written.
+    public var maxValueString: String? { record.maxValueString }
+    /// The regular expression a string value must match, as written.
+    public var regularExpressionString: String? { record.regularExpressionString }
+
+    /// The name of the value transformer applied between JSON and the model value:
+    /// the attribute's `valueTransformerName`, else `userInfo` `JSONTransformerName`
+    /// or `sync.valueTransformer`.
+    public var valueTransformerName: String? { record.valueTransformerName }
+
+    /// The Swift type of a transformable attribute's value (`customClassName`), e.g. `[String]`.
+    public var customClassName: String? { record.customClassName }
+
+    /// For a `Composite` attribute, its composite type.
+    public var composite: CompositeDescription? { record.compositeName.flatMap(model.composite(named:)) }
+
+    /// Whether Xcode generates a scalar (`Int64`) rather than an object (`NSNumber`) property.
+    public var usesScalarValueType: Bool { record.usesScalarValueType }
+    public var allowsExternalBinaryDataStorage: Bool { record.allowsExternalBinaryDataStorage }
+
+    /// Whether the attribute is one of its entity's identity attributes.
+    public var isIdentity: Bool { record.isIdentity }
+
+    public var userInfo: [String: String] { record.userInfo }
+
+    /// Where the value is in JSON: `userInfo` `jsonKeyPath` (or an alias, see
+    /// ``MappingKeys``), else the attribute's own name.
+    public var jsonKeyPath: JSONKeyPath { record.jsonKeyPath }
+
+    /// Every XML attribute of the `<attribute>` element as written, unknown ones included.
+    public var xmlAttributes: [String: String] { record.xmlAttributes }
+
+    /// Where the attribute is declared.
+    public var location: SourceLocation { record.location }
+
+    public static func == (lhs: AttributeDescription, rhs: AttributeDescription) -> Bool {
+        lhs.model === rhs.model && lhs.reference == rhs.reference
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(model))
+        hasher.combine(reference)
+    }
+
+    public var description: String { "AttributeDescription(\(entity.name).\(name): \(attributeType.rawValue))" }
+}

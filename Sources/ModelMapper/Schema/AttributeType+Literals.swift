@@ -1,0 +1,98 @@
+import Foundation
+
+extension AttributeType {
+    /// Converts a literal from a model file (a default or a bound) to a value of this type.
+    ///
+    /// Returns nil for types whose literals are not interpreted (transformable, composite,
+    /// undefined, object ID); throws a message when the text is not a valid value.
+    func parseLiteral(_ text: String) throws(LiteralError) -> (any Sendable)? {
+        switch self {
+        case .integer16: return try Self.integer(text, as: Int16.self)
+        case .integer32: return try Self.integer(text, as: Int32.self)
+        case .integer64: return try Self.integer(text, as: Int64.self)
+        case .decimal:
+            guard let value = Self.decimal(text) else { throw LiteralError("'\(text)' is not a decimal number") }
+            return value
+        case .double:
+            guard let value = Double(text.trimmingCharacters(in: .whitespaces)) else { throw LiteralError("'\(text)' is not a number") }
+            return value
+        case .float:
+            guard let value = Float(text.trimmingCharacters(in: .whitespaces)) else { throw LiteralError("'\(text)' is not a number") }
+            return value
+        case .string:
+            return text
+        case .boolean:
+            switch text.trimmingCharacters(in: .whitespaces).lowercased() {
+            case "yes", "true", "1": return true
+            case "no", "false", "0": return false
+            default: throw LiteralError("'\(text)' is not a Boolean (use YES or NO)")
+            }
+        case .date:
+            let formatter = ISO8601DateFormatter()
+            if let date = formatter.date(from: text) { return date }
+            if let seconds = Double(text) { return Date(timeIntervalSinceReferenceDate: seconds) }
+            throw LiteralError("'\(text)' is not an ISO 8601 date")
+        case .binaryData:
+            guard let data = Data(base64Encoded: text) else { throw LiteralError("'\(text)' is not base64") }
+            return data
+        case .uuid:
+            guard let uuid = UUID(uuidString: text) else { throw LiteralError("'\(text)' is not a UUID") }
+            return uuid
+        case .uri:
+            guard let url = URL(string: text) else { throw LiteralError("'\(text)' is not a URL") }
+            return url
+        case .transformable, .composite, .undefined, .objectID:
+            return nil
+        }
+    }
+
+    private static func integer<Value: FixedWidthInteger & Sendable>(_ text: String, as type: Value.Type) throws(LiteralError) -> Value {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if let value = Value(trimmed) { return value }
+        if Int64(trimmed) != nil || (trimmed.allSatisfy { $0.isNumber || $0 == "-" || $0 == "+" } && !trimmed.isEmpty) {
+            throw LiteralError("\(trimmed) is out of range for \(Value.self) (\(Value.min)...\(Value.max))")
+        }
+        throw LiteralError("'\(text)' is not an integer")
+    }
+
+    /// An exact decimal from its text, accepting only a complete number literal
+    /// (`Decimal(string:)` alone would read "1abc" as 1).
+    static func decimal(_ text: String) -> Decimal? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard isDecimalLiteral(trimmed), let value = Decimal(string: trimmed, locale: Locale(identifier: "en_US_POSIX")),
+              !value.isNaN else { return nil }
+        return value
+    }
+
+    /// `[+-]? (digits [. digits?] | . digits) ([eE] [+-]? digits)?`
+    static func isDecimalLiteral(_ text: String) -> Bool {
+        var bytes = Substring(text).utf8[...]
+        func digits() -> Int {
+            var count = 0
+            while let byte = bytes.first, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
+                bytes = bytes.dropFirst()
+                count += 1
+            }
+            return count
+        }
+        if bytes.first == UInt8(ascii: "+") || bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
+        var mantissaDigits = digits()
+        if bytes.first == UInt8(ascii: ".") {
+            bytes = bytes.dropFirst()
+            mantissaDigits += digits()
+        }
+        guard mantissaDigits > 0 else { return false }
+        if bytes.first == UInt8(ascii: "e") || bytes.first == UInt8(ascii: "E") {
+            bytes = bytes.dropFirst()
+            if bytes.first == UInt8(ascii: "+") || bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
+            guard digits() > 0 else { return false }
+        }
+        return bytes.isEmpty
+    }
+
+    /// Why a literal is not a value of the type.
+    struct LiteralError: Error {
+        let message: String
+        init(_ message: String) { self.message = message }
+    }
+}

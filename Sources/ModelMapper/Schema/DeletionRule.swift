@@ -1,0 +1,10 @@
+/// What Core Data does with a relationship's destination when its source is deleted.
+///
+/// ModelMapper has no store, so the rule is informational; it is kept so tools and
+/// generated code can show it.
+public enum DeletionRule: String, Sendable, Hashable, CaseIterable {
+    case nullify = "Nullify"
+    case cascade = "Cascade"
+    case deny = "Deny"
+    case noAction = "No Action"
+}

@@ -1,0 +1,159 @@
+import Foundation
+
+/// An entity of a model: its name, class, inheritance and properties.
+///
+/// Properties include the inherited ones, superentity's first, each group in file order,
+/// so `properties` of an entity is the order in which a ``ModelObject`` stores values:
+///
+/// ```swift
+/// let book = model.entitiesByName["Book"]!
+/// book.attributesByName["title"]?.attributeType   // .string
+/// book.relationshipsByName["author"]?.destinationEntity.name   // "Author"
+/// ```
+public struct EntityDescription: Sendable, Hashable, CustomStringConvertible {
+    /// The model this entity belongs to.
+    public let model: ObjectModel
+    /// The position of the entity in `model.entities`.
+    public let index: Int
+
+    var record: EntityRecord { model.entityRecords[index] }
+
+    public var name: String { record.name }
+
+    /// The class named in the model (`representedClassName`), if any.
+    public var representedClassName: String? { record.representedClassName }
+
+    /// The parent entity (`parentEntity`), if any.
+    public var superentity: EntityDescription? {
+        record.superentity.map { EntityDescription(model: model, index: $0) }
+    }
+
+    /// The entities whose parent is this one, in file order.
+    public var subentities: [EntityDescription] {
+        record.subentities.map { EntityDescription(model: model, index: $0) }
+    }
+
+    /// The subentities by name.
+    public var subentitiesByName: [String: EntityDescription] {
+        Dictionary(subentities.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Whether the entity is abstract (`isAbstract="YES"`): only its subentities have instances.
+    public var isAbstract: Bool { record.isAbstract }
+
+    /// Whether `self` is `other` or one of its (transitive) subentities.
+    public func isKind(of other: EntityDescription) -> Bool {
+        guard model === other.model else { return false }
+        var current: Int? = index
+        while let entity = current {
+            if entity == other.index { return true }
+            current = model.entityRecords[entity].superentity
+        }
+        return false
+    }
+
+    /// The `userInfo` dictionary of the entity.
+    public var userInfo: [String: String] { record.userInfo }
+
+    /// Xcode's code generation setting (`class`, `category`, or nil for manual).
+    public var codeGenerationType: String? { record.codeGenerationType }
+
+    /// Uniqueness constraints: each inner array is one constraint, a list of property names.
+    public var uniquenessConstraints: [[String]] { record.uniquenessConstraints }
+
+    /// The attributes that identify an instance (its primary key), from `userInfo`
+    /// (`identityAttributes`, or per attribute `sync.isPrimaryKey` and friends, see
+    /// ``MappingKeys``), inherited from the superentity when the entity names none.
+    public var identityAttributes: [AttributeDescription] {
+        record.identityAttributeNames.compactMap { attributesByName[$0] }
+    }
+
+    /// Every XML attribute of the `<entity>` element as written, unknown ones included.
+    public var xmlAttributes: [String: String] { record.xmlAttributes }
+
+    /// Where the entity is declared.
+    public var location: SourceLocation { record.location }
+
+    // MARK: Properties
+
+    /// All properties (attributes and relationships), inherited first, in file order.
+    public var properties: [PropertyDescription] {
+        record.properties.map { property(at: $0) }
+    }
+
+    /// All properties by name.
+    public var propertiesByName: NamedDescriptions<PropertyDescription> {
+        let model = model
+        let references = record.properties
+        return NamedDescriptions(names: references.map { model.propertyRecord($0).name }, positions: record.propertyIndexByName) {
+            PropertyDescription(model: model, reference: references[$0])
+        }
+    }
+
+    /// The attributes, inherited first, in file order.
+    public var attributes: [AttributeDescription] {
+        record.attributeIndexes.map { AttributeDescription(model: model, reference: record.properties[$0]) }
+    }
+
+    /// The attributes by name.
+    public var attributesByName: NamedDescriptions<AttributeDescription> {
+        let model = model
+        let references = record.properties
+        let indexes = record.attributeIndexes
+        return NamedDescriptions(names: indexes.map { model.propertyRecord(references[$0]).name }, positions: record.propertyIndexByName) {
+            AttributeDescription(model: model, reference: references[$0])
+        }
+    }
+
+    /// The relationships, inherited first, in file order.
+    public var relationships: [RelationshipDescription] {
+        record.relationshipIndexes.map { RelationshipDescription(model: model, reference: record.properties[$0]) }
+    }
+
+    /// The relationships by name.
+    public var relationshipsByName: NamedDescriptions<RelationshipDescription> {
+        let model = model
+        let references = record.properties
+        let indexes = record.relationshipIndexes
+        return NamedDescriptions(names: indexes.map { model.propertyRecord(references[$0]).name }, positions: record.propertyIndexByName) {
+            RelationshipDescription(model: model, reference: references[$0])
+        }
+    }
+
+    /// The relationships whose destination is `entity` (or one of its superentities).
+    public func relationships(forDestination entity: EntityDescription) -> [RelationshipDescription] {
+        relationships.filter { entity.isKind(of: $0.destinationEntity) }
+    }
+
+    /// The fetched properties the entity declares, in file order (not part of `properties`:
+    /// they are queries, not values, and are never mapped to JSON).
+    public var fetchedProperties: [FetchedPropertyDescription] { record.fetchedProperties }
+
+    /// The position of a property in `properties` (the slot a ``ModelObject`` keeps it in).
+    public func propertyIndex(named name: String) -> Int? {
+        record.propertyIndexByName[name]
+    }
+
+    func property(at reference: PropertyReference) -> PropertyDescription {
+        PropertyDescription(model: model, reference: reference)
+    }
+
+    // MARK: Hashable
+
+    public static func == (lhs: EntityDescription, rhs: EntityDescription) -> Bool {
+        lhs.model === rhs.model && lhs.index == rhs.index
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(model))
+        hasher.combine(index)
+    }
+
+    public var description: String { "EntityDescription(\(name))" }
+}
+
+extension ObjectModel {
+    func propertyRecord(_ reference: PropertyReference) -> PropertyRecord {
+        entityRecords[reference.entity].ownProperties[reference.index]
+    }
+}

@@ -1,0 +1,323 @@
+import Foundation
+
+/// Turns a parsed `<model>` document into an `ObjectModel`, checking everything that
+/// can be checked and collecting every problem (with its location) before giving up.
+struct ModelBuilder {
+    let source: XMLSource
+    private(set) var diagnostics: [ModelDiagnostic] = []
+
+    /// Entities read from the file, before inheritance is resolved.
+    struct DraftEntity {
+        var element: XMLElementNode
+        var record: EntityRecord
+        var parentName: String?
+        /// Where each userInfo key's `<entry>` is, for locating metadata errors.
+        var userInfoLocations: [String: SourceLocation]
+    }
+
+    init(source: XMLSource) {
+        self.source = source
+    }
+
+    static func build(root: XMLElementNode, source: XMLSource, sourceURL: URL?, versionName: String?) throws(ModelLoadingError) -> ModelContents {
+        var builder = ModelBuilder(source: source)
+        let contents = builder.build(root: root, sourceURL: sourceURL, versionName: versionName)
+        let sorted = builder.diagnostics.sorted { $0.location < $1.location }
+        guard var contents, !sorted.contains(where: { $0.severity == .error }) else {
+            throw ModelLoadingError(diagnostics: sorted)
+        }
+        contents.warnings = sorted
+        return contents
+    }
+
+    mutating func error(_ message: String, at location: SourceLocation) {
+        diagnostics.append(ModelDiagnostic(.error, message, at: location))
+    }
+
+    mutating func warning(_ message: String, at location: SourceLocation) {
+        diagnostics.append(ModelDiagnostic(.warning, message, at: location))
+    }
+
+    private mutating func build(root: XMLElementNode, sourceURL: URL?, versionName: String?) -> ModelContents? {
+        guard root.name == "model" else {
+            error("the root element is <\(root.name)>, not <model>: this is not a Core Data model file", at: source.location(of: root))
+            return nil
+        }
+        let composites = readComposites(root)
+        var drafts = readEntities(root, compositeNames: Set(composites.map(\.name)))
+        resolveInheritance(&drafts)
+        resolveProperties(&drafts)
+        resolveRelationships(&drafts)
+        resolveIdentity(&drafts)
+        let entityNames = Set(drafts.map(\.record.name))
+        checkFetchedProperties(drafts, entityNames: entityNames)
+        let configurations = readConfigurations(root, entityNames: entityNames)
+        let fetchRequests = readFetchRequests(root, entityNames: entityNames)
+        return ModelContents(
+            sourceURL: sourceURL, versionName: versionName, modelAttributes: root.attributes,
+            entityRecords: drafts.map(\.record), configurations: configurations,
+            fetchRequestTemplates: fetchRequests, composites: composites, warnings: []
+        )
+    }
+
+    // MARK: Entities
+
+    private mutating func readEntities(_ root: XMLElementNode, compositeNames: Set<String>) -> [DraftEntity] {
+        var drafts: [DraftEntity] = []
+        var firstLocation: [String: SourceLocation] = [:]
+        for element in root.children(named: "entity") {
+            let location = source.location(of: element)
+            guard let name = element[attribute: "name"], !name.isEmpty else {
+                error("an <entity> has no name", at: location)
+                continue
+            }
+            if let first = firstLocation[name] {
+                error("entity '\(name)' is declared twice (first at line \(first.line))", at: location)
+                continue
+            }
+            firstLocation[name] = location
+            let (userInfo, userInfoLocations) = readUserInfo(element)
+            var record = EntityRecord(
+                name: name,
+                representedClassName: element[attribute: "representedClassName"],
+                superentity: nil, subentities: [],
+                isAbstract: Self.flag(element[attribute: "isAbstract"]),
+                codeGenerationType: element[attribute: "codeGenerationType"],
+                userInfo: userInfo,
+                uniquenessConstraints: readUniquenessConstraints(element),
+                identityAttributeNames: [],
+                ownProperties: [], properties: [], propertyIndexByName: [:],
+                attributeIndexes: [], relationshipIndexes: [],
+                fetchedProperties: [],
+                xmlAttributes: element.attributes,
+                location: location
+            )
+            readProperties(of: element, into: &record, compositeNames: compositeNames)
+            drafts.append(DraftEntity(
+                element: element, record: record,
+                parentName: element[attribute: "parentEntity"].flatMap { $0.isEmpty ? nil : $0 },
+                userInfoLocations: userInfoLocations
+            ))
+        }
+        return drafts
+    }
+
+    private func readUniquenessConstraints(_ entity: XMLElementNode) -> [[String]] {
+        entity.children(named: "uniquenessConstraints").flatMap { group in
+            group.children(named: "uniquenessConstraint").map { constraint in
+                constraint.children(named: "constraint").compactMap { $0[attribute: "value"] }
+            }
+        }
+    }
+
+    /// Links each entity to its parent; reports unknown parents and inheritance cycles.
+    private mutating func resolveInheritance(_ drafts: inout [DraftEntity]) {
+        let indexByName = Dictionary(drafts.enumerated().map { ($1.record.name, $0) }, uniquingKeysWith: { first, _ in first })
+        for index in drafts.indices {
+            guard let parentName = drafts[index].parentName else { continue }
+            guard let parent = indexByName[parentName] else {
+                error(
+                    "entity '\(drafts[index].record.name)' names parent entity '\(parentName)', which does not exist",
+                    at: source.location(ofAttribute: "parentEntity", in: drafts[index].element)
+                )
+                continue
+            }
+            drafts[index].record.superentity = parent
+        }
+        // A cycle is reported on every entity in it, and broken so later steps terminate.
+        for index in drafts.indices {
+            var chain = [index]
+            var current = drafts[index].record.superentity
+            while let parent = current {
+                if parent == index {
+                    let names = (chain + [index]).map { drafts[$0].record.name }.joined(separator: " -> ")
+                    error(
+                        "entity '\(drafts[index].record.name)' inherits from itself through parentEntity (\(names))",
+                        at: source.location(ofAttribute: "parentEntity", in: drafts[index].element)
+                    )
+                    break
+                }
+                if chain.contains(parent) { break }  // a cycle further up, reported on its own members
+                chain.append(parent)
+                current = drafts[parent].record.superentity
+            }
+        }
+        for index in drafts.indices where isInCycle(index, drafts) {
+            drafts[index].record.superentity = nil
+        }
+        for index in drafts.indices {
+            if let parent = drafts[index].record.superentity {
+                drafts[parent].record.subentities.append(index)
+            }
+        }
+    }
+
+    private func isInCycle(_ index: Int, _ drafts: [DraftEntity]) -> Bool {
+        var seen: Set<Int> = [index]
+        var current = drafts[index].record.superentity
+        while let parent = current {
+            if parent == index { return true }
+            guard seen.insert(parent).inserted else { return false }
+            current = drafts[parent].record.superentity
+        }
+        return false
+    }
+
+    /// Entities ordered so that every superentity comes before its subentities.
+    func inheritanceOrder(_ drafts: [DraftEntity]) -> [Int] {
+        var order: [Int] = []
+        var stack = drafts.indices.filter { drafts[$0].record.superentity == nil }.reversed().map { $0 }
+        while let index = stack.popLast() {
+            order.append(index)
+            stack.append(contentsOf: drafts[index].record.subentities.reversed())
+        }
+        return order
+    }
+
+    /// Builds each entity's full property list (inherited first) and its name index.
+    private mutating func resolveProperties(_ drafts: inout [DraftEntity]) {
+        for index in inheritanceOrder(drafts) {
+            var properties: [PropertyReference] = []
+            var indexByName: [String: Int] = [:]
+            if let parent = drafts[index].record.superentity {
+                properties = drafts[parent].record.properties
+                indexByName = drafts[parent].record.propertyIndexByName
+            }
+            for (ownIndex, property) in drafts[index].record.ownProperties.enumerated() {
+                if let existing = indexByName[property.name] {
+                    let owner = properties[existing].entity
+                    error(
+                        "property '\(property.name)' of entity '\(drafts[index].record.name)' is already declared by its superentity '\(drafts[owner].record.name)' (line \(drafts[owner].record.ownProperties[properties[existing].index].location.line))",
+                        at: property.location
+                    )
+                    continue
+                }
+                indexByName[property.name] = properties.count
+                properties.append(PropertyReference(entity: index, index: ownIndex))
+            }
+            drafts[index].record.properties = properties
+            drafts[index].record.propertyIndexByName = indexByName
+            drafts[index].record.attributeIndexes = properties.indices.filter {
+                if case .attribute = drafts[properties[$0].entity].record.ownProperties[properties[$0].index] { true } else { false }
+            }
+            drafts[index].record.relationshipIndexes = properties.indices.filter {
+                if case .relationship = drafts[properties[$0].entity].record.ownProperties[properties[$0].index] { true } else { false }
+            }
+        }
+    }
+
+    // MARK: Model-level elements
+
+    private mutating func readComposites(_ root: XMLElementNode) -> [CompositeDescription] {
+        var composites: [CompositeDescription] = []
+        for element in root.children(named: "composite") {
+            guard let name = element[attribute: "name"], !name.isEmpty else {
+                error("a <composite> has no name", at: source.location(of: element))
+                continue
+            }
+            var elements: [CompositeDescription.Element] = []
+            for attribute in element.children(named: "attribute") {
+                guard let attributeName = attribute[attribute: "name"], !attributeName.isEmpty else {
+                    error("an attribute of composite '\(name)' has no name", at: source.location(of: attribute))
+                    continue
+                }
+                guard let type = attributeType(of: attribute, owner: "\(name).\(attributeName)") else { continue }
+                elements.append(CompositeDescription.Element(
+                    name: attributeName, attributeType: type,
+                    isOptional: Self.flag(attribute[attribute: "optional"]),
+                    defaultValueString: attribute[attribute: "defaultValueString"],
+                    compositeName: attribute[attribute: "composite"]
+                ))
+            }
+            composites.append(CompositeDescription(name: name, elements: elements, location: source.location(of: element)))
+        }
+        let names = Set(composites.map(\.name))
+        for element in root.children(named: "composite") {
+            for attribute in element.children(named: "attribute") {
+                if let composite = attribute[attribute: "composite"], !names.contains(composite) {
+                    error("composite attribute '\(attribute[attribute: "name"] ?? "?")' names composite '\(composite)', which does not exist",
+                          at: source.location(ofAttribute: "composite", in: attribute))
+                }
+            }
+        }
+        return composites
+    }
+
+    private mutating func readConfigurations(_ root: XMLElementNode, entityNames: Set<String>) -> [ModelConfiguration] {
+        root.children(named: "configuration").compactMap { element in
+            let location = source.location(of: element)
+            guard let name = element[attribute: "name"], !name.isEmpty else {
+                error("a <configuration> has no name", at: location)
+                return nil
+            }
+            var members: [String] = []
+            for member in element.children(named: "memberEntity") {
+                guard let entityName = member[attribute: "name"] else { continue }
+                if entityNames.contains(entityName) {
+                    members.append(entityName)
+                } else {
+                    error("configuration '\(name)' names entity '\(entityName)', which does not exist", at: source.location(of: member))
+                }
+            }
+            return ModelConfiguration(
+                name: name, entityNames: members,
+                usedWithCloudKit: Self.flag(element[attribute: "usedWithCloudKit"]), location: location
+            )
+        }
+    }
+
+    private mutating func readFetchRequests(_ root: XMLElementNode, entityNames: Set<String>) -> [FetchRequestTemplate] {
+        root.children(named: "fetchRequest").compactMap { element in
+            let location = source.location(of: element)
+            guard let name = element[attribute: "name"], !name.isEmpty else {
+                error("a <fetchRequest> has no name", at: location)
+                return nil
+            }
+            let entityName = element[attribute: "entity"] ?? ""
+            if !entityNames.contains(entityName) {
+                error("fetch request '\(name)' names entity '\(entityName)', which does not exist",
+                      at: source.location(ofAttribute: "entity", in: element))
+            }
+            return FetchRequestTemplate(
+                name: name, entityName: entityName, predicateString: element[attribute: "predicateString"],
+                xmlAttributes: element.attributes, location: location
+            )
+        }
+    }
+
+    private mutating func checkFetchedProperties(_ drafts: [DraftEntity], entityNames: Set<String>) {
+        for draft in drafts {
+            for fetched in draft.record.fetchedProperties {
+                if let entityName = fetched.entityName, !entityNames.contains(entityName) {
+                    error("fetched property '\(draft.record.name).\(fetched.name)' fetches entity '\(entityName)', which does not exist",
+                          at: fetched.location)
+                }
+            }
+        }
+    }
+
+    // MARK: Helpers
+
+    /// Reads `<userInfo><entry key="…" value="…"/></userInfo>`.
+    mutating func readUserInfo(_ element: XMLElementNode) -> ([String: String], [String: SourceLocation]) {
+        var userInfo: [String: String] = [:]
+        var locations: [String: SourceLocation] = [:]
+        for group in element.children(named: "userInfo") {
+            for entry in group.children(named: "entry") {
+                guard let key = entry[attribute: "key"] else {
+                    warning("a userInfo <entry> has no key; it is ignored", at: source.location(of: entry))
+                    continue
+                }
+                userInfo[key] = entry[attribute: "value"] ?? ""
+                locations[key] = source.location(of: entry)
+            }
+        }
+        return (userInfo, locations)
+    }
+
+    /// Xcode writes Booleans as `YES`/`NO`.
+    static func flag(_ value: String?) -> Bool {
+        guard let value else { return false }
+        return MappingKeys.isYes(value)
+    }
+}

@@ -1,0 +1,34 @@
+/// The `userInfo` keys from which ModelMapper reads its mapping metadata, in order of
+/// precedence: the first key present wins. The aliases let model files written for other
+/// frameworks (Sync, Hyperoslo, MagicalRecord, JSONCoreData…) work unchanged.
+///
+/// ```swift
+/// MappingKeys.jsonKeyPath.first   // "jsonKeyPath"
+/// ```
+public enum MappingKeys {
+    /// The JSON key or dotted key path of an attribute or relationship.
+    public static let jsonKeyPath = ["jsonKeyPath", "JSONKeyPath", "externalKeyPath", "sync.remoteKey", "hyper.remoteKey", "mappedKeyName"]
+
+    /// The value transformer of an attribute, read after the attribute's own
+    /// `valueTransformerName` XML attribute.
+    public static let valueTransformer = ["JSONTransformerName", "sync.valueTransformer"]
+
+    /// On an entity: a comma-separated list of its identity (primary key) attributes.
+    public static let entityIdentityAttributes = ["identityAttributes", "identityAttribute"]
+
+    /// On an attribute: marks it as an identity attribute when its value is `YES` (or `true`, `1`).
+    public static let attributeIsIdentity = ["sync.isPrimaryKey", "hyper.isPrimaryKey", "JC.isIdentifier", "DC.isIdentifier"]
+
+    /// The first of `keys` present in `userInfo`, with its value.
+    static func firstEntry(of keys: [String], in userInfo: [String: String]) -> (key: String, value: String)? {
+        for key in keys {
+            if let value = userInfo[key] { return (key, value) }
+        }
+        return nil
+    }
+
+    /// Whether a userInfo flag says yes, the way Core Data model authors write it.
+    static func isYes(_ value: String) -> Bool {
+        ["yes", "true", "1"].contains(value.lowercased())
+    }
+}

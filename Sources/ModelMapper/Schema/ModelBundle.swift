@@ -1,0 +1,143 @@
+import Foundation
+
+/// A `.xcdatamodeld` bundle: the versions of a model and which one is current.
+///
+/// ```swift
+/// let bundle = try ModelBundle(contentsOf: URL(fileURLWithPath: "Models/Authors.xcdatamodeld"))
+/// bundle.versionNames         // ["Authors", "Authors 2", "Authors 3"]
+/// bundle.currentVersionName   // "Authors 3"
+/// let v2 = try bundle.loadModel(version: "Authors 2")
+/// ```
+public struct ModelBundle: Sendable {
+    /// The bundle folder.
+    public let url: URL
+    /// The names of the versions (`.xcdatamodel` folders, without the extension), in
+    /// natural order (`Model`, `Model 2`, `Model 10`).
+    public let versionNames: [String]
+    /// The current version: the one `.xccurrentversion` names, or the only version when it
+    /// names none. Nil when there are several versions and none is marked current.
+    public let currentVersionName: String?
+
+    /// Reads the bundle's version folders and its `.xccurrentversion` file.
+    ///
+    /// - Throws: ``ModelLoadingError`` when the folder cannot be read, has no versions, or
+    ///   its `.xccurrentversion` is malformed or names a version that is not there.
+    public init(contentsOf url: URL) throws(ModelLoadingError) {
+        self.url = url
+        let location = SourceLocation(file: url.displayPath)
+        let entries: [String]
+        do {
+            entries = try FileManager.default.contentsOfDirectory(atPath: url.path)
+        } catch {
+            throw ModelLoadingError("cannot read the model bundle: \(error.localizedDescription)", at: location)
+        }
+        let versions = entries.filter { $0.hasSuffix(".xcdatamodel") }
+            .map { String($0.dropLast(".xcdatamodel".count)) }
+            .sorted(by: NaturalOrder.precedes)
+        guard !versions.isEmpty else {
+            throw ModelLoadingError("the model bundle contains no model version (no .xcdatamodel folder)", at: location)
+        }
+        self.versionNames = versions
+
+        let currentVersionFile = url.appendingPathComponent(".xccurrentversion")
+        var current: String?
+        if FileManager.default.fileExists(atPath: currentVersionFile.path) {
+            current = try Self.readCurrentVersionName(currentVersionFile)
+            if let name = current, !versions.contains(name) {
+                throw ModelLoadingError(
+                    ".xccurrentversion names version '\(name).xcdatamodel', which is not in the bundle (versions: \(Self.list(versions)))",
+                    at: SourceLocation(file: currentVersionFile.displayPath)
+                )
+            }
+        }
+        self.currentVersionName = current ?? (versions.count == 1 ? versions[0] : nil)
+    }
+
+    /// The `.xcdatamodel` folder of a version (`"Authors 2"` or `"Authors 2.xcdatamodel"`),
+    /// or of the current version when `version` is nil.
+    public func url(forVersion version: String? = nil) throws(ModelLoadingError) -> URL {
+        url.appendingPathComponent(try resolvedVersionName(version) + ".xcdatamodel")
+    }
+
+    /// Loads a version of the model, the current one when `version` is nil.
+    public func loadModel(version: String? = nil) throws(ModelLoadingError) -> ObjectModel {
+        let name = try resolvedVersionName(version)
+        return try ObjectModel(contentsOf: url, version: name)
+    }
+
+    func resolvedVersionName(_ version: String?) throws(ModelLoadingError) -> String {
+        let location = SourceLocation(file: url.displayPath)
+        guard let version else {
+            guard let currentVersionName else {
+                throw ModelLoadingError(
+                    "the model bundle has \(versionNames.count) versions and .xccurrentversion names none of them; choose one (versions: \(Self.list(versionNames)))",
+                    at: location
+                )
+            }
+            return currentVersionName
+        }
+        let name = version.hasSuffix(".xcdatamodel") ? String(version.dropLast(".xcdatamodel".count)) : version
+        guard versionNames.contains(name) else {
+            throw ModelLoadingError("the model bundle has no version '\(name)' (versions: \(Self.list(versionNames)))", at: location)
+        }
+        return name
+    }
+
+    /// `_XCCurrentVersionName` from the `.xccurrentversion` property list, without its extension.
+    private static func readCurrentVersionName(_ file: URL) throws(ModelLoadingError) -> String? {
+        let data: Data
+        do {
+            data = try Data(contentsOf: file)
+        } catch {
+            throw ModelLoadingError("cannot read the file: \(error.localizedDescription)", at: SourceLocation(file: file.displayPath))
+        }
+        let (root, source) = try LibXMLParser.parse(data, fileName: file.displayPath)
+        guard root.name == "plist", let dictionary = root.firstChild(named: "dict") else {
+            throw ModelLoadingError("this is not a property list with a <dict>", at: source.location(of: root))
+        }
+        let children = dictionary.children
+        for (index, child) in children.enumerated() where child.name == "key" && child.text == "_XCCurrentVersionName" {
+            guard index + 1 < children.count, children[index + 1].name == "string" else {
+                throw ModelLoadingError("_XCCurrentVersionName has no <string> value", at: source.location(of: child))
+            }
+            let name = children[index + 1].text.trimmingCharacters(in: .whitespacesAndNewlines)
+            if name.isEmpty { return nil }
+            return name.hasSuffix(".xcdatamodel") ? String(name.dropLast(".xcdatamodel".count)) : name
+        }
+        return nil
+    }
+
+    private static func list(_ names: [String]) -> String {
+        names.map { "'\($0)'" }.joined(separator: ", ")
+    }
+}
+
+/// Orders strings with their digit runs compared as numbers: `Model 2` before `Model 10`.
+enum NaturalOrder {
+    static func precedes(_ lhs: String, _ rhs: String) -> Bool {
+        let left = chunks(lhs)
+        let right = chunks(rhs)
+        for (a, b) in zip(left, right) where a != b {
+            if let x = Int(a), let y = Int(b), x != y { return x < y }
+            return a < b
+        }
+        return left.count < right.count
+    }
+
+    private static func chunks(_ text: String) -> [String] {
+        var result: [String] = []
+        var current = ""
+        var inDigits = false
+        for character in text {
+            let isDigit = character.isASCII && character.isNumber
+            if !current.isEmpty, isDigit != inDigits {
+                result.append(current)
+                current = ""
+            }
+            inDigits = isDigit
+            current.append(character)
+        }
+        if !current.isEmpty { result.append(current) }
+        return result
+    }
+}

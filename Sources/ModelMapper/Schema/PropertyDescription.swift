@@ -1,0 +1,83 @@
+import Foundation
+
+/// A property of an entity: an attribute or a relationship.
+///
+/// ```swift
+/// for property in entity.properties {
+///     switch property {
+///     case .attribute(let attribute): print(attribute.name, attribute.attributeType)
+///     case .relationship(let relationship): print(relationship.name, "->", relationship.destinationEntity.name)
+///     }
+/// }
+/// ```
+public enum PropertyDescription: Sendable, Hashable {
+    case attribute(AttributeDescription)
+    case relationship(RelationshipDescription)
+
+    init(model: ObjectModel, reference: PropertyReference) {
+        switch model.propertyRecord(reference) {
+        case .attribute: self = .attribute(AttributeDescription(model: model, reference: reference))
+        case .relationship: self = .relationship(RelationshipDescription(model: model, reference: reference))
+        }
+    }
+
+    public var name: String {
+        switch self {
+        case .attribute(let attribute): attribute.name
+        case .relationship(let relationship): relationship.name
+        }
+    }
+
+    /// The entity that declares the property.
+    public var entity: EntityDescription {
+        switch self {
+        case .attribute(let attribute): attribute.entity
+        case .relationship(let relationship): relationship.entity
+        }
+    }
+
+    public var isOptional: Bool {
+        switch self {
+        case .attribute(let attribute): attribute.isOptional
+        case .relationship(let relationship): relationship.isOptional
+        }
+    }
+
+    public var isTransient: Bool {
+        switch self {
+        case .attribute(let attribute): attribute.isTransient
+        case .relationship(let relationship): relationship.isTransient
+        }
+    }
+
+    public var userInfo: [String: String] {
+        switch self {
+        case .attribute(let attribute): attribute.userInfo
+        case .relationship(let relationship): relationship.userInfo
+        }
+    }
+
+    public var jsonKeyPath: JSONKeyPath {
+        switch self {
+        case .attribute(let attribute): attribute.jsonKeyPath
+        case .relationship(let relationship): relationship.jsonKeyPath
+        }
+    }
+
+    public var location: SourceLocation {
+        switch self {
+        case .attribute(let attribute): attribute.location
+        case .relationship(let relationship): relationship.location
+        }
+    }
+
+    /// The attribute, if the property is one.
+    public var attribute: AttributeDescription? {
+        if case .attribute(let attribute) = self { attribute } else { nil }
+    }
+
+    /// The relationship, if the property is one.
+    public var relationship: RelationshipDescription? {
+        if case .relationship(let relationship) = self { relationship } else { nil }
+    }
+}

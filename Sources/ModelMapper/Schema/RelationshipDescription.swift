@@ -1,0 +1,78 @@
+import Foundation
+
+/// A relationship of an entity: its destination, cardinality, inverse and JSON mapping.
+///
+/// ```swift
+/// let books = model.entitiesByName["Author"]!.relationshipsByName["books"]!
+/// books.isToMany                         // true
+/// books.destinationEntity.name           // "Book"
+/// books.inverseRelationship?.name        // "author"
+/// ```
+public struct RelationshipDescription: Sendable, Hashable, CustomStringConvertible {
+    public let model: ObjectModel
+    let reference: PropertyReference
+
+    var record: RelationshipRecord {
+        guard case .relationship(let relationship) = model.propertyRecord(reference) else {
+            preconditionFailure("a RelationshipDescription always refers to a relationship")
+        }
+        return relationship
+    }
+
+    public var name: String { record.name }
+
+    /// The entity that declares the relationship (a superentity, for an inherited one).
+    public var entity: EntityDescription { EntityDescription(model: model, index: reference.entity) }
+
+    /// The entity at the other end. Loading fails when it does not exist, so there always is one.
+    public var destinationEntity: EntityDescription {
+        EntityDescription(model: model, index: record.destinationEntity)
+    }
+
+    /// The relationship that leads back, as the model declares it (`inverseName`), if any.
+    public var inverseRelationship: RelationshipDescription? {
+        record.inverse.map { RelationshipDescription(model: model, reference: $0) }
+    }
+
+    /// Whether the inverse names this relationship as its own inverse. A model may pair
+    /// relationships one-sidedly (old Xcode versions did); then only the declared
+    /// direction is known, and ModelMapper does not maintain the inverse automatically.
+    public var isInverseReciprocal: Bool { record.isInverseReciprocal }
+
+    /// Whether the relationship holds many objects (`toMany="YES"`).
+    public var isToMany: Bool { record.isToMany }
+    /// Whether a to-many relationship keeps its order (`ordered="YES"`).
+    public var isOrdered: Bool { record.isOrdered }
+    /// The minimum number of objects (0 when not set).
+    public var minCount: Int { record.minCount }
+    /// The maximum number of objects (0 means no limit).
+    public var maxCount: Int { record.maxCount }
+    public var deletionRule: DeletionRule { record.deletionRule }
+    public var isOptional: Bool { record.isOptional }
+    public var isTransient: Bool { record.isTransient }
+    public var isIndexed: Bool { record.isIndexed }
+    public var userInfo: [String: String] { record.userInfo }
+
+    /// Where the related object(s) are in JSON: `userInfo` `jsonKeyPath` (or an alias,
+    /// see ``MappingKeys``), else the relationship's own name.
+    public var jsonKeyPath: JSONKeyPath { record.jsonKeyPath }
+
+    /// Every XML attribute of the `<relationship>` element as written, unknown ones included.
+    public var xmlAttributes: [String: String] { record.xmlAttributes }
+
+    /// Where the relationship is declared.
+    public var location: SourceLocation { record.location }
+
+    public static func == (lhs: RelationshipDescription, rhs: RelationshipDescription) -> Bool {
+        lhs.model === rhs.model && lhs.reference == rhs.reference
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(model))
+        hasher.combine(reference)
+    }
+
+    public var description: String {
+        "RelationshipDescription(\(entity.name).\(name) -> \(isToMany ? "[\(record.destinationEntityName)]" : record.destinationEntityName))"
+    }
+}

@@ -1,0 +1,16 @@
+import ArgumentParser
+
+/// `modelgen`: inspects, validates (and, as it grows, generates code from) Core Data model files.
+@main
+struct Modelgen: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "modelgen",
+        abstract: "Work with Core Data model files (.xcdatamodeld, .xcdatamodel, contents) for ModelMapper.",
+        discussion: """
+            A model is a .xcdatamodeld bundle (its current version is used unless --version says \
+            otherwise), a .xcdatamodel folder, or the XML 'contents' file inside one.
+            """,
+        version: "0.1.0",
+        subcommands: [InspectCommand.self, ValidateCommand.self]
+    )
+}
