@@ -50,14 +50,19 @@ let package = Package(
             dependencies: ["ModelMapper"],
             path: "Benchmarks/ModelLoadingBenchmark"
         ),
+        // Paths and temporary folders shared by the test targets.
+        .target(
+            name: "TestSupport",
+            path: "Tests/TestSupport"
+        ),
         .testTarget(
             name: "ModelMapperTests",
-            dependencies: ["ModelMapper"],
+            dependencies: ["ModelMapper", "TestSupport"],
             path: "Tests/ModelMapperTests"
         ),
         .testTarget(
             name: "ModelgenCoreTests",
-            dependencies: ["ModelgenCore", "ModelMapper", "modelgen"],
+            dependencies: ["ModelgenCore", "ModelMapper", "TestSupport", "modelgen"],
             path: "Tests/ModelgenCoreTests"
         ),
     ],
