@@ -7,7 +7,8 @@ extension ModelBuilder {
         for element in entity.children where ["attribute", "relationship", "fetchedProperty"].contains(element.name) {
             let location = source.location(of: element)
             guard let name = element[attribute: "name"], !name.isEmpty else {
-                error("an <\(element.name)> of entity '\(record.name)' has no name", at: location)
+                let article = element.name == "attribute" ? "an" : "a"
+                error("\(article) <\(element.name)> of entity '\(record.name)' has no name", at: location)
                 continue
             }
             if let line = firstLine[name] {

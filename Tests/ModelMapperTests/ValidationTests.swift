@@ -1,0 +1,186 @@
+import Foundation
+import ModelMapper
+import Testing
+
+/// The 1-based line and column where `needle` (which must occur once) starts in `text`.
+private func position(of needle: String, in text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> (line: Int, column: Int) {
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    let hits = lines.enumerated().compactMap { index, line in line.range(of: needle).map { (index, line, $0) } }
+    #expect(hits.count == 1, "'\(needle)' must occur exactly once", sourceLocation: sourceLocation)
+    guard let (index, line, range) = hits.first else { return (0, 0) }
+    return (index + 1, line.utf8.distance(from: line.startIndex, to: range.lowerBound) + 1)
+}
+
+/// Loads `xml`, which must fail, and returns its diagnostics.
+private func diagnostics(of xml: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> [ModelDiagnostic] {
+    do {
+        _ = try ObjectModel(xml: xml, fileName: "Broken.xml")
+        Issue.record("the model loaded, but it should not have", sourceLocation: sourceLocation)
+        return []
+    } catch {
+        return error.diagnostics
+    }
+}
+
+/// Expects one error whose message contains `message`, located where `needle` starts.
+private func expectError(_ diagnostics: [ModelDiagnostic], _ message: String, at needle: String, in xml: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+    let (line, column) = position(of: needle, in: xml, sourceLocation: sourceLocation)
+    let matching = diagnostics.filter { $0.message.contains(message) }
+    #expect(matching.count == 1, "expected one error containing \"\(message)\" in \(diagnostics)", sourceLocation: sourceLocation)
+    #expect(matching.first?.severity == .error, sourceLocation: sourceLocation)
+    #expect(matching.first?.location == SourceLocation(file: "Broken.xml", line: line, column: column), sourceLocation: sourceLocation)
+}
+
+@Suite("Validation: every problem of a file, each with file, line and column")
+struct ValidationTests {
+    static let brokenModel = """
+        <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+        <model>
+            <entity name="Author">
+                <attribute name="name" attributeType="String"/>
+                <attribute name="name" optional="YES" attributeType="String"/>
+                <attribute name="age" attributeType="Integer 128"/>
+                <attribute name="level" attributeType="Integer 16" defaultValueString="70000"/>
+                <relationship name="books" toMany="YES" destinationEntity="Writing" inverseName="author" inverseEntity="Writing"/>
+                <relationship name="editor" maxCount="1" destinationEntity="Editor" inverseName="missing" inverseEntity="Editor"/>
+                <relationship name="agent" maxCount="1" destinationEntity="Editor" inverseName="clients" inverseEntity="Editor"/>
+            </entity>
+            <entity name="Editor" parentEntity="Person">
+                <relationship name="clients" toMany="YES" destinationEntity="Editor"/>
+            </entity>
+            <entity name="A" parentEntity="B"/>
+            <entity name="B" parentEntity="A"/>
+            <entity name="Author"/>
+        </model>
+        """
+
+    @Test("all problems of one file are reported together, in file order")
+    func allProblemsTogether() {
+        let found = diagnostics(of: Self.brokenModel)
+        let xml = Self.brokenModel
+        expectError(found, "entity 'Author' declares property 'name' twice (first at line 4)", at: #"<attribute name="name" optional"#, in: xml)
+        expectError(found, "attribute 'Author.age' has unknown attribute type 'Integer 128'", at: #"attributeType="Integer 128""#, in: xml)
+        expectError(found, "default value of attribute 'Author.level' (Integer 16): 70000 is out of range for Int16", at: #"defaultValueString="70000""#, in: xml)
+        expectError(found, "relationship 'Author.books' names destination entity 'Writing', which does not exist", at: #"destinationEntity="Writing""#, in: xml)
+        expectError(found, "relationship 'Author.books' names inverse entity 'Writing', which does not exist", at: #"inverseEntity="Writing""#, in: xml)
+        expectError(found, "relationship 'Author.editor' names inverse 'missing', but entity 'Editor' has no property of that name", at: #"inverseName="missing""#, in: xml)
+        expectError(found, "the inverse of relationship 'Author.agent' does not point back: 'Editor.clients' leads to 'Editor', not to 'Author'", at: #"inverseName="clients""#, in: xml)
+        expectError(found, "entity 'Editor' names parent entity 'Person', which does not exist", at: #"parentEntity="Person""#, in: xml)
+        expectError(found, "entity 'A' inherits from itself through parentEntity (A -> B -> A)", at: #"parentEntity="B""#, in: xml)
+        expectError(found, "entity 'B' inherits from itself through parentEntity (B -> A -> B)", at: #"parentEntity="A""#, in: xml)
+        expectError(found, "entity 'Author' is declared twice (first at line 3)", at: #"<entity name="Author"/>"#, in: xml)
+        #expect(found.count == 11)
+        #expect(found.map(\.location) == found.map(\.location).sorted())
+    }
+
+    @Test("the error reads like a compiler's")
+    func compilerStyle() {
+        let xml = """
+            <model>
+                <entity name="Book">
+                    <relationship name="author" maxCount="1" destinationEntity="Writer"/>
+                </entity>
+            </model>
+            """
+        #expect(diagnostics(of: xml).map(\.description) == [
+            "Broken.xml:3:50: error: relationship 'Book.author' names destination entity 'Writer', which does not exist",
+        ])
+    }
+
+    @Test("a property that repeats an inherited one is an error")
+    func inheritedDuplicate() {
+        let xml = """
+            <model>
+                <entity name="Base"><attribute name="title" attributeType="String"/></entity>
+                <entity name="Sub" parentEntity="Base"><attribute name="title" optional="YES" attributeType="String"/></entity>
+            </model>
+            """
+        expectError(diagnostics(of: xml), "property 'title' of entity 'Sub' is already declared by its superentity 'Base' (line 2)",
+                    at: #"<attribute name="title" optional"#, in: xml)
+    }
+
+    @Test("mapping metadata errors point at the userInfo entry")
+    func metadataErrors() {
+        let xml = """
+            <model>
+                <entity name="Thing">
+                    <attribute name="a" optional="YES" attributeType="String">
+                        <userInfo><entry key="jsonKeyPath" value="a..b"/></userInfo>
+                    </attribute>
+                    <userInfo><entry key="identityAttributes" value="a, nope"/></userInfo>
+                </entity>
+            </model>
+            """
+        let found = diagnostics(of: xml)
+        expectError(found, "property 'Thing.a': userInfo 'jsonKeyPath': invalid JSON key path 'a..b': it has an empty component", at: #"<entry key="jsonKeyPath""#, in: xml)
+        expectError(found, "userInfo 'identityAttributes' of entity 'Thing' names 'nope', which is not an attribute of the entity", at: #"<entry key="identityAttributes""#, in: xml)
+    }
+
+    @Test("names that must exist elsewhere in the model")
+    func danglingNames() {
+        let xml = """
+            <model>
+                <entity name="Thing">
+                    <attribute name="size" optional="YES" attributeType="Integer 32"/>
+                    <relationship name="owner" maxCount="1" destinationEntity="Thing" inverseName="size" inverseEntity="Thing"/>
+                    <relationship name="lost" maxCount="1"/>
+                    <attribute name="shape" optional="YES" attributeType="Composite" composite="Shape"/>
+                    <uniquenessConstraints><uniquenessConstraint><constraint value="colour"/></uniquenessConstraint></uniquenessConstraints>
+                </entity>
+                <configuration name="Main"><memberEntity name="Ghost"/></configuration>
+                <fetchRequest name="all" entity="Phantom"/>
+            </model>
+            """
+        let found = diagnostics(of: xml)
+        expectError(found, "names inverse 'Thing.size', which is an attribute, not a relationship", at: #"inverseName="size""#, in: xml)
+        expectError(found, "relationship 'Thing.lost' has no destination entity", at: #"<relationship name="lost""#, in: xml)
+        expectError(found, "attribute 'Thing.shape' names composite 'Shape', which does not exist", at: #"composite="Shape""#, in: xml)
+        expectError(found, "a uniqueness constraint of entity 'Thing' names 'colour', which is not a property of the entity", at: #"<constraint value="colour"/>"#, in: xml)
+        expectError(found, "configuration 'Main' names entity 'Ghost', which does not exist", at: #"<memberEntity"#, in: xml)
+        expectError(found, "fetch request 'all' names entity 'Phantom', which does not exist", at: #"entity="Phantom""#, in: xml)
+    }
+
+    @Test("bad literals and counts", arguments: [
+        (#"attributeType="Boolean" defaultValueString="maybe""#, "'maybe' is not a Boolean"),
+        (#"attributeType="Decimal" defaultValueString="1.5abc""#, "'1.5abc' is not a decimal number"),
+        (#"attributeType="Double" defaultValueString="fast""#, "'fast' is not a number"),
+        (#"attributeType="UUID" defaultValueString="not-a-uuid""#, "'not-a-uuid' is not a UUID"),
+        (#"attributeType="Integer 64" defaultValueString="99999999999999999999""#, "99999999999999999999 is out of range for Int64"),
+        (#"attributeType="Integer 32" minValueString="ten""#, "'ten' is not an integer"),
+        (#"attributeType="String" maxValueString="-1""#, "not a length"),
+        (#"attributeType="Date" defaultDateTimeInterval="soon""#, "not a number of seconds"),
+    ])
+    func badLiterals(attributeXML: String, message: String) {
+        let found = diagnostics(of: "<model><entity name=\"E\"><attribute name=\"x\" optional=\"YES\" \(attributeXML)/></entity></model>")
+        #expect(found.count == 1)
+        #expect(found.first?.message.contains(message) == true, "\(found)")
+    }
+
+    @Test("an unknown deletion rule and a negative count are errors")
+    func relationshipAttributes() {
+        let found = diagnostics(of: """
+            <model><entity name="E">
+                <relationship name="a" maxCount="1" deletionRule="Explode" destinationEntity="E"/>
+                <relationship name="b" toMany="YES" minCount="-2" destinationEntity="E"/>
+            </entity></model>
+            """)
+        #expect(found.map(\.message).contains { $0.contains("unknown deletion rule 'Explode'") })
+        #expect(found.map(\.message).contains { $0.contains("minCount of relationship 'E.b' is '-2'") })
+    }
+
+    @Test("a document that is not a model says so")
+    func notAModel() {
+        let found = diagnostics(of: "<?xml version=\"1.0\"?>\n<plist version=\"1.0\"><dict/></plist>")
+        #expect(found.map(\.description) == ["Broken.xml:2:1: error: the root element is <plist>, not <model>: this is not a Core Data model file"])
+    }
+
+    @Test("entities and properties without names are errors, not crashes")
+    func missingNames() {
+        let found = diagnostics(of: "<model><entity/><entity name=\"E\"><attribute attributeType=\"String\"/><relationship destinationEntity=\"E\"/></entity></model>")
+        #expect(found.map(\.message) == [
+            "an <entity> has no name",
+            "an <attribute> of entity 'E' has no name",
+            "a <relationship> of entity 'E' has no name",
+        ])
+    }
+}
