@@ -63,7 +63,8 @@ let package = Package(
         .testTarget(
             name: "ModelgenCoreTests",
             dependencies: ["ModelgenCore", "ModelMapper", "TestSupport", "modelgen"],
-            path: "Tests/ModelgenCoreTests"
+            path: "Tests/ModelgenCoreTests",
+            exclude: ["Golden"]
         ),
     ],
     swiftLanguageModes: [.v6]
