@@ -12,14 +12,9 @@ public struct AttributeDescription: Sendable, Hashable, CustomStringConvertible 
     public let model: ObjectModel
     let reference: PropertyReference
 
-    var record: AttributeRecord {
-        guard case .attribute(let attribute) = model.propertyRecord(reference) else {
-            preconditionFailure("an AttributeDescription always refers to an attribute")
-        }
-        return attribute
-    }
+    var record: AttributeRecord { model.attributeRecord(reference) }
 
-    public var name: String { record.name }
+    public var name: String { reference.name }
 
     /// The entity that declares the attribute (a superentity, for an inherited one).
     public var entity: EntityDescription { EntityDescription(model: model, index: reference.entity) }
@@ -83,7 +78,7 @@ public struct AttributeDescription: Sendable, Hashable, CustomStringConvertible 
     public var jsonKeyPath: JSONKeyPath { record.jsonKeyPath }
 
     /// Every XML attribute of the `<attribute>` element as written, unknown ones included.
-    public var xmlAttributes: [String: String] { record.xmlAttributes }
+    public var xmlAttributes: [String: String] { record.xmlAttributes.dictionary }
 
     /// Where the attribute is declared.
     public var location: SourceLocation { record.location }

@@ -69,7 +69,7 @@ public struct EntityDescription: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Every XML attribute of the `<entity>` element as written, unknown ones included.
-    public var xmlAttributes: [String: String] { record.xmlAttributes }
+    public var xmlAttributes: [String: String] { record.xmlAttributes.dictionary }
 
     /// Where the entity is declared.
     public var location: SourceLocation { record.location }
@@ -85,7 +85,7 @@ public struct EntityDescription: Sendable, Hashable, CustomStringConvertible {
     public var propertiesByName: NamedDescriptions<PropertyDescription> {
         let model = model
         let references = record.properties
-        return NamedDescriptions(names: references.map { model.propertyRecord($0).name }, positions: record.propertyIndexByName) {
+        return NamedDescriptions(names: references.map(\.name), positions: record.propertyIndexByName) {
             PropertyDescription(model: model, reference: references[$0])
         }
     }
@@ -100,7 +100,7 @@ public struct EntityDescription: Sendable, Hashable, CustomStringConvertible {
         let model = model
         let references = record.properties
         let indexes = record.attributeIndexes
-        return NamedDescriptions(names: indexes.map { model.propertyRecord(references[$0]).name }, positions: record.propertyIndexByName) {
+        return NamedDescriptions(names: indexes.map { references[$0].name }, positions: record.propertyIndexByName) {
             AttributeDescription(model: model, reference: references[$0])
         }
     }
@@ -115,7 +115,7 @@ public struct EntityDescription: Sendable, Hashable, CustomStringConvertible {
         let model = model
         let references = record.properties
         let indexes = record.relationshipIndexes
-        return NamedDescriptions(names: indexes.map { model.propertyRecord(references[$0]).name }, positions: record.propertyIndexByName) {
+        return NamedDescriptions(names: indexes.map { references[$0].name }, positions: record.propertyIndexByName) {
             RelationshipDescription(model: model, reference: references[$0])
         }
     }
@@ -153,7 +153,11 @@ public struct EntityDescription: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension ObjectModel {
-    func propertyRecord(_ reference: PropertyReference) -> PropertyRecord {
-        entityRecords[reference.entity].ownProperties[reference.index]
+    func attributeRecord(_ reference: PropertyReference) -> AttributeRecord {
+        entityRecords[reference.entity].ownAttributes[reference.index]
+    }
+
+    func relationshipRecord(_ reference: PropertyReference) -> RelationshipRecord {
+        entityRecords[reference.entity].ownRelationships[reference.index]
     }
 }

@@ -4,10 +4,23 @@ import Foundation
 // (the model plus indexes) that read these records, so the model holds no references to
 // itself: it is immutable, `Sendable` without locks, and freed when its last user lets go.
 
-/// Where a property is declared: `entities[entity].ownProperties[index]`.
+/// Where a property is declared: `entities[entity].ownAttributes[index]` or
+/// `.ownRelationships[index]`. It also carries the property's name, so lookups by name
+/// need not touch the record.
 struct PropertyReference: Sendable, Hashable {
     var entity: Int
     var index: Int
+    var name: String
+    var isRelationship: Bool
+
+    static func == (lhs: PropertyReference, rhs: PropertyReference) -> Bool {
+        lhs.entity == rhs.entity && lhs.index == rhs.index
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(entity)
+        hasher.combine(index)
+    }
 }
 
 struct AttributeRecord: Sendable {
@@ -35,7 +48,7 @@ struct AttributeRecord: Sendable {
     var isIdentity: Bool
     var userInfo: [String: String]
     var jsonKeyPath: JSONKeyPath
-    var xmlAttributes: [String: String]
+    var xmlAttributes: XMLAttributes
     var location: SourceLocation
 }
 
@@ -57,30 +70,16 @@ struct RelationshipRecord: Sendable {
     var isIndexed: Bool
     var userInfo: [String: String]
     var jsonKeyPath: JSONKeyPath
-    var xmlAttributes: [String: String]
+    var xmlAttributes: XMLAttributes
     var location: SourceLocation
 }
 
-enum PropertyRecord: Sendable {
-    case attribute(AttributeRecord)
-    case relationship(RelationshipRecord)
-
-    var name: String {
-        switch self {
-        case .attribute(let attribute): attribute.name
-        case .relationship(let relationship): relationship.name
-        }
-    }
-
-    var location: SourceLocation {
-        switch self {
-        case .attribute(let attribute): attribute.location
-        case .relationship(let relationship): relationship.location
-        }
-    }
-}
 
 struct EntityRecord: Sendable {
+    func location(of property: PropertyReference) -> SourceLocation {
+        property.isRelationship ? ownRelationships[property.index].location : ownAttributes[property.index].location
+    }
+
     var name: String
     var representedClassName: String?
     var superentity: Int?
@@ -90,15 +89,19 @@ struct EntityRecord: Sendable {
     var userInfo: [String: String]
     var uniquenessConstraints: [[String]]
     var identityAttributeNames: [String]
+    /// The attributes this entity declares itself, in file order.
+    var ownAttributes: [AttributeRecord]
+    /// The relationships this entity declares itself, in file order.
+    var ownRelationships: [RelationshipRecord]
     /// The properties this entity declares itself, in file order.
-    var ownProperties: [PropertyRecord]
+    var ownProperties: [PropertyReference]
     /// Inherited properties first (from the root superentity down), then its own.
     var properties: [PropertyReference]
     var propertyIndexByName: [String: Int]
     var attributeIndexes: [Int]
     var relationshipIndexes: [Int]
     var fetchedProperties: [FetchedPropertyDescription]
-    var xmlAttributes: [String: String]
+    var xmlAttributes: XMLAttributes
     var location: SourceLocation
 }
 

@@ -15,9 +15,10 @@ public enum PropertyDescription: Sendable, Hashable {
     case relationship(RelationshipDescription)
 
     init(model: ObjectModel, reference: PropertyReference) {
-        switch model.propertyRecord(reference) {
-        case .attribute: self = .attribute(AttributeDescription(model: model, reference: reference))
-        case .relationship: self = .relationship(RelationshipDescription(model: model, reference: reference))
+        if reference.isRelationship {
+            self = .relationship(RelationshipDescription(model: model, reference: reference))
+        } else {
+            self = .attribute(AttributeDescription(model: model, reference: reference))
         }
     }
 

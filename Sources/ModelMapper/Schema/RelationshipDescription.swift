@@ -12,14 +12,9 @@ public struct RelationshipDescription: Sendable, Hashable, CustomStringConvertib
     public let model: ObjectModel
     let reference: PropertyReference
 
-    var record: RelationshipRecord {
-        guard case .relationship(let relationship) = model.propertyRecord(reference) else {
-            preconditionFailure("a RelationshipDescription always refers to a relationship")
-        }
-        return relationship
-    }
+    var record: RelationshipRecord { model.relationshipRecord(reference) }
 
-    public var name: String { record.name }
+    public var name: String { reference.name }
 
     /// The entity that declares the relationship (a superentity, for an inherited one).
     public var entity: EntityDescription { EntityDescription(model: model, index: reference.entity) }
@@ -58,7 +53,7 @@ public struct RelationshipDescription: Sendable, Hashable, CustomStringConvertib
     public var jsonKeyPath: JSONKeyPath { record.jsonKeyPath }
 
     /// Every XML attribute of the `<relationship>` element as written, unknown ones included.
-    public var xmlAttributes: [String: String] { record.xmlAttributes }
+    public var xmlAttributes: [String: String] { record.xmlAttributes.dictionary }
 
     /// Where the relationship is declared.
     public var location: SourceLocation { record.location }

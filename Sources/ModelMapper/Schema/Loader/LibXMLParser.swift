@@ -73,19 +73,28 @@ enum LibXMLParser {
         return (root, source)
     }
 
+    /// The value of an attribute: read in place when it is one text node (the usual case),
+    /// else assembled by libxml2.
+    private static func value(of attribute: xmlAttrPtr) -> String {
+        if let child = attribute.pointee.children, child.pointee.next == nil, child.pointee.type == XML_TEXT_NODE {
+            return child.pointee.content.map { String(cString: $0) } ?? ""
+        }
+        guard let value = xmlNodeListGetString(attribute.pointee.doc, attribute.pointee.children, 1) else { return "" }
+        defer { mm_xmlFree(value) }
+        return String(cString: value)
+    }
+
     /// Copies an element and its element children, locating each start tag in the source.
     private static func copyElement(_ node: xmlNodePtr, source: XMLSource, cursor: inout Int) -> XMLElementNode {
         let name = node.pointee.name.map { String(cString: $0) } ?? ""
         let offset = source.offsetOfStartTag(named: name, from: cursor)
         if let offset { cursor = offset + 1 }
 
-        var attributes: [String: String] = [:]
+        var attributes = XMLAttributes()
         var property = node.pointee.properties
         while let attribute = property {
             if let attributeName = attribute.pointee.name {
-                let value = xmlNodeListGetString(node.pointee.doc, attribute.pointee.children, 1)
-                attributes[String(cString: attributeName)] = value.map { String(cString: $0) } ?? ""
-                if let value { mm_xmlFree(value) }
+                attributes.list.append(XMLAttributes.Attribute(name: String(cString: attributeName), value: value(of: attribute)))
             }
             property = attribute.pointee.next
         }

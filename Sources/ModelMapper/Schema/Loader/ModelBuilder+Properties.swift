@@ -19,11 +19,13 @@ extension ModelBuilder {
             switch element.name {
             case "attribute":
                 if let attribute = readAttribute(element, name: name, entityName: record.name, compositeNames: compositeNames) {
-                    record.ownProperties.append(.attribute(attribute))
+                    record.ownProperties.append(PropertyReference(entity: -1, index: record.ownAttributes.count, name: name, isRelationship: false))
+                    record.ownAttributes.append(attribute)
                 }
             case "relationship":
                 if let relationship = readRelationship(element, name: name, entityName: record.name) {
-                    record.ownProperties.append(.relationship(relationship))
+                    record.ownProperties.append(PropertyReference(entity: -1, index: record.ownRelationships.count, name: name, isRelationship: true))
+                    record.ownRelationships.append(relationship)
                 }
             default:
                 record.fetchedProperties.append(readFetchedProperty(element, name: name))

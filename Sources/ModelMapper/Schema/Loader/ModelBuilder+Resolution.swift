@@ -6,82 +6,80 @@ extension ModelBuilder {
         let indexByName = Dictionary(drafts.enumerated().map { ($1.record.name, $0) }, uniquingKeysWith: { first, _ in first })
         // Destinations first: the inverse checks below read them.
         for entity in drafts.indices {
-            for (ownIndex, property) in drafts[entity].record.ownProperties.enumerated() {
-                guard case .relationship(var relationship) = property else { continue }
-                let element = propertyElement(relationship.name, in: drafts[entity])
-                if let destination = indexByName[relationship.destinationEntityName] {
-                    relationship.destinationEntity = destination
+            for index in drafts[entity].record.ownRelationships.indices {
+                let destinationName = drafts[entity].record.ownRelationships[index].destinationEntityName
+                if let destination = indexByName[destinationName] {
+                    drafts[entity].record.ownRelationships[index].destinationEntity = destination
                 } else {
+                    let relationship = drafts[entity].record.ownRelationships[index]
                     error(
-                        "relationship '\(drafts[entity].record.name).\(relationship.name)' names destination entity '\(relationship.destinationEntityName)', which does not exist",
-                        at: location(ofAttribute: "destinationEntity", in: element, fallback: relationship.location)
+                        "relationship '\(drafts[entity].record.name).\(relationship.name)' names destination entity '\(destinationName)', which does not exist",
+                        at: location(ofAttribute: "destinationEntity", of: relationship, in: drafts[entity])
                     )
                 }
-                drafts[entity].record.ownProperties[ownIndex] = .relationship(relationship)
             }
         }
         for entity in drafts.indices {
-            for (ownIndex, property) in drafts[entity].record.ownProperties.enumerated() {
-                guard case .relationship(var relationship) = property, let inverseName = relationship.inverseName else { continue }
-                resolveInverse(of: &relationship, named: inverseName, in: entity, drafts: drafts, indexByName: indexByName)
-                drafts[entity].record.ownProperties[ownIndex] = .relationship(relationship)
+            for index in drafts[entity].record.ownRelationships.indices where drafts[entity].record.ownRelationships[index].inverseName != nil {
+                let (inverse, isReciprocal) = resolveInverse(ofRelationshipAt: index, in: entity, drafts: drafts, indexByName: indexByName)
+                drafts[entity].record.ownRelationships[index].inverse = inverse
+                drafts[entity].record.ownRelationships[index].isInverseReciprocal = isReciprocal
             }
         }
     }
 
+    /// The declared inverse of a relationship and whether it pairs back, reporting what is wrong.
     private mutating func resolveInverse(
-        of relationship: inout RelationshipRecord, named inverseName: String, in entity: Int,
-        drafts: [DraftEntity], indexByName: [String: Int]
-    ) {
+        ofRelationshipAt index: Int, in entity: Int, drafts: [DraftEntity], indexByName: [String: Int]
+    ) -> (inverse: PropertyReference?, isReciprocal: Bool) {
+        let relationship = drafts[entity].record.ownRelationships[index]
+        guard let inverseName = relationship.inverseName else { return (nil, false) }
         let owner = "\(drafts[entity].record.name).\(relationship.name)"
-        let element = propertyElement(relationship.name, in: drafts[entity])
-        let inverseLocation = location(ofAttribute: "inverseName", in: element, fallback: relationship.location)
         var inverseEntity = relationship.destinationEntity
         if let inverseEntityName = relationship.inverseEntityName {
             guard let named = indexByName[inverseEntityName] else {
-                error("relationship '\(owner)' names inverse entity '\(inverseEntityName)', which does not exist",
-                      at: location(ofAttribute: "inverseEntity", in: element, fallback: relationship.location))
-                return
+                error("relationship '\(owner)' names inverse entity '\(inverseEntityName)', which does not exist", at: location(ofAttribute: "inverseEntity", of: relationship, in: drafts[entity]))
+                return (nil, false)
             }
             if relationship.destinationEntity >= 0, named != relationship.destinationEntity {
                 error("relationship '\(owner)' has inverse entity '\(inverseEntityName)' but destination entity '\(relationship.destinationEntityName)'; they must be the same",
-                      at: location(ofAttribute: "inverseEntity", in: element, fallback: relationship.location))
-                return
+                      at: location(ofAttribute: "inverseEntity", of: relationship, in: drafts[entity]))
+                return (nil, false)
             }
             inverseEntity = named
         }
-        guard inverseEntity >= 0 else { return }  // unknown destination, already reported
+        guard inverseEntity >= 0 else { return (nil, false) }  // unknown destination, already reported
         let target = drafts[inverseEntity].record
         guard let position = target.propertyIndexByName[inverseName] else {
             error("relationship '\(owner)' names inverse '\(inverseName)', but entity '\(target.name)' has no property of that name",
-                  at: inverseLocation)
-            return
+                  at: location(ofAttribute: "inverseName", of: relationship, in: drafts[entity]))
+            return (nil, false)
         }
         let reference = target.properties[position]
-        guard case .relationship(let inverse) = drafts[reference.entity].record.ownProperties[reference.index] else {
+        guard reference.isRelationship else {
             error("relationship '\(owner)' names inverse '\(target.name).\(inverseName)', which is an attribute, not a relationship",
-                  at: inverseLocation)
-            return
+                  at: location(ofAttribute: "inverseName", of: relationship, in: drafts[entity]))
+            return (nil, false)
         }
-        relationship.inverse = reference
+        let inverse = drafts[reference.entity].record.ownRelationships[reference.index]
         // The inverse must lead back to this entity (or to a superentity of it), or setting
         // it from an instance of this entity would put an object of the wrong kind there.
         if inverse.destinationEntity >= 0, !isEntity(entity, kindOf: inverse.destinationEntity, drafts) {
             error(
                 "the inverse of relationship '\(owner)' does not point back: '\(drafts[reference.entity].record.name).\(inverseName)' leads to '\(inverse.destinationEntityName)', not to '\(drafts[entity].record.name)'",
-                at: inverseLocation
+                at: location(ofAttribute: "inverseName", of: relationship, in: drafts[entity])
             )
-            return
+            return (reference, false)
         }
         if inverse.inverseName == relationship.name {
-            relationship.isInverseReciprocal = true
-        } else {
-            let pairing = inverse.inverseName.map { "whose own inverse is '\(inverse.destinationEntityName).\($0)'" } ?? "which has no inverse"
-            warning(
-                "relationship '\(owner)' names inverse '\(drafts[reference.entity].record.name).\(inverseName)', \(pairing); this inverse is not maintained automatically",
-                at: inverseLocation
-            )
+            return (reference, true)
         }
+        let pairing = inverse.inverseName.map { "whose own inverse is '\(inverse.destinationEntityName).\($0)'" } ?? "which has no inverse"
+        warning(
+            "relationship '\(owner)' names inverse '\(drafts[reference.entity].record.name).\(inverseName)', \(pairing); this inverse is not maintained automatically",
+            at: location(ofAttribute: "inverseName", of: relationship, in: drafts[entity])
+        )
+        return (reference, false)
     }
 
     /// Whether `entity` is `ancestor` or one of its subentities.
@@ -101,11 +99,8 @@ extension ModelBuilder {
     mutating func resolveIdentity(_ drafts: inout [DraftEntity]) {
         for entity in inheritanceOrder(drafts) {
             let record = drafts[entity].record
-            let attributeNames = record.attributeIndexes.map { index in
-                let reference = record.properties[index]
-                return drafts[reference.entity].record.ownProperties[reference.index].name
-            }
-            var names: [String] = []
+            let attributeNames = record.attributeIndexes.map { record.properties[$0].name }
+            var names: [String]
             if let (key, list) = MappingKeys.firstEntry(of: MappingKeys.entityIdentityAttributes, in: record.userInfo) {
                 names = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
                 for name in names where !attributeNames.contains(name) {
@@ -116,9 +111,7 @@ extension ModelBuilder {
             } else {
                 names = record.attributeIndexes.compactMap { index in
                     let reference = record.properties[index]
-                    guard case .attribute(let attribute) = drafts[reference.entity].record.ownProperties[reference.index],
-                          attribute.isIdentity else { return nil }
-                    return attribute.name
+                    return drafts[reference.entity].record.ownAttributes[reference.index].isIdentity ? reference.name : nil
                 }
                 if names.isEmpty, let parent = record.superentity {
                     names = drafts[parent].record.identityAttributeNames
@@ -126,11 +119,8 @@ extension ModelBuilder {
             }
             drafts[entity].record.identityAttributeNames = names
             // The attributes this entity declares itself now say whether they identify it.
-            for (ownIndex, property) in record.ownProperties.enumerated() {
-                if case .attribute(var attribute) = property {
-                    attribute.isIdentity = names.contains(attribute.name)
-                    drafts[entity].record.ownProperties[ownIndex] = .attribute(attribute)
-                }
+            for index in record.ownAttributes.indices {
+                drafts[entity].record.ownAttributes[index].isIdentity = names.contains(record.ownAttributes[index].name)
             }
         }
         checkUniquenessConstraints(drafts)
@@ -158,12 +148,12 @@ extension ModelBuilder {
         return draft.record.location
     }
 
-    private func propertyElement(_ name: String, in draft: DraftEntity) -> XMLElementNode? {
-        draft.element.children.first { $0.name == "relationship" && $0[attribute: "name"] == name }
-    }
-
-    private func location(ofAttribute attribute: String, in element: XMLElementNode?, fallback: SourceLocation) -> SourceLocation {
-        guard let element else { return fallback }
+    /// Where an XML attribute of a relationship's element is; the relationship's own location
+    /// when the element cannot be found.
+    private func location(ofAttribute attribute: String, of relationship: RelationshipRecord, in draft: DraftEntity) -> SourceLocation {
+        guard let element = draft.element.children.first(where: { $0.name == "relationship" && $0[attribute: "name"] == relationship.name }) else {
+            return relationship.location
+        }
         return source.location(ofAttribute: attribute, in: element)
     }
 }

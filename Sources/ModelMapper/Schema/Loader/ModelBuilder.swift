@@ -54,7 +54,7 @@ struct ModelBuilder {
         let configurations = readConfigurations(root, entityNames: entityNames)
         let fetchRequests = readFetchRequests(root, entityNames: entityNames)
         return ModelContents(
-            sourceURL: sourceURL, versionName: versionName, modelAttributes: root.attributes,
+            sourceURL: sourceURL, versionName: versionName, modelAttributes: root.attributes.dictionary,
             entityRecords: drafts.map(\.record), configurations: configurations,
             fetchRequestTemplates: fetchRequests, composites: composites, warnings: []
         )
@@ -86,13 +86,14 @@ struct ModelBuilder {
                 userInfo: userInfo,
                 uniquenessConstraints: readUniquenessConstraints(element),
                 identityAttributeNames: [],
-                ownProperties: [], properties: [], propertyIndexByName: [:],
+                ownAttributes: [], ownRelationships: [], ownProperties: [], properties: [], propertyIndexByName: [:],
                 attributeIndexes: [], relationshipIndexes: [],
                 fetchedProperties: [],
                 xmlAttributes: element.attributes,
                 location: location
             )
             readProperties(of: element, into: &record, compositeNames: compositeNames)
+            for position in record.ownProperties.indices { record.ownProperties[position].entity = drafts.count }
             drafts.append(DraftEntity(
                 element: element, record: record,
                 parentName: element[attribute: "parentEntity"].flatMap { $0.isEmpty ? nil : $0 },
@@ -183,26 +184,23 @@ struct ModelBuilder {
                 properties = drafts[parent].record.properties
                 indexByName = drafts[parent].record.propertyIndexByName
             }
-            for (ownIndex, property) in drafts[index].record.ownProperties.enumerated() {
+            for var property in drafts[index].record.ownProperties {
+                property.entity = index
                 if let existing = indexByName[property.name] {
-                    let owner = properties[existing].entity
+                    let owner = properties[existing]
                     error(
-                        "property '\(property.name)' of entity '\(drafts[index].record.name)' is already declared by its superentity '\(drafts[owner].record.name)' (line \(drafts[owner].record.ownProperties[properties[existing].index].location.line))",
-                        at: property.location
+                        "property '\(property.name)' of entity '\(drafts[index].record.name)' is already declared by its superentity '\(drafts[owner.entity].record.name)' (line \(drafts[owner.entity].record.location(of: owner).line))",
+                        at: drafts[index].record.location(of: property)
                     )
                     continue
                 }
                 indexByName[property.name] = properties.count
-                properties.append(PropertyReference(entity: index, index: ownIndex))
+                properties.append(property)
             }
             drafts[index].record.properties = properties
             drafts[index].record.propertyIndexByName = indexByName
-            drafts[index].record.attributeIndexes = properties.indices.filter {
-                if case .attribute = drafts[properties[$0].entity].record.ownProperties[properties[$0].index] { true } else { false }
-            }
-            drafts[index].record.relationshipIndexes = properties.indices.filter {
-                if case .relationship = drafts[properties[$0].entity].record.ownProperties[properties[$0].index] { true } else { false }
-            }
+            drafts[index].record.attributeIndexes = properties.indices.filter { !properties[$0].isRelationship }
+            drafts[index].record.relationshipIndexes = properties.indices.filter { properties[$0].isRelationship }
         }
     }
 
@@ -280,7 +278,7 @@ struct ModelBuilder {
             }
             return FetchRequestTemplate(
                 name: name, entityName: entityName, predicateString: element[attribute: "predicateString"],
-                xmlAttributes: element.attributes, location: location
+                xmlAttributes: element.attributes.dictionary, location: location
             )
         }
     }
@@ -318,6 +316,6 @@ struct ModelBuilder {
     /// Xcode writes Booleans as `YES`/`NO`.
     static func flag(_ value: String?) -> Bool {
         guard let value else { return false }
-        return MappingKeys.isYes(value)
+        return value == "YES" || (value != "NO" && MappingKeys.isYes(value))
     }
 }
