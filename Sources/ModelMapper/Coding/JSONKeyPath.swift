@@ -30,6 +30,15 @@ public struct JSONKeyPath: Sendable, Hashable, CustomStringConvertible {
     /// - Throws: ``JSONKeyPath/SyntaxError`` for an empty path or component (`a..b`,
     ///   `.a`, `a.`) and for a backslash before anything but `.` or `\`.
     public init(parsing text: String) throws(SyntaxError) {
+        // Fast path: no escapes, so components are the dot-separated pieces.
+        if !text.utf8.contains(UInt8(ascii: "\\")) {
+            let pieces = text.split(separator: ".", omittingEmptySubsequences: false)
+            guard !pieces.contains(where: \.isEmpty) else {
+                throw SyntaxError(keyPath: text, reason: text.isEmpty ? "it is empty" : "it has an empty component")
+            }
+            self.components = pieces.map(String.init)
+            return
+        }
         var components: [String] = []
         var current = ""
         var escaping = false
