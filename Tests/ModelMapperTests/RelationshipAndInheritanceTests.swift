@@ -37,6 +37,13 @@ struct RelationshipAndInheritanceTests {
         #expect(title == model.entitiesByName["MediaItem"]?.attributesByName["title"])
         #expect(movie.propertyIndex(named: "runtimeMinutes") == 6)
         #expect(movie.propertiesByName["genres"]?.relationship?.isToMany == true)
+        // Each view holds only its kind of property.
+        #expect(movie.attributesByName["genres"] == nil)
+        #expect(movie.relationshipsByName["title"] == nil)
+        #expect(movie.relationshipsByName["creator"]?.name == "creator")
+        #expect(movie.attributesByName.keys == movie.attributes.map(\.name))
+        #expect(movie.relationshipsByName.values == movie.relationships)
+        #expect(movie.propertiesByName.count == 8)
         // Identity comes from the superentity's flagged attribute.
         #expect(movie.identityAttributes.map(\.name) == ["itemID"])
     }

@@ -12,6 +12,11 @@ public struct AttributeDescription: Sendable, Hashable, CustomStringConvertible 
     public let model: ObjectModel
     let reference: PropertyReference
 
+    init(model: ObjectModel, reference: PropertyReference) {
+        self.model = model
+        self.reference = reference
+    }
+
     var record: AttributeRecord { model.attributeRecord(reference) }
 
     public var name: String { reference.name }

@@ -83,11 +83,7 @@ public struct EntityDescription: Sendable, Hashable, CustomStringConvertible {
 
     /// All properties by name.
     public var propertiesByName: NamedDescriptions<PropertyDescription> {
-        let model = model
-        let references = record.properties
-        return NamedDescriptions(names: references.map(\.name), positions: record.propertyIndexByName) {
-            PropertyDescription(model: model, reference: references[$0])
-        }
+        propertyView(kind: nil, PropertyDescription.init)
     }
 
     /// The attributes, inherited first, in file order.
@@ -97,12 +93,7 @@ public struct EntityDescription: Sendable, Hashable, CustomStringConvertible {
 
     /// The attributes by name.
     public var attributesByName: NamedDescriptions<AttributeDescription> {
-        let model = model
-        let references = record.properties
-        let indexes = record.attributeIndexes
-        return NamedDescriptions(names: indexes.map { references[$0].name }, positions: record.propertyIndexByName) {
-            AttributeDescription(model: model, reference: references[$0])
-        }
+        propertyView(kind: false, AttributeDescription.init)
     }
 
     /// The relationships, inherited first, in file order.
@@ -112,12 +103,22 @@ public struct EntityDescription: Sendable, Hashable, CustomStringConvertible {
 
     /// The relationships by name.
     public var relationshipsByName: NamedDescriptions<RelationshipDescription> {
+        propertyView(kind: true, RelationshipDescription.init)
+    }
+
+    /// A by-name view of the properties: all of them (`kind` nil), the attributes (false)
+    /// or the relationships (true).
+    private func propertyView<Description: Sendable>(
+        kind isRelationship: Bool?, _ make: @escaping @Sendable (ObjectModel, PropertyReference) -> Description
+    ) -> NamedDescriptions<Description> {
         let model = model
         let references = record.properties
-        let indexes = record.relationshipIndexes
-        return NamedDescriptions(names: indexes.map { references[$0].name }, positions: record.propertyIndexByName) {
-            RelationshipDescription(model: model, reference: references[$0])
-        }
+        let names = references.filter { isRelationship == nil || $0.isRelationship == isRelationship }.map(\.name)
+        return NamedDescriptions(
+            names: names, positions: record.propertyIndexByName,
+            includes: { isRelationship == nil || references[$0].isRelationship == isRelationship },
+            make: { make(model, references[$0]) }
+        )
     }
 
     /// The relationships whose destination is `entity` (or one of its superentities).

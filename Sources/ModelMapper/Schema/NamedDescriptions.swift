@@ -11,17 +11,29 @@
 public struct NamedDescriptions<Description: Sendable>: Sendable, Sequence {
     private let names: [String]
     private let positions: [String: Int]
+    private let includes: @Sendable (Int) -> Bool
     private let make: @Sendable (Int) -> Description
 
-    init(names: [String], positions: [String: Int], make: @escaping @Sendable (Int) -> Description) {
+    /// - Parameters:
+    ///   - names: the names in this view, in declaration order.
+    ///   - positions: name -> position for a superset of `names` (an entity's whole property table).
+    ///   - includes: whether a position belongs to this view (an attribute, for `attributesByName`).
+    ///   - make: the description at a position.
+    init(
+        names: [String], positions: [String: Int],
+        includes: @escaping @Sendable (Int) -> Bool = { _ in true },
+        make: @escaping @Sendable (Int) -> Description
+    ) {
         self.names = names
         self.positions = positions
+        self.includes = includes
         self.make = make
     }
 
     /// The description with this name, or nil.
     public subscript(name: String) -> Description? {
-        positions[name].map(make)
+        guard let position = positions[name], includes(position) else { return nil }
+        return make(position)
     }
 
     /// The names, in declaration order.

@@ -12,6 +12,11 @@ public struct RelationshipDescription: Sendable, Hashable, CustomStringConvertib
     public let model: ObjectModel
     let reference: PropertyReference
 
+    init(model: ObjectModel, reference: PropertyReference) {
+        self.model = model
+        self.reference = reference
+    }
+
     var record: RelationshipRecord { model.relationshipRecord(reference) }
 
     public var name: String { reference.name }
