@@ -1,0 +1,59 @@
+import Foundation
+
+/// Where a value is in a JSON document, written the JSONPath way: `$.authors[3].books[1].year`.
+///
+/// ```swift
+/// let path = JSONPath.root.appending(key: "authors").appending(index: 3)
+/// print(path)   // $.authors[3]
+/// ```
+public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
+    /// One step into a document.
+    public enum Component: Sendable, Hashable {
+        case key(String)
+        case index(Int)
+    }
+
+    public var components: [Component]
+
+    public init(_ components: [Component] = []) {
+        self.components = components
+    }
+
+    /// The document itself: `$`.
+    public static let root = JSONPath()
+
+    public func appending(key: String) -> JSONPath {
+        JSONPath(components + [.key(key)])
+    }
+
+    public func appending(index: Int) -> JSONPath {
+        JSONPath(components + [.index(index)])
+    }
+
+    public func appending(_ keyPath: JSONKeyPath) -> JSONPath {
+        JSONPath(components + keyPath.components.map(Component.key))
+    }
+
+    /// `$.a.b[2]`; keys that are not plain identifiers are written `["a key"]`.
+    public var description: String {
+        var text = "$"
+        for component in components {
+            switch component {
+            case .index(let index):
+                text += "[\(index)]"
+            case .key(let key):
+                if Self.isPlain(key) {
+                    text += "." + key
+                } else {
+                    text += "[\"" + key.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\"]"
+                }
+            }
+        }
+        return text
+    }
+
+    private static func isPlain(_ key: String) -> Bool {
+        guard let first = key.unicodeScalars.first, first == "_" || first.properties.isAlphabetic else { return false }
+        return key.unicodeScalars.allSatisfy { $0 == "_" || $0 == "-" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
+    }
+}

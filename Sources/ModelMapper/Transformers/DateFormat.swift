@@ -1,0 +1,136 @@
+import Foundation
+
+/// How a date is written in JSON. Used by ``DateTransformer`` and by the decoder's and
+/// encoder's date options, so both read and write dates the same way.
+///
+/// ```swift
+/// let format = DateFormat.yearMonthDay
+/// try format.date(from: .string("1835-11-30"))   // 1835-11-30 00:00:00 UTC
+/// ```
+public enum DateFormat: Sendable, Hashable {
+    /// ISO 8601 text: `2024-05-01T12:30:00Z`, with or without fractional seconds (accepted on
+    /// reading; written without them unless the date has some).
+    case iso8601
+    /// A calendar day, `yyyy-MM-dd`, at midnight UTC.
+    case yearMonthDay
+    /// A number of seconds since 1970-01-01 00:00 UTC.
+    case secondsSince1970
+    /// A number of milliseconds since 1970-01-01 00:00 UTC.
+    case millisecondsSince1970
+    /// A `DateFormatter` pattern such as `dd/MM/yyyy HH:mm`, in the POSIX locale and UTC.
+    case pattern(String)
+
+    /// Reads a date from its JSON form.
+    public func date(from value: JSONValue) throws(DateFormatError) -> Date {
+        switch self {
+        case .secondsSince1970, .millisecondsSince1970:
+            let text: String
+            switch value {
+            case .number(let number): text = number
+            case .string(let string): text = string.trimmingCharacters(in: .whitespaces)
+            default: throw DateFormatError(expected: expectation, found: value.typeDescription)
+            }
+            guard let number = Double(text), number.isFinite else { throw DateFormatError(expected: expectation, found: "'\(text)'") }
+            return Date(timeIntervalSince1970: self == .secondsSince1970 ? number : number / 1000)
+        case .iso8601, .yearMonthDay, .pattern:
+            guard case .string(let text) = value else { throw DateFormatError(expected: expectation, found: value.typeDescription) }
+            guard let date = parse(text) else { throw DateFormatError(expected: expectation, found: "'\(text)'") }
+            return date
+        }
+    }
+
+    /// Writes a date in its JSON form.
+    public func jsonValue(for date: Date) -> JSONValue {
+        switch self {
+        case .secondsSince1970: return .number(Self.numberText(date.timeIntervalSince1970))
+        case .millisecondsSince1970: return .number(Self.numberText(date.timeIntervalSince1970 * 1000))
+        case .iso8601:
+            let fractional = date.timeIntervalSince1970 != date.timeIntervalSince1970.rounded(.down)
+            return .string(date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: fractional)))
+        case .yearMonthDay:
+            let parts = Self.utc.dateComponents([.year, .month, .day], from: date)
+            return .string(String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0))
+        case .pattern(let pattern):
+            return .string(PatternFormatters.shared.string(from: date, pattern: pattern))
+        }
+    }
+
+    /// What a date in this format looks like, for error messages.
+    public var expectation: String {
+        switch self {
+        case .iso8601: "an ISO 8601 date string"
+        case .yearMonthDay: "a yyyy-MM-dd date string"
+        case .secondsSince1970: "a number of seconds since 1970"
+        case .millisecondsSince1970: "a number of milliseconds since 1970"
+        case .pattern(let pattern): "a date string of the form \(pattern)"
+        }
+    }
+
+    private func parse(_ text: String) -> Date? {
+        switch self {
+        case .iso8601:
+            if let date = try? Date(text, strategy: Date.ISO8601FormatStyle()) { return date }
+            return try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+        case .yearMonthDay:
+            let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+            guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+                  let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+                  (1...12).contains(month), (1...31).contains(day) else { return nil }
+            let components = DateComponents(year: year, month: month, day: day)
+            guard let date = Self.utc.date(from: components),
+                  Self.utc.dateComponents([.year, .month, .day], from: date) == components else { return nil }
+            return date
+        case .pattern(let pattern):
+            return PatternFormatters.shared.date(from: text, pattern: pattern)
+        case .secondsSince1970, .millisecondsSince1970:
+            return nil
+        }
+    }
+
+    private static let utc: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        return calendar
+    }()
+
+    /// Whole numbers without `.0`, others as Swift's shortest exact form.
+    private static func numberText(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return "\(value)"
+    }
+}
+
+/// A date in JSON that does not have the expected form.
+public struct DateFormatError: Error, Sendable {
+    public var expected: String
+    public var found: String
+}
+
+/// `DateFormatter`s by pattern, created once; a formatter is not thread-safe, so use is locked.
+private final class PatternFormatters: @unchecked Sendable {
+    static let shared = PatternFormatters()
+    private let lock = NSLock()
+    private var formatters: [String: DateFormatter] = [:]
+
+    private func formatter(_ pattern: String) -> DateFormatter {
+        if let formatter = formatters[pattern] { return formatter }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = pattern
+        formatters[pattern] = formatter
+        return formatter
+    }
+
+    func date(from text: String, pattern: String) -> Date? {
+        lock.lock()
+        defer { lock.unlock() }
+        return formatter(pattern).date(from: text)
+    }
+
+    func string(from date: Date, pattern: String) -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        return formatter(pattern).string(from: date)
+    }
+}

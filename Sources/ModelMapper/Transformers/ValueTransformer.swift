@@ -1,0 +1,95 @@
+import Foundation
+
+/// Converts attribute values between their model form and their JSON form, with the API of
+/// Foundation's `NSValueTransformer` (which Foundation does not have on Linux), so transformers
+/// written for Apple platforms port unchanged.
+///
+/// `transformedValue(_:)` goes model -> JSON (encoding), `reverseTransformedValue(_:)` JSON ->
+/// model (decoding). JSON values are handed over as Foundation objects (`String`, `Int`,
+/// `Double`, `Bool`, `[Any]`, `[String: Any]`, `NSNull`). Unlike Foundation's, both may throw;
+/// a thrown error reaches the caller inside a ``MappingError`` that says where. Returning nil for
+/// a value that is not nil is taken as a refusal and reported the same way.
+///
+/// ```swift
+/// final class UppercaseTransformer: ValueTransformer {
+///     override func transformedValue(_ value: Any?) -> Any? { (value as? String)?.uppercased() }
+///     override func reverseTransformedValue(_ value: Any?) -> Any? { (value as? String)?.lowercased() }
+/// }
+/// ValueTransformer.setValueTransformer(UppercaseTransformer(), forName: "Uppercase")
+/// ```
+///
+/// Transformers are shared by every thread that decodes or encodes, so they must not keep
+/// mutable state (or must guard it themselves).
+open class ValueTransformer: @unchecked Sendable {
+    /// A transformer's registered name; a string literal will do.
+    public struct Name: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public init(_ rawValue: String) { self.rawValue = rawValue }
+        public init(stringLiteral value: String) { self.rawValue = value }
+        public var description: String { rawValue }
+    }
+
+    public init() {}
+
+    /// The class of the values `transformedValue(_:)` returns (informational, as in Foundation).
+    open class func transformedValueClass() -> AnyClass { NSObject.self }
+
+    /// Whether `reverseTransformedValue(_:)` is available; decoding through a transformer
+    /// that says no is an error.
+    open class func allowsReverseTransformation() -> Bool { true }
+
+    /// Model value -> JSON value. The default returns the value unchanged.
+    open func transformedValue(_ value: Any?) throws -> Any? { value }
+
+    /// JSON value -> model value. The default, like Foundation's, applies `transformedValue(_:)`
+    /// when reverse transformation is allowed.
+    open func reverseTransformedValue(_ value: Any?) throws -> Any? {
+        guard Self.allowsReverseTransformation() else { return nil }
+        return try transformedValue(value)
+    }
+
+    // MARK: Registry
+
+    private static let registry = TransformerRegistry()
+
+    /// Registers `transformer` under `name`, replacing any other; nil removes the name.
+    /// Thread-safe.
+    public class func setValueTransformer(_ transformer: ValueTransformer?, forName name: Name) {
+        registry.set(transformer, forName: name)
+    }
+
+    /// The transformer registered under `name`, or nil.
+    public class func valueTransformer(forName name: Name) -> ValueTransformer? {
+        registry.transformer(forName: name)
+    }
+
+    /// Every registered name, sorted.
+    public class func valueTransformerNames() -> [Name] {
+        registry.names()
+    }
+}
+
+/// The named transformers, behind a lock; starts with the built-in ones.
+private final class TransformerRegistry: @unchecked Sendable {
+    private let lock = NSLock()
+    private var transformers: [ValueTransformer.Name: ValueTransformer] = BuiltInTransformers.all
+
+    func set(_ transformer: ValueTransformer?, forName name: ValueTransformer.Name) {
+        lock.lock()
+        defer { lock.unlock() }
+        transformers[name] = transformer
+    }
+
+    func transformer(forName name: ValueTransformer.Name) -> ValueTransformer? {
+        lock.lock()
+        defer { lock.unlock() }
+        return transformers[name]
+    }
+
+    func names() -> [ValueTransformer.Name] {
+        lock.lock()
+        defer { lock.unlock() }
+        return transformers.keys.sorted { $0.rawValue < $1.rawValue }
+    }
+}
