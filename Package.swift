@@ -40,10 +40,17 @@ let package = Package(
             ],
             path: "Sources/modelgen"
         ),
+        // The Authors example: typed classes for Models/Authors.xcdatamodeld, and a program using them.
+        .target(
+            name: "AuthorsModel",
+            dependencies: ["ModelMapper"],
+            path: "Examples/AuthorsModel"
+        ),
         .executableTarget(
             name: "authors",
-            dependencies: ["ModelMapper"],
-            path: "Examples/Authors"
+            dependencies: ["ModelMapper", "AuthorsModel"],
+            path: "Examples/Authors",
+            resources: [.copy("Authors.json")]
         ),
         .executableTarget(
             name: "model-loading-benchmark",
@@ -57,7 +64,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ModelMapperTests",
-            dependencies: ["ModelMapper", "TestSupport"],
+            dependencies: ["ModelMapper", "AuthorsModel", "TestSupport"],
             path: "Tests/ModelMapperTests"
         ),
         .testTarget(

@@ -1,24 +1,46 @@
-// The Authors example: loads Models/Authors.xcdatamodeld and prints what it declares.
-// Run it from the package folder: swift run authors
+// The Authors example: decode a JSON document into Author and Book objects through
+// Models/Authors.xcdatamodeld, change the graph, and encode it back.
+//
+//     swift run authors [path/to/Authors.xcdatamodeld] [path/to/authors.json]
+import AuthorsModel
 import Foundation
 import ModelMapper
 
-let modelURL = URL(fileURLWithPath: CommandLine.arguments.dropFirst().first ?? "Models/Authors.xcdatamodeld")
+let arguments = CommandLine.arguments.dropFirst()
+let modelURL = URL(fileURLWithPath: arguments.first ?? "Models/Authors.xcdatamodeld")
+
 do {
-    let bundle = try ModelBundle(contentsOf: modelURL)
-    print("versions: \(bundle.versionNames.joined(separator: ", ")) (current: \(bundle.currentVersionName ?? "none"))")
-    let model = try bundle.loadModel()
-    for entity in model.entities {
-        print(entity.name)
-        for attribute in entity.attributes {
-            print("  \(attribute.name): \(attribute.attributeType.rawValue) <- \"\(attribute.jsonKeyPath)\"")
-        }
-        for relationship in entity.relationships {
-            let destination = relationship.destinationEntity.name
-            print("  \(relationship.name): \(relationship.isToMany ? "[\(destination)]" : destination) <- \"\(relationship.jsonKeyPath)\"")
+    let model = try AuthorsModel.load(from: modelURL)
+    let jsonURL = arguments.dropFirst().first.map(URL.init(fileURLWithPath:)) ?? Bundle.module.url(forResource: "Authors", withExtension: "json")
+    guard let jsonURL else { throw MappingError(.missingValue, detail: "Authors.json is not in the example's bundle") }
+    let data = try Data(contentsOf: jsonURL)
+
+    let decoder = ModelDecoder(model: model)
+    let authors = try decoder.decode([Author].self, from: data, at: "authors")
+
+    for author in authors {
+        let born = author.dateOfBirth.map { " (born \($0.formatted(date: .long, time: .omitted)))" } ?? ""
+        print("\(author.firstName ?? "") \(author.lastName)\(born)")
+        for book in author.books {
+            let year = book.year.map { " (\($0))" } ?? ""
+            let price = book.retailPrice.map { ", \($0) \(book.pricing?.currency ?? "")" } ?? ""
+            print("  - \(book.title)\(year)\(price)")
         }
     }
+
+    // Add a book: the inverse (book.author) follows.
+    if let twain = authors.first, let bookEntity = model.entitiesByName["Book"] {
+        let book = Book(entity: bookEntity)
+        book.bookID = 104
+        book.title = "A Connecticut Yankee in King Arthur's Court"
+        book.year = 1889
+        try twain.add(modelObject: book, forKey: "books")
+        print("\nadded \"\(book.title)\" to \(book.author?.lastName ?? "nobody")'s books\n")
+    }
+
+    let encoder = ModelEncoder(options: .init(outputFormatting: [.prettyPrinted, .withoutEscapingSlashes]))
+    print(String(decoding: try encoder.encode(authors, at: "authors"), as: UTF8.self))
 } catch {
-    FileHandle.standardError.write(Data("\(error)\n".utf8))
+    FileHandle.standardError.write(Data("authors: \(error)\n".utf8))
     exit(1)
 }

@@ -20,6 +20,14 @@ public enum TestPaths {
         models.appendingPathComponent("\(name).xcdatamodeld")
     }
 
+    /// `Tests/Fixtures/`: JSON documents for the package's models.
+    public static let fixtures = packageRoot.appendingPathComponent("Tests/Fixtures")
+
+    /// A fixture's data, such as `fixture("Authors/authors-v3.json")`.
+    public static func fixture(_ relativePath: String) throws -> Data {
+        try Data(contentsOf: fixtures.appendingPathComponent(relativePath))
+    }
+
     /// `../shared/corpus`: real model files from public projects. Present in CI and on the
     /// developers' machines, absent from a user's fresh clone.
     public static let corpus = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")

@@ -19,6 +19,13 @@ public enum MappingKeys {
     /// On an attribute: marks it as an identity attribute when its value is `YES` (or `true`, `1`).
     public static let attributeIsIdentity = ["sync.isPrimaryKey", "hyper.isPrimaryKey", "JC.isIdentifier", "DC.isIdentifier"]
 
+    /// On an entity with subentities: the JSON key whose value says which entity an object is
+    /// (for example `type`); inherited by the subentities.
+    public static let typeKey = ["jsonTypeKey"]
+
+    /// On an entity: the value of the type key that means this entity (default: its name).
+    public static let typeValue = ["jsonTypeValue"]
+
     /// The first of `keys` present in `userInfo`, with its value.
     static func firstEntry(of keys: [String], in userInfo: [String: String]) -> (key: String, value: String)? {
         for key in keys {

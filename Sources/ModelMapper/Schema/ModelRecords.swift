@@ -101,6 +101,10 @@ struct EntityRecord: Sendable {
     var attributeIndexes: [Int]
     var relationshipIndexes: [Int]
     var fetchedProperties: [FetchedPropertyDescription]
+    /// The JSON key naming an object's entity, own or inherited (`jsonTypeKey`).
+    var typeKey: String?
+    /// The value of `typeKey` that means this entity (`jsonTypeValue`, else the name).
+    var typeValue: String
     var xmlAttributes: XMLAttributes
     var location: SourceLocation
 }

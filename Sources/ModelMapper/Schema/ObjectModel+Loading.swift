@@ -14,6 +14,19 @@ extension ObjectModel {
         try self.init(contents: Self.loadContents(of: url, version: nil))
     }
 
+    /// Loads a model and binds classes to its entities, so that objects of those entities
+    /// (nested ones too) are created with their class. A class names its entity with
+    /// ``ModelObject/entityName``; a subentity without a class of its own uses its superentity's.
+    ///
+    /// ```swift
+    /// let model = try ObjectModel(contentsOf: url, classes: [Author.self, Book.self])
+    /// let author = try ModelDecoder(model: model).decode(Author.self, from: data)
+    /// author.books.first   // a Book
+    /// ```
+    public convenience init(contentsOf url: URL, version: String? = nil, classes: [ModelObject.Type]) throws(ModelLoadingError) {
+        try self.init(contents: Self.loadContents(of: url, version: version), classes: classes)
+    }
+
     /// Loads a named version of a `.xcdatamodeld` bundle (`"Authors 2"` or
     /// `"Authors 2.xcdatamodel"`).
     ///
@@ -33,13 +46,13 @@ extension ObjectModel {
     /// ```
     ///
     /// - Parameter fileName: the name diagnostics give as the file.
-    public convenience init(xml: String, fileName: String = "<memory>") throws(ModelLoadingError) {
-        try self.init(xml: Data(xml.utf8), fileName: fileName)
+    public convenience init(xml: String, fileName: String = "<memory>", classes: [ModelObject.Type] = []) throws(ModelLoadingError) {
+        try self.init(xml: Data(xml.utf8), fileName: fileName, classes: classes)
     }
 
     /// Reads a model from the XML bytes of a `contents` file.
-    public convenience init(xml: Data, fileName: String = "<memory>") throws(ModelLoadingError) {
-        try self.init(contents: Self.parseContents(xml, fileName: fileName, sourceURL: nil, versionName: nil))
+    public convenience init(xml: Data, fileName: String = "<memory>", classes: [ModelObject.Type] = []) throws(ModelLoadingError) {
+        try self.init(contents: Self.parseContents(xml, fileName: fileName, sourceURL: nil, versionName: nil), classes: classes)
     }
 
     static func loadContents(of url: URL, version: String?) throws(ModelLoadingError) -> ModelContents {

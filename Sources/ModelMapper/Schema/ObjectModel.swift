@@ -32,8 +32,13 @@ public final class ObjectModel: Sendable {
 
     let entityRecords: [EntityRecord]
     let entityIndexByName: [String: Int]
+    /// How each entity maps to JSON, resolved once (see `EntityMapping`).
+    let mappings: [EntityMapping]
+    /// The class that objects of each entity are created with: the class bound to the
+    /// entity, else the one bound to its nearest superentity, else `ModelObject`.
+    let objectClasses: [ModelObject.Type]
 
-    init(contents: ModelContents) {
+    init(contents: ModelContents, classes: [ModelObject.Type] = []) throws(ModelLoadingError) {
         self.sourceURL = contents.sourceURL
         self.versionName = contents.versionName
         self.modelAttributes = contents.modelAttributes
@@ -45,6 +50,31 @@ public final class ObjectModel: Sendable {
         self.fetchRequestTemplates = contents.fetchRequestTemplates
         self.composites = contents.composites
         self.warnings = contents.warnings
+        self.mappings = EntityMapping.mappings(for: contents.entityRecords)
+        self.objectClasses = try Self.bind(classes, to: contents.entityRecords, indexByName: indexByName)
+    }
+
+    /// Resolves the class of each entity from the classes given at load time.
+    private static func bind(_ classes: [ModelObject.Type], to records: [EntityRecord], indexByName: [String: Int]) throws(ModelLoadingError) -> [ModelObject.Type] {
+        var bound: [ModelObject.Type?] = Array(repeating: nil, count: records.count)
+        var problems: [ModelDiagnostic] = []
+        for objectClass in classes {
+            guard let index = indexByName[objectClass.entityName] else {
+                problems.append(ModelDiagnostic(.error, "class '\(objectClass)' names entity '\(objectClass.entityName)', which the model does not have",
+                                                at: SourceLocation(file: records.first?.location.file ?? "<model>")))
+                continue
+            }
+            bound[index] = objectClass
+        }
+        guard problems.isEmpty else { throw ModelLoadingError(diagnostics: problems) }
+        return records.indices.map { index in
+            var current: Int? = index
+            while let entity = current {
+                if let objectClass = bound[entity] { return objectClass }
+                current = records[entity].superentity
+            }
+            return ModelObject.self
+        }
     }
 
     /// Every entity, in file order.

@@ -157,3 +157,66 @@ extension ModelBuilder {
         return source.location(ofAttribute: attribute, in: element)
     }
 }
+
+extension ModelBuilder {
+    /// Resolves each entity's JSON type key (own `jsonTypeKey`, else its superentity's) and
+    /// checks that the entities sharing a type key have distinct type values.
+    mutating func resolveTypeKeys(_ drafts: inout [DraftEntity]) {
+        for entity in inheritanceOrder(drafts) {
+            let own = MappingKeys.firstEntry(of: MappingKeys.typeKey, in: drafts[entity].record.userInfo)?.value
+            drafts[entity].record.typeKey = own ?? drafts[entity].record.superentity.flatMap { drafts[$0].record.typeKey }
+        }
+        var seen: [String: [String: Int]] = [:]  // root entity name -> type value -> entity
+        for entity in inheritanceOrder(drafts) where drafts[entity].record.typeKey != nil {
+            var root = entity
+            while let parent = drafts[root].record.superentity, drafts[parent].record.typeKey != nil { root = parent }
+            let value = drafts[entity].record.typeValue
+            if let other = seen[drafts[root].record.name]?[value] {
+                error("entities '\(drafts[other].record.name)' and '\(drafts[entity].record.name)' both have JSON type value '\(value)'; give one of them another jsonTypeValue",
+                      at: drafts[entity].userInfoLocations[MappingKeys.typeValue[0]] ?? drafts[entity].record.location)
+            } else {
+                seen[drafts[root].record.name, default: [:]][value] = entity
+            }
+        }
+    }
+
+    /// Reports properties whose JSON key paths collide: the same path twice, or a path running
+    /// through an attribute or a to-many relationship (whose JSON value is not an object that
+    /// other keys can go into). A to-one relationship may share its key with flattened
+    /// attributes (`pricing` and `pricing.retail_price`): they merge into one object.
+    mutating func checkKeyPathConflicts(_ drafts: [DraftEntity]) {
+        for (entity, draft) in drafts.enumerated() {
+            let references = draft.record.properties
+            let paths = references.map { reference in
+                reference.isRelationship
+                    ? drafts[reference.entity].record.ownRelationships[reference.index].jsonKeyPath.components
+                    : drafts[reference.entity].record.ownAttributes[reference.index].jsonKeyPath.components
+            }
+            var byPath: [[String]: Int] = [:]
+            for (index, path) in paths.enumerated() {
+                if let first = byPath[path] {
+                    // Report once, on the entity that declares the later property.
+                    guard references[index].entity == entity else { continue }
+                    error(
+                        "properties '\(references[first].name)' and '\(references[index].name)' of entity '\(draft.record.name)' both map to JSON key path '\(JSONKeyPath(components: path).map(\.description) ?? "")'",
+                        at: draft.record.location(of: references[index])
+                    )
+                } else {
+                    byPath[path] = index
+                }
+            }
+            for (index, path) in paths.enumerated() where path.count > 1 {
+                for length in 1..<path.count {
+                    guard let owner = byPath[Array(path[..<length])] else { continue }
+                    let ownerReference = references[owner]
+                    let isToOne = ownerReference.isRelationship && !drafts[ownerReference.entity].record.ownRelationships[ownerReference.index].isToMany
+                    guard !isToOne, references[index].entity == entity || ownerReference.entity == entity else { continue }
+                    error(
+                        "property '\(references[index].name)' of entity '\(draft.record.name)' maps to '\(path.joined(separator: "."))', inside the JSON value of '\(ownerReference.name)', which is not an object",
+                        at: draft.record.location(of: references[index])
+                    )
+                }
+            }
+        }
+    }
+}

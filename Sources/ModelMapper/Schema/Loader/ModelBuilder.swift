@@ -49,6 +49,8 @@ struct ModelBuilder {
         resolveProperties(&drafts)
         resolveRelationships(&drafts)
         resolveIdentity(&drafts)
+        resolveTypeKeys(&drafts)
+        checkKeyPathConflicts(drafts)
         let entityNames = Set(drafts.map(\.record.name))
         checkFetchedProperties(drafts, entityNames: entityNames)
         let configurations = readConfigurations(root, entityNames: entityNames)
@@ -89,6 +91,8 @@ struct ModelBuilder {
                 ownAttributes: [], ownRelationships: [], ownProperties: [], properties: [], propertyIndexByName: [:],
                 attributeIndexes: [], relationshipIndexes: [],
                 fetchedProperties: [],
+                typeKey: nil,
+                typeValue: MappingKeys.firstEntry(of: MappingKeys.typeValue, in: userInfo)?.value ?? name,
                 xmlAttributes: element.attributes,
                 location: location
             )

@@ -1,0 +1,143 @@
+import Foundation
+
+/// Everything the decoder, the encoder and `ModelObject` need about one property, resolved
+/// once when the model is loaded so that mapping does no lookups by name.
+struct PropertyMapping: Sendable {
+    let name: String
+    let keyPath: [String]
+    let isRelationship: Bool
+
+    // Attributes
+    let attributeType: AttributeType
+    /// Optional, or transient (transient values are never required).
+    let isOptional: Bool
+    let defaultValue: (any Sendable)?
+    let transformerName: ValueTransformer.Name?
+    let compositeName: String?
+
+    // Relationships
+    let destination: Int
+    let isToMany: Bool
+    /// The slot of the reciprocal inverse in objects of the destination entity, if any.
+    let inverseSlot: Int?
+    /// Keys under this relationship's JSON object that flattened attributes of the same
+    /// entity read (`retail_price` under `pricing`): the nested object must not keep them as unknown.
+    let sharedKeys: KeyTrie?
+}
+
+/// The mapping of one entity: its properties in slot order and what reading JSON needs.
+struct EntityMapping: Sendable {
+    let properties: [PropertyMapping]
+    let slotByName: [String: Int]
+    let isAbstract: Bool
+    /// The JSON key naming an object's entity, and the value naming this one.
+    let typeKey: String?
+    let typeValue: String
+    /// Type value -> entity, for this entity and its subentities.
+    let entityByTypeValue: [String: Int]
+    let identitySlots: [Int]
+    /// The JSON keys the properties read, for telling unknown keys apart.
+    let knownKeys: KeyTrie
+}
+
+/// A tree of JSON keys. A node that `takesAll` covers its whole subtree.
+struct KeyTrie: Sendable {
+    var takesAll = false
+    var children: [String: KeyTrie] = [:]
+
+    mutating func insert(_ path: ArraySlice<String>, takesAll: Bool) {
+        guard let first = path.first else {
+            self.takesAll = self.takesAll || takesAll
+            return
+        }
+        children[first, default: KeyTrie()].insert(path.dropFirst(), takesAll: takesAll)
+    }
+
+    mutating func merge(_ other: KeyTrie) {
+        takesAll = takesAll || other.takesAll
+        for (key, child) in other.children { children[key, default: KeyTrie()].merge(child) }
+    }
+
+    /// The parts of `object` this trie does not cover, or nil when it covers everything.
+    func leftovers(of object: JSONObject) -> JSONObject? {
+        guard !takesAll else { return nil }
+        var rest = JSONObject()
+        for (key, value) in object {
+            guard let child = children[key] else {
+                rest[key] = value
+                continue
+            }
+            if child.takesAll { continue }
+            if case .object(let nested) = value, let nestedRest = child.leftovers(of: nested) {
+                rest[key] = .object(nestedRest)
+            }
+        }
+        return rest.isEmpty ? nil : rest
+    }
+}
+
+extension EntityMapping {
+    /// Builds the mappings of every entity of a model.
+    static func mappings(for records: [EntityRecord]) -> [EntityMapping] {
+        records.indices.map { mapping(of: $0, in: records) }
+    }
+
+    private static func mapping(of entity: Int, in records: [EntityRecord]) -> EntityMapping {
+        let record = records[entity]
+        let slotIndex = record.propertyIndexByName
+        var attributePaths: [[String]] = []
+        var properties: [PropertyMapping] = []
+        for reference in record.properties where !reference.isRelationship {
+            attributePaths.append(records[reference.entity].ownAttributes[reference.index].jsonKeyPath.components)
+        }
+        var knownKeys = KeyTrie()
+        for reference in record.properties {
+            if reference.isRelationship {
+                let relationship = records[reference.entity].ownRelationships[reference.index]
+                let path = relationship.jsonKeyPath.components
+                var inverseSlot: Int?
+                if let inverse = relationship.inverse, relationship.isInverseReciprocal {
+                    inverseSlot = records[relationship.destinationEntity].propertyIndexByName[inverse.name]
+                }
+                var shared = KeyTrie()
+                for attributePath in attributePaths where attributePath.count > path.count && Array(attributePath.prefix(path.count)) == path {
+                    shared.insert(attributePath.dropFirst(path.count), takesAll: true)
+                }
+                knownKeys.insert(path[...], takesAll: true)
+                properties.append(PropertyMapping(
+                    name: relationship.name, keyPath: path, isRelationship: true,
+                    attributeType: .undefined, isOptional: relationship.isOptional, defaultValue: nil,
+                    transformerName: nil, compositeName: nil,
+                    destination: relationship.destinationEntity, isToMany: relationship.isToMany,
+                    inverseSlot: inverseSlot, sharedKeys: shared.children.isEmpty ? nil : shared
+                ))
+            } else {
+                let attribute = records[reference.entity].ownAttributes[reference.index]
+                knownKeys.insert(attribute.jsonKeyPath.components[...], takesAll: true)
+                properties.append(PropertyMapping(
+                    name: attribute.name, keyPath: attribute.jsonKeyPath.components, isRelationship: false,
+                    attributeType: attribute.attributeType,
+                    isOptional: attribute.isOptional || attribute.isTransient,
+                    defaultValue: attribute.defaultValue,
+                    transformerName: attribute.valueTransformerName.map(ValueTransformer.Name.init(rawValue:)),
+                    compositeName: attribute.compositeName,
+                    destination: -1, isToMany: false, inverseSlot: nil, sharedKeys: nil
+                ))
+            }
+        }
+        if let typeKey = record.typeKey { knownKeys.insert([typeKey], takesAll: true) }
+
+        var entityByTypeValue: [String: Int] = [:]
+        var stack = [entity]
+        while let current = stack.popLast() {
+            if records[current].typeKey != nil { entityByTypeValue[records[current].typeValue] = current }
+            stack.append(contentsOf: records[current].subentities)
+        }
+        return EntityMapping(
+            properties: properties, slotByName: slotIndex, isAbstract: record.isAbstract,
+            typeKey: record.typeKey, typeValue: record.typeValue, entityByTypeValue: entityByTypeValue,
+            identitySlots: record.identityAttributeNames.compactMap { slotIndex[$0] },
+            knownKeys: knownKeys
+        )
+    }
+}

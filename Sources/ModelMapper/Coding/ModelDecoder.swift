@@ -1,0 +1,174 @@
+import Foundation
+
+/// Decodes JSON into graphs of ``ModelObject``s, driven by an ``ObjectModel``.
+///
+/// ```swift
+/// let model = try ObjectModel(contentsOf: modelURL, classes: [Author.self, Book.self])
+/// let decoder = ModelDecoder(model: model)
+/// let authors = try decoder.decode([Author].self, from: data, at: "authors")
+/// let anything = try decoder.decodeObject(of: model.entitiesByName["Book"]!, from: bookData)
+/// ```
+///
+/// A decoder is a value and `Sendable`: one decoder (and one model) may decode on many
+/// threads at once.
+public struct ModelDecoder: Sendable {
+    /// The model objects are decoded with.
+    public var model: ObjectModel
+    public var options: Options
+
+    public init(model: ObjectModel, options: Options = Options()) {
+        self.model = model
+        self.options = options
+    }
+
+    /// How strictly JSON is read and what is done with what does not fit.
+    public struct Options: Sendable {
+        /// How JSON types map to attribute types.
+        public enum Strictness: Sendable, Hashable {
+            /// Real-world JSON: numeric strings (`"101"`) convert to numbers, numbers and
+            /// Booleans to strings, `"YES"`/`"true"`/`1` to Booleans.
+            case lenient
+            /// Each attribute type accepts only its own JSON type.
+            case strict
+        }
+
+        /// What JSON `null` means.
+        public enum NullHandling: Sendable, Hashable {
+            /// `null` sets the property to null (a non-optional attribute then is an error).
+            case keepNull
+            /// `null` is treated as if the key were missing.
+            case treatAsAbsent
+        }
+
+        /// What happens to JSON keys that no property reads.
+        public enum UnknownKeys: Sendable, Hashable {
+            /// They are dropped.
+            case ignore
+            /// They are kept on the object (``ModelObject/unknownJSON``) and written back by the
+            /// encoder, so any JSON survives a round trip unchanged.
+            case keep
+        }
+
+        public var strictness: Strictness = .lenient
+        public var nullHandling: NullHandling = .keepNull
+        /// How `Date` attributes without a transformer are written in JSON.
+        public var dateFormat: DateFormat = .iso8601
+        public var unknownKeys: UnknownKeys = .ignore
+        /// Report every error of the document (as ``MappingErrors``) instead of stopping at the first.
+        public var collectsAllErrors = false
+        /// Whether a missing non-optional attribute without a default is an error.
+        public var requiresNonOptionalValues = true
+        /// Objects of entities with identity attributes that appear more than once in one
+        /// document (same entity family, same identity values) become one object.
+        public var uniquesObjectsByIdentity = true
+        /// How deeply objects may nest before decoding stops with an error.
+        public var maximumDepth = 512
+
+        public init() {}
+
+        public init(strictness: Strictness = .lenient, nullHandling: NullHandling = .keepNull, dateFormat: DateFormat = .iso8601,
+                    unknownKeys: UnknownKeys = .ignore, collectsAllErrors: Bool = false) {
+            self.strictness = strictness
+            self.nullHandling = nullHandling
+            self.dateFormat = dateFormat
+            self.unknownKeys = unknownKeys
+            self.collectsAllErrors = collectsAllErrors
+        }
+    }
+
+    // MARK: Typed
+
+    /// Decodes one object of the entity bound to `T` (see ``ObjectModel/init(contentsOf:version:classes:)``).
+    ///
+    /// - Parameter keyPath: where the object is in the document (`"data.author"`); nil for the document itself.
+    public func decode<T: ModelObject>(_ type: T.Type, from data: Data, at keyPath: String? = nil) throws -> T {
+        let entity = try entity(for: T.self)
+        let object = try decodeObject(of: entity, from: data, at: keyPath)
+        return try cast(object, to: T.self)
+    }
+
+    /// Decodes an array of objects of the entity bound to `T`.
+    public func decode<T: ModelObject>(_ type: [T].Type, from data: Data, at keyPath: String? = nil) throws -> [T] {
+        let entity = try entity(for: T.self)
+        return try decodeObjects(of: entity, from: data, at: keyPath).map { try cast($0, to: T.self) }
+    }
+
+    // MARK: Dynamic
+
+    /// Decodes one object of `entity` (or of the subentity the JSON names) from JSON data.
+    public func decodeObject(of entity: EntityDescription, from data: Data, at keyPath: String? = nil) throws -> ModelObject {
+        try decodeObject(of: entity, from: JSONValue.parse(data), at: keyPath)
+    }
+
+    /// Decodes an array of objects of `entity` from JSON data.
+    public func decodeObjects(of entity: EntityDescription, from data: Data, at keyPath: String? = nil) throws -> [ModelObject] {
+        try decodeObjects(of: entity, from: JSONValue.parse(data), at: keyPath)
+    }
+
+    /// Decodes one object of `entity` from a parsed document.
+    public func decodeObject(of entity: EntityDescription, from json: JSONValue, at keyPath: String? = nil) throws -> ModelObject {
+        let (value, path) = try payload(json, at: keyPath)
+        let decoder = ObjectDecoder(model: model, options: options)
+        return try decoder.finish { decoder in
+            guard let object = try decoder.decodeObject(value, entity: entity.index, path: path, depth: 0) else {
+                throw MappingErrors(decoder.errors)
+            }
+            return object
+        }
+    }
+
+    /// Decodes an array of objects of `entity` from a parsed document.
+    public func decodeObjects(of entity: EntityDescription, from json: JSONValue, at keyPath: String? = nil) throws -> [ModelObject] {
+        let (value, path) = try payload(json, at: keyPath)
+        guard case .array(let elements) = value else {
+            throw MappingError(.typeMismatch, path: path, entityName: entity.name, expected: "an array of \(entity.name) objects", found: value.typeDescription)
+        }
+        let decoder = ObjectDecoder(model: model, options: options)
+        return try decoder.finish { decoder in
+            var objects: [ModelObject] = []
+            objects.reserveCapacity(elements.count)
+            for (index, element) in elements.enumerated() {
+                if let object = try decoder.decodeObject(element, entity: entity.index, path: path.appending(index: index), depth: 0) {
+                    objects.append(object)
+                }
+            }
+            return objects
+        }
+    }
+
+    // MARK: Helpers
+
+    private func entity<T: ModelObject>(for type: T.Type) throws -> EntityDescription {
+        guard let entity = model.entity(named: T.entityName) else {
+            throw MappingError(.unknownEntity(T.entityName), detail: "class \(T.self) names it (entityName)")
+        }
+        return entity
+    }
+
+    private func cast<T: ModelObject>(_ object: ModelObject, to type: T.Type) throws -> T {
+        guard let typed = object as? T else {
+            throw MappingError(.wrongEntity, entityName: object.entity.name, expected: "an instance of \(T.self)",
+                               found: "an instance of \(Swift.type(of: object)); bind \(T.self) to the model with ObjectModel(contentsOf:classes:)")
+        }
+        return typed
+    }
+
+    /// The value at `keyPath` in the document, and its path.
+    private func payload(_ json: JSONValue, at keyPath: String?) throws -> (JSONValue, JSONPath) {
+        guard let keyPath else { return (json, .root) }
+        let components = try JSONKeyPath(parsing: keyPath).components
+        var value = json
+        var path = JSONPath.root
+        for component in components {
+            guard case .object(let object) = value else {
+                throw MappingError(.typeMismatch, path: path, expected: "an object with key '\(component)'", found: value.typeDescription)
+            }
+            path = path.appending(key: component)
+            guard let next = object[component] else {
+                throw MappingError(.missingValue, path: path, detail: "the document has nothing at '\(keyPath)'")
+            }
+            value = next
+        }
+        return (value, path)
+    }
+}

@@ -1,0 +1,162 @@
+import Foundation
+
+extension ModelObject {
+    /// Sets the object of a to-one relationship; nil sets it to null. The inverse follows:
+    /// `book.set(modelObject: pricing, forKey: "pricing")` also makes `pricing.book` this book.
+    ///
+    /// - Throws: ``MappingError`` `.unknownRelationship` for a name that is not a relationship of
+    ///   the entity, `.typeMismatch` for a to-many relationship, `.wrongEntity` for an object of
+    ///   another entity than the destination.
+    public func set(modelObject object: ModelObject?, forKey key: String) throws {
+        let slot = try relationshipSlot(key, toMany: false)
+        try replaceRelationship(atSlot: slot, with: object.map { [$0] } ?? [], null: object == nil)
+    }
+
+    /// Adds an object to a to-many relationship (once: an object already there stays where it
+    /// is). The inverse follows: `author.add(modelObject: book, forKey: "books")` also makes
+    /// `book.author` this author.
+    ///
+    /// - Throws: ``MappingError`` `.unknownRelationship`, `.typeMismatch` for a to-one
+    ///   relationship, `.wrongEntity`.
+    public func add(modelObject object: ModelObject, forKey key: String) throws {
+        let slot = try relationshipSlot(key, toMany: true)
+        try checkDestination(of: object, atSlot: slot)
+        attach(object, atSlot: slot, strong: true)
+    }
+
+    /// Adds objects to a to-many relationship, in order.
+    public func add(modelObjects objects: [ModelObject], forKey key: String) throws {
+        let slot = try relationshipSlot(key, toMany: true)
+        for object in objects { try checkDestination(of: object, atSlot: slot) }
+        for object in objects { attach(object, atSlot: slot, strong: true) }
+    }
+
+    /// Removes an object from a to-many relationship (nothing happens if it is not there); the
+    /// inverse follows.
+    public func remove(modelObject object: ModelObject, forKey key: String) throws {
+        let slot = try relationshipSlot(key, toMany: true)
+        detach(object, atSlot: slot)
+    }
+
+    // MARK: Internals
+
+    private func relationshipSlot(_ key: String, toMany: Bool) throws -> Int {
+        guard let slot = mapping.slotByName[key], mapping.properties[slot].isRelationship else {
+            throw MappingError(.unknownRelationship(key), entityName: entity.name)
+        }
+        let property = mapping.properties[slot]
+        guard property.isToMany == toMany else {
+            throw MappingError(.typeMismatch, entityName: entity.name, propertyName: key,
+                               expected: toMany ? "a to-many relationship" : "a to-one relationship",
+                               found: toMany ? "a to-one relationship" : "a to-many relationship",
+                               detail: toMany ? "use set(modelObject:forKey:)" : "use add(modelObject:forKey:)")
+        }
+        return slot
+    }
+
+    func checkDestination(of object: ModelObject, atSlot slot: Int) throws {
+        let property = mapping.properties[slot]
+        let destination = EntityDescription(model: entity.model, index: property.destination)
+        guard object.entity.isKind(of: destination) else {
+            throw MappingError(.wrongEntity, entityName: entity.name, propertyName: property.name,
+                               expected: "an object of entity '\(destination.name)'", found: "an object of entity '\(object.entity.name)'")
+        }
+    }
+
+    /// Replaces every object of a relationship (detaching the old ones from their inverses).
+    func replaceRelationship(atSlot slot: Int, with objects: [ModelObject], null: Bool) throws {
+        for object in objects { try checkDestination(of: object, atSlot: slot) }
+        for old in linkedObjects(atSlot: slot) where !objects.contains(where: { $0 === old }) {
+            detach(old, atSlot: slot)
+        }
+        let property = mapping.properties[slot]
+        if null {
+            slots[slot] = .null
+        } else if property.isToMany, objects.isEmpty {
+            slots[slot] = .objects([])
+        }
+        for object in objects { attach(object, atSlot: slot, strong: true) }
+    }
+
+    func linkedObjects(atSlot slot: Int) -> [ModelObject] {
+        switch slots[slot] {
+        case .object(let link): return link.object.map { [$0] } ?? []
+        case .objects(let links): return links.compactMap(\.object)
+        default: return []
+        }
+    }
+
+    /// Links `object` into a relationship and sets the inverse (weakly, so that ownership
+    /// follows the direction the link was made in).
+    func attach(_ object: ModelObject, atSlot slot: Int, strong: Bool) {
+        let property = mapping.properties[slot]
+        if property.isToMany {
+            var links: [Link]
+            if case .objects(let current) = slots[slot] { links = current } else { links = [] }
+            if let position = links.firstIndex(where: { $0.object === object }) {
+                if strong { links[position] = Link(object, strong: true) }
+            } else {
+                links.append(Link(object, strong: strong))
+            }
+            slots[slot] = .objects(links)
+        } else {
+            if case .object(let link) = slots[slot], let current = link.object, current !== object {
+                detach(current, atSlot: slot)
+            }
+            if case .object(let link) = slots[slot], link.object === object, link.isStrong || !strong {
+                // Already linked at least as strongly.
+            } else {
+                slots[slot] = .object(Link(object, strong: strong))
+            }
+        }
+        guard let inverse = property.inverseSlot else { return }
+        object.attachInverse(self, atSlot: inverse, ownerIsStrong: strong)
+    }
+
+    /// The inverse half of `attach`: links `source` weakly. A strong link the other way is
+    /// made weak when the source now owns this object, so that no cycle keeps both alive.
+    private func attachInverse(_ source: ModelObject, atSlot slot: Int, ownerIsStrong: Bool) {
+        let property = mapping.properties[slot]
+        if property.isToMany {
+            var links: [Link]
+            if case .objects(let current) = slots[slot] { links = current } else { links = [] }
+            if let position = links.firstIndex(where: { $0.object === source }) {
+                if ownerIsStrong { links[position] = Link(source, strong: false) }
+            } else {
+                links.append(Link(source, strong: false))
+            }
+            slots[slot] = .objects(links)
+            return
+        }
+        if case .object(let link) = slots[slot], let current = link.object {
+            if current === source {
+                if ownerIsStrong { slots[slot] = .object(Link(source, strong: false)) }
+                return
+            }
+            // One-to-one or many-to-one: this object leaves its previous owner.
+            if let back = property.inverseSlot { current.removeLink(to: self, atSlot: back) }
+        }
+        slots[slot] = .object(Link(source, strong: false))
+    }
+
+    /// Unlinks `object` from a relationship and from its inverse.
+    func detach(_ object: ModelObject, atSlot slot: Int) {
+        removeLink(to: object, atSlot: slot)
+        if let inverse = mapping.properties[slot].inverseSlot {
+            object.removeLink(to: self, atSlot: inverse)
+        }
+    }
+
+    /// Removes a link without touching the other side; a to-one becomes null.
+    func removeLink(to object: ModelObject, atSlot slot: Int) {
+        switch slots[slot] {
+        case .object(let link) where link.object === object:
+            slots[slot] = .null
+        case .objects(var links):
+            links.removeAll { $0.object === object }
+            slots[slot] = .objects(links)
+        default:
+            break
+        }
+    }
+}

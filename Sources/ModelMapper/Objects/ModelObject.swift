@@ -1,0 +1,203 @@
+import Foundation
+
+/// An object of an entity of a loaded model: its values live in slots in the entity's
+/// property order, with Key-Value-Coding-like access by name, and its relationships keep
+/// their inverses up to date.
+///
+/// Use it as it is, driven only by the model:
+///
+/// ```swift
+/// let author = try ModelObject(dictionary: ["firstName": "Mark", "lastName": "Twain"], entity: authorEntity)
+/// author.value(forKey: "firstName")          // "Mark"
+/// try author.setValue("Samuel", forKey: "firstName")
+/// author.dictionaryRepresentation            // ["firstName": "Samuel", "lastName": "Twain"]
+/// ```
+///
+/// or subclass it to give an entity typed properties (``modelgen`` generates such classes):
+///
+/// ```swift
+/// final class Author: ModelObject {
+///     override class var entityName: String { "Author" }
+///     var firstName: String? {
+///         get { value(forKey: "firstName") as? String }
+///         set { setPrimitiveValue(newValue, forKey: "firstName") }
+///     }
+/// }
+/// let author = try Author(dictionary: json, entity: authorEntity)   // an Author
+/// ```
+///
+/// An object graph belongs to one thread or actor at a time.
+open class ModelObject: CustomStringConvertible {
+    /// The entity of the object.
+    public let entity: EntityDescription
+    var slots: [Slot]
+    /// JSON the object was decoded from that no property reads, kept when the decoder's
+    /// ``ModelDecoder/Options/unknownKeys`` option is `.keep`; the encoder writes it back.
+    public internal(set) var unknownJSON: JSONObject?
+
+    /// The name of the entity this class is for. The default is the class's own name.
+    open class var entityName: String { String(describing: self) }
+
+    /// A new object of `entity`, with the model's default values set.
+    public required init(entity: EntityDescription) {
+        self.entity = entity
+        let mapping = entity.model.mappings[entity.index]
+        slots = mapping.properties.map { property in
+            guard !property.isRelationship, let defaultValue = property.defaultValue else { return .absent }
+            return .value(defaultValue)
+        }
+    }
+
+    /// An object of `entity` decoded from a JSON object as `JSONSerialization` gives it (or
+    /// built in code), nested objects and all, with the default decoding options. Called on a
+    /// subclass it returns an instance of that subclass.
+    ///
+    /// - Throws: ``MappingError`` saying where the JSON does not fit the model.
+    public convenience init(dictionary: [String: Any], entity: EntityDescription, options: ModelDecoder.Options = .init()) throws {
+        self.init(entity: entity)
+        let json = try JSONValue(foundationObject: dictionary)
+        guard case .object(let object) = json else { return }
+        try ObjectDecoder(model: entity.model, options: options).finish { try $0.fill(self, from: object, path: .root) }
+    }
+
+    var mapping: EntityMapping { entity.model.mappings[entity.index] }
+
+    // MARK: Key-value access
+
+    /// The value of an attribute (of its Swift type), the object of a to-one relationship, or
+    /// the objects (`[ModelObject]`) of a to-many one. An attribute that is unset reads as its
+    /// model default; unset, `null` and unknown keys read as nil.
+    public func value(forKey key: String) -> Any? {
+        guard let slot = mapping.slotByName[key] else { return nil }
+        return value(atSlot: slot)
+    }
+
+    func value(atSlot slot: Int) -> Any? {
+        switch slots[slot] {
+        case .absent:
+            let property = mapping.properties[slot]
+            if property.isRelationship { return property.isToMany ? [ModelObject]() : nil }
+            return property.defaultValue
+        case .null: return mapping.properties[slot].isToMany ? [ModelObject]() : nil
+        case .value(let value): return value
+        case .object(let link): return link.object
+        case .objects(let links): return links.compactMap(\.object)
+        }
+    }
+
+    /// Whether a property is unset, `null`, or has a value.
+    public enum ValueState: Sendable, Hashable {
+        case absent, null, value
+    }
+
+    /// The state of a property; nil for a key the entity does not have.
+    public func valueState(forKey key: String) -> ValueState? {
+        guard let slot = mapping.slotByName[key] else { return nil }
+        switch slots[slot] {
+        case .absent: return .absent
+        case .null: return .null
+        case .value, .object, .objects: return .value
+        }
+    }
+
+    /// Sets a property by name: an attribute value (converted to the attribute's type when that
+    /// is exact: an `Int` for an `Integer 16` that fits), a `ModelObject` for a to-one
+    /// relationship, `[ModelObject]` for a to-many one; nil or `NSNull` sets null.
+    /// Relationships update their inverses.
+    ///
+    /// - Throws: ``MappingError`` `.unknownKey` for a name the entity does not have,
+    ///   `.typeMismatch` or `.valueOutOfRange` for a value that does not fit.
+    public func setValue(_ value: Any?, forKey key: String) throws {
+        guard let slot = mapping.slotByName[key] else {
+            throw MappingError(.unknownKey(key), entityName: entity.name)
+        }
+        try setValue(value, atSlot: slot)
+    }
+
+    func setValue(_ value: Any?, atSlot slot: Int) throws {
+        let property = mapping.properties[slot]
+        let isNull = value == nil || value is NSNull
+        if property.isRelationship {
+            if isNull {
+                try replaceRelationship(atSlot: slot, with: [], null: true)
+            } else if property.isToMany {
+                guard let objects = value as? [ModelObject] else {
+                    throw MappingError(.typeMismatch, entityName: entity.name, propertyName: property.name,
+                                       expected: "[ModelObject]", found: "a value of type \(type(of: value ?? ()))")
+                }
+                try replaceRelationship(atSlot: slot, with: objects, null: false)
+            } else {
+                guard let object = value as? ModelObject else {
+                    throw MappingError(.typeMismatch, entityName: entity.name, propertyName: property.name,
+                                       expected: "ModelObject", found: "a value of type \(type(of: value ?? ()))")
+                }
+                try replaceRelationship(atSlot: slot, with: [object], null: false)
+            }
+            return
+        }
+        if isNull {
+            slots[slot] = .null
+            return
+        }
+        guard let value else { return }
+        do {
+            slots[slot] = .value(try ValueConversion.modelValue(value, for: property))
+        } catch var error {
+            error.entityName = entity.name
+            error.propertyName = property.name
+            throw error
+        }
+    }
+
+    /// Sets a property by name without throwing, for typed accessors such as generated ones:
+    /// the key must be a property of the entity and the value of its type. A wrong key or
+    /// value is a programming error and stops the program.
+    public func setPrimitiveValue(_ value: Any?, forKey key: String) {
+        do {
+            try setValue(value, forKey: key)
+        } catch {
+            preconditionFailure("setPrimitiveValue(_:forKey: \"\(key)\") on \(entity.name): \(error)")
+        }
+    }
+
+    /// Marks a property as unset again, as if its key had been missing from the JSON.
+    public func removeValue(forKey key: String) throws {
+        guard let slot = mapping.slotByName[key] else { throw MappingError(.unknownKey(key), entityName: entity.name) }
+        if mapping.properties[slot].isRelationship {
+            try replaceRelationship(atSlot: slot, with: [], null: false)
+        }
+        slots[slot] = .absent
+    }
+
+    // MARK: JSON
+
+    /// The object as a JSON object of Foundation values (nested objects included), as the
+    /// encoder with default options writes it; ready for `JSONSerialization`. A value that
+    /// cannot be written (a transformer that fails) is left out: ``jsonDictionary()`` throws
+    /// the error instead.
+    public var dictionaryRepresentation: [String: Any] {
+        let json = (try? ObjectEncoder(options: .init(), skipsFailures: true).encodeObject(self)) ?? JSONObject()
+        return (JSONValue.object(json).foundationObject as? [String: Any]) ?? [:]
+    }
+
+    /// The object as a JSON object of Foundation values, as ``dictionaryRepresentation`` but
+    /// throwing the first value that cannot be written.
+    public func jsonDictionary(options: ModelEncoder.Options = .init()) throws -> [String: Any] {
+        let json = try ObjectEncoder(options: options).encodeObject(self)
+        return (JSONValue.object(json).foundationObject as? [String: Any]) ?? [:]
+    }
+
+    open var description: String {
+        let values = mapping.properties.indices.compactMap { slot -> String? in
+            let property = mapping.properties[slot]
+            switch slots[slot] {
+            case .absent: return nil
+            case .null: return "\(property.name): null"
+            case .value(let value): return "\(property.name): \(value)"
+            case .object(let link): return "\(property.name): \(link.object.map { "<\($0.entity.name)>" } ?? "nil")"
+            case .objects(let links): return "\(property.name): [\(links.count) \(entity.model.entityRecords[property.destination].name)]"
+            }
+        }
+        return "<\(entity.name) \(values.joined(separator: ", "))>"
+    }
+}
