@@ -18,8 +18,10 @@ public enum AuthorsModel {
     }
 
     /// The model (a version of it, or the current one), classes bound, transformers registered.
+    /// Older versions lack some entities (`Pricing`); their classes are left out.
     public static func load(from bundleURL: URL, version: String? = nil) throws -> ObjectModel {
         registerTransformers()
-        return try ObjectModel(contentsOf: bundleURL, version: version, classes: classes)
+        let model = if let version { try ObjectModel(contentsOf: bundleURL, version: version) } else { try ObjectModel(contentsOf: bundleURL) }
+        return try model.binding(classes, ignoringUnknownEntities: true)
     }
 }

@@ -51,6 +51,9 @@ public enum ModelOutline {
         if !entity.subentities.isEmpty { notes.append("subentities: " + entity.subentities.map(\.name).joined(separator: ", ")) }
         if !notes.isEmpty { heading += "  (" + notes.joined(separator: "; ") + ")" }
         var lines = [heading]
+        if let typeKey = entity.jsonTypeKey {
+            lines.append("  json type: \(typeKey) = \"\(entity.jsonTypeValue)\"")
+        }
         if !entity.identityAttributes.isEmpty {
             lines.append("  identity: " + entity.identityAttributes.map(\.name).joined(separator: ", "))
         }

@@ -68,6 +68,13 @@ public struct EntityDescription: Sendable, Hashable, CustomStringConvertible {
         record.identityAttributeNames.compactMap { attributesByName[$0] }
     }
 
+    /// The JSON key that says which entity an object is (userInfo `jsonTypeKey`, here or on a
+    /// superentity), for JSON holding objects of several subentities; nil when there is none.
+    public var jsonTypeKey: String? { record.typeKey }
+
+    /// The value of ``jsonTypeKey`` that means this entity: userInfo `jsonTypeValue`, else the name.
+    public var jsonTypeValue: String { record.typeValue }
+
     /// Every XML attribute of the `<entity>` element as written, unknown ones included.
     public var xmlAttributes: [String: String] { record.xmlAttributes.dictionary }
 

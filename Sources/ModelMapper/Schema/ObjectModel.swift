@@ -32,6 +32,8 @@ public final class ObjectModel: Sendable {
 
     let entityRecords: [EntityRecord]
     let entityIndexByName: [String: Int]
+    /// What the model was built from, for making a copy with other classes bound.
+    private let contents: ModelContents
     /// How each entity maps to JSON, resolved once (see `EntityMapping`).
     let mappings: [EntityMapping]
     /// The class that objects of each entity are created with: the class bound to the
@@ -39,6 +41,7 @@ public final class ObjectModel: Sendable {
     let objectClasses: [ModelObject.Type]
 
     init(contents: ModelContents, classes: [ModelObject.Type] = []) throws(ModelLoadingError) {
+        self.contents = contents
         self.sourceURL = contents.sourceURL
         self.versionName = contents.versionName
         self.modelAttributes = contents.modelAttributes
@@ -52,6 +55,27 @@ public final class ObjectModel: Sendable {
         self.warnings = contents.warnings
         self.mappings = EntityMapping.mappings(for: contents.entityRecords)
         self.objectClasses = try Self.bind(classes, to: contents.entityRecords, indexByName: indexByName)
+    }
+
+    /// The same model with classes bound to its entities (replacing any bound before), so that
+    /// objects of those entities, nested ones too, are created with their class.
+    ///
+    /// ```swift
+    /// let model = try ObjectModel(contentsOf: url).binding([Author.self, Book.self])
+    /// ```
+    ///
+    /// - Parameter ignoringUnknownEntities: leave out the classes whose entity this model does
+    ///   not have (for classes shared by several versions of a model) instead of failing.
+    /// - Throws: ``ModelLoadingError`` naming a class whose ``ModelObject/entityName`` is not an
+    ///   entity of the model.
+    public func binding(_ classes: [ModelObject.Type], ignoringUnknownEntities: Bool = false) throws(ModelLoadingError) -> ObjectModel {
+        let kept = ignoringUnknownEntities ? classes.filter { entityIndexByName[$0.entityName] != nil } : classes
+        return try ObjectModel(contents: contents, classes: kept)
+    }
+
+    /// The class objects of `entity` are created with.
+    public func objectClass(for entity: EntityDescription) -> ModelObject.Type {
+        objectClasses[entity.index]
     }
 
     /// Resolves the class of each entity from the classes given at load time.
