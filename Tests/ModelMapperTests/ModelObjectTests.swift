@@ -1,0 +1,233 @@
+import AuthorsModel
+import Foundation
+import ModelMapper
+import TestSupport
+import Testing
+
+@Suite("ModelObject: values, relationships, inverses and ownership")
+struct ModelObjectTests {
+    let model: ObjectModel
+    let authorEntity: EntityDescription
+    let bookEntity: EntityDescription
+    let pricingEntity: EntityDescription
+
+    init() throws {
+        model = try AuthorsModel.load(from: TestPaths.model("Authors"))
+        authorEntity = try #require(model.entitiesByName["Author"])
+        bookEntity = try #require(model.entitiesByName["Book"])
+        pricingEntity = try #require(model.entitiesByName["Pricing"])
+    }
+
+    @Test("init(dictionary:entity:) on a subclass returns the subclass, nested objects their classes")
+    func subclassFromDictionary() throws {
+        let json: [String: Any] = [
+            "author_id": 7, "firstName": "Mark", "lastName": "Twain", "born": "1835-11-30",
+            "books": [["book_id": 1, "title": "Roughing It", "year": 1872, "pricing": ["currency": "USD"]]],
+        ]
+        let author = try Author(dictionary: json, entity: authorEntity)
+        #expect(type(of: author) == Author.self)
+        #expect(author.authorID == 7)
+        #expect(author.firstName == "Mark")
+        #expect(author.dateOfBirth == (try DateFormat.yearMonthDay.date(from: "1835-11-30")))
+        let book = try #require(author.books.first)
+        #expect(book.title == "Roughing It")
+        #expect(book.year == 1872)
+        #expect(book.author === author)
+        #expect(book.pricing?.currency == "USD")
+        #expect(book.pricing?.book === book)
+    }
+
+    @Test("a plain ModelObject works with no subclass at all")
+    func plainModelObject() throws {
+        let plain = try ObjectModel(contentsOf: TestPaths.model("Authors"))
+        let entity = try #require(plain.entitiesByName["Book"])
+        let book = try ModelObject(dictionary: ["book_id": 3, "title": "Sketches"], entity: entity)
+        #expect(type(of: book) == ModelObject.self)
+        #expect(book.value(forKey: "bookID") as? Int64 == 3)
+        #expect(book.value(forKey: "title") as? String == "Sketches")
+        #expect(book.dictionaryRepresentation["book_id"] as? Int == 3)
+    }
+
+    @Test("typed accessors and value(forKey:) share one storage")
+    func typedAccessorsShareStorage() throws {
+        let book = Book(entity: bookEntity)
+        book.title = "Following the Equator"
+        #expect(book.value(forKey: "title") as? String == "Following the Equator")
+        try book.setValue(Int16(1897), forKey: "year")
+        #expect(book.year == 1897)
+        book.tags = ["travel"]
+        #expect(book.value(forKey: "tags") as? [String] == ["travel"])
+    }
+
+    @Test("new objects start with the model's defaults; unknown keys read as nil")
+    func defaults() throws {
+        let book = Book(entity: bookEntity)
+        #expect(book.favorite == false)
+        #expect(book.valueState(forKey: "favorite") == .value)
+        #expect(book.valueState(forKey: "title") == .absent)
+        let pricing = Pricing(entity: pricingEntity)
+        #expect(pricing.currency == "USD")
+        #expect(book.value(forKey: "noSuchKey") == nil)
+        #expect(book.valueState(forKey: "noSuchKey") == nil)
+    }
+
+    @Test("absent, null and value are three states")
+    func threeStates() throws {
+        let book = try Book(dictionary: ["book_id": 1, "title": "T", "rating": NSNull()], entity: bookEntity)
+        #expect(book.valueState(forKey: "rating") == .null)
+        #expect(book.valueState(forKey: "year") == .absent)
+        #expect(book.valueState(forKey: "favorite") == .absent)
+        // An absent attribute reads as its default.
+        #expect(book.favorite == false)
+        try book.setValue(nil, forKey: "year")
+        #expect(book.valueState(forKey: "year") == .null)
+        try book.removeValue(forKey: "year")
+        #expect(book.valueState(forKey: "year") == .absent)
+        let dictionary = book.dictionaryRepresentation
+        #expect(dictionary["rating"] is NSNull)
+        #expect(dictionary["year"] == nil)
+        #expect(dictionary.keys.sorted() == ["book_id", "rating", "title"])
+    }
+
+    @Test("setValue converts exact numbers and rejects what does not fit")
+    func setValueConversions() throws {
+        let book = Book(entity: bookEntity)
+        try book.setValue(1884, forKey: "year")
+        #expect(book.value(forKey: "year") as? Int16 == 1884)
+        #expect {
+            try book.setValue(70000, forKey: "year")
+        } throws: { error in
+            (error as? MappingError)?.code == .valueOutOfRange && "\(error)".contains("Book.year")
+        }
+        #expect(throws: MappingError.self) { try book.setValue("1884", forKey: "year") }
+        #expect(throws: MappingError.self) { try book.setValue(Double.infinity, forKey: "rating") }
+        #expect(throws: MappingError.self) { try book.setValue(1, forKey: "nope") }
+        #expect(throws: MappingError.self) { try book.setValue("not an object", forKey: "author") }
+    }
+
+    @Test("add(modelObject:forKey:) sets the inverse; remove clears it")
+    func addAndRemove() throws {
+        let author = Author(entity: authorEntity)
+        let book = Book(entity: bookEntity)
+        try author.add(modelObject: book, forKey: "books")
+        #expect(author.books.map { $0 === book } == [true])
+        #expect(book.author === author)
+        // Adding twice keeps one.
+        try author.add(modelObject: book, forKey: "books")
+        #expect(author.books.count == 1)
+        try author.remove(modelObject: book, forKey: "books")
+        #expect(author.books.isEmpty)
+        #expect(book.author == nil)
+        #expect(book.valueState(forKey: "author") == .null)
+    }
+
+    @Test("add(modelObjects:forKey:) keeps order; moving a book between authors updates both")
+    func moveBetweenAuthors() throws {
+        let twain = Author(entity: authorEntity)
+        let austen = Author(entity: authorEntity)
+        let books = (1...3).map { index -> Book in
+            let book = Book(entity: bookEntity)
+            book.title = "Book \(index)"
+            return book
+        }
+        try twain.add(modelObjects: books, forKey: "books")
+        #expect(twain.books.map(\.title) == ["Book 1", "Book 2", "Book 3"])
+        // Setting the to-one side moves the book and removes it from its old author.
+        try books[1].set(modelObject: austen, forKey: "author")
+        #expect(twain.books.map(\.title) == ["Book 1", "Book 3"])
+        #expect(austen.books.map(\.title) == ["Book 2"])
+        #expect(books[1].author === austen)
+    }
+
+    @Test("set(modelObject:forKey:) on a one-to-one keeps both sides paired")
+    func oneToOne() throws {
+        let first = Book(entity: bookEntity)
+        let second = Book(entity: bookEntity)
+        let pricing = Pricing(entity: pricingEntity)
+        try first.set(modelObject: pricing, forKey: "pricing")
+        #expect(pricing.book === first)
+        try second.set(modelObject: pricing, forKey: "pricing")
+        #expect(pricing.book === second)
+        #expect(first.pricing == nil)
+        try second.set(modelObject: nil, forKey: "pricing")
+        #expect(second.valueState(forKey: "pricing") == .null)
+        #expect(pricing.book == nil)
+    }
+
+    @Test("unknown relationship names, wrong cardinality and wrong entities are errors")
+    func relationshipErrors() throws {
+        let author = Author(entity: authorEntity)
+        let book = Book(entity: bookEntity)
+        do {
+            try author.add(modelObject: book, forKey: "novels")
+            Issue.record("no error")
+        } catch MappingError.unknownRelationship("novels") {
+            // The pattern match is the point of this test.
+        }
+        #expect(throws: MappingError.self) { try author.add(modelObject: book, forKey: "firstName") }
+        #expect {
+            try author.set(modelObject: book, forKey: "books")
+        } throws: { ($0 as? MappingError)?.code == .typeMismatch }
+        #expect {
+            try author.add(modelObject: Pricing(entity: pricingEntity), forKey: "books")
+        } throws: { ($0 as? MappingError)?.code == .wrongEntity }
+        #expect("\(MappingError.unknownRelationship("novels"))" == "$: no relationship named 'novels'")
+    }
+
+    @Test("a decoded tree is freed when its root is released")
+    func ownership() throws {
+        weak var weakAuthor: ModelObject?
+        weak var weakBook: ModelObject?
+        weak var weakPricing: ModelObject?
+        do {
+            let data = try TestPaths.fixture("Authors/authors-v3.json")
+            let authors = try ModelDecoder(model: model).decode([Author].self, from: data, at: "authors")
+            weakAuthor = authors[0]
+            weakBook = authors[0].books[0]
+            weakPricing = authors[0].books[0].pricing
+            #expect(weakBook != nil && weakPricing != nil)
+        }
+        #expect(weakAuthor == nil)
+        #expect(weakBook == nil)
+        #expect(weakPricing == nil)
+    }
+
+    @Test("a child kept alone keeps its own subtree; its back-reference to a freed parent reads nil")
+    func childOutlivesParent() throws {
+        var book: Book?
+        do {
+            let author = try Author(dictionary: ["author_id": 1, "lastName": "T", "books": [["book_id": 2, "title": "B", "pricing": ["currency": "EUR"]]]], entity: authorEntity)
+            book = author.books.first
+            #expect(book?.author === author)
+        }
+        #expect(book?.author == nil)
+        #expect(book?.pricing?.currency == "EUR")
+    }
+
+    @Test("objects linked both ways by hand do not keep each other alive")
+    func noCycleFromDirectLinks() throws {
+        weak var weakAuthor: Author?
+        weak var weakBook: Book?
+        do {
+            let author = Author(entity: authorEntity)
+            let book = Book(entity: bookEntity)
+            try author.add(modelObject: book, forKey: "books")
+            try book.set(modelObject: author, forKey: "author")
+            weakAuthor = author
+            weakBook = book
+            #expect(author.books.first === book && book.author === author)
+        }
+        #expect(weakAuthor == nil)
+        #expect(weakBook == nil)
+    }
+
+    @Test("dictionaryRepresentation is nested, JSON-ready and skips the inverse")
+    func dictionaryRepresentation() throws {
+        let author = try Author(dictionary: ["author_id": 1, "lastName": "Twain", "books": [["book_id": 2, "title": "B"]]], entity: authorEntity)
+        let dictionary = author.dictionaryRepresentation
+        let books = try #require(dictionary["books"] as? [[String: Any]])
+        #expect(books.first?["title"] as? String == "B")
+        #expect(books.first?["author"] == nil)
+        #expect(JSONSerialization.isValidJSONObject(dictionary))
+    }
+}
