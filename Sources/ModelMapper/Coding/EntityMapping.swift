@@ -130,7 +130,8 @@ extension EntityMapping {
         var entityByTypeValue: [String: Int] = [:]
         var stack = [entity]
         while let current = stack.popLast() {
-            if records[current].typeKey != nil { entityByTypeValue[records[current].typeValue] = current }
+            // Only entities that can have instances are valid answers.
+            if records[current].typeKey != nil, !records[current].isAbstract { entityByTypeValue[records[current].typeValue] = current }
             stack.append(contentsOf: records[current].subentities)
         }
         return EntityMapping(

@@ -45,8 +45,9 @@ final class ObjectDecoder {
         let mapping = model.mappings[expected]
         if let typeKey = mapping.typeKey, let typeValue = object[typeKey] {
             guard case .string(let name) = typeValue, let named = mapping.entityByTypeValue[name] else {
-                try report(MappingError(.unknownEntity(ValueConversion.describe(typeValue)), path: path.appending(key: typeKey), entityName: expectedName,
-                                        detail: "known values: " + mapping.entityByTypeValue.keys.sorted().joined(separator: ", ")))
+                let found: String = if case .string(let name) = typeValue { name } else { ValueConversion.describe(typeValue) }
+                try report(MappingError(.unknownEntity(found), path: path.appending(key: typeKey), entityName: expectedName,
+                                        detail: "'\(typeKey)' must be one of " + mapping.entityByTypeValue.keys.sorted().joined(separator: ", ")))
                 return nil
             }
             entity = named
@@ -133,7 +134,7 @@ final class ObjectDecoder {
                 do {
                     object.slots[slot] = .value(try decodeAttribute(value, property: property))
                 } catch var error {
-                    error.path = fullPath
+                    error.path = JSONPath(fullPath.components + error.path.components)
                     error.entityName = entityName
                     error.propertyName = property.name
                     try report(error)

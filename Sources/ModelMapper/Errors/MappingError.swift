@@ -3,7 +3,7 @@
 /// The description reads like a compiler's message:
 ///
 /// ```text
-/// $.authors[3].books[1].year: Book.year (Integer 16): expected an integer from -32768 to 32767, found 70000
+/// $.authors[3].books[1].year: Book.year: expected Integer 16 (-32768...32767), found 70000
 /// ```
 ///
 /// Match a kind of error by its ``code``, or with a pattern in a `catch` clause:
@@ -93,11 +93,7 @@ public struct MappingError: Error, CustomStringConvertible {
     public var description: String {
         var text = path.description + ": "
         if let entityName {
-            text += propertyName.map { "\(entityName).\($0)" } ?? entityName
-            if let expected, propertyName != nil, code == .typeMismatch || code == .valueOutOfRange || code == .invalidValue || code == .nullValue || code == .missingValue {
-                text += " (\(expected))"
-            }
-            text += ": "
+            text += (propertyName.map { "\(entityName).\($0)" } ?? entityName) + ": "
         }
         text += summary
         if let detail { text += ": " + detail }
@@ -110,8 +106,8 @@ public struct MappingError: Error, CustomStringConvertible {
         case .invalidJSON: return "the data is not valid JSON"
         case .typeMismatch, .valueOutOfRange, .invalidValue:
             return "expected \(expectation), found \(found ?? "something else")"
-        case .missingValue: return "a value is required, but the JSON has none and the model gives no default"
-        case .nullValue: return "a value is required, found null"
+        case .missingValue: return "a value\(expected.map { " (\($0))" } ?? "") is required, but the JSON has none and the model gives no default"
+        case .nullValue: return "a value\(expected.map { " (\($0))" } ?? "") is required, found null"
         case .unknownKey(let name): return "no property named '\(name)'"
         case .unknownRelationship(let name): return "no relationship named '\(name)'"
         case .unknownEntity(let name): return "no entity named '\(name)' in the model"
