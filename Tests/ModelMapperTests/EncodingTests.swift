@@ -1,0 +1,151 @@
+import AuthorsModel
+import Foundation
+import ModelMapper
+import TestSupport
+import Testing
+
+@Suite("Encoding: null policy, formatting, key paths, inverses and cycles")
+struct EncodingTests {
+    let model: ObjectModel
+
+    init() throws {
+        model = try AuthorsModelLoader.load()
+    }
+
+    private func book(_ json: JSONValue) throws -> ModelObject {
+        try ModelDecoder(model: model).decodeObject(of: #require(model.entitiesByName["Book"]), from: json)
+    }
+
+    @Test("null policy: as decoded, always, never")
+    func nullPolicy() throws {
+        let object = try book(["book_id": 1, "title": "T", "rating": nil])
+        #expect(try ModelEncoder().encodeJSON(object) == ["book_id": 1, "rating": nil, "title": "T"])
+        var always = ModelEncoder.Options()
+        always.nullEncoding = .always
+        let full = try ModelEncoder(options: always).encodeJSON(object)
+        #expect(full["year"] == .null)
+        #expect(full["pricing"] == .null)
+        #expect(full["author"] == .null)
+        var never = ModelEncoder.Options()
+        never.nullEncoding = .never
+        #expect(try ModelEncoder(options: never).encodeJSON(object) == ["book_id": 1, "title": "T"])
+    }
+
+    @Test("pretty-printed and sorted output")
+    func formatting() throws {
+        let object = try book(["title": "T", "book_id": 1, "year": 1900])
+        let sorted = try ModelEncoder(options: .init(outputFormatting: [.sortedKeys])).encode(object)
+        #expect(String(decoding: sorted, as: UTF8.self) == #"{"book_id":1,"title":"T","year":1900}"#)
+        let pretty = try ModelEncoder(options: .init(outputFormatting: [.prettyPrinted, .sortedKeys])).encode(object)
+        #expect(String(decoding: pretty, as: UTF8.self) == "{\n  \"book_id\": 1,\n  \"title\": \"T\",\n  \"year\": 1900\n}")
+    }
+
+    @Test("model order by default: properties in the entity's order")
+    func modelOrder() throws {
+        let object = try book(["title": "T", "year": 1900, "book_id": 1])
+        #expect(try ModelEncoder().encodeJSON(object).jsonText() == #"{"book_id":1,"title":"T","year":1900}"#)
+    }
+
+    @Test("flattened attributes and a to-one at the same key merge into one object")
+    func flattenedMerge() throws {
+        let object = try book(["book_id": 1, "title": "T"])
+        try object.setValue(Decimal(string: "9.99"), forKey: "retailPrice")
+        let pricing = Pricing(entity: try #require(model.entitiesByName["Pricing"]))
+        pricing.listPrice = Decimal(string: "12.50")
+        try object.set(modelObject: pricing, forKey: "pricing")
+        let json = try ModelEncoder().encodeJSON(object)
+        #expect(json["pricing"] == ["retail_price": 9.99, "currency": "USD", "list_price": 12.5])
+    }
+
+    @Test("two flattened attributes sharing a prefix land in one nested object")
+    func sharedPrefix() throws {
+        let catalog = try ObjectModel(contentsOf: TestPaths.model("Catalog"))
+        let product = ModelObject(entity: try #require(catalog.entitiesByName["Product"]))
+        try product.setValue("S", forKey: "sku")
+        try product.setValue("N", forKey: "name")
+        try product.setValue(Decimal(5), forKey: "price")
+        try product.setValue("EUR", forKey: "currency")
+        let json = try ModelEncoder().encodeJSON(product)
+        #expect(json["price"] == ["currency": "EUR", "amount": 5])
+    }
+
+    @Test("the inverse of the relationship being encoded is not written")
+    func inverseNotWritten() throws {
+        let author = try Author(dictionary: ["author_id": 1, "lastName": "T", "books": [["book_id": 2, "title": "B"]]], entity: #require(model.entitiesByName["Author"]))
+        let json = try ModelEncoder().encodeJSON(author)
+        #expect(json["books"] == [["book_id": 2, "title": "B"]])
+        // Encoded from the book's side, the author is written and its books are not.
+        let fromBook = try ModelEncoder().encodeJSON(author.books[0])
+        #expect(fromBook["author"] == ["author_id": 1, "lastName": "T"])
+    }
+
+    @Test("a cycle without an inverse is written as a reference, or fails without identity")
+    func cycles() throws {
+        let model = try ObjectModel(xml: """
+            <model>
+              <entity name="Person">
+                <attribute name="id" attributeType="Integer 64"/>
+                <attribute name="name" optional="YES" attributeType="String"/>
+                <relationship name="friend" optional="YES" maxCount="1" destinationEntity="Person"/>
+                <userInfo><entry key="identityAttributes" value="id"/></userInfo>
+              </entity>
+              <entity name="Node">
+                <attribute name="name" optional="YES" attributeType="String"/>
+                <relationship name="next" optional="YES" maxCount="1" destinationEntity="Node"/>
+              </entity>
+            </model>
+            """)
+        let personEntity = try #require(model.entitiesByName["Person"])
+        let ann = ModelObject(entity: personEntity)
+        let bob = ModelObject(entity: personEntity)
+        try ann.setValue(1, forKey: "id")
+        try ann.setValue("Ann", forKey: "name")
+        try bob.setValue(2, forKey: "id")
+        try bob.setValue("Bob", forKey: "name")
+        try ann.set(modelObject: bob, forKey: "friend")
+        try bob.set(modelObject: ann, forKey: "friend")
+        #expect(try ModelEncoder().encodeJSON(ann) == ["id": 1, "name": "Ann", "friend": ["id": 2, "name": "Bob", "friend": ["id": 1]]])
+
+        let nodeEntity = try #require(model.entitiesByName["Node"])
+        let node = ModelObject(entity: nodeEntity)
+        try node.set(modelObject: node, forKey: "next")
+        let error = #expect(throws: MappingError.self) { try ModelEncoder().encodeJSON(node) }
+        #expect(error?.path.description == "$.next")
+        #expect(error?.found == "a cycle back to this Node")
+    }
+
+    @Test("encode(_:at:) wraps the array at a key path")
+    func wrapped() throws {
+        let object = try book(["book_id": 1, "title": "T"])
+        let data = try ModelEncoder().encode([object], at: "data.books")
+        #expect(try JSONValue.parse(data) == ["data": ["books": [["book_id": 1, "title": "T"]]]])
+    }
+
+    @Test("dates, data, UUIDs and URLs are written in their JSON forms")
+    func valueForms() throws {
+        let catalog = try ObjectModel(contentsOf: TestPaths.model("Catalog"))
+        let product = ModelObject(entity: try #require(catalog.entitiesByName["Product"]))
+        try product.setValue(Date(timeIntervalSince1970: 0), forKey: "releasedAt")
+        try product.setValue(Data([0, 1, 2]), forKey: "thumbnail")
+        try product.setValue(UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"), forKey: "uuid")
+        try product.setValue(URL(string: "https://example.com/x"), forKey: "homepage")
+        try product.setValue(Float(0.1), forKey: "rating")
+        let json = try ModelEncoder().encodeJSON(product)
+        #expect(json["released_at"] == "1970-01-01T00:00:00Z")
+        #expect(json["thumbnail"] == "AAEC")
+        #expect(json["id"] == "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")
+        #expect(json["homepage"] == "https://example.com/x")
+        #expect(json["rating"] == .number("0.1"))
+        var seconds = ModelEncoder.Options()
+        seconds.dateFormat = .secondsSince1970
+        #expect(try ModelEncoder(options: seconds).encodeJSON(product)["released_at"] == 0)
+    }
+
+    @Test("strings are escaped as JSON requires")
+    func escaping() throws {
+        let object = try book(["book_id": 1, "title": "a \"quote\", a \\ and a /\n\u{1}é"])
+        let text = try ModelEncoder().encodeJSON(object).jsonText()
+        #expect(text.contains(#""a \"quote\", a \\ and a \/\n\u0001é""#))
+        #expect(try JSONValue.parse(Data(text.utf8))["title"] == "a \"quote\", a \\ and a /\n\u{1}é")
+    }
+}
