@@ -184,3 +184,51 @@ struct ValidationTests {
         ])
     }
 }
+
+@Suite("Validation of JSON mapping metadata")
+struct MappingValidationTests {
+    @Test("two properties at the same JSON key path are an error")
+    func duplicateKeyPaths() {
+        let xml = """
+            <model><entity name="User">
+                <attribute name="id" optional="YES" attributeType="Integer 64"/>
+                <attribute name="remoteID" optional="YES" attributeType="Integer 64"><userInfo><entry key="jsonKeyPath" value="id"/></userInfo></attribute>
+            </entity></model>
+            """
+        expectError(diagnostics(of: xml), "properties 'id' and 'remoteID' of entity 'User' both map to JSON key path 'id'", at: #"<attribute name="remoteID""#, in: xml)
+    }
+
+    @Test("a key path through an attribute or a to-many is an error; through a to-one it merges")
+    func keyPathThroughValue() {
+        let xml = """
+            <model>
+              <entity name="Book">
+                <attribute name="price" optional="YES" attributeType="Decimal"/>
+                <attribute name="tax" optional="YES" attributeType="Decimal"><userInfo><entry key="jsonKeyPath" value="price.tax"/></userInfo></attribute>
+                <attribute name="firstTag" optional="YES" attributeType="String"><userInfo><entry key="jsonKeyPath" value="tags.first"/></userInfo></attribute>
+                <attribute name="currency" optional="YES" attributeType="String"><userInfo><entry key="jsonKeyPath" value="pricing.currency"/></userInfo></attribute>
+                <relationship name="tags" optional="YES" toMany="YES" destinationEntity="Tag"/>
+                <relationship name="pricing" optional="YES" maxCount="1" destinationEntity="Tag"/>
+              </entity>
+              <entity name="Tag"><attribute name="name" optional="YES" attributeType="String"/></entity>
+            </model>
+            """
+        let found = diagnostics(of: xml)
+        expectError(found, "property 'tax' of entity 'Book' maps to 'price.tax', inside the JSON value of 'price', which is not an object", at: #"<attribute name="tax""#, in: xml)
+        expectError(found, "property 'firstTag' of entity 'Book' maps to 'tags.first', inside the JSON value of 'tags', which is not an object", at: #"<attribute name="firstTag""#, in: xml)
+        #expect(found.count == 2)
+    }
+
+    @Test("entities sharing a JSON type key need distinct type values")
+    func duplicateTypeValues() {
+        let xml = """
+            <model>
+              <entity name="Item" isAbstract="YES"><userInfo><entry key="jsonTypeKey" value="kind"/></userInfo></entity>
+              <entity name="Book" parentEntity="Item"><userInfo><entry key="jsonTypeValue" value="paper"/></userInfo></entity>
+              <entity name="Magazine" parentEntity="Item"><userInfo><entry value="paper" key="jsonTypeValue"/></userInfo></entity>
+            </model>
+            """
+        expectError(diagnostics(of: xml), "entities 'Book' and 'Magazine' both have JSON type value 'paper'; give one of them another jsonTypeValue",
+                    at: #"<entry value="paper""#, in: xml)
+    }
+}
