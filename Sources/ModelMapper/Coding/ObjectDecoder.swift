@@ -106,7 +106,8 @@ final class ObjectDecoder {
             let fullPath = property.keyPath.count == 1 ? propertyPath : path.appending(JSONKeyPath(components: property.keyPath) ?? JSONKeyPath(key: property.name))
             guard let value else {
                 if !isUpdate {
-                    if property.isRelationship, case .absent = object.slots[slot] {} else if property.isRelationship {
+                    // A new object: unset, even where init(entity:) put a default.
+                    if property.isRelationship, !object.linkedObjects(atSlot: slot).isEmpty {
                         try object.replaceRelationship(atSlot: slot, with: [], null: false)
                     }
                     object.slots[slot] = .absent

@@ -91,14 +91,7 @@ extension ModelObject {
     func attach(_ object: ModelObject, atSlot slot: Int, strong: Bool) {
         let property = mapping.properties[slot]
         if property.isToMany {
-            var links: [Link]
-            if case .objects(let current) = slots[slot] { links = current } else { links = [] }
-            if let position = links.firstIndex(where: { $0.object === object }) {
-                if strong { links[position] = Link(object, strong: true) }
-            } else {
-                links.append(Link(object, strong: strong))
-            }
-            slots[slot] = .objects(links)
+            insertLink(to: object, atSlot: slot, strong: strong, restrengthening: strong ? true : nil)
         } else {
             if case .object(let link) = slots[slot], let current = link.object, current !== object {
                 detach(current, atSlot: slot)
@@ -118,14 +111,7 @@ extension ModelObject {
     private func attachInverse(_ source: ModelObject, atSlot slot: Int, ownerIsStrong: Bool) {
         let property = mapping.properties[slot]
         if property.isToMany {
-            var links: [Link]
-            if case .objects(let current) = slots[slot] { links = current } else { links = [] }
-            if let position = links.firstIndex(where: { $0.object === source }) {
-                if ownerIsStrong { links[position] = Link(source, strong: false) }
-            } else {
-                links.append(Link(source, strong: false))
-            }
-            slots[slot] = .objects(links)
+            insertLink(to: source, atSlot: slot, strong: false, restrengthening: ownerIsStrong ? false : nil)
             return
         }
         if case .object(let link) = slots[slot], let current = link.object {
@@ -137,6 +123,19 @@ extension ModelObject {
             if let back = property.inverseSlot { current.removeLink(to: self, atSlot: back) }
         }
         slots[slot] = .object(Link(source, strong: false))
+    }
+
+    /// Appends a link to `object` in a to-many slot; when the object is there already, its
+    /// link becomes strong or weak as `restrengthening` says (nil: left as it is).
+    private func insertLink(to object: ModelObject, atSlot slot: Int, strong: Bool, restrengthening: Bool?) {
+        var links: [Link]
+        if case .objects(let current) = slots[slot] { links = current } else { links = [] }
+        if let position = links.firstIndex(where: { $0.object === object }) {
+            if let restrengthening { links[position] = Link(object, strong: restrengthening) }
+        } else {
+            links.append(Link(object, strong: strong))
+        }
+        slots[slot] = .objects(links)
     }
 
     /// Unlinks `object` from a relationship and from its inverse.
