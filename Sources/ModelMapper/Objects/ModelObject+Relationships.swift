@@ -64,18 +64,33 @@ extension ModelObject {
     }
 
     /// Replaces every object of a relationship (detaching the old ones from their inverses).
+    /// Builds a to-many list in one pass, so decoding an array of n objects costs O(n).
     func replaceRelationship(atSlot slot: Int, with objects: [ModelObject], null: Bool) throws {
         for object in objects { try checkDestination(of: object, atSlot: slot) }
-        for old in linkedObjects(atSlot: slot) where !objects.contains(where: { $0 === old }) {
-            detach(old, atSlot: slot)
+        let current = linkedObjects(atSlot: slot)
+        if !current.isEmpty {
+            let kept = Set(objects.map(ObjectIdentifier.init))
+            for old in current where !kept.contains(ObjectIdentifier(old)) {
+                detach(old, atSlot: slot)
+            }
         }
         let property = mapping.properties[slot]
         if null {
             slots[slot] = .null
-        } else if property.isToMany, objects.isEmpty {
-            slots[slot] = .objects([])
+        } else if property.isToMany {
+            var seen = Set<ObjectIdentifier>(minimumCapacity: objects.count)
+            var links: [Link] = []
+            links.reserveCapacity(objects.count)
+            for object in objects where seen.insert(ObjectIdentifier(object)).inserted {
+                links.append(Link(object, strong: true))
+            }
+            slots[slot] = .objects(links)
+            if let inverse = property.inverseSlot {
+                for object in objects { object.attachInverse(self, atSlot: inverse, ownerIsStrong: true) }
+            }
+        } else if let object = objects.first {
+            attach(object, atSlot: slot, strong: true)
         }
-        for object in objects { attach(object, atSlot: slot, strong: true) }
     }
 
     func linkedObjects(atSlot slot: Int) -> [ModelObject] {
@@ -108,7 +123,7 @@ extension ModelObject {
 
     /// The inverse half of `attach`: links `source` weakly. A strong link the other way is
     /// made weak when the source now owns this object, so that no cycle keeps both alive.
-    private func attachInverse(_ source: ModelObject, atSlot slot: Int, ownerIsStrong: Bool) {
+    fileprivate func attachInverse(_ source: ModelObject, atSlot slot: Int, ownerIsStrong: Bool) {
         let property = mapping.properties[slot]
         if property.isToMany {
             insertLink(to: source, atSlot: slot, strong: false, restrengthening: ownerIsStrong ? false : nil)
@@ -128,8 +143,11 @@ extension ModelObject {
     /// Appends a link to `object` in a to-many slot; when the object is there already, its
     /// link becomes strong or weak as `restrengthening` says (nil: left as it is).
     private func insertLink(to object: ModelObject, atSlot slot: Int, strong: Bool, restrengthening: Bool?) {
-        var links: [Link]
-        if case .objects(let current) = slots[slot] { links = current } else { links = [] }
+        var links: [Link] = []
+        if case .objects(let current) = slots[slot] {
+            links = current
+            slots[slot] = .absent  // so that `links` is the only reference and appends do not copy
+        }
         if let position = links.firstIndex(where: { $0.object === object }) {
             if let restrengthening { links[position] = Link(object, strong: restrengthening) }
         } else {
