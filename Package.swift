@@ -57,6 +57,11 @@ let package = Package(
             dependencies: ["ModelMapper"],
             path: "Benchmarks/ModelLoadingBenchmark"
         ),
+        .executableTarget(
+            name: "mapping-benchmark",
+            dependencies: ["ModelMapper", "AuthorsModel"],
+            path: "Benchmarks/MappingBenchmark"
+        ),
         // Paths and temporary folders shared by the test targets.
         .target(
             name: "TestSupport",

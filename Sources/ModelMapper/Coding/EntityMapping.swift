@@ -1,8 +1,9 @@
 import Foundation
 
 /// Everything the decoder, the encoder and `ModelObject` need about one property, resolved
-/// once when the model is loaded so that mapping does no lookups by name.
-struct PropertyMapping: Sendable {
+/// once when the model is loaded so that mapping does no lookups by name. A class, so that
+/// reading one in the hot paths costs a retain rather than a copy of every field.
+final class PropertyMapping: Sendable {
     let name: String
     let keyPath: [String]
     let isRelationship: Bool
@@ -23,10 +24,29 @@ struct PropertyMapping: Sendable {
     /// Keys under this relationship's JSON object that flattened attributes of the same
     /// entity read (`retail_price` under `pricing`): the nested object must not keep them as unknown.
     let sharedKeys: KeyTrie?
+
+    init(
+        name: String, keyPath: [String], isRelationship: Bool, attributeType: AttributeType, isOptional: Bool,
+        defaultValue: (any Sendable)?, transformerName: ValueTransformer.Name?, compositeName: String?,
+        destination: Int, isToMany: Bool, inverseSlot: Int?, sharedKeys: KeyTrie?
+    ) {
+        self.name = name
+        self.keyPath = keyPath
+        self.isRelationship = isRelationship
+        self.attributeType = attributeType
+        self.isOptional = isOptional
+        self.defaultValue = defaultValue
+        self.transformerName = transformerName
+        self.compositeName = compositeName
+        self.destination = destination
+        self.isToMany = isToMany
+        self.inverseSlot = inverseSlot
+        self.sharedKeys = sharedKeys
+    }
 }
 
 /// The mapping of one entity: its properties in slot order and what reading JSON needs.
-struct EntityMapping: Sendable {
+final class EntityMapping: Sendable {
     let properties: [PropertyMapping]
     let slotByName: [String: Int]
     let isAbstract: Bool
@@ -38,6 +58,20 @@ struct EntityMapping: Sendable {
     let identitySlots: [Int]
     /// The JSON keys the properties read, for telling unknown keys apart.
     let knownKeys: KeyTrie
+
+    init(
+        properties: [PropertyMapping], slotByName: [String: Int], isAbstract: Bool, typeKey: String?, typeValue: String,
+        entityByTypeValue: [String: Int], identitySlots: [Int], knownKeys: KeyTrie
+    ) {
+        self.properties = properties
+        self.slotByName = slotByName
+        self.isAbstract = isAbstract
+        self.typeKey = typeKey
+        self.typeValue = typeValue
+        self.entityByTypeValue = entityByTypeValue
+        self.identitySlots = identitySlots
+        self.knownKeys = knownKeys
+    }
 }
 
 /// A tree of JSON keys. A node that `takesAll` covers its whole subtree.

@@ -27,8 +27,21 @@ extension JSONValue {
     /// - Throws: ``MappingError`` with code `.notRepresentable` and the path of a value
     ///   that has no JSON form (a `Date`, a non-finite number, a non-string key, …).
     public init(foundationObject value: Any?, path: JSONPath = .root) throws(MappingError) {
+        try self.init(foundationObject: value, path: { path }, depth: 0)
+    }
+
+    /// `path` is a closure so that the common case, no error, builds no paths.
+    private init(foundationObject value: Any?, path: () -> JSONPath, depth: Int) throws(MappingError) {
         guard let value else {
             self = .null
+            return
+        }
+        guard depth < 512 else {
+            throw MappingError(.notRepresentable, path: path(), found: "values nested more than 512 deep")
+        }
+        // The types JSONSerialization produces come first; their casts are the cheap ones.
+        if let string = value as? String {
+            self = .string(string)
             return
         }
         // An NSNumber casts to Bool, Int and Double alike: tell it apart by its class first.
@@ -36,15 +49,33 @@ extension JSONValue {
             self = try Self.number(from: number, path: path)
             return
         }
+        if let dictionary = value as? [String: Any] {
+            var object = JSONObject()
+            object.reserveCapacity(dictionary.count)
+            // Dictionaries have no order: sort keys so the same input always gives the same output.
+            for key in dictionary.keys.sorted() {
+                object[key] = try JSONValue(foundationObject: dictionary[key], path: { path().appending(key: key) }, depth: depth + 1)
+            }
+            self = .object(object)
+            return
+        }
+        if let array = value as? [Any] {
+            var elements: [JSONValue] = []
+            elements.reserveCapacity(array.count)
+            for (index, element) in array.enumerated() {
+                elements.append(try JSONValue(foundationObject: element, path: { path().appending(index: index) }, depth: depth + 1))
+            }
+            self = .array(elements)
+            return
+        }
         switch value {
-        case let string as String: self = .string(string)
         case is NSNull: self = .null
         case let bool as Bool: self = .bool(bool)
         case let int as Int: self = .number(String(int))
         case let double as Double: self = try Self.finite(double, text: "\(double)", path: path)
         case let float as Float: self = try Self.finite(Double(float), text: "\(float)", path: path)
         case let decimal as Decimal:
-            guard !decimal.isNaN else { throw MappingError(.notRepresentable, path: path, found: "NaN") }
+            guard !decimal.isNaN else { throw MappingError(.notRepresentable, path: path(), found: "NaN") }
             self = .number(decimal.description)
         case let int as Int64: self = .number(String(int))
         case let int as Int32: self = .number(String(int))
@@ -60,38 +91,37 @@ extension JSONValue {
             var elements: [JSONValue] = []
             elements.reserveCapacity(array.count)
             for (index, element) in array.enumerated() {
-                elements.append(try JSONValue(foundationObject: element, path: path.appending(index: index)))
+                elements.append(try JSONValue(foundationObject: element, path: { path().appending(index: index) }, depth: depth + 1))
             }
             self = .array(elements)
         case let dictionary as [String: Any?]:
             var object = JSONObject()
-            // Dictionaries have no order: sort keys so the same input always gives the same output.
             for key in dictionary.keys.sorted() {
-                object[key] = try JSONValue(foundationObject: dictionary[key] ?? nil, path: path.appending(key: key))
+                object[key] = try JSONValue(foundationObject: dictionary[key] ?? nil, path: { path().appending(key: key) }, depth: depth + 1)
             }
             self = .object(object)
         case let dictionary as NSDictionary:
             var object = JSONObject()
             for (key, element) in dictionary {
                 guard let key = key as? String else {
-                    throw MappingError(.notRepresentable, path: path, found: "an object key of type \(type(of: key))", detail: "JSON object keys are strings")
+                    throw MappingError(.notRepresentable, path: path(), found: "an object key of type \(type(of: key))", detail: "JSON object keys are strings")
                 }
-                object[key] = try JSONValue(foundationObject: element, path: path.appending(key: key))
+                object[key] = try JSONValue(foundationObject: element, path: { path().appending(key: key) }, depth: depth + 1)
             }
             self = .object(object)
         default:
-            throw MappingError(.notRepresentable, path: path, found: "a value of type \(type(of: value))")
+            throw MappingError(.notRepresentable, path: path(), found: "a value of type \(type(of: value))")
         }
     }
 
-    private static func finite(_ value: Double, text: String, path: JSONPath) throws(MappingError) -> JSONValue {
-        guard value.isFinite else { throw MappingError(.notRepresentable, path: path, found: text, detail: "JSON numbers are finite") }
+    private static func finite(_ value: Double, text: String, path: () -> JSONPath) throws(MappingError) -> JSONValue {
+        guard value.isFinite else { throw MappingError(.notRepresentable, path: path(), found: text, detail: "JSON numbers are finite") }
         return .number(text)
     }
 
     /// `NSNumber` from `JSONSerialization`: Booleans are `__NSCFBoolean` (type `c`),
     /// exact decimals `NSDecimalNumber`, the rest integers or doubles.
-    private static func number(from number: NSNumber, path: JSONPath) throws(MappingError) -> JSONValue {
+    private static func number(from number: NSNumber, path: () -> JSONPath) throws(MappingError) -> JSONValue {
         if let decimal = number as? NSDecimalNumber {
             return .number(decimal.stringValue)
         }

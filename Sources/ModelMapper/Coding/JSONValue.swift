@@ -98,6 +98,12 @@ public struct JSONObject: Sendable, Hashable, Sequence {
     public init() {}
 
     public var count: Int { keys.count }
+
+    /// Makes room for `capacity` keys.
+    public mutating func reserveCapacity(_ capacity: Int) {
+        keys.reserveCapacity(capacity)
+        storage.reserveCapacity(capacity)
+    }
     public var isEmpty: Bool { keys.isEmpty }
 
     /// The value of a key; setting nil removes the key.

@@ -7,6 +7,8 @@ final class ObjectDecoder {
     let options: ModelDecoder.Options
     private(set) var errors: [MappingError] = []
     private var objectsByIdentity: [String: ModelObject] = [:]
+    /// Transformers looked up once per run rather than once per value.
+    private var transformers: [ValueTransformer.Name: ValueTransformer] = [:]
 
     init(model: ObjectModel, options: ModelDecoder.Options) {
         self.model = model
@@ -93,7 +95,6 @@ final class ObjectDecoder {
         for slot in mapping.properties.indices {
             let property = mapping.properties[slot]
             let found = Self.lookup(property.keyPath, in: json)
-            let propertyPath = path.appending(key: property.keyPath[0])
             if let blocked = found.blockedAt {
                 let blockedPath = JSONPath(path.components + property.keyPath[..<blocked].map(JSONPath.Component.key))
                 try report(MappingError(.typeMismatch, path: blockedPath, entityName: entityName, propertyName: property.name,
@@ -103,7 +104,8 @@ final class ObjectDecoder {
             }
             var value = found.value
             if case .null = value, options.nullHandling == .treatAsAbsent { value = nil }
-            let fullPath = property.keyPath.count == 1 ? propertyPath : path.appending(JSONKeyPath(components: property.keyPath) ?? JSONKeyPath(key: property.name))
+            // Paths are built only when needed: an error, or a relationship to recurse into.
+            var fullPath: JSONPath { JSONPath(path.components + property.keyPath.map(JSONPath.Component.key)) }
             guard let value else {
                 if !isUpdate {
                     // A new object: unset, even where init(entity:) put a default.
@@ -182,9 +184,10 @@ final class ObjectDecoder {
         guard let name = property.transformerName else {
             return try ValueConversion.decode(value, for: property, strict: strict, dateFormat: options.dateFormat, model: model)
         }
-        guard let transformer = ValueTransformer.valueTransformer(forName: name) else {
+        guard let transformer = transformers[name] ?? ValueTransformer.valueTransformer(forName: name) else {
             throw MappingError(.unregisteredTransformer(name.rawValue))
         }
+        transformers[name] = transformer
         guard type(of: transformer).allowsReverseTransformation() else {
             throw MappingError(.transformerFailed(name.rawValue), found: ValueConversion.describe(value), detail: "it does not allow reverse transformation, which decoding needs")
         }

@@ -24,7 +24,7 @@ enum ValueConversion {
             return value
         case .decimal:
             let text = try numberText(json, type: type, strict: strict)
-            guard AttributeType.isDecimalLiteral(text.trimmingCharacters(in: .whitespaces)) else { throw mismatch(type, json) }
+            guard AttributeType.isDecimalLiteral(text.trimmingSpaces()) else { throw mismatch(type, json) }
             guard let value = AttributeType.decimal(text) else { throw MappingError(.valueOutOfRange, expected: "a Decimal", found: text) }
             return value
         case .string:
@@ -41,7 +41,7 @@ enum ValueConversion {
                 if let number = Double(text), number == 0 || number == 1 { return number == 1 }
                 throw MappingError(.invalidValue, expected: "a Boolean (true or false, 0 or 1)", found: text)
             case .string(let text) where !strict:
-                switch text.trimmingCharacters(in: .whitespaces).lowercased() {
+                switch text.trimmingSpaces().lowercased() {
                 case "true", "yes", "1": return true
                 case "false", "no", "0": return false
                 default: throw MappingError(.invalidValue, expected: "a Boolean (true or false, \"YES\" or \"NO\", 0 or 1)", found: describe(json))
@@ -104,7 +104,7 @@ enum ValueConversion {
     }
 
     private static func integer<Value: FixedWidthInteger>(_ json: JSONValue, as: Value.Type, type: AttributeType, strict: Bool) throws(MappingError) -> Value {
-        let text = try numberText(json, type: type, strict: strict).trimmingCharacters(in: .whitespaces)
+        let text = try numberText(json, type: type, strict: strict)
         if let value = Value(text) { return value }
         let range = "\(type.rawValue) (\(Value.min)...\(Value.max))"
         // 1.0 and 1e3 are integers too; 1.5 is not; 70000 is out of range for Int16.
@@ -126,7 +126,8 @@ enum ValueConversion {
         switch json {
         case .number(let text): return text
         case .string(let text) where !strict:
-            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            // Numbers from strings are read trimmed, so the decoder's number parsers see clean text.
+            let trimmed = text.trimmingSpaces()
             guard AttributeType.isDecimalLiteral(trimmed) else {
                 throw MappingError(.invalidValue, expected: "a number", found: describe(json))
             }

@@ -54,7 +54,7 @@ public final class CommaSeparatedListTransformer: ValueTransformer, @unchecked S
         }
         guard let text = value as? String else { throw TransformerError("expected a comma-separated string, found a value of type \(type(of: value))") }
         guard !text.isEmpty else { return [String]() }
-        return text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        return text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingSpaces() }
     }
 }
 

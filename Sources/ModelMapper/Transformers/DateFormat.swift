@@ -27,7 +27,7 @@ public enum DateFormat: Sendable, Hashable {
             let text: String
             switch value {
             case .number(let number): text = number
-            case .string(let string): text = string.trimmingCharacters(in: .whitespaces)
+            case .string(let string): text = string.trimmingSpaces()
             default: throw DateFormatError(expected: expectation, found: value.typeDescription)
             }
             guard let number = Double(text), number.isFinite else { throw DateFormatError(expected: expectation, found: "'\(text)'") }

@@ -200,7 +200,7 @@ extension ModelBuilder {
     }
 
     private mutating func length(_ text: String, owner: String, attribute: String, in element: XMLElementNode) -> Int? {
-        guard let value = Int(text.trimmingCharacters(in: .whitespaces)), value >= 0 else {
+        guard let value = Int(text.trimmingSpaces()), value >= 0 else {
             error("\(attribute) of attribute '\(owner)' is '\(text)', not a length (a whole number, 0 or more)", at: source.location(ofAttribute: attribute, in: element))
             return nil
         }
@@ -208,7 +208,7 @@ extension ModelBuilder {
     }
 
     private mutating func count(_ text: String, owner: String, attribute: String, in element: XMLElementNode) -> Int? {
-        guard let value = Int(text.trimmingCharacters(in: .whitespaces)), value >= 0 else {
+        guard let value = Int(text.trimmingSpaces()), value >= 0 else {
             error("\(attribute) of relationship '\(owner)' is '\(text)', not a count (a whole number, 0 or more)", at: source.location(ofAttribute: attribute, in: element))
             return nil
         }

@@ -102,7 +102,7 @@ extension ModelBuilder {
             let attributeNames = record.attributeIndexes.map { record.properties[$0].name }
             var names: [String]
             if let (key, list) = MappingKeys.firstEntry(of: MappingKeys.entityIdentityAttributes, in: record.userInfo) {
-                names = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+                names = list.split(separator: ",").map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
                 for name in names where !attributeNames.contains(name) {
                     error("userInfo '\(key)' of entity '\(record.name)' names '\(name)', which is not an attribute of the entity",
                           at: drafts[entity].userInfoLocations[key] ?? record.location)

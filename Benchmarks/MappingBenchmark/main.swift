@@ -1,0 +1,70 @@
+// Mapping benchmark: decoding and encoding a generated Authors document (authors with ten
+// books each, every book with a one-to-one pricing and a flattened price) with ModelMapper,
+// side by side in one run with Foundation's JSONDecoder/JSONEncoder (Codable structs of the
+// same shape) and JSONSerialization.
+//
+//     swift run -c release mapping-benchmark [authors] [repetitions]
+//
+// Prints the median time of each and ModelMapper's ratios to the Foundation baselines.
+import AuthorsModel
+import Foundation
+import ModelMapper
+
+let arguments = CommandLine.arguments.dropFirst().compactMap { Int($0) }
+let authorCount = arguments.first ?? 2_000
+let repetitions = arguments.dropFirst().first ?? 7
+
+struct CodablePricing: Codable { var retail_price: Decimal?; var currency: String?; var list_price: Decimal? }
+struct CodableBook: Codable { var book_id: Int64; var title: String; var year: Int16?; var tags: String?; var rating: Double?; var favorite: Bool?; var pricing: CodablePricing? }
+struct CodableAuthor: Codable { var author_id: Int64; var firstName: String?; var lastName: String; var born: String?; var books: [CodableBook] }
+struct CodableDocument: Codable { var authors: [CodableAuthor] }
+
+/// The document, written by ModelMapper's own writer so the input is the same for everyone.
+func document() -> Data {
+    var authors: [JSONValue] = []
+    for author in 0..<authorCount {
+        var books: [JSONValue] = []
+        for book in 0..<10 {
+            books.append([
+                "book_id": .integer(author * 100 + book), "title": .string("Book \(book) of author \(author)"), "year": .integer(1850 + book),
+                "tags": "classic,novel", "rating": 4.5, "favorite": .bool(book % 2 == 0),
+                "pricing": ["retail_price": 9.99, "currency": "USD", "list_price": 12.5],
+            ])
+        }
+        authors.append(["author_id": .integer(author), "firstName": "Samuel", "lastName": "Clemens", "born": "1835-11-30", "books": .array(books)])
+    }
+    let root: JSONValue = ["authors": .array(authors)]
+    return root.jsonData()
+}
+
+func median(_ body: () throws -> Void) rethrows -> Double {
+    var samples: [Double] = []
+    for _ in 0..<repetitions {
+        let start = ContinuousClock.now
+        try body()
+        let elapsed = ContinuousClock.now - start
+        samples.append(Double(elapsed.components.seconds) * 1_000 + Double(elapsed.components.attoseconds) / 1e15)
+    }
+    return samples.sorted()[samples.count / 2]
+}
+
+let data = document()
+let model = try AuthorsModel.load(from: URL(fileURLWithPath: "Models/Authors.xcdatamodeld"))
+let decoder = ModelDecoder(model: model)
+let authors = try decoder.decode([Author].self, from: data, at: "authors")
+let codable = try JSONDecoder().decode(CodableDocument.self, from: data)
+let foundation = try JSONSerialization.jsonObject(with: data)
+guard authors.count == authorCount, codable.authors.count == authorCount else { fatalError("the document did not decode") }
+
+let decodeModelMapper = try median { _ = try decoder.decode([Author].self, from: data, at: "authors") }
+let decodeCodable = try median { _ = try JSONDecoder().decode(CodableDocument.self, from: data) }
+let decodeSerialization = try median { _ = try JSONSerialization.jsonObject(with: data) }
+let encodeModelMapper = try median { _ = try ModelEncoder().encode(authors, at: "authors") }
+let encodeCodable = try median { _ = try JSONEncoder().encode(codable) }
+let encodeSerialization = try median { _ = try JSONSerialization.data(withJSONObject: foundation) }
+
+print("document: \(authorCount) authors, \(authorCount * 21) objects, \(data.count / 1024) KiB; median of \(repetitions) runs")
+print(String(format: "decode  ModelDecoder %8.1f ms   JSONDecoder %8.1f ms   JSONSerialization %8.1f ms", decodeModelMapper, decodeCodable, decodeSerialization))
+print(String(format: "encode  ModelEncoder %8.1f ms   JSONEncoder %8.1f ms   JSONSerialization %8.1f ms", encodeModelMapper, encodeCodable, encodeSerialization))
+print(String(format: "ratios  decode: %.2f x JSONDecoder, %.2f x JSONSerialization;  encode: %.2f x JSONEncoder, %.2f x JSONSerialization",
+             decodeModelMapper / decodeCodable, decodeModelMapper / decodeSerialization, encodeModelMapper / encodeCodable, encodeModelMapper / encodeSerialization))
