@@ -231,3 +231,52 @@ struct ModelObjectTests {
         #expect(JSONSerialization.isValidJSONObject(dictionary))
     }
 }
+
+class MediaItemObject: ModelObject {
+    override class var entityName: String { "MediaItem" }
+}
+
+final class MovieObject: MediaItemObject {
+    override class var entityName: String { "Movie" }
+}
+
+final class PersonObject: ModelObject {
+    override class var entityName: String { "Person" }
+}
+
+@Suite("Classes bound to entities")
+struct ClassBindingTests {
+    @Test("a subentity with its own class gets it; one without uses its superentity's")
+    func subentityClasses() throws {
+        let model = try ObjectModel(contentsOf: TestPaths.model("Media"), classes: [MediaItemObject.self, MovieObject.self, PersonObject.self])
+        let person = try ModelDecoder(model: model).decode(PersonObject.self, from: Data("""
+            {"name": "P", "works": [
+              {"kind": "movie", "id": "6F9619FF-8B86-D011-B42D-00C04FC964FF", "title": "M"},
+              {"kind": "album", "id": "7F9619FF-8B86-D011-B42D-00C04FC964FF", "title": "A"}]}
+            """.utf8))
+        let works = try #require(person.value(forKey: "works") as? [ModelObject])
+        #expect(type(of: works[0]) == MovieObject.self)
+        #expect(type(of: works[1]) == MediaItemObject.self)
+        #expect(works[1].entity.name == "Album")
+        #expect(model.objectClass(for: try #require(model.entitiesByName["Genre"])) == ModelObject.self)
+    }
+
+    @Test("binding a class to an entity the model lacks is an error, unless asked to ignore it")
+    func unknownEntity() throws {
+        let model = try ObjectModel(contentsOf: TestPaths.model("Authors"), version: "Authors")
+        let error = #expect(throws: ModelLoadingError.self) { try model.binding([Pricing.self]) }
+        #expect(error?.description.contains("class 'Pricing' names entity 'Pricing', which the model does not have") == true)
+        let lenient = try model.binding([Pricing.self, Author.self], ignoringUnknownEntities: true)
+        #expect(lenient.objectClass(for: try #require(lenient.entitiesByName["Author"])) == Author.self)
+    }
+
+    @Test("decoding as a class not bound to the model says how to fix it")
+    func unboundClass() throws {
+        let model = try ObjectModel(contentsOf: TestPaths.model("Authors"))
+        let error = #expect(throws: MappingError.self) {
+            try ModelDecoder(model: model).decode(Author.self, from: Data(#"{"author_id": 1, "lastName": "T"}"#.utf8))
+        }
+        #expect(error?.code == .wrongEntity)
+        #expect(error?.found?.contains("bind Author to the model") == true)
+    }
+}
