@@ -42,13 +42,13 @@ let package = Package(
         ),
         // The Authors example: typed classes for Models/Authors.xcdatamodeld, and a program using them.
         .target(
-            name: "AuthorsModel",
+            name: "AuthorsKit",
             dependencies: ["ModelMapper"],
-            path: "Examples/AuthorsModel"
+            path: "Examples/AuthorsKit"
         ),
         .executableTarget(
             name: "authors",
-            dependencies: ["ModelMapper", "AuthorsModel"],
+            dependencies: ["ModelMapper", "AuthorsKit"],
             path: "Examples/Authors",
             resources: [.copy("Authors.json")]
         ),
@@ -59,7 +59,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "mapping-benchmark",
-            dependencies: ["ModelMapper", "AuthorsModel"],
+            dependencies: ["ModelMapper", "AuthorsKit"],
             path: "Benchmarks/MappingBenchmark"
         ),
         // Paths and temporary folders shared by the test targets.
@@ -69,7 +69,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ModelMapperTests",
-            dependencies: ["ModelMapper", "AuthorsModel", "TestSupport"],
+            dependencies: ["ModelMapper", "AuthorsKit", "TestSupport"],
             path: "Tests/ModelMapperTests"
         ),
         .testTarget(

@@ -6,7 +6,7 @@
 //     swift run -c release mapping-benchmark [authors] [repetitions]
 //
 // Prints the median time of each and ModelMapper's ratios to the Foundation baselines.
-import AuthorsModel
+import AuthorsKit
 import Foundation
 import ModelMapper
 

@@ -2,7 +2,7 @@
 // Models/Authors.xcdatamodeld, change the graph, and encode it back.
 //
 //     swift run authors [path/to/Authors.xcdatamodeld] [path/to/authors.json]
-import AuthorsModel
+import AuthorsKit
 import Foundation
 import ModelMapper
 

@@ -1,4 +1,4 @@
-import AuthorsModel
+import AuthorsKit
 import ModelMapper
 import TestSupport
 

@@ -1,4 +1,4 @@
-import AuthorsModel
+import AuthorsKit
 import Foundation
 import ModelMapper
 import TestSupport
