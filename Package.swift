@@ -12,6 +12,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
     ],
     targets: [
         // libxml2 through pkg-config; shim.h works around the ICU and xmlFree pitfalls.
@@ -28,7 +29,7 @@ let package = Package(
         ),
         .target(
             name: "ModelgenCore",
-            dependencies: ["ModelMapper"],
+            dependencies: ["ModelMapper", .product(name: "Mustache", package: "swift-mustache")],
             path: "Sources/ModelgenCore"
         ),
         .executableTarget(

@@ -5,12 +5,12 @@ import ArgumentParser
 struct Modelgen: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "modelgen",
-        abstract: "Work with Core Data model files (.xcdatamodeld, .xcdatamodel, contents) for ModelMapper.",
+        abstract: "Generate Swift classes from Core Data model files, inspect and validate them, for ModelMapper.",
         discussion: """
             A model is a .xcdatamodeld bundle (its current version is used unless --version says \
             otherwise), a .xcdatamodel folder, or the XML 'contents' file inside one.
             """,
         version: "0.1.0",
-        subcommands: [InspectCommand.self, ValidateCommand.self]
+        subcommands: [GenerateCommand.self, InspectCommand.self, ValidateCommand.self, TemplatesCommand.self]
     )
 }

@@ -38,6 +38,25 @@ extension ModelObject {
         detach(object, atSlot: slot)
     }
 
+    /// Adds an object to a to-many relationship without throwing, for typed accessors such as
+    /// generated ones: a wrong key or entity is a programming error and stops the program.
+    public func addPrimitiveObject(_ object: ModelObject, forKey key: String) {
+        do {
+            try add(modelObject: object, forKey: key)
+        } catch {
+            preconditionFailure("addPrimitiveObject(_:forKey: \"\(key)\") on \(entity.name): \(error)")
+        }
+    }
+
+    /// Removes an object from a to-many relationship without throwing, for typed accessors.
+    public func removePrimitiveObject(_ object: ModelObject, forKey key: String) {
+        do {
+            try remove(modelObject: object, forKey: key)
+        } catch {
+            preconditionFailure("removePrimitiveObject(_:forKey: \"\(key)\") on \(entity.name): \(error)")
+        }
+    }
+
     // MARK: Internals
 
     private func relationshipSlot(_ key: String, toMany: Bool) throws -> Int {

@@ -1,0 +1,151 @@
+/// The Mustache templates `modelgen` renders with. Pass templates of the same names in
+/// ``GeneratorOptions/templates`` (or `--templates <folder>` holding `<name>.mustache`) to
+/// replace any of them; `modelgen templates --output <folder>` writes these as a start.
+///
+/// | name | renders | partials it uses |
+/// |---|---|---|
+/// | `machine` | `_Author.swift`: one entity's machine file | `class` |
+/// | `human` | `Author.swift`: one entity's human file | |
+/// | `model` | `_AuthorsModel.swift`: the model type | `modelType` |
+/// | `single` | every class and the model type in one file | `class`, `modelType` |
+/// | `class` | one entity's class declaration | |
+/// | `modelType` | the model type's declaration | |
+///
+/// The variables each template sees are listed in the README ("Custom templates").
+public enum BuiltInTemplates {
+    public static let all: [String: String] = [
+        "machine": machine, "human": human, "model": model, "single": single, "class": classDeclaration, "modelType": modelType,
+    ]
+
+    static let machine = """
+        {{% CONTENT_TYPE: TEXT}}
+        {{{header}}}
+
+        import Foundation
+        import ModelMapper
+        {{#entity}}
+
+        {{> class}}
+        {{/entity}}
+        """
+
+    static let human = """
+        {{% CONTENT_TYPE: TEXT}}
+        {{#entity}}
+        // {{{className}}}.swift: your code for entity {{{entityName}}} of {{{sourceName}}}.
+        // modelgen created this file once and never overwrites it; _{{{className}}}.swift holds the generated part.
+
+        import Foundation
+        import ModelMapper
+
+        /// An object of entity `{{{entityName}}}`: its properties are generated in `{{{machineClassName}}}`.
+        {{{access}}}class {{{className}}}: {{{machineClassName}}} {
+            // Your additions here.
+        }
+        {{/entity}}
+
+        """
+
+    static let model = """
+        {{% CONTENT_TYPE: TEXT}}
+        {{{header}}}
+
+        import Foundation
+        import ModelMapper
+
+        {{> modelType}}
+        """
+
+    static let single = """
+        {{% CONTENT_TYPE: TEXT}}
+        {{{header}}}
+
+        import Foundation
+        import ModelMapper
+        {{#entities}}
+
+        {{> class}}
+        {{/entities}}
+
+        {{> modelType}}
+        """
+
+    static let classDeclaration = """
+        {{% CONTENT_TYPE: TEXT}}
+        {{#docLines}}
+        /// {{{.}}}
+        {{/docLines}}
+        {{{access}}}class {{{declaredClassName}}}: {{{superclassName}}} {
+            /// The entity this class is bound to.
+            override {{{access}}}class var entityName: String { {{{entityNameLiteral}}} }
+
+            /// The names of the properties, for `value(forKey:)` and the other key-based calls.
+            {{{access}}}enum Keys {
+        {{#keys}}
+                {{{access}}}static let {{{swiftName}}} = {{{nameLiteral}}}
+        {{/keys}}
+            }
+        {{#attributes}}
+
+        {{#docLines}}
+            /// {{{.}}}
+        {{/docLines}}
+            {{{access}}}var {{{swiftName}}}: {{{swiftType}}} {
+                get { {{{getter}}} }
+                set { setPrimitiveValue(newValue, forKey: Keys.{{{swiftName}}}) }
+            }
+        {{/attributes}}
+        {{#relationships}}
+
+        {{#docLines}}
+            /// {{{.}}}
+        {{/docLines}}
+            {{{access}}}var {{{swiftName}}}: {{{swiftType}}} {
+                get { {{{getter}}} }
+                set { setPrimitiveValue(newValue, forKey: Keys.{{{swiftName}}}) }
+            }
+        {{#isToMany}}
+
+            /// Adds an object to `{{{name}}}`; its inverse follows.
+            {{{access}}}func addTo{{{capitalizedName}}}(_ object: {{{destinationClassName}}}) {
+                addPrimitiveObject(object, forKey: Keys.{{{swiftName}}})
+            }
+
+            /// Removes an object from `{{{name}}}`; its inverse follows.
+            {{{access}}}func removeFrom{{{capitalizedName}}}(_ object: {{{destinationClassName}}}) {
+                removePrimitiveObject(object, forKey: Keys.{{{swiftName}}})
+            }
+        {{/isToMany}}
+        {{/relationships}}
+        }
+
+        """
+
+    static let modelType = """
+        {{% CONTENT_TYPE: TEXT}}
+        /// The `{{{modelName}}}` model ({{{sourceDescription}}}) and the classes of its entities.
+        {{{access}}}enum {{{typeName}}} {
+            /// The generated classes, bound to their entities by `load()`.
+            {{{access}}}static let classes: [ModelMapper.ModelObject.Type] = [
+        {{#classes}}
+                {{{.}}}.self,
+        {{/classes}}
+            ]
+
+            /// The model, read from the XML embedded below: no file or resource lookup at run time.
+            {{{access}}}static func load() throws -> ModelMapper.ObjectModel {
+                try ModelMapper.ObjectModel(xml: xml, fileName: {{{fileNameLiteral}}}, classes: classes)
+            }
+
+            /// The model read from a `.xcdatamodeld` bundle, `.xcdatamodel` folder or `contents` file,
+            /// with the generated classes bound to it.
+            {{{access}}}static func load(contentsOf url: URL, version: String? = nil) throws -> ModelMapper.ObjectModel {
+                try ModelMapper.ObjectModel(contentsOf: url, version: version, classes: classes)
+            }
+
+            /// The model's XML as it was when this code was generated.
+            {{{access}}}static let xml: String = {{{xmlLiteral}}}
+        }
+
+        """
+}

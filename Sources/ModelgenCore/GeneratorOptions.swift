@@ -1,0 +1,70 @@
+/// How `modelgen` renders a model.
+///
+/// ```swift
+/// var options = GeneratorOptions(modelName: "Authors", sourceName: "Authors.xcdatamodeld")
+/// options.access = .internal
+/// let result = ModelGenerator.generate(model, modelXML: xml, options: options)
+/// ```
+public struct GeneratorOptions: Sendable {
+    /// How classes are spread over files.
+    public enum Layout: String, Sendable, CaseIterable {
+        /// mogenerator's split: a machine file `_Author.swift` (class `_Author`, regenerated every
+        /// time) and a human file `Author.swift` (class `Author: _Author`, written once, yours to
+        /// edit), plus `_<Model>Model.swift`.
+        case split
+        /// One file with every class and the model type; extend the classes with extensions.
+        /// What the build plugin uses.
+        case singleFile = "single-file"
+    }
+
+    /// The access level of the generated declarations.
+    public enum AccessLevel: String, Sendable, CaseIterable {
+        case `public`, `internal`
+    }
+
+    /// The model's name (`Authors`): names the model type and the single file.
+    public var modelName: String
+    /// What the header says the code was generated from (`Authors.xcdatamodeld`).
+    public var sourceName: String
+    public var layout: Layout = .split
+    public var access: AccessLevel = .public
+    /// Generate only these entities (and their superentities); empty for all.
+    public var entityNames: [String] = []
+    /// The name of the generated type that binds the classes and loads the model; default `<modelName>Model`.
+    public var modelTypeName: String?
+    /// Templates replacing the built-in ones, by name (see ``BuiltInTemplates``).
+    public var templates: [String: String] = [:]
+    /// Use every `customClassName` as written, even types that are not from the standard
+    /// library or Foundation (your own types); otherwise such attributes are typed `Any`.
+    public var trustsCustomClassNames = false
+
+    public init(modelName: String, sourceName: String) {
+        self.modelName = modelName
+        self.sourceName = sourceName
+    }
+}
+
+/// A file `modelgen` produced, in memory.
+public struct GeneratedFile: Sendable, Hashable {
+    public enum Kind: String, Sendable {
+        /// Always regenerated.
+        case machine
+        /// Written once, never overwritten.
+        case human
+    }
+
+    /// The file's name, relative to its output folder.
+    public var path: String
+    public var contents: String
+    public var kind: Kind
+}
+
+/// What generation produced: files and diagnostics (never a crash).
+public struct GenerationResult: Sendable {
+    public var files: [GeneratedFile]
+    public var diagnostics: [ModelDiagnostic]
+
+    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+}
+
+import ModelMapper

@@ -1,0 +1,149 @@
+import ArgumentParser
+import Foundation
+import ModelgenCore
+import ModelMapper
+
+struct GenerateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "generate",
+        abstract: "Generate Swift classes for the entities of a model.",
+        discussion: """
+            By default (mogenerator's split) each entity gets a machine file _Author.swift, regenerated \
+            every time, and a human file Author.swift with `class Author: _Author`, written once and \
+            never overwritten: put your code there. _<Model>Model.swift binds the classes to their \
+            entities and loads the model from XML embedded in the source. Only files whose content \
+            changes are written.
+
+            --layout single-file puts everything in one file (what the build plugin does); extend \
+            the classes with extensions.
+
+            --check writes nothing: it prints a diff of every file that is out of date and exits \
+            with status 1, for CI.
+            """
+    )
+
+    @Argument(help: "The model: a .xcdatamodeld bundle, a .xcdatamodel folder or a 'contents' file.", completion: .file())
+    var model: String
+
+    @Option(name: .shortAndLong, help: "The folder for all generated files.", completion: .directory)
+    var output: String?
+
+    @Option(help: "The folder for machine files (default: --output).", completion: .directory)
+    var machineDir: String?
+
+    @Option(help: "The folder for human files (default: --output).", completion: .directory)
+    var humanDir: String?
+
+    @Option(help: "The version of a .xcdatamodeld bundle to generate from (default: its current version).")
+    var version: String?
+
+    @Option(help: "The access level of the generated code: public or internal.")
+    var access: GeneratorOptions.AccessLevel = .public
+
+    @Option(name: .customLong("entity"), help: "Generate only this entity (and its superentities); repeat for several.")
+    var entities: [String] = []
+
+    @Option(help: "split (machine and human files) or single-file.")
+    var layout: GeneratorOptions.Layout = .split
+
+    @Option(help: "The name of the generated model type (default: <model name>Model).")
+    var modelTypeName: String?
+
+    @Option(help: "A folder of .mustache templates replacing built-in ones (see `modelgen templates`).", completion: .directory)
+    var templates: String?
+
+    @Flag(help: "Use every customClassName as written, even types that are not from Swift or Foundation.")
+    var trustCustomClassNames = false
+
+    @Flag(help: "Write nothing; print a diff of what is out of date and exit 1 if anything is.")
+    var check = false
+
+    func validate() throws {
+        guard output != nil || (machineDir != nil && humanDir != nil) || (layout == .singleFile && machineDir != nil) else {
+            throw ValidationError("Give --output, or both --machine-dir and --human-dir.")
+        }
+    }
+
+    func run() throws {
+        let url = URL(fileURLWithPath: model)
+        let loaded: ObjectModel
+        do {
+            loaded = if let version { try ObjectModel(contentsOf: url, version: version) } else { try ObjectModel(contentsOf: url) }
+        } catch {
+            printToStandardError(error.description)
+            throw ExitCode.failure
+        }
+        guard let contentsURL = loaded.sourceURL, let xml = String(data: try Data(contentsOf: contentsURL), encoding: .utf8) else {
+            printToStandardError("\(model): error: the model file is not UTF-8 text, so it cannot be embedded in Swift source")
+            throw ExitCode.failure
+        }
+        var options = GeneratorOptions(modelName: Self.modelName(of: url), sourceName: Self.sourceName(of: url))
+        options.layout = layout
+        options.access = access
+        options.entityNames = entities
+        options.modelTypeName = modelTypeName
+        options.trustsCustomClassNames = trustCustomClassNames
+        if let templates { options.templates = try Self.readTemplates(in: templates) }
+
+        let result = ModelGenerator.generate(loaded, modelXML: xml, options: options)
+        for diagnostic in loaded.warnings + result.diagnostics { printToStandardError(diagnostic.description) }
+        if result.hasErrors { throw ExitCode.failure }
+
+        let machineFolder = URL(fileURLWithPath: machineDir ?? output ?? ".")
+        let humanFolder = URL(fileURLWithPath: humanDir ?? output ?? ".")
+        func location(of file: GeneratedFile) -> URL {
+            (file.kind == .machine ? machineFolder : humanFolder).appendingPathComponent(file.path)
+        }
+        var existing: [String: String?] = [:]
+        for file in result.files {
+            existing[file.path] = try? String(contentsOf: location(of: file), encoding: .utf8)
+        }
+        let plan = OutputPlan(files: result.files, existing: existing)
+
+        if check {
+            guard plan.isUpToDate else {
+                print(plan.diffs(), terminator: "")
+                printToStandardError("\(plan.writes.count) generated file(s) out of date; run `modelgen generate` without --check")
+                throw ExitCode.failure
+            }
+            printToStandardError("\(result.files.count) generated file(s) up to date")
+            return
+        }
+        for write in plan.writes {
+            let destination = location(of: write.file)
+            try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(write.file.contents.utf8).write(to: destination, options: .atomic)
+        }
+        printToStandardError("\(plan.writes.count) file(s) written, \(plan.unchanged.count) unchanged")
+    }
+
+    /// `Authors` for `Authors.xcdatamodeld`, its versions, and their `contents`.
+    static func modelName(of url: URL) -> String {
+        String(sourceName(of: url).split(separator: ".").first ?? "Model")
+    }
+
+    /// The bundle or folder the model came from: `Authors.xcdatamodeld`.
+    static func sourceName(of url: URL) -> String {
+        var current = url.standardizedFileURL
+        if current.lastPathComponent == "contents" { current.deleteLastPathComponent() }
+        if current.pathExtension == "xcdatamodel", current.deletingLastPathComponent().pathExtension == "xcdatamodeld" {
+            current.deleteLastPathComponent()
+        }
+        return current.lastPathComponent
+    }
+
+    static func readTemplates(in folder: String) throws -> [String: String] {
+        let url = URL(fileURLWithPath: folder)
+        var templates: [String: String] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder) where name.hasSuffix(".mustache") {
+            templates[String(name.dropLast(".mustache".count))] = try String(contentsOf: url.appendingPathComponent(name), encoding: .utf8)
+        }
+        if templates.isEmpty {
+            throw ValidationError("\(folder) holds no .mustache template")
+        }
+        return templates
+    }
+}
+
+extension GeneratorOptions.AccessLevel: ExpressibleByArgument {}
+extension GeneratorOptions.Layout: ExpressibleByArgument {}
