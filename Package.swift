@@ -73,6 +73,13 @@ let package = Package(
             dependencies: ["ModelMapper", "AuthorsKit", "TestSupport"],
             path: "Tests/ModelMapperTests"
         ),
+        // The classes modelgen generates for Models/ (golden files, compared by ModelgenCoreTests),
+        // compiled and exercised.
+        .testTarget(
+            name: "GeneratedCodeTests",
+            dependencies: ["ModelMapper", "TestSupport"],
+            path: "Tests/GeneratedCodeTests"
+        ),
         .testTarget(
             name: "ModelgenCoreTests",
             dependencies: ["ModelgenCore", "ModelMapper", "TestSupport", "modelgen"],

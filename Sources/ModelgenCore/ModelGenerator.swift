@@ -257,18 +257,18 @@ private struct Generator {
     /// (nil when the type has none, which makes the property optional).
     mutating func swiftType(of attribute: AttributeDescription) -> (String, String?) {
         switch attribute.attributeType {
-        case .integer16: return (qualified("Int16"), "0")
-        case .integer32: return (qualified("Int32"), "0")
-        case .integer64: return (qualified("Int64"), "0")
-        case .decimal: return (qualified("Decimal"), "0")
-        case .double: return (qualified("Double"), "0")
-        case .float: return (qualified("Float"), "0")
-        case .string: return (qualified("String"), "\"\"")
-        case .boolean: return (qualified("Bool"), "false")
-        case .date: return (qualified("Date"), nil)
-        case .binaryData: return (qualified("Data"), "\(qualified("Data"))()")
-        case .uuid: return (qualified("UUID"), nil)
-        case .uri: return (qualified("URL"), nil)
+        case .integer16: return ("Int16", "0")
+        case .integer32: return ("Int32", "0")
+        case .integer64: return ("Int64", "0")
+        case .decimal: return ("Decimal", "0")
+        case .double: return ("Double", "0")
+        case .float: return ("Float", "0")
+        case .string: return ("String", "\"\"")
+        case .boolean: return ("Bool", "false")
+        case .date: return ("Date", nil)
+        case .binaryData: return ("Data", "Data()")
+        case .uuid: return ("UUID", nil)
+        case .uri: return ("URL", nil)
         case .composite: return ("[String: Any]", nil)
         case .objectID, .undefined: return ("Any", nil)
         case .transformable:
@@ -281,12 +281,6 @@ private struct Generator {
             }
             return (type, nil)
         }
-    }
-
-    /// `Foundation.Date` when an entity's class is called `Date`, else `Date`.
-    func qualified(_ name: String) -> String {
-        guard classNames.values.contains(name) else { return name }
-        return ["Int16", "Int32", "Int64", "Double", "Float", "String", "Bool"].contains(name) ? "Swift.\(name)" : "Foundation.\(name)"
     }
 
     static func optional(_ type: String) -> String {

@@ -1,0 +1,113 @@
+import Foundation
+import ModelMapper
+import TestSupport
+import Testing
+
+@Suite("Generated classes compile and work: decode fixtures, use typed properties, encode")
+struct GeneratedCodeTests {
+    init() {
+        ValueTransformer.setValueTransformer(DateTransformer(format: .yearMonthDay), forName: "Date")
+    }
+
+    @Test("Authors: typed properties read the decoded graph; the round trip is faithful")
+    func authors() throws {
+        let model = try AuthorsModel.load()
+        #expect(model.versionName == nil)
+        let data = try TestPaths.fixture("Authors/authors-v3.json")
+        let authors = try ModelDecoder(model: model).decode([Author].self, from: data, at: "authors")
+        let twain = try #require(authors.first)
+        #expect(twain.authorID == 1)
+        #expect(twain.firstName == "Mark")
+        #expect(twain.lastName == "Twain")
+        #expect(twain.dateOfBirth == (try DateFormat.yearMonthDay.date(from: "1835-11-30")))
+        #expect(twain.books.map(\.title) == ["The Adventures of Tom Sawyer", "Adventures of Huckleberry Finn", "Life on the Mississippi"])
+        let sawyer = twain.books[0]
+        #expect(sawyer.year == 1876)
+        #expect(sawyer.tags == ["adventure", "classic"])
+        #expect(sawyer.retailPrice == Decimal(string: "9.99"))
+        #expect(sawyer.pricing?.currency == "USD")
+        #expect(sawyer.pricing?.book === sawyer)
+        #expect(sawyer.author === twain)
+        #expect(Author.Keys.authorID == "authorID")
+
+        let encoded = try ModelEncoder().encodeJSON(authors)
+        #expect(encoded.isEquivalent(to: try #require(JSONValue.parse(data)["authors"])))
+    }
+
+    @Test("Authors: setters and to-many helpers keep inverses")
+    func authorsMutation() throws {
+        let model = try AuthorsModel.load()
+        let author = Author(entity: try #require(model.entitiesByName["Author"]))
+        author.lastName = "Austen"
+        let book = Book(entity: try #require(model.entitiesByName["Book"]))
+        book.title = "Emma"
+        author.addToBooks(book)
+        #expect(book.author === author)
+        #expect(author.books.count == 1)
+        author.removeFromBooks(book)
+        #expect(book.author == nil)
+        book.author = author
+        #expect(author.books.first === book)
+        // A non-optional attribute reads its zero value until set; the model default where there is one.
+        #expect(Book(entity: try #require(model.entitiesByName["Book"])).bookID == 0)
+        #expect(Pricing(entity: try #require(model.entitiesByName["Pricing"])).currency == "USD")
+    }
+
+    @Test("Media: subentities decode as their generated classes")
+    func media() throws {
+        let model = try MediaModel.load()
+        let people = try ModelDecoder(model: model).decode([Person].self, from: TestPaths.fixture("Media/media.json"))
+        let kubrick = try #require(people.first)
+        let works = kubrick.works
+        #expect(works.allSatisfy { $0 is Movie })
+        let odyssey = try #require(works.first as? Movie)
+        #expect(odyssey.runtimeMinutes == 149)
+        #expect(odyssey.genres.map(\.name) == ["Science fiction", "Drama"])
+        #expect(odyssey.creator === kubrick)
+        let album = try #require(people.last?.works.first as? Album)
+        #expect(album.tracks.map(\.title) == ["So What", "Freddie Freeloader", "Blue in Green"])
+        #expect(album.tracks.first?.album === album)
+        let drama = try #require(odyssey.genres.last)
+        #expect(drama.items.count == 2)
+        let encoded = try ModelEncoder().encodeJSON(people)
+        #expect(encoded.isEquivalent(to: try JSONValue.parse(TestPaths.fixture("Media/media.json"))))
+    }
+
+    @Test("Catalog: every attribute type through its typed property")
+    func catalog() throws {
+        let model = try CatalogModel.load()
+        let products = try ModelDecoder(model: model).decode([Product].self, from: TestPaths.fixture("Catalog/catalog.json"), at: "products")
+        let lamp = try #require(products.first)
+        #expect(lamp.sku == "LMP-01")
+        #expect(lamp.available == true)
+        #expect(lamp.price == Decimal(string: "49.9"))
+        #expect(lamp.currency == "EUR")
+        #expect(lamp.quantity == 12)
+        #expect(lamp.views == 70000)
+        #expect(lamp.serial == 9_007_199_254_740_993)
+        #expect(lamp.weight == 1.25)
+        #expect(lamp.rating == 4.5)
+        #expect(lamp.releasedAt == Date(timeIntervalSince1970: 1_709_285_400))
+        #expect(lamp.launchDay == (try DateFormat.yearMonthDay.date(from: "2024-03-04")))
+        #expect(lamp.thumbnail == Data(base64Encoded: "iVBORw0KGgo="))
+        #expect(lamp.keywords == ["lamp", "desk", "light"])
+        #expect(lamp.homepage == URL(string: "https://example.com/lamp"))
+        #expect(lamp.uuid == UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"))
+        #expect(lamp.legacyID as? String == "x-coredata://ABC/Product/p1")
+        #expect(lamp.origin?["city"] as? String == "Lyon")
+        #expect(lamp.dimensions?.height == 45.5)
+        #expect(lamp.dimensions?.product === lamp)
+        #expect(lamp.variants.map(\.code) == ["LMP-01-BLK", "LMP-01-WHT"])
+        #expect(lamp.tags.map(\.label) == ["home", "lighting"])
+        #expect(products[1].tags.first === lamp.tags.first)
+    }
+
+    @Test("the embedded model is the file's model")
+    func embeddedModel() throws {
+        let embedded = try AuthorsModel.load()
+        let fromFile = try AuthorsModel.load(contentsOf: TestPaths.model("Authors"))
+        #expect(embedded.entities.map(\.name) == fromFile.entities.map(\.name))
+        #expect(embedded.entities.flatMap { $0.properties.map(\.name) } == fromFile.entities.flatMap { $0.properties.map(\.name) })
+        #expect(embedded.objectClass(for: try #require(embedded.entitiesByName["Book"])) == Book.self)
+    }
+}
