@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 // ModelMapper: JSON <-> object graphs, driven by an Xcode Core Data model file.
 
 import PackageDescription
@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "ModelMapper", targets: ["ModelMapper"]),
         .library(name: "ModelgenCore", targets: ["ModelgenCore"]),
         .executable(name: "modelgen", targets: ["modelgen"]),
+        .plugin(name: "ModelgenPlugin", targets: ["ModelgenPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -41,11 +42,20 @@ let package = Package(
             ],
             path: "Sources/modelgen"
         ),
+        // Generates classes at build time for the models in a target.
+        .plugin(
+            name: "ModelgenPlugin",
+            capability: .buildTool(),
+            dependencies: ["modelgen"],
+            path: "Plugins/ModelgenPlugin"
+        ),
         // The Authors example: typed classes for Models/Authors.xcdatamodeld, and a program using them.
         .target(
             name: "AuthorsKit",
             dependencies: ["ModelMapper"],
-            path: "Examples/AuthorsKit"
+            path: "Examples/AuthorsKit",
+            exclude: ["Authors.xcdatamodeld"],
+            plugins: ["ModelgenPlugin"]
         ),
         .executableTarget(
             name: "authors",

@@ -49,7 +49,8 @@ func median(_ body: () throws -> Void) rethrows -> Double {
 }
 
 let data = document()
-let model = try AuthorsModel.load(from: URL(fileURLWithPath: "Models/Authors.xcdatamodeld"))
+AuthorsModel.registerTransformers()
+let model = try AuthorsModel.load(contentsOf: URL(fileURLWithPath: "Models/Authors.xcdatamodeld"))
 let decoder = ModelDecoder(model: model)
 let authors = try decoder.decode([Author].self, from: data, at: "authors")
 let codable = try JSONDecoder().decode(CodableDocument.self, from: data)

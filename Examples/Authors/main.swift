@@ -10,7 +10,10 @@ let arguments = CommandLine.arguments.dropFirst()
 let modelURL = URL(fileURLWithPath: arguments.first ?? "Models/Authors.xcdatamodeld")
 
 do {
-    let model = try AuthorsModel.load(from: modelURL)
+    AuthorsModel.registerTransformers()
+    // The generated AuthorsModel binds Author, Book and Pricing to the model's entities;
+    // AuthorsModel.load() would read the model embedded in the generated code instead.
+    let model = try AuthorsModel.load(contentsOf: modelURL)
     let jsonURL = arguments.dropFirst().first.map(URL.init(fileURLWithPath:)) ?? Bundle.module.url(forResource: "Authors", withExtension: "json")
     guard let jsonURL else { throw MappingError(.missingValue, detail: "Authors.json is not in the example's bundle") }
     let data = try Data(contentsOf: jsonURL)
@@ -20,7 +23,7 @@ do {
 
     for author in authors {
         let born = author.dateOfBirth.map { " (born \($0.formatted(date: .long, time: .omitted)))" } ?? ""
-        print("\(author.firstName ?? "") \(author.lastName)\(born)")
+        print("\(author.fullName)\(born)")
         for book in author.books {
             let year = book.year.map { " (\($0))" } ?? ""
             let price = book.retailPrice.map { ", \($0) \(book.pricing?.currency ?? "")" } ?? ""

@@ -32,6 +32,8 @@ public struct GeneratorOptions: Sendable {
     public var entityNames: [String] = []
     /// The name of the generated type that binds the classes and loads the model; default `<modelName>Model`.
     public var modelTypeName: String?
+    /// The file name of the single-file layout; default `<modelName>+ModelMapper.swift`.
+    public var singleFileName: String?
     /// Templates replacing the built-in ones, by name (see ``BuiltInTemplates``).
     public var templates: [String: String] = [:]
     /// Use every `customClassName` as written, even types that are not from the standard

@@ -80,7 +80,7 @@ private struct Generator {
             }
             files.append(render("model", modelContext, library: library, path: "_\(typeName).swift", kind: .machine))
         case .singleFile:
-            files.append(render("single", modelContext, library: library, path: "\(SwiftNaming.sanitized(options.modelName))+ModelMapper.swift", kind: .machine))
+            files.append(render("single", modelContext, library: library, path: options.singleFileName ?? "\(SwiftNaming.sanitized(options.modelName))+ModelMapper.swift", kind: .machine))
         }
         files.sort { $0.path < $1.path }
         return GenerationResult(files: files, diagnostics: diagnostics)

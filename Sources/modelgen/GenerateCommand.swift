@@ -49,6 +49,9 @@ struct GenerateCommand: ParsableCommand {
     @Option(help: "The name of the generated model type (default: <model name>Model).")
     var modelTypeName: String?
 
+    @Option(help: "The file name of the single-file layout (default: <model name>+ModelMapper.swift).")
+    var outputFileName: String?
+
     @Option(help: "A folder of .mustache templates replacing built-in ones (see `modelgen templates`).", completion: .directory)
     var templates: String?
 
@@ -82,6 +85,7 @@ struct GenerateCommand: ParsableCommand {
         options.access = access
         options.entityNames = entities
         options.modelTypeName = modelTypeName
+        options.singleFileName = outputFileName
         options.trustsCustomClassNames = trustCustomClassNames
         if let templates { options.templates = try Self.readTemplates(in: templates) }
 

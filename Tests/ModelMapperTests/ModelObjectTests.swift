@@ -12,7 +12,7 @@ struct ModelObjectTests {
     let pricingEntity: EntityDescription
 
     init() throws {
-        model = try AuthorsModel.load(from: TestPaths.model("Authors"))
+        model = try AuthorsModelLoader.load()
         authorEntity = try #require(model.entitiesByName["Author"])
         bookEntity = try #require(model.entitiesByName["Book"])
         pricingEntity = try #require(model.entitiesByName["Pricing"])

@@ -23,9 +23,8 @@ struct RoundTripFixture: Sendable, CustomTestStringConvertible {
     ]
 
     func load() throws -> (ObjectModel, JSONValue, EntityDescription) {
-        AuthorsModel.registerTransformers()
         let url = TestPaths.model(model)
-        let objectModel = model == "Authors" ? try AuthorsModel.load(from: url, version: version) : try ObjectModel(contentsOf: url)
+        let objectModel = model == "Authors" ? try AuthorsModelLoader.load(version: version) : try ObjectModel(contentsOf: url)
         let json = try JSONValue.parse(TestPaths.fixture(file))
         let entityDescription = try #require(objectModel.entitiesByName[entity])
         return (objectModel, json, entityDescription)
