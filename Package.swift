@@ -63,6 +63,12 @@ let package = Package(
             path: "Examples/Authors",
             resources: [.copy("Authors.json")]
         ),
+        // Try a model against a JSON file: swift run remap <model> <file.json>
+        .executableTarget(
+            name: "remap",
+            dependencies: ["ModelMapper", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Examples/Remap"
+        ),
         .executableTarget(
             name: "model-loading-benchmark",
             dependencies: ["ModelMapper"],

@@ -1,0 +1,87 @@
+// remap: read a JSON file through a model and print it back re-encoded, to try a model
+// against real API responses.
+//
+//     swift run remap Models/Authors.xcdatamodeld Examples/Authors/Authors.json --entity Author --at authors
+import ArgumentParser
+import Foundation
+import ModelMapper
+
+@main
+struct Remap: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Decode a JSON file through a Core Data model and print it re-encoded.",
+        discussion: """
+            Shows what ModelMapper reads from a document: keys the model does not map disappear (unless \
+            --keep-unknown), values are converted to the attributes' types, and errors say where the \
+            document does not fit the model. Transformers are not registered by this tool, except the \
+            built-in ones; attributes naming others fail with an error that says so.
+            """
+    )
+
+    @Argument(help: "The model: a .xcdatamodeld bundle, a .xcdatamodel folder or a 'contents' file.", completion: .file())
+    var model: String
+
+    @Argument(help: "The JSON file: an object, or an array of objects.", completion: .file())
+    var json: String
+
+    @Option(help: "The entity of the objects (default: the model's only entity that no other owns through a to-many or cascading relationship).")
+    var entity: String?
+
+    @Option(help: "Where the objects are in the document, as a key path (\"data.items\").")
+    var at: String?
+
+    @Flag(help: "Accept only each attribute's own JSON type (no \"101\" for a number).")
+    var strict = false
+
+    @Flag(help: "Keep the keys the model does not map and write them back.")
+    var keepUnknown = false
+
+    @Flag(help: "Report every error of the document, not only the first.")
+    var allErrors = false
+
+    @Flag(help: "Sort keys in the output.")
+    var sorted = false
+
+    func run() throws {
+        let objectModel = try ObjectModel(contentsOf: URL(fileURLWithPath: model))
+        let target = try chooseEntity(in: objectModel)
+        var options = ModelDecoder.Options()
+        options.strictness = strict ? .strict : .lenient
+        options.unknownKeys = keepUnknown ? .keep : .ignore
+        options.collectsAllErrors = allErrors
+        let decoder = ModelDecoder(model: objectModel, options: options)
+        let document = try JSONValue.parse(Data(contentsOf: URL(fileURLWithPath: json)))
+
+        var payload = document
+        for key in try at.map({ try JSONKeyPath(parsing: $0).components }) ?? [] {
+            payload = payload[key] ?? .null
+        }
+        let encoder = ModelEncoder(options: .init(outputFormatting: sorted ? [.prettyPrinted, .sortedKeys] : [.prettyPrinted]))
+        let output: JSONValue
+        if case .array = payload {
+            output = try encoder.encodeJSON(decoder.decodeObjects(of: target, from: document, at: at))
+        } else {
+            output = try encoder.encodeJSON(decoder.decodeObject(of: target, from: document, at: at))
+        }
+        print(output.jsonText(options: encoder.options.outputFormatting))
+    }
+
+    private func chooseEntity(in model: ObjectModel) throws -> EntityDescription {
+        if let entity {
+            guard let found = model.entitiesByName[entity] else {
+                throw ValidationError("The model has no entity '\(entity)'; it has \(model.entities.map(\.name).joined(separator: ", ")).")
+            }
+            return found
+        }
+        // An entity is owned when another holds it in a to-many or cascades its deletion: the
+        // document's top level is usually the one entity nothing owns.
+        let owned = Set(model.entities.flatMap { entity in
+            entity.relationships.filter { $0.isToMany || $0.deletionRule == .cascade }.map { $0.destinationEntity.name }
+        })
+        let roots = model.entities.filter { !owned.contains($0.name) && !$0.isAbstract }
+        guard roots.count == 1, let root = roots.first else {
+            throw ValidationError("Say which entity the document holds with --entity (\(model.entities.map(\.name).joined(separator: ", "))).")
+        }
+        return root
+    }
+}
