@@ -120,3 +120,86 @@ struct ModelgenCommandTests {
         #expect(result.standardError == "\(files.count) models checked: 0 error(s), 1 warning(s)\n")
     }
 }
+
+@Suite("modelgen generate")
+struct GenerateCommandTests {
+    @Test("generating twice changes nothing; human files are never overwritten")
+    func idempotent() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let output = folder.url.appendingPathComponent("out").path
+        let first = try Modelgen.run(["generate", "Models/Authors.xcdatamodeld", "--output", output])
+        #expect(first.status == 0)
+        #expect(first.standardError == "7 file(s) written, 0 unchanged\n")
+        let files = try FileManager.default.contentsOfDirectory(atPath: output).sorted()
+        #expect(files == ["Author.swift", "Book.swift", "Pricing.swift", "_Author.swift", "_AuthorsModel.swift", "_Book.swift", "_Pricing.swift"])
+
+        let humanFile = URL(fileURLWithPath: output).appendingPathComponent("Author.swift")
+        try Data("// mine\n".utf8).write(to: humanFile)
+        let second = try Modelgen.run(["generate", "Models/Authors.xcdatamodeld", "--output", output])
+        #expect(second.standardError == "0 file(s) written, 7 unchanged\n")
+        #expect(try String(contentsOf: humanFile, encoding: .utf8) == "// mine\n")
+    }
+
+    @Test("--check passes when up to date and fails with a diff after the model changes")
+    func check() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let model = folder.url.appendingPathComponent("Notes.xcdatamodel")
+        try folder.write(#"<model><entity name="Note"><attribute name="title" optional="YES" attributeType="String"/></entity></model>"#, to: "Notes.xcdatamodel/contents")
+        let output = folder.url.appendingPathComponent("out").path
+        #expect(try Modelgen.run(["generate", model.path, "--output", output]).status == 0)
+        let upToDate = try Modelgen.run(["generate", model.path, "--output", output, "--check"])
+        #expect(upToDate.status == 0)
+        #expect(upToDate.standardOutput.isEmpty)
+
+        try folder.write(#"<model><entity name="Note"><attribute name="title" optional="YES" attributeType="String"/><attribute name="body" optional="YES" attributeType="String"/></entity></model>"#, to: "Notes.xcdatamodel/contents")
+        let stale = try Modelgen.run(["generate", model.path, "--output", output, "--check"])
+        #expect(stale.status == 1)
+        #expect(stale.standardOutput.contains("--- _Note.swift (on disk)\n+++ _Note.swift (generated)\n"))
+        #expect(stale.standardOutput.contains("+    public var body: String? {"))
+        #expect(stale.standardError.contains("generated file(s) out of date"))
+        // --check wrote nothing.
+        #expect(try String(contentsOf: URL(fileURLWithPath: output).appendingPathComponent("_Note.swift"), encoding: .utf8).contains("body") == false)
+    }
+
+    @Test("machine and human folders, internal access, one entity")
+    func options() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let machine = folder.url.appendingPathComponent("machine").path
+        let human = folder.url.appendingPathComponent("human").path
+        let result = try Modelgen.run(["generate", "Models/Media.xcdatamodeld", "--machine-dir", machine, "--human-dir", human, "--access", "internal", "--entity", "Movie"])
+        #expect(result.status == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: machine).sorted() == ["_MediaItem.swift", "_MediaModel.swift", "_Movie.swift"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: human).sorted() == ["MediaItem.swift", "Movie.swift"])
+        #expect(result.standardError.contains("warning: entity 'MediaItem' is generated too: 'Movie' inherits from it"))
+        let movie = try String(contentsOfFile: machine + "/_Movie.swift", encoding: .utf8)
+        #expect(movie.contains("\nclass _Movie: MediaItem {"))
+    }
+
+    @Test("custom templates from a folder; `templates` writes the built-in ones")
+    func templates() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let templates = folder.url.appendingPathComponent("templates").path
+        let written = try Modelgen.run(["templates", "--output", templates])
+        #expect(written.status == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: templates).sorted() == ["class.mustache", "human.mustache", "machine.mustache", "model.mustache", "modelType.mustache", "single.mustache"])
+        try Data("// {{#entity}}{{className}} ({{entityName}}){{/entity}}\n".utf8).write(to: URL(fileURLWithPath: templates + "/human.mustache"))
+        let output = folder.url.appendingPathComponent("out").path
+        #expect(try Modelgen.run(["generate", "Models/Authors.xcdatamodeld", "--output", output, "--templates", templates]).status == 0)
+        #expect(try String(contentsOfFile: output + "/Book.swift", encoding: .utf8) == "// Book (Book)\n")
+    }
+
+    @Test("a model that does not load fails with located errors; help explains every option")
+    func errorsAndHelp() throws {
+        let broken = try Modelgen.run(["generate", "Models/Nothing.xcdatamodeld", "--output", "/tmp/unused"])
+        #expect(broken.status == 1)
+        #expect(broken.standardError == "Models/Nothing.xcdatamodeld: error: no such file or folder\n")
+        let help = try Modelgen.run(["generate", "--help"])
+        for option in ["--output", "--machine-dir", "--human-dir", "--version", "--access", "--entity", "--layout", "--templates", "--check"] {
+            #expect(help.standardOutput.contains(option), "\(option) is not in the help")
+        }
+    }
+}
