@@ -13,8 +13,10 @@ struct Remap: ParsableCommand {
         discussion: """
             Shows what ModelMapper reads from a document: keys the model does not map disappear (unless \
             --keep-unknown), values are converted to the attributes' types, and errors say where the \
-            document does not fit the model. Transformers are not registered by this tool, except the \
-            built-in ones; attributes naming others fail with an error that says so.
+            document does not fit the model. Besides the built-in transformers, date transformers can be \
+            registered with --date-transformer NAME=FORMAT (FORMAT: iso8601, yearMonthDay, \
+            secondsSince1970, millisecondsSince1970, or a pattern such as dd/MM/yyyy); attributes naming \
+            other transformers fail with an error that says so.
             """
     )
 
@@ -42,7 +44,22 @@ struct Remap: ParsableCommand {
     @Flag(help: "Sort keys in the output.")
     var sorted = false
 
+    @Option(name: .customLong("date-transformer"), help: "Register a date transformer: NAME=FORMAT (repeatable).")
+    var dateTransformers: [String] = []
+
     func run() throws {
+        for definition in dateTransformers {
+            let parts = definition.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2 else { throw ValidationError("--date-transformer takes NAME=FORMAT, not '\(definition)'.") }
+            let format: DateFormat = switch parts[1] {
+            case "iso8601": .iso8601
+            case "yearMonthDay": .yearMonthDay
+            case "secondsSince1970": .secondsSince1970
+            case "millisecondsSince1970": .millisecondsSince1970
+            default: .pattern(parts[1])
+            }
+            ValueTransformer.setValueTransformer(DateTransformer(format: format), forName: ValueTransformer.Name(parts[0]))
+        }
         let objectModel = try ObjectModel(contentsOf: URL(fileURLWithPath: model))
         let target = try chooseEntity(in: objectModel)
         var options = ModelDecoder.Options()
