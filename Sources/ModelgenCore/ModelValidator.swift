@@ -53,7 +53,7 @@ public enum ModelValidator {
     private static func load(_ url: URL, version: String?, into report: inout Report) {
         report.modelCount += 1
         do {
-            let model = if let version { try ObjectModel(contentsOf: url, version: version) } else { try ObjectModel(contentsOf: url) }
+            let model = try ObjectModel(contentsOf: url, version: version)
             report.diagnostics += model.warnings
         } catch {
             report.diagnostics += error.diagnostics

@@ -69,13 +69,7 @@ struct GenerateCommand: ParsableCommand {
 
     func run() throws {
         let url = URL(fileURLWithPath: model)
-        let loaded: ObjectModel
-        do {
-            loaded = if let version { try ObjectModel(contentsOf: url, version: version) } else { try ObjectModel(contentsOf: url) }
-        } catch {
-            printToStandardError(error.description)
-            throw ExitCode.failure
-        }
+        let loaded = try loadModel(url, version: version)
         guard let contentsURL = loaded.sourceURL, let xml = String(data: try Data(contentsOf: contentsURL), encoding: .utf8) else {
             printToStandardError("\(model): error: the model file is not UTF-8 text, so it cannot be embedded in Swift source")
             throw ExitCode.failure

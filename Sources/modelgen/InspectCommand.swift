@@ -21,14 +21,7 @@ struct InspectCommand: ParsableCommand {
     var version: String?
 
     func run() throws {
-        let url = URL(fileURLWithPath: model)
-        let loaded: ObjectModel
-        do {
-            loaded = if let version { try ObjectModel(contentsOf: url, version: version) } else { try ObjectModel(contentsOf: url) }
-        } catch {
-            printToStandardError(error.description)
-            throw ExitCode.failure
-        }
+        let loaded = try loadModel(URL(fileURLWithPath: model), version: version)
         for warning in loaded.warnings { printToStandardError(warning.description) }
         print(ModelOutline.render(loaded, title: model), terminator: "")
     }
@@ -36,4 +29,15 @@ struct InspectCommand: ParsableCommand {
 
 func printToStandardError(_ text: String) {
     FileHandle.standardError.write(Data((text + "\n").utf8))
+}
+
+/// Loads a model for a command; a model that does not load prints its located errors and
+/// fails the command.
+func loadModel(_ url: URL, version: String?) throws -> ObjectModel {
+    do {
+        return try ObjectModel(contentsOf: url, version: version)
+    } catch {
+        printToStandardError(error.description)
+        throw ExitCode.failure
+    }
 }

@@ -28,12 +28,12 @@ extension ObjectModel {
     }
 
     /// Loads a named version of a `.xcdatamodeld` bundle (`"Authors 2"` or
-    /// `"Authors 2.xcdatamodel"`).
+    /// `"Authors 2.xcdatamodel"`); nil loads what ``init(contentsOf:)`` loads.
     ///
     /// ```swift
     /// let v1 = try ObjectModel(contentsOf: bundleURL, version: "Authors")
     /// ```
-    public convenience init(contentsOf url: URL, version: String) throws(ModelLoadingError) {
+    public convenience init(contentsOf url: URL, version: String?) throws(ModelLoadingError) {
         try self.init(contents: Self.loadContents(of: url, version: version))
     }
 

@@ -24,8 +24,7 @@ public enum MediaModel {
     /// The model read from a `.xcdatamodeld` bundle, `.xcdatamodel` folder or `contents` file,
     /// with the generated classes bound to the entities it has (another version may lack some).
     public static func load(contentsOf url: URL, version: String? = nil) throws -> ModelMapper.ObjectModel {
-        let model = if let version { try ModelMapper.ObjectModel(contentsOf: url, version: version) } else { try ModelMapper.ObjectModel(contentsOf: url) }
-        return try model.binding(classes, ignoringUnknownEntities: true)
+        try ModelMapper.ObjectModel(contentsOf: url, version: version).binding(classes, ignoringUnknownEntities: true)
     }
 
     /// The model's XML as it was when this code was generated.
