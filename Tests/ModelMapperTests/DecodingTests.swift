@@ -75,6 +75,9 @@ struct DecodingConversionTests {
     func integralForms() throws {
         #expect(try decodeProduct(["quantity": 1.0]).value(forKey: "quantity") as? Int16 == 1)
         #expect(try decodeProduct(["quantity": .number("1e3")]).value(forKey: "quantity") as? Int16 == 1000)
+        #expect(try decodeProduct(["serial": .number("9007199254740993.0")]).value(forKey: "serial") as? Int64 == 9_007_199_254_740_993)
+        #expect(try decodeProduct(["serial": .number("-9.223372036854775808e18")]).value(forKey: "serial") as? Int64 == Int64.min)
+        #expect(decodingError(["serial": .number("9.3e18")])?.code == .valueOutOfRange)
         #expect(decodingError(["quantity": 1.5])?.code == .invalidValue)
     }
 

@@ -113,9 +113,8 @@ enum ValueConversion {
             var source = decimal
             NSDecimalRound(&rounded, &source, 0, .plain)
             guard rounded == decimal else { throw MappingError(.invalidValue, expected: "an integer", found: text) }
-            if let value = Int64(exactly: NSDecimalNumber(decimal: decimal).doubleValue), let exact = Value(exactly: value), Decimal(value) == decimal {
-                return exact
-            }
+            // An integral Decimal describes itself without a fraction or exponent: read that exactly.
+            if let exact = Value(decimal.description) { return exact }
             throw MappingError(.valueOutOfRange, expected: range, found: text)
         }
         throw mismatch(type, json)
