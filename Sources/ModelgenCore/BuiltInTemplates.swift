@@ -13,6 +13,7 @@
 ///
 /// The variables each template sees are listed in the README ("Custom templates").
 public enum BuiltInTemplates {
+    /// Every built-in template by name.
     public static let all: [String: String] = [
         "machine": machine, "human": human, "model": model, "single": single, "class": classDeclaration, "modelType": modelType,
     ]

@@ -26,7 +26,9 @@ public struct GeneratorOptions: Sendable {
     public var modelName: String
     /// What the header says the code was generated from (`Authors.xcdatamodeld`).
     public var sourceName: String
+    /// How classes are spread over files; `.split` by default.
     public var layout: Layout = .split
+    /// The access level of the generated code; `.public` by default.
     public var access: AccessLevel = .public
     /// Generate only these entities (and their superentities); empty for all.
     public var entityNames: [String] = []
@@ -40,6 +42,7 @@ public struct GeneratorOptions: Sendable {
     /// library or Foundation (your own types); otherwise such attributes are typed `Any`.
     public var trustsCustomClassNames = false
 
+    /// Options for the model called `modelName`, read from `sourceName`.
     public init(modelName: String, sourceName: String) {
         self.modelName = modelName
         self.sourceName = sourceName
@@ -48,6 +51,7 @@ public struct GeneratorOptions: Sendable {
 
 /// A file `modelgen` produced, in memory.
 public struct GeneratedFile: Sendable, Hashable {
+    /// Whether a file is regenerated or written once.
     public enum Kind: String, Sendable {
         /// Always regenerated.
         case machine
@@ -57,15 +61,20 @@ public struct GeneratedFile: Sendable, Hashable {
 
     /// The file's name, relative to its output folder.
     public var path: String
+    /// The file's text.
     public var contents: String
+    /// Whether it is a machine or a human file.
     public var kind: Kind
 }
 
 /// What generation produced: files and diagnostics (never a crash).
 public struct GenerationResult: Sendable {
+    /// The files, sorted by path.
     public var files: [GeneratedFile]
+    /// Warnings (renamed members, types it could not use) and errors.
     public var diagnostics: [ModelDiagnostic]
 
+    /// Whether any diagnostic is an error.
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 }
 

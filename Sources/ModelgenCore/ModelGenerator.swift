@@ -15,6 +15,7 @@ import Mustache
 /// Output is byte-stable: the same model and options give the same bytes (no dates, and
 /// files sorted by path).
 public enum ModelGenerator {
+    /// The files for `model`, whose XML text is `modelXML` (embedded in the model type).
     public static func generate(_ model: ObjectModel, modelXML: String, options: GeneratorOptions) -> GenerationResult {
         var generator = Generator(model: model, options: options)
         return generator.run(modelXML: modelXML)

@@ -18,11 +18,15 @@ public enum ModelValidator {
         /// How many model files (bundle versions count one each) were read.
         public var modelCount = 0
 
+        /// Whether any model has an error.
         public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+        /// The number of errors.
         public var errorCount: Int { diagnostics.filter { $0.severity == .error }.count }
+        /// The number of warnings.
         public var warningCount: Int { diagnostics.filter { $0.severity == .warning }.count }
     }
 
+    /// Validates every model at `urls` (bundles, folders, files).
     public static func validate(_ urls: [URL]) -> Report {
         var report = Report()
         for url in urls {

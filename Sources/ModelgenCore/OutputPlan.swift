@@ -9,10 +9,13 @@
 public struct OutputPlan: Sendable {
     /// A file to write, with what is on disk now (nil when it does not exist).
     public struct Write: Sendable {
+        /// What would be written.
         public var file: GeneratedFile
+        /// What is there now, nil for a new file.
         public var existing: String?
     }
 
+    /// The files that would be written.
     public var writes: [Write] = []
     /// Files whose content on disk is already what was generated (or human files that exist).
     public var unchanged: [GeneratedFile] = []
@@ -30,6 +33,7 @@ public struct OutputPlan: Sendable {
         }
     }
 
+    /// Whether nothing would be written.
     public var isUpToDate: Bool { writes.isEmpty }
 
     /// The diffs `--check` prints: each file that would change, against what is on disk.

@@ -9,6 +9,7 @@
 /// // +c
 /// ```
 public enum UnifiedDiff {
+    /// The diff from `old` to `new`; empty when they are the same.
     public static func make(old: String, new: String, path: String, context: Int = 3) -> String {
         let a = old.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let b = new.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

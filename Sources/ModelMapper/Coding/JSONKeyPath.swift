@@ -77,7 +77,9 @@ public struct JSONKeyPath: Sendable, Hashable, CustomStringConvertible {
 
     /// The reason a key path could not be parsed.
     public struct SyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
+        /// The key path as written.
         public let keyPath: String
+        /// What is wrong with it.
         public let reason: String
 
         public var description: String {

@@ -92,11 +92,14 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
 /// object.keys   // ["id", "name"]
 /// ```
 public struct JSONObject: Sendable, Hashable, Sequence {
+    /// The keys, in insertion order.
     public private(set) var keys: [String] = []
     private var storage: [String: JSONValue] = [:]
 
+    /// An empty object.
     public init() {}
 
+    /// The number of keys.
     public var count: Int { keys.count }
 
     /// Makes room for `capacity` keys.
@@ -104,6 +107,7 @@ public struct JSONObject: Sendable, Hashable, Sequence {
         keys.reserveCapacity(capacity)
         storage.reserveCapacity(capacity)
     }
+    /// Whether the object has no key.
     public var isEmpty: Bool { keys.isEmpty }
 
     /// The value of a key; setting nil removes the key.
@@ -118,6 +122,7 @@ public struct JSONObject: Sendable, Hashable, Sequence {
         }
     }
 
+    /// The members in insertion order.
     public func makeIterator() -> AnyIterator<(key: String, value: JSONValue)> {
         var index = 0
         return AnyIterator { [keys, storage] in

@@ -14,8 +14,10 @@ import Foundation
 public struct ModelDecoder: Sendable {
     /// The model objects are decoded with.
     public var model: ObjectModel
+    /// How JSON is read; see ``Options``.
     public var options: Options
 
+    /// A decoder for objects of `model`.
     public init(model: ObjectModel, options: Options = Options()) {
         self.model = model
         self.options = options
@@ -49,10 +51,13 @@ public struct ModelDecoder: Sendable {
             case keep
         }
 
+        /// How JSON types map to attribute types; `.lenient` by default.
         public var strictness: Strictness = .lenient
+        /// What `null` means; `.keepNull` by default.
         public var nullHandling: NullHandling = .keepNull
         /// How `Date` attributes without a transformer are written in JSON.
         public var dateFormat: DateFormat = .iso8601
+        /// What happens to keys no property reads; `.ignore` by default.
         public var unknownKeys: UnknownKeys = .ignore
         /// Report every error of the document (as ``MappingErrors``) instead of stopping at the first.
         public var collectsAllErrors = false
@@ -64,8 +69,10 @@ public struct ModelDecoder: Sendable {
         /// How deeply objects may nest before decoding stops with an error.
         public var maximumDepth = 512
 
+        /// The default options: lenient, nulls kept, ISO 8601 dates, unknown keys ignored, stop at the first error.
         public init() {}
 
+        /// Options with the most used settings given.
         public init(strictness: Strictness = .lenient, nullHandling: NullHandling = .keepNull, dateFormat: DateFormat = .iso8601,
                     unknownKeys: UnknownKeys = .ignore, collectsAllErrors: Bool = false) {
             self.strictness = strictness

@@ -12,12 +12,15 @@ import Foundation
 /// ``Options/nullEncoding``); the inverse of the relationship an object is reached through is
 /// not written (no `"author"` inside each of an author's books), and a cycle never loops.
 public struct ModelEncoder: Sendable {
+    /// How JSON is written; see ``Options``.
     public var options: Options
 
+    /// An encoder writing with `options`.
     public init(options: Options = Options()) {
         self.options = options
     }
 
+    /// How objects are written as JSON.
     public struct Options: Sendable {
         /// Which properties are written as `null`.
         public enum NullEncoding: Sendable, Hashable {
@@ -29,7 +32,9 @@ public struct ModelEncoder: Sendable {
             case never
         }
 
+        /// Pretty printing, sorted keys, unescaped slashes; compact, in model order, by default.
         public var outputFormatting: JSONValue.WritingOptions = []
+        /// Which properties are written as `null`; `.asDecoded` by default.
         public var nullEncoding: NullEncoding = .asDecoded
         /// How `Date` attributes without a transformer are written.
         public var dateFormat: DateFormat = .iso8601
@@ -38,6 +43,7 @@ public struct ModelEncoder: Sendable {
         /// How deeply objects may nest before encoding stops with an error.
         public var maximumDepth = 512
 
+        /// Options with the most used settings given.
         public init(outputFormatting: JSONValue.WritingOptions = [], nullEncoding: NullEncoding = .asDecoded, dateFormat: DateFormat = .iso8601) {
             self.outputFormatting = outputFormatting
             self.nullEncoding = nullEncoding

@@ -13,8 +13,10 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
         case index(Int)
     }
 
+    /// The steps from the document to the value.
     public var components: [Component]
 
+    /// A path of these steps; no step is the document itself.
     public init(_ components: [Component] = []) {
         self.components = components
     }
@@ -22,14 +24,17 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     /// The document itself: `$`.
     public static let root = JSONPath()
 
+    /// The path one object member further.
     public func appending(key: String) -> JSONPath {
         JSONPath(components + [.key(key)])
     }
 
+    /// The path one array element further.
     public func appending(index: Int) -> JSONPath {
         JSONPath(components + [.index(index)])
     }
 
+    /// The path through every key of a key path.
     public func appending(_ keyPath: JSONKeyPath) -> JSONPath {
         JSONPath(components + keyPath.components.map(Component.key))
     }

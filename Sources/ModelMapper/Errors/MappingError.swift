@@ -48,6 +48,7 @@ public struct MappingError: Error, CustomStringConvertible {
         case notRepresentable
     }
 
+    /// What went wrong; match it to handle a kind of error.
     public var code: Code
     /// Where in the JSON document; `$` for the document itself.
     public var path: JSONPath
@@ -64,6 +65,7 @@ public struct MappingError: Error, CustomStringConvertible {
     /// The error that caused this one (a transformer's, a JSON parser's), if any.
     public var underlyingError: (any Error)?
 
+    /// An error with its context; callers mostly leave what they do not know nil.
     public init(
         _ code: Code, path: JSONPath = .root, entityName: String? = nil, propertyName: String? = nil,
         expected: String? = nil, found: String? = nil, detail: String? = nil, underlyingError: (any Error)? = nil
@@ -135,8 +137,10 @@ public struct MappingError: Error, CustomStringConvertible {
 /// }
 /// ```
 public struct MappingErrors: Error, CustomStringConvertible {
+    /// Every error, in document order.
     public var errors: [MappingError]
 
+    /// The errors of one document.
     public init(_ errors: [MappingError]) {
         self.errors = errors
     }

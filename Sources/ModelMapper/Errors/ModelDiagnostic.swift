@@ -19,10 +19,14 @@ public struct ModelDiagnostic: Sendable, Hashable, CustomStringConvertible {
         case warning
     }
 
+    /// Whether the model can be used despite it.
     public var severity: Severity
+    /// Where in the model file.
     public var location: SourceLocation
+    /// What is wrong, in a sentence without the location.
     public var message: String
 
+    /// A diagnostic of `severity` at `location`.
     public init(_ severity: Severity, _ message: String, at location: SourceLocation) {
         self.severity = severity
         self.message = message

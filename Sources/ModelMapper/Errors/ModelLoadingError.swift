@@ -15,6 +15,7 @@ public struct ModelLoadingError: Error, Sendable, CustomStringConvertible {
     /// Every problem found, errors and warnings, in file order.
     public var diagnostics: [ModelDiagnostic]
 
+    /// An error made of these diagnostics (at least one an error).
     public init(diagnostics: [ModelDiagnostic]) {
         self.diagnostics = diagnostics
     }

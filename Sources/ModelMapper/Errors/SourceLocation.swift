@@ -15,6 +15,7 @@ public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConver
     /// The 1-based column, or 0 when only the line is known.
     public var column: Int
 
+    /// A location; 0 for a line or column that is not known.
     public init(file: String, line: Int = 0, column: Int = 0) {
         self.file = file
         self.line = line

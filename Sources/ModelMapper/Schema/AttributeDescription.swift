@@ -9,6 +9,7 @@ import Foundation
 /// born.valueTransformerName   // "Date"
 /// ```
 public struct AttributeDescription: Sendable, Hashable, CustomStringConvertible {
+    /// The model the attribute belongs to.
     public let model: ObjectModel
     let reference: PropertyReference
 
@@ -19,19 +20,24 @@ public struct AttributeDescription: Sendable, Hashable, CustomStringConvertible 
 
     var record: AttributeRecord { model.attributeRecord(reference) }
 
+    /// The attribute's name in the model.
     public var name: String { reference.name }
 
     /// The entity that declares the attribute (a superentity, for an inherited one).
     public var entity: EntityDescription { EntityDescription(model: model, index: reference.entity) }
 
+    /// The attribute's type, which decides its Swift type and JSON form.
     public var attributeType: AttributeType { record.attributeType }
 
+    /// Whether the attribute may have no value (`optional="YES"`).
     public var isOptional: Bool { record.isOptional }
+    /// Whether Core Data would not store it (`transient="YES"`); ModelMapper maps it, but never requires it.
     public var isTransient: Bool { record.isTransient }
     /// Whether the value is derived from other values (`derived="YES"`).
     public var isDerived: Bool { record.isDerived }
     /// The derivation expression of a derived attribute, as written.
     public var derivationExpression: String? { record.derivationExpression }
+    /// Whether the store indexes it (informational).
     public var isIndexed: Bool { record.isIndexed }
 
     /// The default value as written in the model (`defaultValueString`).
@@ -71,11 +77,13 @@ public struct AttributeDescription: Sendable, Hashable, CustomStringConvertible 
 
     /// Whether Xcode generates a scalar (`Int64`) rather than an object (`NSNumber`) property.
     public var usesScalarValueType: Bool { record.usesScalarValueType }
+    /// Whether a store may keep the bytes outside the database (informational).
     public var allowsExternalBinaryDataStorage: Bool { record.allowsExternalBinaryDataStorage }
 
     /// Whether the attribute is one of its entity's identity attributes.
     public var isIdentity: Bool { record.isIdentity }
 
+    /// The attribute's user info, as written in the model.
     public var userInfo: [String: String] { record.userInfo }
 
     /// Where the value is in JSON: `userInfo` `jsonKeyPath` (or an alias, see

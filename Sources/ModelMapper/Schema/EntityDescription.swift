@@ -18,6 +18,7 @@ public struct EntityDescription: Sendable, Hashable, CustomStringConvertible {
 
     var record: EntityRecord { model.entityRecords[index] }
 
+    /// The entity's name in the model.
     public var name: String { record.name }
 
     /// The class named in the model (`representedClassName`), if any.

@@ -6,6 +6,7 @@
 /// template?.predicateString   // "humanName == $humanName"
 /// ```
 public struct FetchRequestTemplate: Sendable, Hashable {
+    /// The request's name.
     public var name: String
     /// The entity the request fetches.
     public var entityName: String
@@ -13,17 +14,23 @@ public struct FetchRequestTemplate: Sendable, Hashable {
     public var predicateString: String?
     /// Every XML attribute of the element (`fetchLimit`, `resultType`, …) as written.
     public var xmlAttributes: [String: String]
+    /// Where the request is declared.
     public var location: SourceLocation
 }
 
 /// A fetched property (`<fetchedProperty>`): a stored query, not mapped to JSON.
 public struct FetchedPropertyDescription: Sendable, Hashable {
+    /// The property's name.
     public var name: String
+    /// Whether it is optional (`optional="YES"`).
     public var isOptional: Bool
     /// The entity the fetch request of the property reads.
     public var entityName: String?
+    /// The predicate of its fetch request, as written.
     public var predicateString: String?
+    /// Its user info, as written.
     public var userInfo: [String: String]
+    /// Where it is declared.
     public var location: SourceLocation
 }
 
@@ -33,11 +40,13 @@ public struct FetchedPropertyDescription: Sendable, Hashable {
 /// model.configurations.first?.entityNames   // ["Author", "Book"]
 /// ```
 public struct ModelConfiguration: Sendable, Hashable {
+    /// The configuration's name.
     public var name: String
     /// The member entities, in file order.
     public var entityNames: [String]
     /// Whether Xcode marked the configuration as used with CloudKit.
     public var usedWithCloudKit: Bool
+    /// Where the configuration is declared.
     public var location: SourceLocation
 }
 
@@ -45,15 +54,22 @@ public struct ModelConfiguration: Sendable, Hashable {
 public struct CompositeDescription: Sendable, Hashable {
     /// One field of a composite.
     public struct Element: Sendable, Hashable {
+        /// The field's name.
         public var name: String
+        /// The field's type.
         public var attributeType: AttributeType
+        /// Whether the field may have no value.
         public var isOptional: Bool
+        /// The field's default, as written.
         public var defaultValueString: String?
         /// For a field that is itself a composite, the name of its composite.
         public var compositeName: String?
     }
 
+    /// The composite's name, as attributes name it in `composite`.
     public var name: String
+    /// Its fields, in file order.
     public var elements: [Element]
+    /// Where the composite is declared.
     public var location: SourceLocation
 }

@@ -42,10 +42,13 @@ public struct NamedDescriptions<Description: Sendable>: Sendable, Sequence {
     /// The descriptions, in declaration order.
     public var values: [Description] { names.indices.map { make(positions[names[$0]] ?? $0) } }
 
+    /// The number of descriptions.
     public var count: Int { names.count }
 
+    /// Whether there is none.
     public var isEmpty: Bool { names.isEmpty }
 
+    /// The `(name, description)` pairs in declaration order.
     public func makeIterator() -> AnyIterator<(key: String, value: Description)> {
         var index = 0
         return AnyIterator {

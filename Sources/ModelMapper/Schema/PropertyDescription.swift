@@ -22,6 +22,7 @@ public enum PropertyDescription: Sendable, Hashable {
         }
     }
 
+    /// The property's name in the model.
     public var name: String {
         switch self {
         case .attribute(let attribute): attribute.name
@@ -37,6 +38,7 @@ public enum PropertyDescription: Sendable, Hashable {
         }
     }
 
+    /// Whether the property may have no value.
     public var isOptional: Bool {
         switch self {
         case .attribute(let attribute): attribute.isOptional
@@ -44,6 +46,7 @@ public enum PropertyDescription: Sendable, Hashable {
         }
     }
 
+    /// Whether Core Data would not store it.
     public var isTransient: Bool {
         switch self {
         case .attribute(let attribute): attribute.isTransient
@@ -51,6 +54,7 @@ public enum PropertyDescription: Sendable, Hashable {
         }
     }
 
+    /// The property's user info, as written in the model.
     public var userInfo: [String: String] {
         switch self {
         case .attribute(let attribute): attribute.userInfo
@@ -58,6 +62,7 @@ public enum PropertyDescription: Sendable, Hashable {
         }
     }
 
+    /// Where the property is in JSON.
     public var jsonKeyPath: JSONKeyPath {
         switch self {
         case .attribute(let attribute): attribute.jsonKeyPath
@@ -65,6 +70,7 @@ public enum PropertyDescription: Sendable, Hashable {
         }
     }
 
+    /// Where the property is declared.
     public var location: SourceLocation {
         switch self {
         case .attribute(let attribute): attribute.location

@@ -9,6 +9,7 @@ import Foundation
 /// books.inverseRelationship?.name        // "author"
 /// ```
 public struct RelationshipDescription: Sendable, Hashable, CustomStringConvertible {
+    /// The model the relationship belongs to.
     public let model: ObjectModel
     let reference: PropertyReference
 
@@ -19,6 +20,7 @@ public struct RelationshipDescription: Sendable, Hashable, CustomStringConvertib
 
     var record: RelationshipRecord { model.relationshipRecord(reference) }
 
+    /// The relationship's name in the model.
     public var name: String { reference.name }
 
     /// The entity that declares the relationship (a superentity, for an inherited one).
@@ -47,10 +49,15 @@ public struct RelationshipDescription: Sendable, Hashable, CustomStringConvertib
     public var minCount: Int { record.minCount }
     /// The maximum number of objects (0 means no limit).
     public var maxCount: Int { record.maxCount }
+    /// What a store would do with the destination on deletion (informational).
     public var deletionRule: DeletionRule { record.deletionRule }
+    /// Whether the relationship may be empty (not enforced by the decoder).
     public var isOptional: Bool { record.isOptional }
+    /// Whether Core Data would not store it (`transient="YES"`).
     public var isTransient: Bool { record.isTransient }
+    /// Whether the store indexes it (informational).
     public var isIndexed: Bool { record.isIndexed }
+    /// The relationship's user info, as written in the model.
     public var userInfo: [String: String] { record.userInfo }
 
     /// Where the related object(s) are in JSON: `userInfo` `jsonKeyPath` (or an alias,

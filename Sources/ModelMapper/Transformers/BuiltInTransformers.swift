@@ -6,8 +6,10 @@ import Foundation
 /// ValueTransformer.setValueTransformer(DateTransformer(format: .yearMonthDay), forName: "Date")
 /// ```
 public final class DateTransformer: ValueTransformer, @unchecked Sendable {
+    /// How the transformer writes and reads dates.
     public let format: DateFormat
 
+    /// A transformer for dates in `format`.
     public init(format: DateFormat = .iso8601) {
         self.format = format
     }
@@ -67,7 +69,9 @@ public final class IdentityTransformer: ValueTransformer, @unchecked Sendable {
 
 /// An error thrown by a built-in transformer, with what it expected and found.
 public struct TransformerError: Error, CustomStringConvertible {
+    /// What went wrong.
     public var description: String
+    /// An error saying `description`.
     public init(_ description: String) { self.description = description }
 }
 

@@ -23,13 +23,16 @@ import Foundation
 open class ValueTransformer: @unchecked Sendable {
     /// A transformer's registered name; a string literal will do.
     public struct Name: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+        /// The name as registered.
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
+        /// A name from a string.
         public init(_ rawValue: String) { self.rawValue = rawValue }
         public init(stringLiteral value: String) { self.rawValue = value }
         public var description: String { rawValue }
     }
 
+    /// A transformer; subclasses override the transformations.
     public init() {}
 
     /// The class of the values `transformedValue(_:)` returns (informational, as in Foundation).
