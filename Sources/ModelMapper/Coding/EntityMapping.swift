@@ -56,12 +56,15 @@ final class EntityMapping: Sendable {
     /// Type value -> entity, for this entity and its subentities.
     let entityByTypeValue: [String: Int]
     let identitySlots: [Int]
+    /// The root of the entity's inheritance tree: objects with the same identity values are
+    /// the same object only within one family.
+    let identityFamily: Int
     /// The JSON keys the properties read, for telling unknown keys apart.
     let knownKeys: KeyTrie
 
     init(
         properties: [PropertyMapping], slotByName: [String: Int], isAbstract: Bool, typeKey: String?, typeValue: String,
-        entityByTypeValue: [String: Int], identitySlots: [Int], knownKeys: KeyTrie
+        entityByTypeValue: [String: Int], identitySlots: [Int], identityFamily: Int, knownKeys: KeyTrie
     ) {
         self.properties = properties
         self.slotByName = slotByName
@@ -70,6 +73,7 @@ final class EntityMapping: Sendable {
         self.typeValue = typeValue
         self.entityByTypeValue = entityByTypeValue
         self.identitySlots = identitySlots
+        self.identityFamily = identityFamily
         self.knownKeys = knownKeys
     }
 }
@@ -168,11 +172,13 @@ extension EntityMapping {
             if records[current].typeKey != nil, !records[current].isAbstract { entityByTypeValue[records[current].typeValue] = current }
             stack.append(contentsOf: records[current].subentities)
         }
+        var root = entity
+        while let parent = records[root].superentity { root = parent }
         return EntityMapping(
             properties: properties, slotByName: slotIndex, isAbstract: record.isAbstract,
             typeKey: record.typeKey, typeValue: record.typeValue, entityByTypeValue: entityByTypeValue,
             identitySlots: record.identityAttributeNames.compactMap { slotIndex[$0] },
-            knownKeys: knownKeys
+            identityFamily: root, knownKeys: knownKeys
         )
     }
 }

@@ -120,7 +120,8 @@ struct ObjectEncoder {
         let model = object.entity.model
         for slot in mapping.properties.indices where slot != skipping {
             let property = mapping.properties[slot]
-            let propertyPath = path.appending(JSONKeyPath(components: property.keyPath) ?? JSONKeyPath(key: property.name))
+            // Built only when needed: an error, or an object to recurse into.
+            var propertyPath: JSONPath { path.appending(keys: property.keyPath) }
             let value: JSONValue
             switch object.slots[slot] {
             case .absent:

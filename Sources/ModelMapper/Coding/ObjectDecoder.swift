@@ -74,9 +74,7 @@ final class ObjectDecoder {
     private func identityKey(of object: JSONObject, entity: Int) -> String? {
         let mapping = model.mappings[entity]
         guard !mapping.identitySlots.isEmpty else { return nil }
-        var root = entity
-        while let parent = model.entityRecords[root].superentity { root = parent }
-        var key = String(root)
+        var key = String(mapping.identityFamily)
         for slot in mapping.identitySlots {
             guard let value = Self.lookup(mapping.properties[slot].keyPath, in: object).value else { return nil }
             if case .null = value { return nil }
@@ -96,7 +94,7 @@ final class ObjectDecoder {
             let property = mapping.properties[slot]
             let found = Self.lookup(property.keyPath, in: json)
             if let blocked = found.blockedAt {
-                let blockedPath = JSONPath(path.components + property.keyPath[..<blocked].map(JSONPath.Component.key))
+                let blockedPath = path.appending(keys: property.keyPath[..<blocked])
                 try report(MappingError(.typeMismatch, path: blockedPath, entityName: entityName, propertyName: property.name,
                                         expected: "an object holding '\(property.keyPath[blocked...].joined(separator: "."))'",
                                         found: ValueConversion.describe(found.value ?? .null)))
@@ -105,7 +103,7 @@ final class ObjectDecoder {
             var value = found.value
             if case .null = value, options.nullHandling == .treatAsAbsent { value = nil }
             // Paths are built only when needed: an error, or a relationship to recurse into.
-            var fullPath: JSONPath { JSONPath(path.components + property.keyPath.map(JSONPath.Component.key)) }
+            var fullPath: JSONPath { path.appending(keys: property.keyPath) }
             guard let value else {
                 if !isUpdate {
                     // A new object: unset, even where init(entity:) put a default.
@@ -137,7 +135,7 @@ final class ObjectDecoder {
                 do {
                     object.slots[slot] = .value(try decodeAttribute(value, property: property))
                 } catch var error {
-                    error.path = JSONPath(fullPath.components + error.path.components)
+                    error.path = fullPath.appending(error.path)
                     error.entityName = entityName
                     error.propertyName = property.name
                     try report(error)

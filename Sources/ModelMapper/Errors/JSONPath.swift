@@ -36,7 +36,17 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
 
     /// The path through every key of a key path.
     public func appending(_ keyPath: JSONKeyPath) -> JSONPath {
-        JSONPath(components + keyPath.components.map(Component.key))
+        appending(keys: keyPath.components)
+    }
+
+    /// The path through these object members, in order.
+    public func appending(keys: some Sequence<String>) -> JSONPath {
+        JSONPath(components + keys.map(Component.key))
+    }
+
+    /// The path followed by another one, taken as relative to it.
+    public func appending(_ path: JSONPath) -> JSONPath {
+        JSONPath(components + path.components)
     }
 
     /// `$.a.b[2]`; keys that are not plain identifiers are written `["a key"]`.
