@@ -226,7 +226,7 @@ private struct Generator {
         docLines.append(mapping + ".")
         docLines.append("Model: entity `\(attribute.entity.name)`, line \(attribute.location.line).")
         return PropertyTemplateContext(
-            name: attribute.name, swiftName: swiftName, capitalizedName: SwiftNaming.capitalized(swiftName.replacingOccurrences(of: "`", with: "")),
+            name: attribute.name, swiftName: swiftName, capitalizedName: SwiftNaming.capitalized(swiftName),
             swiftType: swiftType, getter: getter, isToMany: false, isOptional: isOptional, destinationClassName: "",
             jsonKeyPath: attribute.jsonKeyPath.description, docLines: docLines.map(SwiftNaming.commentText)
         )
@@ -248,7 +248,7 @@ private struct Generator {
             "Model: entity `\(relationship.entity.name)`, line \(relationship.location.line).",
         ]
         return PropertyTemplateContext(
-            name: relationship.name, swiftName: swiftName, capitalizedName: SwiftNaming.capitalized(swiftName.replacingOccurrences(of: "`", with: "")),
+            name: relationship.name, swiftName: swiftName, capitalizedName: SwiftNaming.capitalized(swiftName),
             swiftType: swiftType, getter: getter, isToMany: relationship.isToMany, isOptional: !relationship.isToMany,
             destinationClassName: destination, jsonKeyPath: relationship.jsonKeyPath.description, docLines: docLines.map(SwiftNaming.commentText)
         )

@@ -51,10 +51,11 @@ enum SwiftNaming {
         keywords.contains(identifier) ? "`\(identifier)`" : identifier
     }
 
-    /// `books` -> `Books`, for `addToBooks`.
+    /// `books` -> `Books`, for `addToBooks`; backticks of an escaped keyword are dropped.
     static func capitalized(_ name: String) -> String {
-        guard let first = name.first else { return name }
-        return first.uppercased() + name.dropFirst()
+        let bare = name.replacingOccurrences(of: "`", with: "")
+        guard let first = bare.first else { return bare }
+        return first.uppercased() + bare.dropFirst()
     }
 
     /// A string literal for `text`, escaped for Swift.

@@ -41,20 +41,12 @@ extension ModelObject {
     /// Adds an object to a to-many relationship without throwing, for typed accessors such as
     /// generated ones: a wrong key or entity is a programming error and stops the program.
     public func addPrimitiveObject(_ object: ModelObject, forKey key: String) {
-        do {
-            try add(modelObject: object, forKey: key)
-        } catch {
-            preconditionFailure("addPrimitiveObject(_:forKey: \"\(key)\") on \(entity.name): \(error)")
-        }
+        stopOnError("addPrimitiveObject", key) { try add(modelObject: object, forKey: key) }
     }
 
     /// Removes an object from a to-many relationship without throwing, for typed accessors.
     public func removePrimitiveObject(_ object: ModelObject, forKey key: String) {
-        do {
-            try remove(modelObject: object, forKey: key)
-        } catch {
-            preconditionFailure("removePrimitiveObject(_:forKey: \"\(key)\") on \(entity.name): \(error)")
-        }
+        stopOnError("removePrimitiveObject", key) { try remove(modelObject: object, forKey: key) }
     }
 
     // MARK: Internals

@@ -153,10 +153,15 @@ open class ModelObject: CustomStringConvertible {
     /// the key must be a property of the entity and the value of its type. A wrong key or
     /// value is a programming error and stops the program.
     public func setPrimitiveValue(_ value: Any?, forKey key: String) {
+        stopOnError("setPrimitiveValue", key) { try setValue(value, forKey: key) }
+    }
+
+    /// Runs a call of a `…Primitive…` accessor, for which an error is a programming error.
+    func stopOnError(_ accessor: String, _ key: String, _ body: () throws -> Void) {
         do {
-            try setValue(value, forKey: key)
+            try body()
         } catch {
-            preconditionFailure("setPrimitiveValue(_:forKey: \"\(key)\") on \(entity.name): \(error)")
+            preconditionFailure("\(accessor)(_:forKey: \"\(key)\") on \(entity.name): \(error)")
         }
     }
 
