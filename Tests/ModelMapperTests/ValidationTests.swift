@@ -23,11 +23,14 @@ private func diagnostics(of xml: String, sourceLocation: Testing.SourceLocation 
 }
 
 /// Expects one error whose message contains `message`, located where `needle` starts.
-private func expectError(_ diagnostics: [ModelDiagnostic], _ message: String, at needle: String, in xml: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+private func expectError(
+    _ diagnostics: [ModelDiagnostic], _ message: String, at needle: String, in xml: String,
+    severity: ModelDiagnostic.Severity = .error, sourceLocation: Testing.SourceLocation = #_sourceLocation
+) {
     let (line, column) = position(of: needle, in: xml, sourceLocation: sourceLocation)
     let matching = diagnostics.filter { $0.message.contains(message) }
-    #expect(matching.count == 1, "expected one error containing \"\(message)\" in \(diagnostics)", sourceLocation: sourceLocation)
-    #expect(matching.first?.severity == .error, sourceLocation: sourceLocation)
+    #expect(matching.count == 1, "expected one \(severity) containing \"\(message)\" in \(diagnostics)", sourceLocation: sourceLocation)
+    #expect(matching.first?.severity == severity, sourceLocation: sourceLocation)
     #expect(matching.first?.location == SourceLocation(file: "Broken.xml", line: line, column: column), sourceLocation: sourceLocation)
 }
 
@@ -59,8 +62,9 @@ struct ValidationTests {
         let found = diagnostics(of: Self.brokenModel)
         let xml = Self.brokenModel
         expectError(found, "entity 'Author' declares property 'name' twice (first at line 4)", at: #"<attribute name="name" optional"#, in: xml)
-        expectError(found, "attribute 'Author.age' has unknown attribute type 'Integer 128'", at: #"attributeType="Integer 128""#, in: xml)
-        expectError(found, "default value of attribute 'Author.level' (Integer 16): 70000 is out of range for Int16", at: #"defaultValueString="70000""#, in: xml)
+        expectError(found, "attribute 'Author.age' has unknown attribute type 'Integer 128', read as Undefined", at: #"attributeType="Integer 128""#, in: xml, severity: .warning)
+        expectError(found, "default value of attribute 'Author.level' (Integer 16) is '70000': it is out of range for Integer 16 (-32768...32767); no default value is used",
+                    at: #"defaultValueString="70000""#, in: xml, severity: .warning)
         expectError(found, "relationship 'Author.books' names destination entity 'Writing', which does not exist", at: #"destinationEntity="Writing""#, in: xml)
         expectError(found, "relationship 'Author.books' names inverse entity 'Writing', which does not exist", at: #"inverseEntity="Writing""#, in: xml)
         expectError(found, "relationship 'Author.editor' names inverse 'missing', but entity 'Editor' has no property of that name", at: #"inverseName="missing""#, in: xml)
@@ -135,43 +139,55 @@ struct ValidationTests {
         expectError(found, "names inverse 'Thing.size', which is an attribute, not a relationship", at: #"inverseName="size""#, in: xml)
         expectError(found, "relationship 'Thing.lost' has no destination entity", at: #"<relationship name="lost""#, in: xml)
         expectError(found, "attribute 'Thing.shape' names composite 'Shape', which does not exist", at: #"composite="Shape""#, in: xml)
-        expectError(found, "a uniqueness constraint of entity 'Thing' names 'colour', which is not a property of the entity", at: #"<constraint value="colour"/>"#, in: xml)
-        expectError(found, "configuration 'Main' names entity 'Ghost', which does not exist", at: #"<memberEntity"#, in: xml)
-        expectError(found, "fetch request 'all' names entity 'Phantom', which does not exist", at: #"entity="Phantom""#, in: xml)
+        // What only a store uses is a warning: Core Data looks at it only when a store does.
+        expectError(found, "a uniqueness constraint of entity 'Thing' names 'colour', which is not a property of the entity",
+                    at: #"<constraint value="colour"/>"#, in: xml, severity: .warning)
+        expectError(found, "configuration 'Main' names entity 'Ghost', which does not exist", at: #"<memberEntity"#, in: xml, severity: .warning)
+        expectError(found, "fetch request 'all' names entity 'Phantom', which does not exist", at: #"entity="Phantom""#, in: xml, severity: .warning)
     }
 
-    @Test("bad literals and counts", arguments: [
-        (#"attributeType="Boolean" defaultValueString="maybe""#, "'maybe' is not a Boolean"),
-        (#"attributeType="Decimal" defaultValueString="1.5abc""#, "'1.5abc' is not a decimal number"),
-        (#"attributeType="Double" defaultValueString="fast""#, "'fast' is not a number"),
-        (#"attributeType="UUID" defaultValueString="not-a-uuid""#, "'not-a-uuid' is not a UUID"),
-        (#"attributeType="Integer 64" defaultValueString="99999999999999999999""#, "99999999999999999999 is out of range for Int64"),
-        (#"attributeType="Integer 32" minValueString="ten""#, "'ten' is not an integer"),
-        (#"attributeType="String" maxValueString="-1""#, "not a length"),
-        (#"attributeType="Date" defaultDateTimeInterval="soon""#, "not a number of seconds"),
+    @Test("literals that give no value are warnings, and no value is used", arguments: [
+        (#"attributeType="Boolean" defaultValueString="maybe""#, "is 'maybe': it is not a Boolean (YES or NO); no default value is used"),
+        (#"attributeType="Decimal" defaultValueString="1.5abc""#, "is '1.5abc': it is not a number; no default value is used"),
+        (#"attributeType="Double" defaultValueString="fast""#, "is 'fast': it is not a number; no default value is used"),
+        (#"attributeType="UUID" defaultValueString="not-a-uuid""#, "is 'not-a-uuid': it is not a UUID; no default value is used"),
+        (#"attributeType="Integer 64" defaultValueString="99999999999999999999""#, "it is out of range for Integer 64 (-9223372036854775808...9223372036854775807)"),
+        (#"attributeType="Integer 32" minValueString="ten""#, "minimum of attribute 'E.x' (Integer 32) is 'ten': it is not a number; no minimum is used"),
+        (#"attributeType="String" maxValueString="-1""#, "maxValueString of attribute 'E.x' is '-1', not a length (a whole number, 0 or more); no bound is used"),
+        (#"attributeType="Date" defaultDateTimeInterval="soon""#, "defaultDateTimeInterval of attribute 'E.x' is 'soon', not a number of seconds; it is ignored"),
     ])
-    func badLiterals(attributeXML: String, message: String) {
-        let found = diagnostics(of: "<model><entity name=\"E\"><attribute name=\"x\" optional=\"YES\" \(attributeXML)/></entity></model>")
-        #expect(found.count == 1)
-        #expect(found.first?.message.contains(message) == true, "\(found)")
+    func unusableLiterals(attributeXML: String, message: String) throws {
+        let model = try ObjectModel(xml: "<model><entity name=\"E\"><attribute name=\"x\" optional=\"YES\" \(attributeXML)/></entity></model>")
+        #expect(model.warnings.count == 1)
+        #expect(model.warnings.first?.message.contains(message) == true, "\(model.warnings)")
+        let attribute = try #require(model.entity(named: "E")?.attributesByName["x"])
+        #expect(attribute.defaultValue == nil)
+        #expect(attribute.minValue == nil && attribute.maxValue == nil && attribute.maxLength == nil)
     }
 
-    @Test("an unknown deletion rule and a negative count are errors")
-    func relationshipAttributes() {
-        let found = diagnostics(of: """
+    @Test("an unknown deletion rule reads as Nullify and a negative count as no bound, with warnings")
+    func relationshipAttributes() throws {
+        let model = try ObjectModel(xml: """
             <model><entity name="E">
                 <relationship name="a" maxCount="1" deletionRule="Explode" destinationEntity="E"/>
                 <relationship name="b" toMany="YES" minCount="-2" destinationEntity="E"/>
             </entity></model>
             """)
-        #expect(found.map(\.message).contains { $0.contains("unknown deletion rule 'Explode'") })
-        #expect(found.map(\.message).contains { $0.contains("minCount of relationship 'E.b' is '-2'") })
+        #expect(model.warnings.map(\.message) == [
+            "relationship 'E.a' has unknown deletion rule 'Explode', read as Nullify (known rules: Nullify, Cascade, Deny, No Action)",
+            "minCount of relationship 'E.b' is '-2', not a count (a whole number, 0 or more); no bound is used",
+        ])
+        let entity = try #require(model.entity(named: "E"))
+        #expect(entity.relationshipsByName["a"]?.deletionRule == .nullify)
+        #expect(entity.relationshipsByName["b"]?.minCount == 0)
     }
 
     @Test("a document that is not a model says so")
     func notAModel() {
         let found = diagnostics(of: "<?xml version=\"1.0\"?>\n<plist version=\"1.0\"><dict/></plist>")
-        #expect(found.map(\.description) == ["Broken.xml:2:1: error: the root element is <plist>, not <model>: this is not a Core Data model file"])
+        #expect(found.map(\.description) == [
+            "Broken.xml:2:1: error: the root element is <plist>, not <model>: this is not a Core Data model file (expected a .xcdatamodeld bundle, a .xcdatamodel folder or a contents file)",
+        ])
     }
 
     @Test("entities and properties without names are errors, not crashes")

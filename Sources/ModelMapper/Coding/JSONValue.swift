@@ -61,7 +61,9 @@ public enum JSONValue: Sendable, Hashable, CustomStringConvertible {
     }
 
     private static func numbersEqual(_ a: String, _ b: String) -> Bool {
-        if let x = AttributeType.decimal(a), let y = AttributeType.decimal(b) { return x == y }
+        if let x = DecimalLiteral(a), let y = DecimalLiteral(b) {
+            return x.digits == y.digits && x.exponent == y.exponent && (x.isNegative == y.isNegative || x.isZero)
+        }
         if let x = Double(a), let y = Double(b) { return x == y }
         return false
     }

@@ -25,7 +25,9 @@ enum ValueConversion {
         case .decimal:
             let text = try numberText(json, type: type, strict: strict)
             guard AttributeType.isDecimalLiteral(text.trimmingSpaces()) else { throw mismatch(type, json) }
-            guard let value = AttributeType.decimal(text) else { throw MappingError(.valueOutOfRange, expected: "a Decimal", found: text) }
+            guard let value = AttributeType.decimal(text) else {
+                throw MappingError(.valueOutOfRange, expected: "a Decimal (at most 38 significant digits, powers of ten from -128 to 127)", found: text)
+            }
             return value
         case .string:
             switch json {
@@ -107,15 +109,14 @@ enum ValueConversion {
         let text = try numberText(json, type: type, strict: strict)
         if let value = Value(text) { return value }
         let range = "\(type.rawValue) (\(Value.min)...\(Value.max))"
-        // 1.0 and 1e3 are integers too; 1.5 is not; 70000 is out of range for Int16.
-        if let decimal = AttributeType.decimal(text) {
-            var rounded = decimal
-            var source = decimal
-            NSDecimalRound(&rounded, &source, 0, .plain)
-            guard rounded == decimal else { throw MappingError(.invalidValue, expected: "an integer", found: text) }
-            // An integral Decimal describes itself without a fraction or exponent: read that exactly.
-            if let exact = Value(decimal.description) { return exact }
-            throw MappingError(.valueOutOfRange, expected: range, found: text)
+        // 1.0 and 1e3 are integers too; 1.5 is not; 70000 is out of range for Int16. Read from
+        // the digits, exactly and without arithmetic that can overflow.
+        if let literal = DecimalLiteral(text) {
+            switch literal.integer(as: Value.self) {
+            case .value(let value): return value
+            case .fraction: throw MappingError(.invalidValue, expected: "an integer", found: text)
+            case .outOfRange: throw MappingError(.valueOutOfRange, expected: range, found: text)
+            }
         }
         throw mismatch(type, json)
     }

@@ -1,135 +1,130 @@
 import Foundation
 
 extension AttributeType {
-    /// Converts a literal from a model file (a default or a bound) to a value of this type.
+    /// What reading a literal from a model file (a default or a bound) gives.
+    enum LiteralReading {
+        /// The text is a value of the type as written.
+        case exact((any Sendable)?)
+        /// The text is not how the type is written, but Core Data reads it (Foundation's
+        /// `integerValue`, `boolValue`, …): this value is used, with a warning.
+        case tolerated(any Sendable, as: String)
+        /// The text gives no usable value (why is said); no value is used, with a warning.
+        case unusable(String)
+    }
+
+    /// Reads a literal of a model file as a value of this type, never trapping.
     ///
-    /// Returns nil for types whose literals are not interpreted (transformable, composite,
-    /// undefined, object ID); throws a message when the text is not a valid value.
-    func parseLiteral(_ text: String) throws(LiteralError) -> (any Sendable)? {
+    /// Xcode keeps a default when an attribute's type is changed, so real model files hold
+    /// `defaultValueString="0.0"` on an `Integer 32`, `"NO"` on an `Integer 16` and `""` on
+    /// a `URI`; Core Data reads such strings the way Foundation does. For example:
+    ///
+    /// ```swift
+    /// AttributeType.integer32.readLiteral("0.0")   // .tolerated(0, as: "0")
+    /// AttributeType.integer16.readLiteral("1.5")   // .unusable("it has a fraction")
+    /// ```
+    ///
+    /// Types whose literals are not interpreted (transformable, composite, undefined,
+    /// object ID) read as `.exact(nil)`.
+    func readLiteral(_ text: String) -> LiteralReading {
+        let trimmed = text.trimmingSpaces()
         switch self {
-        case .integer16: return try Self.integer(text, as: Int16.self)
-        case .integer32: return try Self.integer(text, as: Int32.self)
-        case .integer64: return try Self.integer(text, as: Int64.self)
+        case .integer16: return Self.integer(trimmed, as: Int16.self, type: self)
+        case .integer32: return Self.integer(trimmed, as: Int32.self, type: self)
+        case .integer64: return Self.integer(trimmed, as: Int64.self, type: self)
         case .decimal:
-            guard let value = Self.decimal(text) else { throw LiteralError("'\(text)' is not a decimal number") }
-            return value
+            guard let literal = DecimalLiteral(trimmed) else { return Self.notANumber(trimmed) }
+            guard let value = literal.decimal else {
+                return .unusable("a Decimal cannot hold it exactly (at most 38 significant digits, powers of ten from -128 to 127)")
+            }
+            return .exact(value)
         case .double:
-            guard let value = Double(text.trimmingSpaces()) else { throw LiteralError("'\(text)' is not a number") }
-            return value
+            return Self.floatingPoint(trimmed, as: Double.self)
         case .float:
-            guard let value = Float(text.trimmingSpaces()) else { throw LiteralError("'\(text)' is not a number") }
-            return value
+            return Self.floatingPoint(trimmed, as: Float.self)
         case .string:
-            return text
+            return .exact(text)
         case .boolean:
-            switch text.trimmingSpaces().lowercased() {
-            case "yes", "true", "1": return true
-            case "no", "false", "0": return false
-            default: throw LiteralError("'\(text)' is not a Boolean (use YES or NO)")
-            }
+            return Self.boolean(trimmed)
         case .date:
-            let formatter = ISO8601DateFormatter()
-            if let date = formatter.date(from: text) { return date }
-            if let seconds = Double(text) { return Date(timeIntervalSinceReferenceDate: seconds) }
-            throw LiteralError("'\(text)' is not an ISO 8601 date")
+            guard !trimmed.isEmpty else { return .unusable("it is empty") }
+            if let date = ISO8601DateFormatter().date(from: trimmed) { return .exact(date) }
+            if let seconds = Double(trimmed), seconds.isFinite { return .exact(Date(timeIntervalSinceReferenceDate: seconds)) }
+            return .unusable("it is not an ISO 8601 date or a number of seconds")
         case .binaryData:
-            guard let data = Data(base64Encoded: text) else { throw LiteralError("'\(text)' is not base64") }
-            return data
+            guard !trimmed.isEmpty else { return .unusable("it is empty") }
+            guard let data = Data(base64Encoded: trimmed) else { return .unusable("it is not base64") }
+            return .exact(data)
         case .uuid:
-            guard let uuid = UUID(uuidString: text) else { throw LiteralError("'\(text)' is not a UUID") }
-            return uuid
+            guard !trimmed.isEmpty else { return .unusable("it is empty") }
+            guard let uuid = UUID(uuidString: trimmed) else { return .unusable("it is not a UUID") }
+            return .exact(uuid)
         case .uri:
-            guard let url = URL(string: text) else { throw LiteralError("'\(text)' is not a URL") }
-            return url
+            guard !trimmed.isEmpty else { return .unusable("it is empty") }
+            guard let url = URL(string: trimmed) else { return .unusable("it is not a URL") }
+            return .exact(url)
         case .transformable, .composite, .undefined, .objectID:
-            return nil
+            return .exact(nil)
         }
     }
 
-    private static func integer<Value: FixedWidthInteger & Sendable>(_ text: String, as type: Value.Type) throws(LiteralError) -> Value {
-        let trimmed = text.trimmingSpaces()
-        if let value = Value(trimmed) { return value }
-        if Int64(trimmed) != nil || (trimmed.allSatisfy { $0.isNumber || $0 == "-" || $0 == "+" } && !trimmed.isEmpty) {
-            throw LiteralError("\(trimmed) is out of range for \(Value.self) (\(Value.min)...\(Value.max))")
+    private static func integer<Value: FixedWidthInteger & Sendable>(_ text: String, as type: Value.Type, type attributeType: AttributeType) -> LiteralReading {
+        if let value = Value(text) { return .exact(value) }
+        if let flag = yesOrNo(text) { return .tolerated(Value(flag ? 1 : 0), as: flag ? "1" : "0") }
+        guard let literal = DecimalLiteral(text) else { return notANumber(text) }
+        switch literal.integer(as: Value.self) {
+        case .value(let value): return .tolerated(value, as: "\(value)")
+        case .fraction: return .unusable("it has a fraction")
+        case .outOfRange: return .unusable("it is out of range for \(attributeType.rawValue) (\(Value.min)...\(Value.max))")
         }
-        throw LiteralError("'\(text)' is not an integer")
     }
 
-    /// An exact decimal from its text, accepting only a complete number literal
-    /// (`Decimal(string:)` alone would read "1abc" as 1).
+    private static func floatingPoint<Value: BinaryFloatingPoint & LosslessStringConvertible & Sendable>(_ text: String, as type: Value.Type) -> LiteralReading {
+        if let flag = yesOrNo(text) { return .tolerated(Value(flag ? 1 : 0), as: flag ? "1" : "0") }
+        guard DecimalLiteral(text) != nil, let value = Value(text) else { return notANumber(text) }
+        guard value.isFinite else { return .unusable("it is out of range for \(Value.self)") }
+        return .exact(value)
+    }
+
+    /// Foundation's `boolValue`: true when the text starts with Y, y, T, t or a digit 1-9
+    /// (after spaces, a sign and zeros); `YES`, `NO`, `true`, `false`, `1` and `0` are exact.
+    private static func boolean(_ text: String) -> LiteralReading {
+        switch text.lowercased() {
+        case "yes", "true", "1": return .exact(true)
+        case "no", "false", "0": return .exact(false)
+        default: break
+        }
+        var rest = Substring(text)
+        if rest.first == "+" || rest.first == "-" { rest = rest.dropFirst() }
+        rest = rest.drop { $0 == "0" }
+        if let first = rest.first, "YyTt123456789".contains(first) { return .tolerated(true, as: "YES") }
+        if DecimalLiteral(text) != nil { return .tolerated(false, as: "NO") }
+        return .unusable("it is not a Boolean (YES or NO)")
+    }
+
+    private static func notANumber(_ text: String) -> LiteralReading {
+        let lowered = text.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "+-"))
+        if ["nan", "inf", "infinity", "snan"].contains(lowered) { return .unusable("it is not a finite number") }
+        return .unusable(text.isEmpty ? "it is empty" : "it is not a number")
+    }
+
+    /// `YES`/`NO` (and `true`/`false`), which Xcode writes for Booleans, read as 1 and 0.
+    private static func yesOrNo(_ text: String) -> Bool? {
+        switch text.lowercased() {
+        case "yes", "true": return true
+        case "no", "false": return false
+        default: return nil
+        }
+    }
+
+    /// An exact decimal from its text, or nil when the text is not a complete number
+    /// literal (`Decimal(string:)` alone would read "1abc" as 1) or a `Decimal` cannot hold
+    /// it without rounding.
     static func decimal(_ text: String) -> Decimal? {
-        let trimmed = text.trimmingSpaces()
-        guard isDecimalLiteral(trimmed) else { return nil }
-        if let value = smallDecimal(trimmed) { return value }
-        guard let value = Decimal(string: trimmed, locale: posixLocale), !value.isNaN else { return nil }
-        return value
+        DecimalLiteral(text.trimmingSpaces())?.decimal
     }
-
-    /// A valid decimal literal with at most 18 digits, built from its digits and exponent
-    /// without `Decimal(string:locale:)`, whose locale lookups dominate decoding otherwise.
-    private static func smallDecimal(_ literal: String) -> Decimal? {
-        var significand: UInt64 = 0
-        var digits = 0
-        var exponent = 0
-        var negative = false
-        var inFraction = false
-        var bytes = literal.utf8[...]
-        if bytes.first == UInt8(ascii: "-") || bytes.first == UInt8(ascii: "+") {
-            negative = bytes.first == UInt8(ascii: "-")
-            bytes = bytes.dropFirst()
-        }
-        while let byte = bytes.first {
-            if byte == UInt8(ascii: ".") {
-                inFraction = true
-            } else if byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
-                if significand > 0 || byte != UInt8(ascii: "0") { digits += 1 }
-                guard digits <= 18 else { return nil }
-                significand = significand * 10 + UInt64(byte - UInt8(ascii: "0"))
-                if inFraction { exponent -= 1 }
-            } else {
-                break  // an exponent
-            }
-            bytes = bytes.dropFirst()
-        }
-        if let marker = bytes.first, marker == UInt8(ascii: "e") || marker == UInt8(ascii: "E") {
-            guard let power = Int(String(Substring(bytes.dropFirst()))), abs(power) < 100 else { return nil }
-            exponent += power
-        }
-        guard exponent > -128, exponent < 127 else { return nil }
-        return Decimal(sign: negative && significand != 0 ? .minus : .plus, exponent: exponent, significand: Decimal(significand))
-    }
-
-    private static let posixLocale = Locale(identifier: "en_US_POSIX")
 
     /// `[+-]? (digits [. digits?] | . digits) ([eE] [+-]? digits)?`
     static func isDecimalLiteral(_ text: String) -> Bool {
-        var bytes = Substring(text).utf8[...]
-        func digits() -> Int {
-            var count = 0
-            while let byte = bytes.first, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
-                bytes = bytes.dropFirst()
-                count += 1
-            }
-            return count
-        }
-        if bytes.first == UInt8(ascii: "+") || bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
-        var mantissaDigits = digits()
-        if bytes.first == UInt8(ascii: ".") {
-            bytes = bytes.dropFirst()
-            mantissaDigits += digits()
-        }
-        guard mantissaDigits > 0 else { return false }
-        if bytes.first == UInt8(ascii: "e") || bytes.first == UInt8(ascii: "E") {
-            bytes = bytes.dropFirst()
-            if bytes.first == UInt8(ascii: "+") || bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
-            guard digits() > 0 else { return false }
-        }
-        return bytes.isEmpty
-    }
-
-    /// Why a literal is not a value of the type.
-    struct LiteralError: Error {
-        let message: String
-        init(_ message: String) { self.message = message }
+        DecimalLiteral(text) != nil
     }
 }

@@ -15,7 +15,8 @@ public struct FetchRequestTemplate: Sendable, Hashable {
     /// Every XML attribute of the element (`fetchLimit`, `resultType`, …) as written.
     public var xmlAttributes: [String: String]
     /// Where the request is declared.
-    public var location: SourceLocation
+    public var location: SourceLocation { position.location }
+    var position: SourcePosition
 }
 
 /// A fetched property (`<fetchedProperty>`): a stored query, not mapped to JSON.
@@ -31,7 +32,8 @@ public struct FetchedPropertyDescription: Sendable, Hashable {
     /// Its user info, as written.
     public var userInfo: [String: String]
     /// Where it is declared.
-    public var location: SourceLocation
+    public var location: SourceLocation { position.location }
+    var position: SourcePosition
 }
 
 /// A named configuration (`<configuration>`): a subset of the model's entities.
@@ -47,7 +49,8 @@ public struct ModelConfiguration: Sendable, Hashable {
     /// Whether Xcode marked the configuration as used with CloudKit.
     public var usedWithCloudKit: Bool
     /// Where the configuration is declared.
-    public var location: SourceLocation
+    public var location: SourceLocation { position.location }
+    var position: SourcePosition
 }
 
 /// A composite type (`<composite>`, Xcode 15+): the fields a `Composite` attribute holds.
@@ -71,5 +74,6 @@ public struct CompositeDescription: Sendable, Hashable {
     /// Its fields, in file order.
     public var elements: [Element]
     /// Where the composite is declared.
-    public var location: SourceLocation
+    public var location: SourceLocation { position.location }
+    var position: SourcePosition
 }

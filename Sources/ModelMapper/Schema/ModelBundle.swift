@@ -14,9 +14,17 @@ public struct ModelBundle: Sendable {
     /// The names of the versions (`.xcdatamodel` folders, without the extension), in
     /// natural order (`Model`, `Model 2`, `Model 10`).
     public let versionNames: [String]
-    /// The current version: the one `.xccurrentversion` names, or the only version when it
-    /// names none. Nil when there are several versions and none is marked current.
+    /// The versions saved in Xcode 3's binary format (an `elements` file and no XML
+    /// `contents`): listed, but they cannot be loaded. Bundles that started before Xcode 4
+    /// keep such versions beside the XML ones Xcode wrote later.
+    public let binaryVersionNames: [String]
+    /// The versions that can be loaded: ``versionNames`` without ``binaryVersionNames``.
+    public var xmlVersionNames: [String] { versionNames.filter { !binaryVersionNames.contains($0) } }
+    /// The current version: the one `.xccurrentversion` names, or the only XML version when
+    /// it names none. Nil when there are several and none is marked current.
     public let currentVersionName: String?
+    /// Whether `.xccurrentversion` names the current version.
+    private let currentVersionIsDeclared: Bool
 
     /// Reads the bundle's version folders and its `.xccurrentversion` file.
     ///
@@ -29,7 +37,7 @@ public struct ModelBundle: Sendable {
         do {
             entries = try FileManager.default.contentsOfDirectory(atPath: url.path)
         } catch {
-            throw ModelLoadingError("cannot read the model bundle: \(error.localizedDescription)", at: location)
+            throw ModelLoadingError("cannot read the model bundle: \(FileReading.reason(for: error))", at: location)
         }
         let versions = entries.filter { $0.hasSuffix(".xcdatamodel") }
             .map { String($0.dropLast(".xcdatamodel".count)) }
@@ -38,6 +46,12 @@ public struct ModelBundle: Sendable {
             throw ModelLoadingError("the model bundle contains no model version (no .xcdatamodel folder)", at: location)
         }
         self.versionNames = versions
+        let binaryVersions = versions.filter { name in
+            let folder = url.appendingPathComponent(name + ".xcdatamodel")
+            return !FileManager.default.fileExists(atPath: folder.appendingPathComponent("contents").path)
+                && FileManager.default.fileExists(atPath: folder.appendingPathComponent("elements").path)
+        }
+        self.binaryVersionNames = binaryVersions
 
         let currentVersionFile = url.appendingPathComponent(".xccurrentversion")
         var current: String?
@@ -50,7 +64,11 @@ public struct ModelBundle: Sendable {
                 )
             }
         }
-        self.currentVersionName = current ?? (versions.count == 1 ? versions[0] : nil)
+        let xmlVersions = versions.filter { !binaryVersions.contains($0) }
+        self.currentVersionIsDeclared = current != nil
+        // With no .xccurrentversion, the only XML version; a lone binary version is chosen too,
+        // so that loading it explains why it cannot be loaded.
+        self.currentVersionName = current ?? (xmlVersions.count == 1 ? xmlVersions[0] : (versions.count == 1 ? versions[0] : nil))
     }
 
     /// The `.xcdatamodel` folder of a version (`"Authors 2"` or `"Authors 2.xcdatamodel"`),
@@ -65,13 +83,22 @@ public struct ModelBundle: Sendable {
         return try ObjectModel(contentsOf: url, version: name)
     }
 
+    /// The version to load: the one asked for, else the current one; a binary version is an
+    /// error that names the versions that can be loaded.
     func resolvedVersionName(_ version: String?) throws(ModelLoadingError) -> String {
         let location = SourceLocation(file: url.displayPath)
         guard let version else {
             guard let currentVersionName else {
                 throw ModelLoadingError(
-                    "the model bundle has \(versionNames.count) versions and .xccurrentversion names none of them; choose one (versions: \(Self.list(versionNames)))",
+                    "the model bundle has \(xmlVersionNames.count) versions and .xccurrentversion names none of them; choose one (versions: \(Self.list(xmlVersionNames)))",
                     at: location
+                )
+            }
+            if binaryVersionNames.contains(currentVersionName), currentVersionIsDeclared {
+                throw ModelLoadingError(
+                    ".xccurrentversion names version '\(currentVersionName)', which is in Xcode 3's binary format and cannot be loaded; "
+                        + (xmlVersionNames.isEmpty ? "the bundle has no XML version" : "choose an XML version (\(Self.list(xmlVersionNames)))"),
+                    at: SourceLocation(file: url.appendingPathComponent(".xccurrentversion").displayPath)
                 )
             }
             return currentVersionName
@@ -80,31 +107,34 @@ public struct ModelBundle: Sendable {
         guard versionNames.contains(name) else {
             throw ModelLoadingError("the model bundle has no version '\(name)' (versions: \(Self.list(versionNames)))", at: location)
         }
+        if binaryVersionNames.contains(name) {
+            throw ModelLoadingError(
+                "version '\(name)' is in Xcode 3's binary format (no XML 'contents' file) and cannot be loaded; open and save it in Xcode 4 or later to convert it"
+                    + (xmlVersionNames.isEmpty ? "" : " (XML versions: \(Self.list(xmlVersionNames)))"),
+                at: SourceLocation(file: url.appendingPathComponent(name + ".xcdatamodel").displayPath)
+            )
+        }
         return name
     }
 
     /// `_XCCurrentVersionName` from the `.xccurrentversion` property list, without its extension.
     private static func readCurrentVersionName(_ file: URL) throws(ModelLoadingError) -> String? {
-        let data: Data
-        do {
-            data = try Data(contentsOf: file)
-        } catch {
-            throw ModelLoadingError("cannot read the file: \(error.localizedDescription)", at: SourceLocation(file: file.displayPath))
-        }
-        let (root, source) = try LibXMLParser.parse(data, fileName: file.displayPath)
-        guard root.name == "plist", let dictionary = root.firstChild(named: "dict") else {
-            throw ModelLoadingError("this is not a property list with a <dict>", at: source.location(of: root))
-        }
-        let children = dictionary.children
-        for (index, child) in children.enumerated() where child.name == "key" && child.text == "_XCCurrentVersionName" {
-            guard index + 1 < children.count, children[index + 1].name == "string" else {
-                throw ModelLoadingError("_XCCurrentVersionName has no <string> value", at: source.location(of: child))
+        let data = try FileReading.data(at: file)
+        return try LibXMLParser.withDocument(data, fileName: file.displayPath) { root, source throws(ModelLoadingError) -> String? in
+            guard root.isNamed("plist"), let dictionary = root.firstChild(named: "dict") else {
+                throw ModelLoadingError("this is not a property list with a <dict>", at: source.location(of: root))
             }
-            let name = children[index + 1].text.trimmingCharacters(in: .whitespacesAndNewlines)
-            if name.isEmpty { return nil }
-            return name.hasSuffix(".xcdatamodel") ? String(name.dropLast(".xcdatamodel".count)) : name
+            let children = dictionary.children
+            for (index, child) in children.enumerated() where child.isNamed("key") && child.text == "_XCCurrentVersionName" {
+                guard index + 1 < children.count, children[index + 1].isNamed("string") else {
+                    throw ModelLoadingError("_XCCurrentVersionName has no <string> value", at: source.location(of: child))
+                }
+                let name = children[index + 1].text.trimmingCharacters(in: .whitespacesAndNewlines)
+                if name.isEmpty { return nil }
+                return name.hasSuffix(".xcdatamodel") ? String(name.dropLast(".xcdatamodel".count)) : name
+            }
+            return nil
         }
-        return nil
     }
 
     private static func list(_ names: [String]) -> String {

@@ -49,7 +49,8 @@ struct AttributeRecord: Sendable {
     var userInfo: [String: String]
     var jsonKeyPath: JSONKeyPath
     var xmlAttributes: XMLAttributes
-    var location: SourceLocation
+    var position: SourcePosition
+    var location: SourceLocation { position.location }
 }
 
 struct RelationshipRecord: Sendable {
@@ -71,7 +72,8 @@ struct RelationshipRecord: Sendable {
     var userInfo: [String: String]
     var jsonKeyPath: JSONKeyPath
     var xmlAttributes: XMLAttributes
-    var location: SourceLocation
+    var position: SourcePosition
+    var location: SourceLocation { position.location }
 }
 
 
@@ -79,6 +81,7 @@ struct EntityRecord: Sendable {
     func location(of property: PropertyReference) -> SourceLocation {
         property.isRelationship ? ownRelationships[property.index].location : ownAttributes[property.index].location
     }
+
 
     var name: String
     var representedClassName: String?
@@ -106,7 +109,8 @@ struct EntityRecord: Sendable {
     /// The value of `typeKey` that means this entity (`jsonTypeValue`, else the name).
     var typeValue: String
     var xmlAttributes: XMLAttributes
-    var location: SourceLocation
+    var position: SourcePosition
+    var location: SourceLocation { position.location }
 }
 
 /// Everything an `ObjectModel` is made of, as the loader produces it.
@@ -119,4 +123,6 @@ struct ModelContents: Sendable {
     var fetchRequestTemplates: [FetchRequestTemplate]
     var composites: [CompositeDescription]
     var warnings: [ModelDiagnostic]
+    /// The source, for locations and for the normalised text of the file.
+    var source: SourceLocator?
 }

@@ -11,7 +11,20 @@ extension ObjectModel {
     ///
     /// - Throws: ``ModelLoadingError`` with every problem found, each with file, line and column.
     public convenience init(contentsOf url: URL) throws(ModelLoadingError) {
-        try self.init(contents: Self.loadContents(of: url, version: nil))
+        try self.init(contents: Self.loadContents(of: url, version: nil, options: []))
+    }
+
+    /// Loads a model with loading options, for example strictly, so that anything Core Data
+    /// tolerates but a careful author would fix (a default of `"0.0"` on an integer, an
+    /// unknown attribute type, …) is an error rather than a warning:
+    ///
+    /// ```swift
+    /// let model = try ObjectModel(contentsOf: url, options: .strict)
+    /// ```
+    ///
+    /// - Throws: ``ModelLoadingError`` with every problem found, each with file, line and column.
+    public convenience init(contentsOf url: URL, version: String? = nil, options: LoadingOptions) throws(ModelLoadingError) {
+        try self.init(contents: Self.loadContents(of: url, version: version, options: options))
     }
 
     /// Loads a model and binds classes to its entities, so that objects of those entities
@@ -23,8 +36,10 @@ extension ObjectModel {
     /// let author = try ModelDecoder(model: model).decode(Author.self, from: data)
     /// author.books.first   // a Book
     /// ```
-    public convenience init(contentsOf url: URL, version: String? = nil, classes: [ModelObject.Type]) throws(ModelLoadingError) {
-        try self.init(contents: Self.loadContents(of: url, version: version), classes: classes)
+    public convenience init(
+        contentsOf url: URL, version: String? = nil, options: LoadingOptions = [], classes: [ModelObject.Type]
+    ) throws(ModelLoadingError) {
+        try self.init(contents: Self.loadContents(of: url, version: version, options: options), classes: classes)
     }
 
     /// Loads a named version of a `.xcdatamodeld` bundle (`"Authors 2"` or
@@ -34,7 +49,7 @@ extension ObjectModel {
     /// let v1 = try ObjectModel(contentsOf: bundleURL, version: "Authors")
     /// ```
     public convenience init(contentsOf url: URL, version: String?) throws(ModelLoadingError) {
-        try self.init(contents: Self.loadContents(of: url, version: version))
+        try self.init(contents: Self.loadContents(of: url, version: version, options: []))
     }
 
     /// Reads a model from the XML text of a `contents` file.
@@ -46,32 +61,46 @@ extension ObjectModel {
     /// ```
     ///
     /// - Parameter fileName: the name diagnostics give as the file.
-    public convenience init(xml: String, fileName: String = "<memory>", classes: [ModelObject.Type] = []) throws(ModelLoadingError) {
-        try self.init(xml: Data(xml.utf8), fileName: fileName, classes: classes)
+    public convenience init(
+        xml: String, fileName: String = "<memory>", options: LoadingOptions = [], classes: [ModelObject.Type] = []
+    ) throws(ModelLoadingError) {
+        try self.init(xml: Data(xml.utf8), fileName: fileName, options: options, classes: classes)
     }
 
-    /// Reads a model from the XML bytes of a `contents` file.
-    public convenience init(xml: Data, fileName: String = "<memory>", classes: [ModelObject.Type] = []) throws(ModelLoadingError) {
-        try self.init(contents: Self.parseContents(xml, fileName: fileName, sourceURL: nil, versionName: nil), classes: classes)
+    /// Reads a model from the XML bytes of a `contents` file, in any encoding XML allows
+    /// (UTF-8 with or without a byte-order mark, UTF-16, …).
+    public convenience init(
+        xml: Data, fileName: String = "<memory>", options: LoadingOptions = [], classes: [ModelObject.Type] = []
+    ) throws(ModelLoadingError) {
+        try self.init(
+            contents: Self.parseContents(xml, fileName: fileName, sourceURL: nil, versionName: nil, options: options),
+            classes: classes
+        )
     }
 
-    static func loadContents(of url: URL, version: String?) throws(ModelLoadingError) -> ModelContents {
+    static func loadContents(of url: URL, version: String?, options: LoadingOptions) throws(ModelLoadingError) -> ModelContents {
         let kind = ModelFileKind(of: url)
         switch kind {
         case .bundle:
             let bundle = try ModelBundle(contentsOf: url)
-            return try loadContents(of: bundle.url(forVersion: version), version: nil, versionName: bundle.resolvedVersionName(version))
+            let name = try bundle.resolvedVersionName(version)
+            return try loadContents(of: bundle.url.appendingPathComponent(name + ".xcdatamodel"), versionName: name, options: options)
         case .version, .contentsFile:
             if let version {
                 throw ModelLoadingError("a version ('\(version)') can only be chosen in a .xcdatamodeld bundle", at: SourceLocation(file: url.displayPath))
             }
-            return try loadContents(of: url, version: nil, versionName: nil)
+            return try loadContents(of: url, versionName: nil, options: options)
+        case .otherFolder:
+            throw ModelLoadingError(
+                "this folder is not a model: expected a .xcdatamodeld bundle, a .xcdatamodel folder or a contents file",
+                at: SourceLocation(file: url.displayPath)
+            )
         case .missing:
             throw ModelLoadingError("no such file or folder", at: SourceLocation(file: url.displayPath))
         }
     }
 
-    private static func loadContents(of url: URL, version: String?, versionName: String?) throws(ModelLoadingError) -> ModelContents {
+    private static func loadContents(of url: URL, versionName: String?, options: LoadingOptions) throws(ModelLoadingError) -> ModelContents {
         var contentsURL = url
         var name = versionName
         if ModelFileKind(of: url) == .version {
@@ -80,13 +109,8 @@ extension ObjectModel {
                 name = url.deletingPathExtension().lastPathComponent
             }
         }
-        let data: Data
-        do {
-            data = try Data(contentsOf: contentsURL)
-        } catch {
-            throw ModelLoadingError("cannot read the file: \(error.localizedDescription)", at: SourceLocation(file: contentsURL.displayPath))
-        }
-        return try parseContents(data, fileName: contentsURL.displayPath, sourceURL: contentsURL, versionName: name)
+        let data = try FileReading.data(at: contentsURL)
+        return try parseContents(data, fileName: contentsURL.displayPath, sourceURL: contentsURL, versionName: name, options: options)
     }
 
     /// The XML `contents` file of a `.xcdatamodel` folder.
@@ -103,15 +127,27 @@ extension ObjectModel {
         throw ModelLoadingError("'\(folder.lastPathComponent)' has no 'contents' file", at: location)
     }
 
-    static func parseContents(_ data: Data, fileName: String, sourceURL: URL?, versionName: String?) throws(ModelLoadingError) -> ModelContents {
-        let (root, source) = try LibXMLParser.parse(data, fileName: fileName)
-        return try ModelBuilder.build(root: root, source: source, sourceURL: sourceURL, versionName: versionName)
+    static func parseContents(
+        _ data: Data, fileName: String, sourceURL: URL?, versionName: String?, options: LoadingOptions
+    ) throws(ModelLoadingError) -> ModelContents {
+        if let reason = TextDecoding.nonXMLKind(of: data) {
+            throw ModelLoadingError(
+                "\(reason): expected a .xcdatamodeld bundle, a .xcdatamodel folder or a contents file",
+                at: SourceLocation(file: fileName)
+            )
+        }
+        return try LibXMLParser.withDocument(data, fileName: fileName) { root, source throws(ModelLoadingError) -> ModelContents in
+            return try ModelBuilder.build(
+                root: root, source: source, sourceURL: sourceURL, versionName: versionName, strict: options.contains(.strict)
+            )
+        }
     }
+
 }
 
 /// What a model URL points at.
 enum ModelFileKind {
-    case bundle, version, contentsFile, missing
+    case bundle, version, contentsFile, otherFolder, missing
 
     init(of url: URL) {
         var isDirectory: ObjCBool = false
@@ -125,9 +161,15 @@ enum ModelFileKind {
             self = .version
         } else if url.pathExtension == "xcdatamodeld" {
             self = .bundle
+        } else if FileManager.default.fileExists(atPath: url.appendingPathComponent("contents").path) {
+            // A folder without the usual extension: a version folder if it has `contents`,
+            self = .version
+        } else if (try? FileManager.default.contentsOfDirectory(atPath: url.path))?.contains(where: { $0.hasSuffix(".xcdatamodel") }) == true {
+            // a bundle if it holds versions,
+            self = .bundle
         } else {
-            // A folder without the usual extension: a version folder if it has `contents`.
-            self = FileManager.default.fileExists(atPath: url.appendingPathComponent("contents").path) ? .version : .bundle
+            // and no model otherwise.
+            self = .otherFolder
         }
     }
 }

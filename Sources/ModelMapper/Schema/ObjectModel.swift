@@ -54,7 +54,20 @@ public final class ObjectModel: Sendable {
         self.composites = contents.composites
         self.warnings = contents.warnings
         self.mappings = EntityMapping.mappings(for: contents.entityRecords)
-        self.objectClasses = try Self.bind(classes, to: contents.entityRecords, indexByName: indexByName)
+        self.objectClasses = try Self.bind(
+            classes, to: contents.entityRecords, indexByName: indexByName, fileName: contents.source?.fileName ?? "<model>"
+        )
+    }
+
+    /// The model file's XML as UTF-8 text whose declaration says so, whatever the file's
+    /// own encoding: what `modelgen` embeds in generated code, and what parses again to the
+    /// same model.
+    ///
+    /// For example, a `contents` file saved as UTF-16 starts
+    /// `<?xml version="1.0" encoding="UTF-16"?>`; its `normalizedXML` starts
+    /// `<?xml version="1.0" encoding="UTF-8"?>`.
+    public var normalizedXML: String? {
+        contents.source.map { TextDecoding.normalizedXML($0.bytes) }
     }
 
     /// The same model with classes bound to its entities (replacing any bound before), so that
@@ -79,13 +92,15 @@ public final class ObjectModel: Sendable {
     }
 
     /// Resolves the class of each entity from the classes given at load time.
-    private static func bind(_ classes: [ModelObject.Type], to records: [EntityRecord], indexByName: [String: Int]) throws(ModelLoadingError) -> [ModelObject.Type] {
+    private static func bind(
+        _ classes: [ModelObject.Type], to records: [EntityRecord], indexByName: [String: Int], fileName: String
+    ) throws(ModelLoadingError) -> [ModelObject.Type] {
         var bound: [ModelObject.Type?] = Array(repeating: nil, count: records.count)
         var problems: [ModelDiagnostic] = []
         for objectClass in classes {
             guard let index = indexByName[objectClass.entityName] else {
                 problems.append(ModelDiagnostic(.error, "class '\(objectClass)' names entity '\(objectClass.entityName)', which the model does not have",
-                                                at: SourceLocation(file: records.first?.location.file ?? "<model>")))
+                                                at: SourceLocation(file: fileName)))
                 continue
             }
             bound[index] = objectClass

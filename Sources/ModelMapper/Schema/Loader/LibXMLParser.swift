@@ -1,8 +1,8 @@
 internal import CLibXML2
 import Foundation
 
-/// The only code that calls libxml2: parses a document safely and copies it into
-/// `XMLElementNode`s, then frees libxml2's tree.
+/// The only code that calls libxml2: parses a document safely and hands its tree to the
+/// model builder, which reads it in place, then frees it.
 ///
 /// Safety choices, all on purpose:
 /// - `XML_PARSE_NONET`: nothing is ever fetched from the network.
@@ -19,10 +19,14 @@ enum LibXMLParser {
         return true
     }()
 
-    /// Parses `data` and returns its root element with the source for locations.
-    static func parse(_ data: Data, fileName: String) throws(ModelLoadingError) -> (root: XMLElementNode, source: XMLSource) {
+    /// Parses `data` and calls `body` with its root element and a locator for its source;
+    /// libxml2's tree is freed when `body` returns, so nothing it gives may outlive the call.
+    static func withDocument<Result>(
+        _ data: Data, fileName: String,
+        _ body: (XMLElementNode, SourceLocator) throws(ModelLoadingError) -> Result
+    ) throws(ModelLoadingError) -> Result {
         precondition(initialized)
-        let source = XMLSource(fileName: fileName, bytes: [UInt8](data))
+        let source = SourceLocator(fileName: fileName, bytes: [UInt8](data))
         let collector = ErrorCollector(fileName: fileName)
 
         guard let context = xmlNewParserCtxt() else {
@@ -65,58 +69,38 @@ enum LibXMLParser {
         if !collector.diagnostics.isEmpty {
             throw ModelLoadingError(diagnostics: collector.diagnostics)
         }
-        guard let document, let rootNode = xmlDocGetRootElement(document) else {
+        guard let document, let root = xmlDocGetRootElement(document) else {
             throw ModelLoadingError("the file is not an XML document", at: SourceLocation(file: fileName))
         }
-        var cursor = 0
-        let root = copyElement(rootNode, source: source, cursor: &cursor)
-        return (root, source)
+        numberElements(from: root)
+        return try body(XMLElementNode(node: root), source)
     }
 
-    /// The value of an attribute: read in place when it is one text node (the usual case),
-    /// else assembled by libxml2.
-    private static func value(of attribute: xmlAttrPtr) -> String {
-        if let child = attribute.pointee.children, child.pointee.next == nil, child.pointee.type == XML_TEXT_NODE {
-            return child.pointee.content.map { String(cString: $0) } ?? ""
-        }
-        guard let value = xmlNodeListGetString(attribute.pointee.doc, attribute.pointee.children, 1) else { return "" }
-        defer { mm_xmlFree(value) }
-        return String(cString: value)
-    }
-
-    /// Copies an element and its element children, locating each start tag in the source.
-    private static func copyElement(_ node: xmlNodePtr, source: XMLSource, cursor: inout Int) -> XMLElementNode {
-        let name = node.pointee.name.map { String(cString: $0) } ?? ""
-        let offset = source.offsetOfStartTag(named: name, from: cursor)
-        if let offset { cursor = offset + 1 }
-
-        var attributes = XMLAttributes()
-        var property = node.pointee.properties
-        while let attribute = property {
-            if let attributeName = attribute.pointee.name {
-                attributes.list.append(XMLAttributes.Attribute(name: String(cString: attributeName), value: value(of: attribute)))
+    /// Stores each element's pre-order number (plus one, so that 0 means none) in its
+    /// `_private` field, without recursion: start tags come in this order in the text.
+    private static func numberElements(from root: xmlNodePtr) {
+        var ordinal = 0
+        var current: xmlNodePtr? = root
+        while let node = current {
+            if node.pointee.type == XML_ELEMENT_NODE {
+                ordinal += 1
+                node.pointee._private = UnsafeMutableRawPointer(bitPattern: ordinal)
             }
-            property = attribute.pointee.next
-        }
-
-        var children: [XMLElementNode] = []
-        var text = ""
-        var child = node.pointee.children
-        while let current = child {
-            switch current.pointee.type {
-            case XML_ELEMENT_NODE:
-                children.append(copyElement(current, source: source, cursor: &cursor))
-            case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
-                if let content = current.pointee.content { text += String(cString: content) }
-            default:
-                break
+            // Next in pre-order: first child, else next sibling, else an ancestor's next sibling.
+            if node.pointee.type == XML_ELEMENT_NODE, let child = node.pointee.children {
+                current = child
+                continue
             }
-            child = current.pointee.next
+            var climbing: xmlNodePtr? = node
+            current = nil
+            while let step = climbing, step != root {
+                if let next = step.pointee.next {
+                    current = next
+                    break
+                }
+                climbing = step.pointee.parent
+            }
         }
-        return XMLElementNode(
-            name: name, attributes: attributes, children: children, text: text,
-            offset: offset, line: Int(xmlGetLineNo(node))
-        )
     }
 }
 

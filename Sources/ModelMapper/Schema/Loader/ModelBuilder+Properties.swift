@@ -3,57 +3,78 @@ import Foundation
 extension ModelBuilder {
     /// Reads the `<attribute>`, `<relationship>` and `<fetchedProperty>` children of an entity.
     mutating func readProperties(of entity: XMLElementNode, into record: inout EntityRecord, compositeNames: Set<String>) {
-        var firstLine: [String: Int] = [:]
-        for element in entity.children where ["attribute", "relationship", "fetchedProperty"].contains(element.name) {
-            let location = source.location(of: element)
+        var first: [String: SourcePosition] = [:]
+        for element in entity.children {
+            let kind: PropertyKind
+            if element.isNamed("attribute") {
+                kind = .attribute
+            } else if element.isNamed("relationship") {
+                kind = .relationship
+            } else if element.isNamed("fetchedProperty") {
+                kind = .fetchedProperty
+            } else {
+                continue
+            }
+            let position = source.position(of: element)
             guard let name = element[attribute: "name"], !name.isEmpty else {
-                let article = element.name == "attribute" ? "an" : "a"
-                error("\(article) <\(element.name)> of entity '\(record.name)' has no name", at: location)
+                error("\(kind == .attribute ? "an" : "a") <\(element.name)> of entity '\(record.name)' has no name", at: position.location)
                 continue
             }
-            if let line = firstLine[name] {
-                error("entity '\(record.name)' declares property '\(name)' twice (first at line \(line))", at: location)
+            if let earlier = first[name] {
+                error("entity '\(record.name)' declares property '\(name)' twice (first at line \(earlier.location.line))", at: position.location)
                 continue
             }
-            firstLine[name] = location.line
-            switch element.name {
-            case "attribute":
-                if let attribute = readAttribute(element, name: name, entityName: record.name, compositeNames: compositeNames) {
-                    record.ownProperties.append(PropertyReference(entity: -1, index: record.ownAttributes.count, name: name, isRelationship: false))
-                    record.ownAttributes.append(attribute)
-                }
-            case "relationship":
-                if let relationship = readRelationship(element, name: name, entityName: record.name) {
+            first[name] = position
+            let owner = PropertyOwner(entity: record.name, property: name)
+            switch kind {
+            case .attribute:
+                let attribute = readAttribute(element, owner: owner, position: position, compositeNames: compositeNames)
+                record.ownProperties.append(PropertyReference(entity: -1, index: record.ownAttributes.count, name: name, isRelationship: false))
+                record.ownAttributes.append(attribute)
+            case .relationship:
+                if let relationship = readRelationship(element, owner: owner, position: position) {
                     record.ownProperties.append(PropertyReference(entity: -1, index: record.ownRelationships.count, name: name, isRelationship: true))
                     record.ownRelationships.append(relationship)
                 }
-            default:
-                record.fetchedProperties.append(readFetchedProperty(element, name: name))
+            case .fetchedProperty:
+                record.fetchedProperties.append(readFetchedProperty(element, name: name, position: position))
             }
         }
     }
 
-    /// The attribute's type; nil (with an error) for a type Xcode does not have.
-    mutating func attributeType(of element: XMLElementNode, owner: String) -> AttributeType? {
+    private enum PropertyKind {
+        case attribute, relationship, fetchedProperty
+    }
+
+    /// `Entity.property`, written out only for a diagnostic.
+    struct PropertyOwner: CustomStringConvertible {
+        var entity: String
+        var property: String
+        var description: String { "\(entity).\(property)" }
+    }
+
+    /// The attribute's type. A type Xcode does not have (a newer Xcode's, or a typo) is read
+    /// as Undefined with a warning: the value is kept as the JSON has it.
+    mutating func attributeType(of element: XMLElementNode, owner: @autoclosure () -> String) -> AttributeType {
         guard let text = element[attribute: "attributeType"] else { return .undefined }
         guard let type = AttributeType(rawValue: text) else {
             let known = AttributeType.allCases.map(\.rawValue).joined(separator: ", ")
-            error("attribute '\(owner)' has unknown attribute type '\(text)' (known types: \(known))",
-                  at: source.location(ofAttribute: "attributeType", in: element))
-            return nil
+            warning("attribute '\(owner())' has unknown attribute type '\(text)', read as Undefined (known types: \(known))",
+                    at: source.location(ofAttribute: "attributeType", in: element))
+            return .undefined
         }
         return type
     }
 
-    private mutating func readAttribute(_ element: XMLElementNode, name: String, entityName: String, compositeNames: Set<String>) -> AttributeRecord? {
-        let owner = "\(entityName).\(name)"
-        guard let type = attributeType(of: element, owner: owner) else { return nil }
+    private mutating func readAttribute(_ element: XMLElementNode, owner: PropertyOwner, position: SourcePosition, compositeNames: Set<String>) -> AttributeRecord {
+        let type = attributeType(of: element, owner: owner.description)
         let (userInfo, userInfoLocations) = readUserInfo(element)
+        let xmlAttributes = element.attributes
 
         var defaultValue: (any Sendable)?
-        if let text = element[attribute: "defaultValueString"] {
+        if let text = xmlAttributes["defaultValueString"] {
             defaultValue = literal(text, type: type, what: "default value", owner: owner, attribute: "defaultValueString", in: element)
-        } else if type == .date, let interval = element[attribute: "defaultDateTimeInterval"] {
+        } else if type == .date, let interval = xmlAttributes["defaultDateTimeInterval"] {
             defaultValue = dateInterval(interval, owner: owner, attribute: "defaultDateTimeInterval", in: element)
         }
 
@@ -63,99 +84,102 @@ extension ModelBuilder {
         var maxLength: Int?
         switch type {
         case .string, .binaryData:
-            minLength = element[attribute: "minValueString"].flatMap { length($0, owner: owner, attribute: "minValueString", in: element) }
-            maxLength = element[attribute: "maxValueString"].flatMap { length($0, owner: owner, attribute: "maxValueString", in: element) }
+            minLength = xmlAttributes["minValueString"].flatMap { length($0, owner: owner, attribute: "minValueString", in: element) }
+            maxLength = xmlAttributes["maxValueString"].flatMap { length($0, owner: owner, attribute: "maxValueString", in: element) }
         case .date:
-            minValue = element[attribute: "minDateTimeInterval"].flatMap { dateInterval($0, owner: owner, attribute: "minDateTimeInterval", in: element) }
-            maxValue = element[attribute: "maxDateTimeInterval"].flatMap { dateInterval($0, owner: owner, attribute: "maxDateTimeInterval", in: element) }
+            minValue = xmlAttributes["minDateTimeInterval"].flatMap { dateInterval($0, owner: owner, attribute: "minDateTimeInterval", in: element) }
+            maxValue = xmlAttributes["maxDateTimeInterval"].flatMap { dateInterval($0, owner: owner, attribute: "maxDateTimeInterval", in: element) }
         default:
             if type.isNumeric {
-                minValue = element[attribute: "minValueString"].flatMap { literal($0, type: type, what: "minimum", owner: owner, attribute: "minValueString", in: element) }
-                maxValue = element[attribute: "maxValueString"].flatMap { literal($0, type: type, what: "maximum", owner: owner, attribute: "maxValueString", in: element) }
+                minValue = xmlAttributes["minValueString"].flatMap { literal($0, type: type, what: "minimum", owner: owner, attribute: "minValueString", in: element) }
+                maxValue = xmlAttributes["maxValueString"].flatMap { literal($0, type: type, what: "maximum", owner: owner, attribute: "maxValueString", in: element) }
             }
         }
 
-        let compositeName = element[attribute: "composite"]
-        if type == .composite {
-            if let compositeName, !compositeNames.contains(compositeName) {
-                error("attribute '\(owner)' names composite '\(compositeName)', which does not exist",
-                      at: source.location(ofAttribute: "composite", in: element))
-            }
+        var regularExpression = xmlAttributes["regularExpressionString"]
+        if let pattern = regularExpression, (try? NSRegularExpression(pattern: pattern)) == nil {
+            warning("regular expression of attribute '\(owner)' is '\(pattern)', which does not compile; no pattern is used",
+                    at: source.location(ofAttribute: "regularExpressionString", in: element))
+            regularExpression = nil
+        }
+
+        let compositeName = xmlAttributes["composite"]
+        if type == .composite, let compositeName, !compositeNames.contains(compositeName) {
+            error("attribute '\(owner)' names composite '\(compositeName)', which does not exist",
+                  at: source.location(ofAttribute: "composite", in: element))
         }
 
         let transformerName: String? = {
-            if let name = element[attribute: "valueTransformerName"], !name.isEmpty { return name }
+            if let name = xmlAttributes["valueTransformerName"], !name.isEmpty { return name }
             return MappingKeys.firstEntry(of: MappingKeys.valueTransformer, in: userInfo)?.value
         }()
-        let isFlaggedIdentity = MappingKeys.attributeIsIdentity.contains { userInfo[$0].map(MappingKeys.isYes) ?? false }
+        let isFlaggedIdentity = !userInfo.isEmpty && MappingKeys.attributeIsIdentity.contains { userInfo[$0].map(MappingKeys.isYes) ?? false }
 
         return AttributeRecord(
-            name: name, attributeType: type,
-            isOptional: Self.flag(element[attribute: "optional"]),
-            isTransient: Self.flag(element[attribute: "transient"]),
-            isDerived: Self.flag(element[attribute: "derived"]),
-            derivationExpression: element[attribute: "derivationExpression"],
-            isIndexed: Self.flag(element[attribute: "indexed"]),
-            defaultValueString: element[attribute: "defaultValueString"],
+            name: owner.property, attributeType: type,
+            isOptional: Self.flag(xmlAttributes["optional"]),
+            isTransient: Self.flag(xmlAttributes["transient"]),
+            isDerived: Self.flag(xmlAttributes["derived"]),
+            derivationExpression: xmlAttributes["derivationExpression"],
+            isIndexed: Self.flag(xmlAttributes["indexed"]),
+            defaultValueString: xmlAttributes["defaultValueString"],
             defaultValue: defaultValue,
-            minValueString: element[attribute: "minValueString"],
-            maxValueString: element[attribute: "maxValueString"],
+            minValueString: xmlAttributes["minValueString"],
+            maxValueString: xmlAttributes["maxValueString"],
             minValue: minValue, maxValue: maxValue, minLength: minLength, maxLength: maxLength,
-            regularExpressionString: element[attribute: "regularExpressionString"],
+            regularExpressionString: regularExpression,
             valueTransformerName: transformerName,
-            customClassName: element[attribute: "customClassName"],
+            customClassName: xmlAttributes["customClassName"],
             compositeName: compositeName,
-            usesScalarValueType: Self.flag(element[attribute: "usesScalarValueType"]),
-            allowsExternalBinaryDataStorage: Self.flag(element[attribute: "allowsExternalBinaryDataStorage"]),
+            usesScalarValueType: Self.flag(xmlAttributes["usesScalarValueType"]),
+            allowsExternalBinaryDataStorage: Self.flag(xmlAttributes["allowsExternalBinaryDataStorage"]),
             isIdentity: isFlaggedIdentity,
             userInfo: userInfo,
-            jsonKeyPath: keyPath(name: name, owner: owner, userInfo: userInfo, locations: userInfoLocations),
-            xmlAttributes: element.attributes,
-            location: source.location(of: element)
+            jsonKeyPath: keyPath(owner: owner, userInfo: userInfo, locations: userInfoLocations),
+            xmlAttributes: xmlAttributes,
+            position: position
         )
     }
 
-    private mutating func readRelationship(_ element: XMLElementNode, name: String, entityName: String) -> RelationshipRecord? {
-        let owner = "\(entityName).\(name)"
-        guard let destination = element[attribute: "destinationEntity"], !destination.isEmpty else {
-            error("relationship '\(owner)' has no destination entity", at: source.location(of: element))
+    private mutating func readRelationship(_ element: XMLElementNode, owner: PropertyOwner, position: SourcePosition) -> RelationshipRecord? {
+        let xmlAttributes = element.attributes
+        guard let destination = xmlAttributes["destinationEntity"], !destination.isEmpty else {
+            error("relationship '\(owner)' has no destination entity", at: position.location)
             return nil
         }
-        let deletionRule: DeletionRule
-        if let text = element[attribute: "deletionRule"] {
-            guard let rule = DeletionRule(rawValue: text) else {
-                error("relationship '\(owner)' has unknown deletion rule '\(text)' (known rules: \(DeletionRule.allCases.map(\.rawValue).joined(separator: ", ")))",
-                      at: source.location(ofAttribute: "deletionRule", in: element))
-                return nil
+        var deletionRule = DeletionRule.nullify
+        if let text = xmlAttributes["deletionRule"] {
+            if let rule = DeletionRule(rawValue: text) {
+                deletionRule = rule
+            } else {
+                warning("relationship '\(owner)' has unknown deletion rule '\(text)', read as Nullify (known rules: \(DeletionRule.allCases.map(\.rawValue).joined(separator: ", ")))",
+                        at: source.location(ofAttribute: "deletionRule", in: element))
             }
-            deletionRule = rule
-        } else {
-            deletionRule = .nullify
         }
-        let minCount = element[attribute: "minCount"].flatMap { count($0, owner: owner, attribute: "minCount", in: element) } ?? 0
-        let maxCount = element[attribute: "maxCount"].flatMap { count($0, owner: owner, attribute: "maxCount", in: element) } ?? 0
+        let minCount = xmlAttributes["minCount"].flatMap { count($0, owner: owner, attribute: "minCount", in: element) } ?? 0
+        let maxCount = xmlAttributes["maxCount"].flatMap { count($0, owner: owner, attribute: "maxCount", in: element) } ?? 0
         let (userInfo, userInfoLocations) = readUserInfo(element)
         return RelationshipRecord(
-            name: name,
+            name: owner.property,
             destinationEntityName: destination, destinationEntity: -1,
-            inverseName: element[attribute: "inverseName"].flatMap { $0.isEmpty ? nil : $0 },
-            inverseEntityName: element[attribute: "inverseEntity"].flatMap { $0.isEmpty ? nil : $0 },
+            inverseName: xmlAttributes["inverseName"].flatMap { $0.isEmpty ? nil : $0 },
+            inverseEntityName: xmlAttributes["inverseEntity"].flatMap { $0.isEmpty ? nil : $0 },
             inverse: nil, isInverseReciprocal: false,
-            isToMany: Self.flag(element[attribute: "toMany"]),
-            isOrdered: Self.flag(element[attribute: "ordered"]),
+            isToMany: Self.flag(xmlAttributes["toMany"]),
+            isOrdered: Self.flag(xmlAttributes["ordered"]),
             minCount: minCount, maxCount: maxCount,
             deletionRule: deletionRule,
-            isOptional: Self.flag(element[attribute: "optional"]),
-            isTransient: Self.flag(element[attribute: "transient"]),
-            isIndexed: Self.flag(element[attribute: "indexed"]),
+            isOptional: Self.flag(xmlAttributes["optional"]),
+            isTransient: Self.flag(xmlAttributes["transient"]),
+            isIndexed: Self.flag(xmlAttributes["indexed"]),
             userInfo: userInfo,
-            jsonKeyPath: keyPath(name: name, owner: owner, userInfo: userInfo, locations: userInfoLocations),
-            xmlAttributes: element.attributes,
-            location: source.location(of: element)
+            jsonKeyPath: keyPath(owner: owner, userInfo: userInfo, locations: userInfoLocations),
+            xmlAttributes: xmlAttributes,
+            position: position
         )
     }
 
-    private mutating func readFetchedProperty(_ element: XMLElementNode, name: String) -> FetchedPropertyDescription {
+    private mutating func readFetchedProperty(_ element: XMLElementNode, name: String, position: SourcePosition) -> FetchedPropertyDescription {
         let request = element.firstChild(named: "fetchRequest")
         return FetchedPropertyDescription(
             name: name,
@@ -163,53 +187,67 @@ extension ModelBuilder {
             entityName: request?[attribute: "entity"],
             predicateString: request?[attribute: "predicateString"],
             userInfo: readUserInfo(element).0,
-            location: source.location(of: element)
+            position: position
         )
     }
 
     // MARK: Values
 
     /// The JSON key path from userInfo (first alias present), else the property's name.
-    private mutating func keyPath(name: String, owner: String, userInfo: [String: String], locations: [String: SourceLocation]) -> JSONKeyPath {
-        guard let (key, text) = MappingKeys.firstEntry(of: MappingKeys.jsonKeyPath, in: userInfo) else {
-            return JSONKeyPath(key: name)
+    private mutating func keyPath(owner: PropertyOwner, userInfo: [String: String], locations: [String: SourcePosition]) -> JSONKeyPath {
+        guard !userInfo.isEmpty, let (key, text) = MappingKeys.firstEntry(of: MappingKeys.jsonKeyPath, in: userInfo) else {
+            return JSONKeyPath(key: owner.property)
         }
         do {
             return try JSONKeyPath(parsing: text)
         } catch {
-            self.error("property '\(owner)': userInfo '\(key)': \(error)", at: locations[key] ?? SourceLocation(file: source.fileName))
-            return JSONKeyPath(key: name)
+            self.error("property '\(owner)': userInfo '\(key)': \(error)", at: locations[key]?.location ?? SourceLocation(file: source.fileName))
+            return JSONKeyPath(key: owner.property)
         }
     }
 
-    private mutating func literal(_ text: String, type: AttributeType, what: String, owner: String, attribute: String, in element: XMLElementNode) -> (any Sendable)? {
-        do {
-            return try type.parseLiteral(text)
-        } catch {
-            self.error("\(what) of attribute '\(owner)' (\(type.rawValue)): \(error.message)", at: source.location(ofAttribute: attribute, in: element))
+    /// A default or a bound: what Core Data reads from the text, with a warning when the text
+    /// is not written the way the type is (see `AttributeType.readLiteral`).
+    private mutating func literal(
+        _ text: String, type: AttributeType, what: String, owner: PropertyOwner, attribute: String, in element: XMLElementNode
+    ) -> (any Sendable)? {
+        switch type.readLiteral(text) {
+        case .exact(let value):
+            return value
+        case .tolerated(let value, let reading):
+            warning("\(what) of attribute '\(owner)' (\(type.rawValue)) is '\(text)', read as \(reading)",
+                    at: source.location(ofAttribute: attribute, in: element))
+            return value
+        case .unusable(let reason):
+            warning("\(what) of attribute '\(owner)' (\(type.rawValue)) is '\(text)': \(reason); no \(what) is used",
+                    at: source.location(ofAttribute: attribute, in: element))
             return nil
         }
     }
 
-    private mutating func dateInterval(_ text: String, owner: String, attribute: String, in element: XMLElementNode) -> Date? {
-        guard let seconds = Double(text), seconds.isFinite else {
-            error("\(attribute) of attribute '\(owner)' is '\(text)', not a number of seconds", at: source.location(ofAttribute: attribute, in: element))
+    /// A date as seconds since 2001-01-01 (`defaultDateTimeInterval` and date bounds).
+    private mutating func dateInterval(_ text: String, owner: PropertyOwner, attribute: String, in element: XMLElementNode) -> Date? {
+        guard DecimalLiteral(text.trimmingSpaces()) != nil, let seconds = Double(text.trimmingSpaces()), seconds.isFinite else {
+            warning("\(attribute) of attribute '\(owner)' is '\(text)', not a number of seconds; it is ignored",
+                    at: source.location(ofAttribute: attribute, in: element))
             return nil
         }
         return Date(timeIntervalSinceReferenceDate: seconds)
     }
 
-    private mutating func length(_ text: String, owner: String, attribute: String, in element: XMLElementNode) -> Int? {
-        guard let value = Int(text.trimmingSpaces()), value >= 0 else {
-            error("\(attribute) of attribute '\(owner)' is '\(text)', not a length (a whole number, 0 or more)", at: source.location(ofAttribute: attribute, in: element))
-            return nil
-        }
-        return value
+    private mutating func length(_ text: String, owner: PropertyOwner, attribute: String, in element: XMLElementNode) -> Int? {
+        wholeNumber(text, what: "length", owner: "attribute '\(owner)'", attribute: attribute, in: element)
     }
 
-    private mutating func count(_ text: String, owner: String, attribute: String, in element: XMLElementNode) -> Int? {
+    private mutating func count(_ text: String, owner: PropertyOwner, attribute: String, in element: XMLElementNode) -> Int? {
+        wholeNumber(text, what: "count", owner: "relationship '\(owner)'", attribute: attribute, in: element)
+    }
+
+    /// A length or count bound; anything else is a warning and no bound.
+    private mutating func wholeNumber(_ text: String, what: String, owner: @autoclosure () -> String, attribute: String, in element: XMLElementNode) -> Int? {
         guard let value = Int(text.trimmingSpaces()), value >= 0 else {
-            error("\(attribute) of relationship '\(owner)' is '\(text)', not a count (a whole number, 0 or more)", at: source.location(ofAttribute: attribute, in: element))
+            warning("\(attribute) of \(owner()) is '\(text)', not a \(what) (a whole number, 0 or more); no bound is used",
+                    at: source.location(ofAttribute: attribute, in: element))
             return nil
         }
         return value

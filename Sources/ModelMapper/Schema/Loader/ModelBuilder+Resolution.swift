@@ -105,7 +105,7 @@ extension ModelBuilder {
                 names = list.split(separator: ",").map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
                 for name in names where !attributeNames.contains(name) {
                     error("userInfo '\(key)' of entity '\(record.name)' names '\(name)', which is not an attribute of the entity",
-                          at: drafts[entity].userInfoLocations[key] ?? record.location)
+                          at: drafts[entity].userInfoLocations[key]?.location ?? record.location)
                 }
                 names = names.filter(attributeNames.contains)
             } else {
@@ -126,12 +126,14 @@ extension ModelBuilder {
         checkUniquenessConstraints(drafts)
     }
 
+    /// Uniqueness constraints matter to a store, not to ModelMapper: one naming a property
+    /// that does not exist is a warning.
     private mutating func checkUniquenessConstraints(_ drafts: [DraftEntity]) {
         for draft in drafts {
             for constraint in draft.record.uniquenessConstraints {
                 for name in constraint where draft.record.propertyIndexByName[name] == nil {
-                    error("a uniqueness constraint of entity '\(draft.record.name)' names '\(name)', which is not a property of the entity",
-                          at: uniquenessLocation(of: name, in: draft))
+                    warning("a uniqueness constraint of entity '\(draft.record.name)' names '\(name)', which is not a property of the entity",
+                            at: uniquenessLocation(of: name, in: draft))
                 }
             }
         }
@@ -151,7 +153,7 @@ extension ModelBuilder {
     /// Where an XML attribute of a relationship's element is; the relationship's own location
     /// when the element cannot be found.
     private func location(ofAttribute attribute: String, of relationship: RelationshipRecord, in draft: DraftEntity) -> SourceLocation {
-        guard let element = draft.element.children.first(where: { $0.name == "relationship" && $0[attribute: "name"] == relationship.name }) else {
+        guard let element = draft.element.children(named: "relationship").first(where: { $0[attribute: "name"] == relationship.name }) else {
             return relationship.location
         }
         return source.location(ofAttribute: attribute, in: element)
@@ -173,7 +175,7 @@ extension ModelBuilder {
             let value = drafts[entity].record.typeValue
             if let other = seen[drafts[root].record.name]?[value] {
                 error("entities '\(drafts[other].record.name)' and '\(drafts[entity].record.name)' both have JSON type value '\(value)'; give one of them another jsonTypeValue",
-                      at: drafts[entity].userInfoLocations[MappingKeys.typeValue[0]] ?? drafts[entity].record.location)
+                      at: drafts[entity].userInfoLocations[MappingKeys.typeValue[0]]?.location ?? drafts[entity].record.location)
             } else {
                 seen[drafts[root].record.name, default: [:]][value] = entity
             }

@@ -3,7 +3,7 @@ import Foundation
 /// Turns a parsed `<model>` document into an `ObjectModel`, checking everything that
 /// can be checked and collecting every problem (with its location) before giving up.
 struct ModelBuilder {
-    let source: XMLSource
+    let source: SourceLocator
     private(set) var diagnostics: [ModelDiagnostic] = []
 
     /// Entities read from the file, before inheritance is resolved.
@@ -12,17 +12,24 @@ struct ModelBuilder {
         var record: EntityRecord
         var parentName: String?
         /// Where each userInfo key's `<entry>` is, for locating metadata errors.
-        var userInfoLocations: [String: SourceLocation]
+        var userInfoLocations: [String: SourcePosition]
     }
 
-    init(source: XMLSource) {
+    init(source: SourceLocator) {
         self.source = source
     }
 
-    static func build(root: XMLElementNode, source: XMLSource, sourceURL: URL?, versionName: String?) throws(ModelLoadingError) -> ModelContents {
+    /// Builds the model, or throws every error with the warnings; `strict` makes every
+    /// warning an error.
+    static func build(
+        root: XMLElementNode, source: SourceLocator, sourceURL: URL?, versionName: String?, strict: Bool
+    ) throws(ModelLoadingError) -> ModelContents {
         var builder = ModelBuilder(source: source)
         let contents = builder.build(root: root, sourceURL: sourceURL, versionName: versionName)
-        let sorted = builder.diagnostics.sorted { $0.location < $1.location }
+        var sorted = builder.diagnostics.sorted { $0.location < $1.location }
+        if strict {
+            for index in sorted.indices where sorted[index].severity == .warning { sorted[index].severity = .error }
+        }
         guard var contents, !sorted.contains(where: { $0.severity == .error }) else {
             throw ModelLoadingError(diagnostics: sorted)
         }
@@ -39,8 +46,11 @@ struct ModelBuilder {
     }
 
     private mutating func build(root: XMLElementNode, sourceURL: URL?, versionName: String?) -> ModelContents? {
-        guard root.name == "model" else {
-            error("the root element is <\(root.name)>, not <model>: this is not a Core Data model file", at: source.location(of: root))
+        guard root.isNamed("model") else {
+            error(
+                "the root element is <\(root.name)>, not <model>: this is not a Core Data model file (expected a .xcdatamodeld bundle, a .xcdatamodel folder or a contents file)",
+                at: source.location(of: root)
+            )
             return nil
         }
         let composites = readComposites(root)
@@ -58,7 +68,7 @@ struct ModelBuilder {
         return ModelContents(
             sourceURL: sourceURL, versionName: versionName, modelAttributes: root.attributes.dictionary,
             entityRecords: drafts.map(\.record), configurations: configurations,
-            fetchRequestTemplates: fetchRequests, composites: composites, warnings: []
+            fetchRequestTemplates: fetchRequests, composites: composites, warnings: [], source: source
         )
     }
 
@@ -66,18 +76,18 @@ struct ModelBuilder {
 
     private mutating func readEntities(_ root: XMLElementNode, compositeNames: Set<String>) -> [DraftEntity] {
         var drafts: [DraftEntity] = []
-        var firstLocation: [String: SourceLocation] = [:]
+        var firstPosition: [String: SourcePosition] = [:]
         for element in root.children(named: "entity") {
-            let location = source.location(of: element)
+            let position = source.position(of: element)
             guard let name = element[attribute: "name"], !name.isEmpty else {
-                error("an <entity> has no name", at: location)
+                error("an <entity> has no name", at: position.location)
                 continue
             }
-            if let first = firstLocation[name] {
-                error("entity '\(name)' is declared twice (first at line \(first.line))", at: location)
+            if let first = firstPosition[name] {
+                error("entity '\(name)' is declared twice (first at line \(first.location.line))", at: position.location)
                 continue
             }
-            firstLocation[name] = location
+            firstPosition[name] = position
             let (userInfo, userInfoLocations) = readUserInfo(element)
             var record = EntityRecord(
                 name: name,
@@ -94,7 +104,7 @@ struct ModelBuilder {
                 typeKey: nil,
                 typeValue: MappingKeys.firstEntry(of: MappingKeys.typeValue, in: userInfo)?.value ?? name,
                 xmlAttributes: element.attributes,
-                location: location
+                position: position
             )
             readProperties(of: element, into: &record, compositeNames: compositeNames)
             for position in record.ownProperties.indices { record.ownProperties[position].entity = drafts.count }
@@ -223,7 +233,7 @@ struct ModelBuilder {
                     error("an attribute of composite '\(name)' has no name", at: source.location(of: attribute))
                     continue
                 }
-                guard let type = attributeType(of: attribute, owner: "\(name).\(attributeName)") else { continue }
+                let type = attributeType(of: attribute, owner: "\(name).\(attributeName)")
                 elements.append(CompositeDescription.Element(
                     name: attributeName, attributeType: type,
                     isOptional: Self.flag(attribute[attribute: "optional"]),
@@ -231,7 +241,7 @@ struct ModelBuilder {
                     compositeName: attribute[attribute: "composite"]
                 ))
             }
-            composites.append(CompositeDescription(name: name, elements: elements, location: source.location(of: element)))
+            composites.append(CompositeDescription(name: name, elements: elements, position: source.position(of: element)))
         }
         let names = Set(composites.map(\.name))
         for element in root.children(named: "composite") {
@@ -245,11 +255,12 @@ struct ModelBuilder {
         return composites
     }
 
+    /// Configurations are kept for tools; ModelMapper does not use them, so what is wrong in
+    /// one is a warning (Core Data only looks at a configuration when a store names it).
     private mutating func readConfigurations(_ root: XMLElementNode, entityNames: Set<String>) -> [ModelConfiguration] {
         root.children(named: "configuration").compactMap { element in
-            let location = source.location(of: element)
             guard let name = element[attribute: "name"], !name.isEmpty else {
-                error("a <configuration> has no name", at: location)
+                warning("a <configuration> has no name; it is ignored", at: source.location(of: element))
                 return nil
             }
             var members: [String] = []
@@ -258,31 +269,32 @@ struct ModelBuilder {
                 if entityNames.contains(entityName) {
                     members.append(entityName)
                 } else {
-                    error("configuration '\(name)' names entity '\(entityName)', which does not exist", at: source.location(of: member))
+                    warning("configuration '\(name)' names entity '\(entityName)', which does not exist; it is left out", at: source.location(of: member))
                 }
             }
             return ModelConfiguration(
                 name: name, entityNames: members,
-                usedWithCloudKit: Self.flag(element[attribute: "usedWithCloudKit"]), location: location
+                usedWithCloudKit: Self.flag(element[attribute: "usedWithCloudKit"]), position: source.position(of: element)
             )
         }
     }
 
+    /// Fetch request templates are kept as written; one naming an entity that does not
+    /// exist is a warning, as ModelMapper runs none of them while loading.
     private mutating func readFetchRequests(_ root: XMLElementNode, entityNames: Set<String>) -> [FetchRequestTemplate] {
         root.children(named: "fetchRequest").compactMap { element in
-            let location = source.location(of: element)
             guard let name = element[attribute: "name"], !name.isEmpty else {
-                error("a <fetchRequest> has no name", at: location)
+                warning("a <fetchRequest> has no name; it is ignored", at: source.location(of: element))
                 return nil
             }
             let entityName = element[attribute: "entity"] ?? ""
             if !entityNames.contains(entityName) {
-                error("fetch request '\(name)' names entity '\(entityName)', which does not exist",
-                      at: source.location(ofAttribute: "entity", in: element))
+                warning("fetch request '\(name)' names entity '\(entityName)', which does not exist",
+                        at: source.location(ofAttribute: "entity", in: element))
             }
             return FetchRequestTemplate(
                 name: name, entityName: entityName, predicateString: element[attribute: "predicateString"],
-                xmlAttributes: element.attributes.dictionary, location: location
+                xmlAttributes: element.attributes.dictionary, position: source.position(of: element)
             )
         }
     }
@@ -291,8 +303,8 @@ struct ModelBuilder {
         for draft in drafts {
             for fetched in draft.record.fetchedProperties {
                 if let entityName = fetched.entityName, !entityNames.contains(entityName) {
-                    error("fetched property '\(draft.record.name).\(fetched.name)' fetches entity '\(entityName)', which does not exist",
-                          at: fetched.location)
+                    warning("fetched property '\(draft.record.name).\(fetched.name)' fetches entity '\(entityName)', which does not exist",
+                            at: fetched.location)
                 }
             }
         }
@@ -301,9 +313,9 @@ struct ModelBuilder {
     // MARK: Helpers
 
     /// Reads `<userInfo><entry key="…" value="…"/></userInfo>`.
-    mutating func readUserInfo(_ element: XMLElementNode) -> ([String: String], [String: SourceLocation]) {
+    mutating func readUserInfo(_ element: XMLElementNode) -> ([String: String], [String: SourcePosition]) {
         var userInfo: [String: String] = [:]
-        var locations: [String: SourceLocation] = [:]
+        var locations: [String: SourcePosition] = [:]
         for group in element.children(named: "userInfo") {
             for entry in group.children(named: "entry") {
                 guard let key = entry[attribute: "key"] else {
@@ -311,7 +323,7 @@ struct ModelBuilder {
                     continue
                 }
                 userInfo[key] = entry[attribute: "value"] ?? ""
-                locations[key] = source.location(of: entry)
+                locations[key] = source.position(of: entry)
             }
         }
         return (userInfo, locations)
@@ -321,5 +333,23 @@ struct ModelBuilder {
     static func flag(_ value: String?) -> Bool {
         guard let value else { return false }
         return value == "YES" || (value != "NO" && MappingKeys.isYes(value))
+    }
+}
+
+extension SourceLocator {
+    /// Where an element is, kept unresolved.
+    func position(of element: XMLElementNode, attribute: String? = nil) -> SourcePosition {
+        SourcePosition(locator: self, element: element.ordinal, attribute: attribute)
+    }
+
+    /// Where an element starts.
+    func location(of element: XMLElementNode) -> SourceLocation {
+        location(ofElement: element.ordinal)
+    }
+
+    /// Where an XML attribute of an element is; the element's own location when the
+    /// attribute is not written in its start tag.
+    func location(ofAttribute attribute: String, in element: XMLElementNode) -> SourceLocation {
+        location(ofElement: element.ordinal, attribute: attribute)
     }
 }

@@ -1,0 +1,47 @@
+import Foundation
+
+/// Reads files for the loader and says what went wrong the way a person would: "no such
+/// file", "permission denied", "is a folder", never a Foundation error dump.
+enum FileReading {
+    /// The bytes of a file.
+    ///
+    /// - Throws: ``ModelLoadingError`` located at the file, with the reason in plain words.
+    static func data(at url: URL) throws(ModelLoadingError) -> Data {
+        let location = SourceLocation(file: url.displayPath)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+            throw ModelLoadingError("no such file or folder", at: location)
+        }
+        if isDirectory.boolValue {
+            throw ModelLoadingError("this is a folder, not a file", at: location)
+        }
+        guard FileManager.default.isReadableFile(atPath: url.path) else {
+            throw ModelLoadingError("the file cannot be read: permission denied", at: location)
+        }
+        do {
+            return try Data(contentsOf: url)
+        } catch {
+            throw ModelLoadingError("the file cannot be read: \(reason(for: error))", at: location)
+        }
+    }
+
+    /// The reason of a file-system error in a few words: the POSIX error's text when there is one.
+    static func reason(for error: any Error) -> String {
+        let error = error as NSError
+        if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
+           let message = strerror(Int32(underlying.code)) {
+            return String(cString: message).lowercased()
+        }
+        if error.domain == NSPOSIXErrorDomain, let message = strerror(Int32(error.code)) {
+            return String(cString: message).lowercased()
+        }
+        switch CocoaError.Code(rawValue: error.code) {
+        case .fileNoSuchFile, .fileReadNoSuchFile: return "no such file or folder"
+        case .fileReadNoPermission, .fileWriteNoPermission: return "permission denied"
+        case .fileWriteOutOfSpace: return "no space left on the device"
+        case .fileWriteVolumeReadOnly: return "the volume is read-only"
+        case .fileWriteFileExists: return "a file is already there"
+        default: return error.localizedFailureReason ?? error.localizedDescription
+        }
+    }
+}
