@@ -71,6 +71,31 @@ struct DecodingConversionTests {
         #expect(error?.path.description == "$.\(key)")
     }
 
+    @Test("huge exponents and endless digits are errors, never traps or rounding", arguments: [
+        ("quantity", JSONValue.string("1e-9223372036854775808"), MappingError.Code.invalidValue),
+        ("quantity", .number("1e-9223372036854775808"), .invalidValue),
+        ("serial", .number("1e9223372036854775807"), .valueOutOfRange),
+        ("serial", .string("-1E+99999999999999999999999"), .valueOutOfRange),
+        ("views", .number("1." + String(repeating: "0", count: 100_000) + "1"), .invalidValue),
+        ("price.amount", .number("1e-9223372036854775808"), .valueOutOfRange),
+        ("price.amount", .number(String(repeating: "7", count: 60)), .valueOutOfRange),
+        ("price.amount", .string("9e200"), .valueOutOfRange),
+    ])
+    func hostileNumbers(keyPath: String, value: JSONValue, code: MappingError.Code) {
+        var fields = JSONObject()
+        let keys = keyPath.split(separator: ".").map(String.init)
+        if keys.count == 2 {
+            var inner = JSONObject()
+            inner[keys[1]] = value
+            fields[keys[0]] = .object(inner)
+        } else {
+            fields[keyPath] = value
+        }
+        let error = decodingError(.object(fields))
+        #expect(error?.code == code, "\(String(describing: error))")
+        #expect(error?.path.description == "$.\(keyPath)")
+    }
+
     @Test("integers written as 1.0 or 1e3 are integers; 1.5 is not")
     func integralForms() throws {
         #expect(try decodeProduct(["quantity": 1.0]).value(forKey: "quantity") as? Int16 == 1)
