@@ -71,7 +71,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "model-loading-benchmark",
-            dependencies: ["ModelMapper"],
+            dependencies: ["ModelMapper", "CLibXML2"],
             path: "Benchmarks/ModelLoadingBenchmark"
         ),
         .executableTarget(

@@ -12,6 +12,7 @@
 #include <libxml/xmlerror.h>
 #include <libxml/xmlmemory.h>
 #include <libxml/globals.h>
+#include <libxml/xmlreader.h>
 
 // Swift 6 rejects calling the `xmlFree` global variable directly.
 static inline void mm_xmlFree(void *pointer) {

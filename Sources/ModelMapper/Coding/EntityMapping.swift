@@ -88,7 +88,14 @@ struct KeyTrie: Sendable {
             self.takesAll = self.takesAll || takesAll
             return
         }
-        children[first, default: KeyTrie()].insert(path.dropFirst(), takesAll: takesAll)
+        // Most paths are one key: one hash, no recursion.
+        if path.count == 1, let index = children.index(forKey: first) {
+            children.values[index].takesAll = children.values[index].takesAll || takesAll
+        } else if path.count == 1 {
+            children[first] = KeyTrie(takesAll: takesAll)
+        } else {
+            children[first, default: KeyTrie()].insert(path.dropFirst(), takesAll: takesAll)
+        }
     }
 
     mutating func merge(_ other: KeyTrie) {
@@ -114,6 +121,22 @@ struct KeyTrie: Sendable {
     }
 }
 
+/// The mappings of a model's entities, compiled once, when first asked for, under a lock:
+/// models are shared by threads, and the first decode on any of them compiles the plans.
+final class MappingTable: @unchecked Sendable {
+    private let lock = NSLock()
+    private var compiled: [EntityMapping]?
+
+    func mappings(for records: [EntityRecord]) -> [EntityMapping] {
+        lock.lock()
+        defer { lock.unlock() }
+        if let compiled { return compiled }
+        let made = EntityMapping.mappings(for: records)
+        compiled = made
+        return made
+    }
+}
+
 extension EntityMapping {
     /// Builds the mappings of every entity of a model.
     static func mappings(for records: [EntityRecord]) -> [EntityMapping] {
@@ -129,6 +152,8 @@ extension EntityMapping {
             attributePaths.append(records[reference.entity].ownAttributes[reference.index].jsonKeyPath.components)
         }
         var knownKeys = KeyTrie()
+        knownKeys.children.reserveCapacity(record.properties.count)
+        properties.reserveCapacity(record.properties.count)
         for reference in record.properties {
             if reference.isRelationship {
                 let relationship = records[reference.entity].ownRelationships[reference.index]
@@ -138,7 +163,7 @@ extension EntityMapping {
                     inverseSlot = records[relationship.destinationEntity].propertyIndexByName[inverse.name]
                 }
                 var shared = KeyTrie()
-                for attributePath in attributePaths where attributePath.count > path.count && Array(attributePath.prefix(path.count)) == path {
+                for attributePath in attributePaths where attributePath.count > path.count && attributePath.prefix(path.count).elementsEqual(path) {
                     shared.insert(attributePath.dropFirst(path.count), takesAll: true)
                 }
                 knownKeys.insert(path[...], takesAll: true)

@@ -31,12 +31,13 @@ public struct JSONKeyPath: Sendable, Hashable, CustomStringConvertible {
     ///   `.a`, `a.`) and for a backslash before anything but `.` or `\`.
     public init(parsing text: String) throws(SyntaxError) {
         // Fast path: no escapes, so components are the dot-separated pieces.
-        if !text.utf8.contains(UInt8(ascii: "\\")) {
-            let pieces = text.split(separator: ".", omittingEmptySubsequences: false)
+        // Dots are ASCII, so splitting the UTF-8 bytes cuts between characters.
+        var text = text
+        if let pieces = text.withUTF8({ Self.split($0) }) {
             guard !pieces.contains(where: \.isEmpty) else {
                 throw SyntaxError(keyPath: text, reason: text.isEmpty ? "it is empty" : "it has an empty component")
             }
-            self.components = pieces.map(String.init)
+            self.components = pieces
             return
         }
         var components: [String] = []
@@ -66,6 +67,25 @@ public struct JSONKeyPath: Sendable, Hashable, CustomStringConvertible {
             throw SyntaxError(keyPath: text, reason: text.isEmpty ? "it is empty" : "it has an empty component")
         }
         self.components = components
+    }
+
+    /// The pieces between dots, or nil when there is an escape to interpret.
+    private static func split(_ bytes: UnsafeBufferPointer<UInt8>) -> [String]? {
+        var pieces: [String] = []
+        var start = 0
+        for index in 0..<bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "\\"):
+                return nil
+            case UInt8(ascii: "."):
+                pieces.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+                start = index + 1
+            default:
+                break
+            }
+        }
+        pieces.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self))
+        return pieces
     }
 
     /// The dotted form, escaped so that parsing it gives this path back.

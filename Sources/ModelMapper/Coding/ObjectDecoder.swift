@@ -5,6 +5,8 @@ import Foundation
 final class ObjectDecoder {
     let model: ObjectModel
     let options: ModelDecoder.Options
+    /// The model's mappings, read once per run.
+    let mappings: [EntityMapping]
     private(set) var errors: [MappingError] = []
     private var objectsByIdentity: [String: ModelObject] = [:]
     /// Transformers looked up once per run rather than once per value.
@@ -13,6 +15,7 @@ final class ObjectDecoder {
     init(model: ObjectModel, options: ModelDecoder.Options) {
         self.model = model
         self.options = options
+        self.mappings = model.mappings
     }
 
     /// Runs `body`, then throws the collected errors, if any.
@@ -44,7 +47,7 @@ final class ObjectDecoder {
             return nil
         }
         var entity = expected
-        let mapping = model.mappings[expected]
+        let mapping = mappings[expected]
         if let typeKey = mapping.typeKey, let typeValue = object[typeKey] {
             guard case .string(let name) = typeValue, let named = mapping.entityByTypeValue[name] else {
                 let found: String = if case .string(let name) = typeValue { name } else { ValueConversion.describe(typeValue) }
@@ -54,7 +57,7 @@ final class ObjectDecoder {
             }
             entity = named
         }
-        if model.mappings[entity].isAbstract {
+        if mappings[entity].isAbstract {
             try report(MappingError(.abstractEntity(model.entityRecords[entity].name), path: path, entityName: model.entityRecords[entity].name))
             return nil
         }
@@ -72,7 +75,7 @@ final class ObjectDecoder {
 
     /// The entity family and identity values of an object, when all are present.
     private func identityKey(of object: JSONObject, entity: Int) -> String? {
-        let mapping = model.mappings[entity]
+        let mapping = mappings[entity]
         guard !mapping.identitySlots.isEmpty else { return nil }
         var key = String(mapping.identityFamily)
         for slot in mapping.identitySlots {

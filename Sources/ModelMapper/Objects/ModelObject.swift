@@ -42,6 +42,7 @@ open class ModelObject: CustomStringConvertible {
     public required init(entity: EntityDescription) {
         self.entity = entity
         let mapping = entity.model.mappings[entity.index]
+        self.mapping = mapping
         slots = mapping.properties.map { property in
             guard !property.isRelationship, let defaultValue = property.defaultValue else { return .absent }
             return .value(defaultValue)
@@ -60,7 +61,8 @@ open class ModelObject: CustomStringConvertible {
         try ObjectDecoder(model: entity.model, options: options).finish { try $0.fill(self, from: object, path: .root) }
     }
 
-    var mapping: EntityMapping { entity.model.mappings[entity.index] }
+    /// How the object's entity maps to JSON, looked up once when the object is made.
+    let mapping: EntityMapping
 
     // MARK: Key-value access
 

@@ -62,3 +62,8 @@ public enum AttributeType: String, Sendable, Hashable, CaseIterable {
         }
     }
 }
+
+extension AttributeType {
+    /// The types by their names in model files: one hash, rather than a comparison per case.
+    static let byName: [String: AttributeType] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
+}

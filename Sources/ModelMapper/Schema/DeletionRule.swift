@@ -8,3 +8,8 @@ public enum DeletionRule: String, Sendable, Hashable, CaseIterable {
     case deny = "Deny"
     case noAction = "No Action"
 }
+
+extension DeletionRule {
+    /// The rules by their names in model files.
+    static let byName: [String: DeletionRule] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
+}

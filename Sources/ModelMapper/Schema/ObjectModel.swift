@@ -34,8 +34,14 @@ public final class ObjectModel: Sendable {
     let entityIndexByName: [String: Int]
     /// What the model was built from, for making a copy with other classes bound.
     private let contents: ModelContents
-    /// How each entity maps to JSON, resolved once (see `EntityMapping`).
-    let mappings: [EntityMapping]
+    /// How each entity maps to JSON (see `EntityMapping`), compiled the first time JSON is
+    /// mapped with the model: tools that only read a model (`modelgen validate`, `generate`)
+    /// never pay for it, and loading stays close to the cost of parsing the XML.
+    private let mappingTable = MappingTable()
+
+    /// The mapping of every entity, compiled once per model on first use. Read it once per
+    /// operation (each read takes a lock), not once per value.
+    var mappings: [EntityMapping] { mappingTable.mappings(for: entityRecords) }
     /// The class that objects of each entity are created with: the class bound to the
     /// entity, else the one bound to its nearest superentity, else `ModelObject`.
     let objectClasses: [ModelObject.Type]
@@ -53,7 +59,6 @@ public final class ObjectModel: Sendable {
         self.fetchRequestTemplates = contents.fetchRequestTemplates
         self.composites = contents.composites
         self.warnings = contents.warnings
-        self.mappings = EntityMapping.mappings(for: contents.entityRecords)
         self.objectClasses = try Self.bind(
             classes, to: contents.entityRecords, indexByName: indexByName, fileName: contents.source?.fileName ?? "<model>"
         )
@@ -67,7 +72,7 @@ public final class ObjectModel: Sendable {
     /// `<?xml version="1.0" encoding="UTF-16"?>`; its `normalizedXML` starts
     /// `<?xml version="1.0" encoding="UTF-8"?>`.
     public var normalizedXML: String? {
-        contents.source.map { TextDecoding.normalizedXML($0.bytes) }
+        contents.source.map { TextDecoding.normalizedXML([UInt8]($0.data)) }
     }
 
     /// The same model with classes bound to its entities (replacing any bound before), so that

@@ -26,7 +26,7 @@ enum LibXMLParser {
         _ body: (XMLElementNode, SourceLocator) throws(ModelLoadingError) -> Result
     ) throws(ModelLoadingError) -> Result {
         precondition(initialized)
-        let source = SourceLocator(fileName: fileName, bytes: [UInt8](data))
+        let source = SourceLocator(fileName: fileName, data: data)
         let collector = ErrorCollector(fileName: fileName)
 
         guard let context = xmlNewParserCtxt() else {
@@ -52,17 +52,15 @@ enum LibXMLParser {
         }
 
         let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_BIG_LINES.rawValue | XML_PARSE_NOCDATA.rawValue)
-        guard !source.bytes.isEmpty else {
+        guard !data.isEmpty else {
             throw ModelLoadingError("the file is empty", at: SourceLocation(file: fileName))
         }
-        guard let length = Int32(exactly: source.bytes.count) else {
-            throw ModelLoadingError("the file is too large to be a model (\(source.bytes.count) bytes)", at: SourceLocation(file: fileName))
+        guard let length = Int32(exactly: data.count) else {
+            throw ModelLoadingError("the file is too large to be a model (\(data.count) bytes)", at: SourceLocation(file: fileName))
         }
-        let document: xmlDocPtr? = source.bytes.withUnsafeBufferPointer { buffer -> xmlDocPtr? in
-            buffer.withMemoryRebound(to: CChar.self) { chars -> xmlDocPtr? in
-                guard let base = chars.baseAddress else { return nil }
-                return xmlCtxtReadMemory(context, base, length, fileName, nil, options)
-            }
+        let document: xmlDocPtr? = data.withUnsafeBytes { buffer -> xmlDocPtr? in
+            guard let base = buffer.baseAddress else { return nil }
+            return xmlCtxtReadMemory(context, base.assumingMemoryBound(to: CChar.self), length, fileName, nil, options)
         }
         defer { if let document { xmlFreeDoc(document) } }
 

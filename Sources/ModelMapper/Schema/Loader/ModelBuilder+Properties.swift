@@ -3,7 +3,8 @@ import Foundation
 extension ModelBuilder {
     /// Reads the `<attribute>`, `<relationship>` and `<fetchedProperty>` children of an entity.
     mutating func readProperties(of entity: XMLElementNode, into record: inout EntityRecord, compositeNames: Set<String>) {
-        var first: [String: SourcePosition] = [:]
+        // Two properties of one name are found when the entity's name index is built
+        // (`resolveProperties`), with inherited ones: no dictionary is needed here.
         for element in entity.children {
             let kind: PropertyKind
             if element.isNamed("attribute") {
@@ -20,11 +21,6 @@ extension ModelBuilder {
                 error("\(kind == .attribute ? "an" : "a") <\(element.name)> of entity '\(record.name)' has no name", at: position.location)
                 continue
             }
-            if let earlier = first[name] {
-                error("entity '\(record.name)' declares property '\(name)' twice (first at line \(earlier.location.line))", at: position.location)
-                continue
-            }
-            first[name] = position
             let owner = PropertyOwner(entity: record.name, property: name)
             switch kind {
             case .attribute:
@@ -55,9 +51,9 @@ extension ModelBuilder {
 
     /// The attribute's type. A type Xcode does not have (a newer Xcode's, or a typo) is read
     /// as Undefined with a warning: the value is kept as the JSON has it.
-    mutating func attributeType(of element: XMLElementNode, owner: @autoclosure () -> String) -> AttributeType {
-        guard let text = element[attribute: "attributeType"] else { return .undefined }
-        guard let type = AttributeType(rawValue: text) else {
+    mutating func attributeType(_ text: String?, of element: XMLElementNode, owner: @autoclosure () -> String) -> AttributeType {
+        guard let text else { return .undefined }
+        guard let type = AttributeType.byName[text] else {
             let known = AttributeType.allCases.map(\.rawValue).joined(separator: ", ")
             warning("attribute '\(owner())' has unknown attribute type '\(text)', read as Undefined (known types: \(known))",
                     at: source.location(ofAttribute: "attributeType", in: element))
@@ -67,14 +63,14 @@ extension ModelBuilder {
     }
 
     private mutating func readAttribute(_ element: XMLElementNode, owner: PropertyOwner, position: SourcePosition, compositeNames: Set<String>) -> AttributeRecord {
-        let type = attributeType(of: element, owner: owner.description)
-        let (userInfo, userInfoLocations) = readUserInfo(element)
         let xmlAttributes = element.attributes
+        let type = attributeType(xmlAttributes[.attributeType], of: element, owner: owner.description)
+        let (userInfo, userInfoLocations) = readUserInfo(element)
 
         var defaultValue: (any Sendable)?
-        if let text = xmlAttributes["defaultValueString"] {
+        if let text = xmlAttributes[.defaultValueString] {
             defaultValue = literal(text, type: type, what: "default value", owner: owner, attribute: "defaultValueString", in: element)
-        } else if type == .date, let interval = xmlAttributes["defaultDateTimeInterval"] {
+        } else if type == .date, let interval = xmlAttributes[.defaultDateTimeInterval] {
             defaultValue = dateInterval(interval, owner: owner, attribute: "defaultDateTimeInterval", in: element)
         }
 
@@ -84,55 +80,55 @@ extension ModelBuilder {
         var maxLength: Int?
         switch type {
         case .string, .binaryData:
-            minLength = xmlAttributes["minValueString"].flatMap { length($0, owner: owner, attribute: "minValueString", in: element) }
-            maxLength = xmlAttributes["maxValueString"].flatMap { length($0, owner: owner, attribute: "maxValueString", in: element) }
+            minLength = xmlAttributes[.minValueString].flatMap { length($0, owner: owner, attribute: "minValueString", in: element) }
+            maxLength = xmlAttributes[.maxValueString].flatMap { length($0, owner: owner, attribute: "maxValueString", in: element) }
         case .date:
-            minValue = xmlAttributes["minDateTimeInterval"].flatMap { dateInterval($0, owner: owner, attribute: "minDateTimeInterval", in: element) }
-            maxValue = xmlAttributes["maxDateTimeInterval"].flatMap { dateInterval($0, owner: owner, attribute: "maxDateTimeInterval", in: element) }
+            minValue = xmlAttributes[.minDateTimeInterval].flatMap { dateInterval($0, owner: owner, attribute: "minDateTimeInterval", in: element) }
+            maxValue = xmlAttributes[.maxDateTimeInterval].flatMap { dateInterval($0, owner: owner, attribute: "maxDateTimeInterval", in: element) }
         default:
             if type.isNumeric {
-                minValue = xmlAttributes["minValueString"].flatMap { literal($0, type: type, what: "minimum", owner: owner, attribute: "minValueString", in: element) }
-                maxValue = xmlAttributes["maxValueString"].flatMap { literal($0, type: type, what: "maximum", owner: owner, attribute: "maxValueString", in: element) }
+                minValue = xmlAttributes[.minValueString].flatMap { literal($0, type: type, what: "minimum", owner: owner, attribute: "minValueString", in: element) }
+                maxValue = xmlAttributes[.maxValueString].flatMap { literal($0, type: type, what: "maximum", owner: owner, attribute: "maxValueString", in: element) }
             }
         }
 
-        var regularExpression = xmlAttributes["regularExpressionString"]
+        var regularExpression = xmlAttributes[.regularExpressionString]
         if let pattern = regularExpression, (try? NSRegularExpression(pattern: pattern)) == nil {
             warning("regular expression of attribute '\(owner)' is '\(pattern)', which does not compile; no pattern is used",
                     at: source.location(ofAttribute: "regularExpressionString", in: element))
             regularExpression = nil
         }
 
-        let compositeName = xmlAttributes["composite"]
+        let compositeName = xmlAttributes[.composite]
         if type == .composite, let compositeName, !compositeNames.contains(compositeName) {
             error("attribute '\(owner)' names composite '\(compositeName)', which does not exist",
                   at: source.location(ofAttribute: "composite", in: element))
         }
 
         let transformerName: String? = {
-            if let name = xmlAttributes["valueTransformerName"], !name.isEmpty { return name }
+            if let name = xmlAttributes[.valueTransformerName], !name.isEmpty { return name }
             return MappingKeys.firstEntry(of: MappingKeys.valueTransformer, in: userInfo)?.value
         }()
         let isFlaggedIdentity = !userInfo.isEmpty && MappingKeys.attributeIsIdentity.contains { userInfo[$0].map(MappingKeys.isYes) ?? false }
 
         return AttributeRecord(
             name: owner.property, attributeType: type,
-            isOptional: Self.flag(xmlAttributes["optional"]),
-            isTransient: Self.flag(xmlAttributes["transient"]),
-            isDerived: Self.flag(xmlAttributes["derived"]),
-            derivationExpression: xmlAttributes["derivationExpression"],
-            isIndexed: Self.flag(xmlAttributes["indexed"]),
-            defaultValueString: xmlAttributes["defaultValueString"],
+            isOptional: Self.flag(xmlAttributes[.optional]),
+            isTransient: Self.flag(xmlAttributes[.transient]),
+            isDerived: Self.flag(xmlAttributes[.derived]),
+            derivationExpression: xmlAttributes[.derivationExpression],
+            isIndexed: Self.flag(xmlAttributes[.indexed]),
+            defaultValueString: xmlAttributes[.defaultValueString],
             defaultValue: defaultValue,
-            minValueString: xmlAttributes["minValueString"],
-            maxValueString: xmlAttributes["maxValueString"],
+            minValueString: xmlAttributes[.minValueString],
+            maxValueString: xmlAttributes[.maxValueString],
             minValue: minValue, maxValue: maxValue, minLength: minLength, maxLength: maxLength,
             regularExpressionString: regularExpression,
             valueTransformerName: transformerName,
-            customClassName: xmlAttributes["customClassName"],
+            customClassName: xmlAttributes[.customClassName],
             compositeName: compositeName,
-            usesScalarValueType: Self.flag(xmlAttributes["usesScalarValueType"]),
-            allowsExternalBinaryDataStorage: Self.flag(xmlAttributes["allowsExternalBinaryDataStorage"]),
+            usesScalarValueType: Self.flag(xmlAttributes[.usesScalarValueType]),
+            allowsExternalBinaryDataStorage: Self.flag(xmlAttributes[.allowsExternalBinaryDataStorage]),
             isIdentity: isFlaggedIdentity,
             userInfo: userInfo,
             jsonKeyPath: keyPath(owner: owner, userInfo: userInfo, locations: userInfoLocations),
@@ -143,35 +139,35 @@ extension ModelBuilder {
 
     private mutating func readRelationship(_ element: XMLElementNode, owner: PropertyOwner, position: SourcePosition) -> RelationshipRecord? {
         let xmlAttributes = element.attributes
-        guard let destination = xmlAttributes["destinationEntity"], !destination.isEmpty else {
+        guard let destination = xmlAttributes[.destinationEntity], !destination.isEmpty else {
             error("relationship '\(owner)' has no destination entity", at: position.location)
             return nil
         }
         var deletionRule = DeletionRule.nullify
-        if let text = xmlAttributes["deletionRule"] {
-            if let rule = DeletionRule(rawValue: text) {
+        if let text = xmlAttributes[.deletionRule] {
+            if let rule = DeletionRule.byName[text] {
                 deletionRule = rule
             } else {
                 warning("relationship '\(owner)' has unknown deletion rule '\(text)', read as Nullify (known rules: \(DeletionRule.allCases.map(\.rawValue).joined(separator: ", ")))",
                         at: source.location(ofAttribute: "deletionRule", in: element))
             }
         }
-        let minCount = xmlAttributes["minCount"].flatMap { count($0, owner: owner, attribute: "minCount", in: element) } ?? 0
-        let maxCount = xmlAttributes["maxCount"].flatMap { count($0, owner: owner, attribute: "maxCount", in: element) } ?? 0
+        let minCount = xmlAttributes[.minCount].flatMap { count($0, owner: owner, attribute: "minCount", in: element) } ?? 0
+        let maxCount = xmlAttributes[.maxCount].flatMap { count($0, owner: owner, attribute: "maxCount", in: element) } ?? 0
         let (userInfo, userInfoLocations) = readUserInfo(element)
         return RelationshipRecord(
             name: owner.property,
             destinationEntityName: destination, destinationEntity: -1,
-            inverseName: xmlAttributes["inverseName"].flatMap { $0.isEmpty ? nil : $0 },
-            inverseEntityName: xmlAttributes["inverseEntity"].flatMap { $0.isEmpty ? nil : $0 },
+            inverseName: xmlAttributes[.inverseName].flatMap { $0.isEmpty ? nil : $0 },
+            inverseEntityName: xmlAttributes[.inverseEntity].flatMap { $0.isEmpty ? nil : $0 },
             inverse: nil, isInverseReciprocal: false,
-            isToMany: Self.flag(xmlAttributes["toMany"]),
-            isOrdered: Self.flag(xmlAttributes["ordered"]),
+            isToMany: Self.flag(xmlAttributes[.toMany]),
+            isOrdered: Self.flag(xmlAttributes[.ordered]),
             minCount: minCount, maxCount: maxCount,
             deletionRule: deletionRule,
-            isOptional: Self.flag(xmlAttributes["optional"]),
-            isTransient: Self.flag(xmlAttributes["transient"]),
-            isIndexed: Self.flag(xmlAttributes["indexed"]),
+            isOptional: Self.flag(xmlAttributes[.optional]),
+            isTransient: Self.flag(xmlAttributes[.transient]),
+            isIndexed: Self.flag(xmlAttributes[.indexed]),
             userInfo: userInfo,
             jsonKeyPath: keyPath(owner: owner, userInfo: userInfo, locations: userInfoLocations),
             xmlAttributes: xmlAttributes,

@@ -49,15 +49,15 @@ extension ModelBuilder {
             inverseEntity = named
         }
         guard inverseEntity >= 0 else { return (nil, false) }  // unknown destination, already reported
-        let target = drafts[inverseEntity].record
-        guard let position = target.propertyIndexByName[inverseName] else {
-            error("relationship '\(owner)' names inverse '\(inverseName)', but entity '\(target.name)' has no property of that name",
+        // Read in place: a copy of the whole record per relationship costs more than the rest.
+        guard let position = drafts[inverseEntity].record.propertyIndexByName[inverseName] else {
+            error("relationship '\(owner)' names inverse '\(inverseName)', but entity '\(drafts[inverseEntity].record.name)' has no property of that name",
                   at: location(ofAttribute: "inverseName", of: relationship, in: drafts[entity]))
             return (nil, false)
         }
-        let reference = target.properties[position]
+        let reference = drafts[inverseEntity].record.properties[position]
         guard reference.isRelationship else {
-            error("relationship '\(owner)' names inverse '\(target.name).\(inverseName)', which is an attribute, not a relationship",
+            error("relationship '\(owner)' names inverse '\(drafts[inverseEntity].record.name).\(inverseName)', which is an attribute, not a relationship",
                   at: location(ofAttribute: "inverseName", of: relationship, in: drafts[entity]))
             return (nil, false)
         }
@@ -98,10 +98,10 @@ extension ModelBuilder {
     /// attributes flagged as identity, else the superentity's.
     mutating func resolveIdentity(_ drafts: inout [DraftEntity]) {
         for entity in inheritanceOrder(drafts) {
-            let record = drafts[entity].record
-            let attributeNames = record.attributeIndexes.map { record.properties[$0].name }
             var names: [String]
-            if let (key, list) = MappingKeys.firstEntry(of: MappingKeys.entityIdentityAttributes, in: record.userInfo) {
+            if let (key, list) = MappingKeys.firstEntry(of: MappingKeys.entityIdentityAttributes, in: drafts[entity].record.userInfo) {
+                let record = drafts[entity].record
+                let attributeNames = record.attributeIndexes.map { record.properties[$0].name }
                 names = list.split(separator: ",").map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
                 for name in names where !attributeNames.contains(name) {
                     error("userInfo '\(key)' of entity '\(record.name)' names '\(name)', which is not an attribute of the entity",
@@ -109,18 +109,22 @@ extension ModelBuilder {
                 }
                 names = names.filter(attributeNames.contains)
             } else {
-                names = record.attributeIndexes.compactMap { index in
-                    let reference = record.properties[index]
+                names = drafts[entity].record.attributeIndexes.compactMap { index in
+                    let reference = drafts[entity].record.properties[index]
                     return drafts[reference.entity].record.ownAttributes[reference.index].isIdentity ? reference.name : nil
                 }
-                if names.isEmpty, let parent = record.superentity {
+                if names.isEmpty, let parent = drafts[entity].record.superentity {
                     names = drafts[parent].record.identityAttributeNames
                 }
             }
             drafts[entity].record.identityAttributeNames = names
-            // The attributes this entity declares itself now say whether they identify it.
-            for index in record.ownAttributes.indices {
-                drafts[entity].record.ownAttributes[index].isIdentity = names.contains(record.ownAttributes[index].name)
+            // The attributes this entity declares itself now say whether they identify it
+            // (written only where that changes, so that the records are not copied).
+            for index in drafts[entity].record.ownAttributes.indices {
+                let isIdentity = names.contains(drafts[entity].record.ownAttributes[index].name)
+                if drafts[entity].record.ownAttributes[index].isIdentity != isIdentity {
+                    drafts[entity].record.ownAttributes[index].isIdentity = isIdentity
+                }
             }
         }
         checkUniquenessConstraints(drafts)
@@ -187,35 +191,46 @@ extension ModelBuilder {
     /// other keys can go into). A to-one relationship may share its key with flattened
     /// attributes (`pricing` and `pricing.retail_price`): they merge into one object.
     mutating func checkKeyPathConflicts(_ drafts: [DraftEntity]) {
-        for (entity, draft) in drafts.enumerated() {
-            let references = draft.record.properties
+        for entity in drafts.indices {
+            let references = drafts[entity].record.properties
             let paths = references.map { reference in
                 reference.isRelationship
                     ? drafts[reference.entity].record.ownRelationships[reference.index].jsonKeyPath.components
                     : drafts[reference.entity].record.ownAttributes[reference.index].jsonKeyPath.components
             }
-            var byPath: [[String]: Int] = [:]
+            // One-key paths (most of them) by their key; longer ones by slices of the paths
+            // themselves, so that looking up a prefix allocates nothing.
+            var byKey: [String: Int] = [:]
+            var byPath: [ArraySlice<String>: Int] = [:]
+            byKey.reserveCapacity(paths.count)
+            var hasNestedPaths = false
             for (index, path) in paths.enumerated() {
-                if let first = byPath[path] {
-                    // Report once, on the entity that declares the later property.
-                    guard references[index].entity == entity else { continue }
-                    error(
-                        "properties '\(references[first].name)' and '\(references[index].name)' of entity '\(draft.record.name)' both map to JSON key path '\(JSONKeyPath(components: path).map(\.description) ?? "")'",
-                        at: draft.record.location(of: references[index])
-                    )
+                let first: Int?
+                if path.count == 1 {
+                    first = byKey.updateValue(index, forKey: path[0])
                 } else {
-                    byPath[path] = index
+                    hasNestedPaths = true
+                    first = byPath.updateValue(index, forKey: path[...])
                 }
+                guard let first else { continue }
+                // Keep the first; report once, on the entity that declares the later property.
+                if path.count == 1 { byKey[path[0]] = first } else { byPath[path[...]] = first }
+                guard references[index].entity == entity else { continue }
+                error(
+                    "properties '\(references[first].name)' and '\(references[index].name)' of entity '\(drafts[entity].record.name)' both map to JSON key path '\(JSONKeyPath(components: path).map(\.description) ?? "")'",
+                    at: drafts[entity].record.location(of: references[index])
+                )
             }
+            guard hasNestedPaths else { continue }
             for (index, path) in paths.enumerated() where path.count > 1 {
                 for length in 1..<path.count {
-                    guard let owner = byPath[Array(path[..<length])] else { continue }
+                    guard let owner = length == 1 ? byKey[path[0]] : byPath[path[..<length]] else { continue }
                     let ownerReference = references[owner]
                     let isToOne = ownerReference.isRelationship && !drafts[ownerReference.entity].record.ownRelationships[ownerReference.index].isToMany
                     guard !isToOne, references[index].entity == entity || ownerReference.entity == entity else { continue }
                     error(
-                        "property '\(references[index].name)' of entity '\(draft.record.name)' maps to '\(path.joined(separator: "."))', inside the JSON value of '\(ownerReference.name)', which is not an object",
-                        at: draft.record.location(of: references[index])
+                        "property '\(references[index].name)' of entity '\(drafts[entity].record.name)' maps to '\(path.joined(separator: "."))', inside the JSON value of '\(ownerReference.name)', which is not an object",
+                        at: drafts[entity].record.location(of: references[index])
                     )
                 }
             }

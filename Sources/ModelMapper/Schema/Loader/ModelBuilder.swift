@@ -198,18 +198,33 @@ struct ModelBuilder {
                 properties = drafts[parent].record.properties
                 indexByName = drafts[parent].record.propertyIndexByName
             }
+            properties.reserveCapacity(properties.count + drafts[index].record.ownProperties.count)
+            indexByName.reserveCapacity(properties.count + drafts[index].record.ownProperties.count)
             for var property in drafts[index].record.ownProperties {
                 property.entity = index
                 if let existing = indexByName[property.name] {
                     let owner = properties[existing]
-                    error(
-                        "property '\(property.name)' of entity '\(drafts[index].record.name)' is already declared by its superentity '\(drafts[owner.entity].record.name)' (line \(drafts[owner.entity].record.location(of: owner).line))",
-                        at: drafts[index].record.location(of: property)
-                    )
+                    let record = drafts[index].record
+                    if owner.entity == index {
+                        error("entity '\(record.name)' declares property '\(property.name)' twice (first at line \(record.location(of: owner).line))",
+                              at: record.location(of: property))
+                    } else {
+                        error(
+                            "property '\(property.name)' of entity '\(record.name)' is already declared by its superentity '\(drafts[owner.entity].record.name)' (line \(drafts[owner.entity].record.location(of: owner).line))",
+                            at: record.location(of: property)
+                        )
+                    }
                     continue
                 }
                 indexByName[property.name] = properties.count
                 properties.append(property)
+            }
+            // Fetched properties share the names of the entity's properties.
+            var fetchedNames: Set<String> = []
+            for fetched in drafts[index].record.fetchedProperties {
+                if indexByName[fetched.name] != nil || !fetchedNames.insert(fetched.name).inserted {
+                    error("entity '\(drafts[index].record.name)' declares property '\(fetched.name)' twice", at: fetched.location)
+                }
             }
             drafts[index].record.properties = properties
             drafts[index].record.propertyIndexByName = indexByName
@@ -233,7 +248,7 @@ struct ModelBuilder {
                     error("an attribute of composite '\(name)' has no name", at: source.location(of: attribute))
                     continue
                 }
-                let type = attributeType(of: attribute, owner: "\(name).\(attributeName)")
+                let type = attributeType(attribute[attribute: "attributeType"], of: attribute, owner: "\(name).\(attributeName)")
                 elements.append(CompositeDescription.Element(
                     name: attributeName, attributeType: type,
                     isOptional: Self.flag(attribute[attribute: "optional"]),
@@ -314,13 +329,14 @@ struct ModelBuilder {
 
     /// Reads `<userInfo><entry key="…" value="…"/></userInfo>`.
     mutating func readUserInfo(_ element: XMLElementNode) -> ([String: String], [String: SourcePosition]) {
+        guard element.hasElementChildren else { return ([:], [:]) }
         var userInfo: [String: String] = [:]
         var locations: [String: SourcePosition] = [:]
-        for group in element.children(named: "userInfo") {
-            for entry in group.children(named: "entry") {
+        element.forEachChild(named: "userInfo") { group in
+            group.forEachChild(named: "entry") { entry in
                 guard let key = entry[attribute: "key"] else {
                     warning("a userInfo <entry> has no key; it is ignored", at: source.location(of: entry))
-                    continue
+                    return
                 }
                 userInfo[key] = entry[attribute: "value"] ?? ""
                 locations[key] = source.position(of: entry)

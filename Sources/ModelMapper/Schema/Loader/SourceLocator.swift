@@ -15,8 +15,9 @@ import Foundation
 final class SourceLocator: @unchecked Sendable {
     /// The name diagnostics give as the file.
     let fileName: String
-    /// The file's bytes as read, in whatever encoding it declares.
-    let bytes: [UInt8]
+    /// The file's bytes as read, in whatever encoding it declares (shared with the caller's
+    /// `Data`, not copied).
+    let data: Data
 
     private let lock = NSLock()
     private var table: Table?
@@ -28,9 +29,9 @@ final class SourceLocator: @unchecked Sendable {
         var tagOffsets: [Int]
     }
 
-    init(fileName: String, bytes: [UInt8]) {
+    init(fileName: String, data: Data) {
         self.fileName = fileName
-        self.bytes = bytes
+        self.data = data
     }
 
     /// The file's text as UTF-8 (a byte-order mark dropped, UTF-16 and UTF-32 converted).
@@ -68,7 +69,7 @@ final class SourceLocator: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let table { return body(table) }
-        let text = TextDecoding.utf8(bytes)
+        let text = TextDecoding.utf8([UInt8](data))
         let (lineStarts, tagOffsets) = Self.scan(text)
         let made = Table(text: text, lineStarts: lineStarts, tagOffsets: tagOffsets)
         table = made

@@ -37,19 +37,44 @@ struct XMLElementNode {
     }
 
     /// Every XML attribute, in document order; prefixed ones keep their prefix (`xmlns:x`
-    /// declarations are not attributes in libxml2's tree).
+    /// declarations are not attributes in libxml2's tree). The names the loader reads are
+    /// recognised once here, so that reading them later compares small numbers, not strings.
     var attributes: XMLAttributes {
-        var list: [XMLAttributes.Attribute] = []
+        var count = 0
         var property = node.pointee.properties
         while let attribute = property {
+            count += 1
+            property = attribute.pointee.next
+        }
+        var list: [XMLAttributes.Attribute] = []
+        list.reserveCapacity(count)
+        var present: UInt64 = 0
+        property = node.pointee.properties
+        while let attribute = property {
             if let attributeName = attribute.pointee.name {
-                var name = String(cString: attributeName)
-                if let prefix = attribute.pointee.ns?.pointee.prefix { name = String(cString: prefix) + ":" + name }
-                list.append(XMLAttributes.Attribute(name: name, value: Self.value(of: attribute)))
+                let value = Self.value(of: attribute)
+                if let prefix = attribute.pointee.ns?.pointee.prefix {
+                    list.append(XMLAttributes.Attribute(name: String(cString: prefix) + ":" + String(cString: attributeName), value: value, key: nil))
+                } else if let key = ModelXMLName(cString: attributeName) {
+                    present |= key.bit
+                    list.append(XMLAttributes.Attribute(name: key.text, value: value, key: key))
+                } else {
+                    list.append(XMLAttributes.Attribute(name: String(cString: attributeName), value: value, key: nil))
+                }
             }
             property = attribute.pointee.next
         }
-        return XMLAttributes(list: list)
+        return XMLAttributes(list: list, present: present)
+    }
+
+    /// Whether the element has any element child.
+    var hasElementChildren: Bool {
+        var child = node.pointee.children
+        while let current = child {
+            if current.pointee.type == XML_ELEMENT_NODE { return true }
+            child = current.pointee.next
+        }
+        return false
     }
 
     /// The element children, in document order.
@@ -66,13 +91,18 @@ struct XMLElementNode {
     /// The element children called `name`, in document order.
     func children(named name: StaticString) -> [XMLElementNode] {
         var result: [XMLElementNode] = []
+        forEachChild(named: name) { result.append($0) }
+        return result
+    }
+
+    /// Calls `body` with each element child called `name`, in document order, allocating nothing.
+    func forEachChild(named name: StaticString, _ body: (XMLElementNode) throws -> Void) rethrows {
         var child = node.pointee.children
         while let current = child {
             let element = XMLElementNode(node: current)
-            if current.pointee.type == XML_ELEMENT_NODE, element.isNamed(name) { result.append(element) }
+            if current.pointee.type == XML_ELEMENT_NODE, element.isNamed(name) { try body(element) }
             child = current.pointee.next
         }
-        return result
     }
 
     func firstChild(named name: StaticString) -> XMLElementNode? {
@@ -128,12 +158,18 @@ struct XMLAttributes: Sendable {
     struct Attribute: Sendable {
         var name: String
         var value: String
+        /// The name, when it is one the loader reads.
+        var key: ModelXMLName?
     }
 
     var list: [Attribute] = []
+    /// One bit for each known name present (`ModelXMLName.bit`): most lookups are for names
+    /// an element does not have, and end here.
+    var present: UInt64 = 0
 
-    subscript(name: String) -> String? {
-        for attribute in list where attribute.name == name { return attribute.value }
+    subscript(key: ModelXMLName) -> String? {
+        guard present & key.bit != 0 else { return nil }
+        for index in list.indices where list[index].key == key { return list[index].value }
         return nil
     }
 
