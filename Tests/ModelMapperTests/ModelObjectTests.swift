@@ -174,6 +174,65 @@ struct ModelObjectTests {
         #expect("\(MappingError.unknownRelationship("novels"))" == "$: no relationship named 'novels'")
     }
 
+    /// The snippet Modelmatic's users write, as they write it: it must compile and work.
+    @Test("code written for Modelmatic compiles: add(modelObject:) with an array, catch with a binding or a literal")
+    func modelmaticSnippet() throws {
+        let author = Author(entity: authorEntity)
+        let books = [Book(entity: bookEntity), Book(entity: bookEntity)]
+        var printed: [String] = []
+        func print(_ text: String) { printed.append(text) }
+
+        do {
+            try author.add(modelObject: books, forKey: "books")      // books: [Book]
+        } catch MappingError.unknownRelationship(let name) {
+            print("Unknown relationship \(name)")
+        }
+        #expect(printed.isEmpty)
+        #expect((author.value(forKey: "books") as? [ModelObject])?.count == 2)
+        #expect(books.allSatisfy { ($0.value(forKey: "author") as? ModelObject) === author })
+
+        do {
+            try author.add(modelObject: books, forKey: "novels")
+        } catch MappingError.unknownRelationship(let name) {
+            print("Unknown relationship \(name)")
+            // The whole context stays reachable through the binding.
+            #expect(name.name == "novels")
+            #expect(name.entityName == "Author")
+            #expect(name.path == .root)
+        }
+        #expect(printed == ["Unknown relationship novels"])
+
+        // The literal form matches by name, and only that name.
+        var matched = false
+        do {
+            try author.add(modelObject: books, forKey: "novels")
+        } catch MappingError.unknownRelationship("stories") {
+            Issue.record("matched another name")
+        } catch MappingError.unknownRelationship("novels") {
+            matched = true
+        }
+        #expect(matched)
+        // A wrong entity in the array adds nothing.
+        #expect(throws: MappingError.self) { try author.add(modelObject: [Pricing(entity: pricingEntity)], forKey: "books") }
+        #expect((author.value(forKey: "books") as? [ModelObject])?.count == 2)
+    }
+
+    @Test("every error keeps its context: path, entity, property, expected and found")
+    func errorContext() throws {
+        let error = MappingError(.valueOutOfRange, path: JSONPath.root.appending(key: "books").appending(index: 1).appending(key: "year"),
+                                 entityName: "Book", propertyName: "year", expected: "Integer 16 (-32768...32767)", found: "70000")
+        guard case .valueOutOfRange(let context) = error else {
+            Issue.record("wrong case: \(error)")
+            return
+        }
+        #expect(context.path.description == "$.books[1].year")
+        #expect(context.entityName == "Book" && context.propertyName == "year")
+        #expect(context.expected == "Integer 16 (-32768...32767)" && context.found == "70000")
+        #expect(error.description == "$.books[1].year: Book.year: expected Integer 16 (-32768...32767), found 70000")
+        #expect(error.code == .valueOutOfRange)
+        #expect(MappingError(.unknownKey("title")).code == .unknownKey("title"))
+    }
+
     @Test("a decoded tree is freed when its root is released")
     func ownership() throws {
         weak var weakAuthor: ModelObject?

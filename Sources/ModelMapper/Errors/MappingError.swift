@@ -1,96 +1,245 @@
 /// An error while mapping JSON to objects or objects to JSON, saying where and what.
 ///
-/// The description reads like a compiler's message:
+/// Each case carries one ``Context``: where in the JSON (`path`), which entity and property,
+/// what was expected and what was found. The description reads like a compiler's message:
 ///
 /// ```text
 /// $.authors[3].books[1].year: Book.year: expected Integer 16 (-32768...32767), found 70000
 /// ```
 ///
-/// Match a kind of error by its ``code``, or with a pattern in a `catch` clause:
+/// Catch a kind of error by its case, binding its context, or matching the name it is about
+/// with a literal, the way code written for Modelmatic does:
 ///
 /// ```swift
 /// do {
+///     try author.add(modelObject: books, forKey: "novels")
+/// } catch MappingError.unknownRelationship(let name) {
+///     print("Unknown relationship \(name)")   // Unknown relationship novels
+/// } catch MappingError.typeMismatch(let context) {
+///     print(context.path, context.expected ?? "")
+/// }
+///
+/// do {
 ///     try author.add(modelObject: book, forKey: "novels")
 /// } catch MappingError.unknownRelationship("novels") {
-///     print("Author has no relationship 'novels'")
+///     // matched by name
 /// }
 /// ```
-public struct MappingError: Error, CustomStringConvertible {
-    /// What went wrong.
-    public enum Code: Sendable, Hashable {
-        /// The data is not valid JSON.
-        case invalidJSON
-        /// The JSON value has the wrong type for the property (a string for an integer, …).
-        case typeMismatch
-        /// A number does not fit the attribute's type (70000 for an `Integer 16`).
-        case valueOutOfRange
-        /// A string could not be read as the attribute's type (a date, UUID, URL, base64, …).
-        case invalidValue
-        /// A non-optional attribute has no value in the JSON and no default.
-        case missingValue
-        /// A non-optional attribute is `null` in the JSON.
-        case nullValue
-        /// The entity has no property of this name.
-        case unknownKey(String)
-        /// The entity has no relationship of this name.
-        case unknownRelationship(String)
-        /// The model has no entity of this name (or none for a class).
-        case unknownEntity(String)
-        /// An attribute names a value transformer that is not registered.
-        case unregisteredTransformer(String)
-        /// A value transformer failed or refused the value.
-        case transformerFailed(String)
-        /// An object of an abstract entity was to be created.
-        case abstractEntity(String)
-        /// An object of the wrong entity was given to a relationship or a class.
-        case wrongEntity
-        /// A value cannot be written as JSON (not finite, not a JSON type, …).
-        case notRepresentable
+public enum MappingError: Error, CustomStringConvertible {
+    /// The data is not valid JSON.
+    case invalidJSON(Context)
+    /// The JSON value has the wrong type for the property (a string for an integer, …).
+    case typeMismatch(Context)
+    /// A number does not fit the attribute's type (70000 for an `Integer 16`).
+    case valueOutOfRange(Context)
+    /// A string could not be read as the attribute's type (a date, UUID, URL, base64, …).
+    case invalidValue(Context)
+    /// A non-optional attribute has no value in the JSON and no default.
+    case missingValue(Context)
+    /// A non-optional attribute is `null` in the JSON.
+    case nullValue(Context)
+    /// The entity has no property of this name (the context's ``Context/name``).
+    case unknownKey(Context)
+    /// The entity has no relationship of this name (the context's ``Context/name``).
+    case unknownRelationship(Context)
+    /// The model has no entity of this name, or none for a class or a JSON type value.
+    case unknownEntity(Context)
+    /// An attribute names a value transformer that is not registered (named by the context).
+    case unregisteredTransformer(Context)
+    /// A value transformer (named by the context) failed or refused the value.
+    case transformerFailed(Context)
+    /// An object of an abstract entity (named by the context) was to be created.
+    case abstractEntity(Context)
+    /// An object of the wrong entity was given to a relationship or a class.
+    case wrongEntity(Context)
+    /// A value cannot be written as JSON (not finite, not a JSON type, …).
+    case notRepresentable(Context)
+
+    /// Where and what: the JSON path, entity, property, what was expected and found, and
+    /// the name the error is about (a key, relationship, entity or transformer).
+    ///
+    /// A context compares equal to another with the same ``name`` and prints as its name, so
+    /// `catch MappingError.unknownRelationship("novels")` matches by name and
+    /// `"\(name)"` reads `novels`. Every other field stays reachable:
+    ///
+    /// ```swift
+    /// } catch MappingError.valueOutOfRange(let context) {
+    ///     print(context.path, context.propertyName ?? "", context.found ?? "")
+    /// }
+    /// ```
+    public struct Context: Sendable, Equatable, ExpressibleByStringLiteral, CustomStringConvertible {
+        /// The key, relationship, entity or transformer the error is about; empty when none.
+        public var name: String
+        /// Where in the JSON document; `$` for the document itself.
+        public var path: JSONPath
+        /// The entity being mapped, if any.
+        public var entityName: String?
+        /// The property being mapped, if any.
+        public var propertyName: String?
+        /// What was expected (`Integer 16`, `an object`, …).
+        public var expected: String?
+        /// What was found, briefly (`"abc"`, `an array`, …).
+        public var found: String?
+        /// More detail, if any.
+        public var detail: String?
+        /// The error that caused this one (a transformer's, a JSON parser's), if any.
+        public var underlyingError: (any Error)?
+
+        /// A context; callers mostly leave what they do not know nil.
+        public init(
+            name: String = "", path: JSONPath = .root, entityName: String? = nil, propertyName: String? = nil,
+            expected: String? = nil, found: String? = nil, detail: String? = nil, underlyingError: (any Error)? = nil
+        ) {
+            self.name = name
+            self.path = path
+            self.entityName = entityName
+            self.propertyName = propertyName
+            self.expected = expected
+            self.found = found
+            self.detail = detail
+            self.underlyingError = underlyingError
+        }
+
+        /// A context naming `value`: what `catch MappingError.unknownKey("title")` compares with.
+        public init(stringLiteral value: String) {
+            self.init(name: value)
+        }
+
+        /// Contexts are equal when they name the same thing; where they are does not matter.
+        public static func == (lhs: Context, rhs: Context) -> Bool {
+            lhs.name == rhs.name
+        }
+
+        /// The name the error is about.
+        public var description: String { name }
     }
 
-    /// What went wrong; match it to handle a kind of error.
-    public var code: Code
-    /// Where in the JSON document; `$` for the document itself.
-    public var path: JSONPath
-    /// The entity being mapped, if any.
-    public var entityName: String?
-    /// The property being mapped, if any.
-    public var propertyName: String?
-    /// What was expected (`Integer 16`, `an object`, …).
-    public var expected: String?
-    /// What was found, briefly (`"abc"`, `an array`, …).
-    public var found: String?
-    /// More detail, if any.
-    public var detail: String?
-    /// The error that caused this one (a transformer's, a JSON parser's), if any.
-    public var underlyingError: (any Error)?
+    /// The kind of an error without its context, for comparing and switching.
+    public enum Code: Sendable, Hashable {
+        case invalidJSON, typeMismatch, valueOutOfRange, invalidValue, missingValue, nullValue
+        case unknownKey(String), unknownRelationship(String), unknownEntity(String)
+        case unregisteredTransformer(String), transformerFailed(String), abstractEntity(String)
+        case wrongEntity, notRepresentable
+    }
 
-    /// An error with its context; callers mostly leave what they do not know nil.
+    /// An error of kind `code` with its context; callers mostly leave what they do not know nil.
+    /// The name in codes such as `.unknownKey("title")` becomes the context's ``Context/name``.
     public init(
         _ code: Code, path: JSONPath = .root, entityName: String? = nil, propertyName: String? = nil,
         expected: String? = nil, found: String? = nil, detail: String? = nil, underlyingError: (any Error)? = nil
     ) {
-        self.code = code
-        self.path = path
-        self.entityName = entityName
-        self.propertyName = propertyName
-        self.expected = expected
-        self.found = found
-        self.detail = detail
-        self.underlyingError = underlyingError
+        var context = Context(
+            path: path, entityName: entityName, propertyName: propertyName,
+            expected: expected, found: found, detail: detail, underlyingError: underlyingError
+        )
+        switch code {
+        case .invalidJSON: self = .invalidJSON(context)
+        case .typeMismatch: self = .typeMismatch(context)
+        case .valueOutOfRange: self = .valueOutOfRange(context)
+        case .invalidValue: self = .invalidValue(context)
+        case .missingValue: self = .missingValue(context)
+        case .nullValue: self = .nullValue(context)
+        case .wrongEntity: self = .wrongEntity(context)
+        case .notRepresentable: self = .notRepresentable(context)
+        case .unknownKey(let name):
+            context.name = name
+            self = .unknownKey(context)
+        case .unknownRelationship(let name):
+            context.name = name
+            self = .unknownRelationship(context)
+        case .unknownEntity(let name):
+            context.name = name
+            self = .unknownEntity(context)
+        case .unregisteredTransformer(let name):
+            context.name = name
+            self = .unregisteredTransformer(context)
+        case .transformerFailed(let name):
+            context.name = name
+            self = .transformerFailed(context)
+        case .abstractEntity(let name):
+            context.name = name
+            self = .abstractEntity(context)
+        }
     }
 
-    /// An error for a relationship name the entity does not have.
-    public static func unknownRelationship(_ name: String) -> MappingError { MappingError(.unknownRelationship(name)) }
-    /// An error for a property name the entity does not have.
-    public static func unknownKey(_ name: String) -> MappingError { MappingError(.unknownKey(name)) }
-    /// An error for a transformer name that is not registered.
-    public static func unregisteredTransformer(_ name: String) -> MappingError { MappingError(.unregisteredTransformer(name)) }
-
-    /// Lets `catch MappingError.unknownRelationship("x")` match any error with that code.
-    public static func ~= (pattern: MappingError, error: any Error) -> Bool {
-        (error as? MappingError)?.code == pattern.code
+    /// The kind of the error, with the name it is about.
+    public var code: Code {
+        switch self {
+        case .invalidJSON: .invalidJSON
+        case .typeMismatch: .typeMismatch
+        case .valueOutOfRange: .valueOutOfRange
+        case .invalidValue: .invalidValue
+        case .missingValue: .missingValue
+        case .nullValue: .nullValue
+        case .wrongEntity: .wrongEntity
+        case .notRepresentable: .notRepresentable
+        case .unknownKey(let context): .unknownKey(context.name)
+        case .unknownRelationship(let context): .unknownRelationship(context.name)
+        case .unknownEntity(let context): .unknownEntity(context.name)
+        case .unregisteredTransformer(let context): .unregisteredTransformer(context.name)
+        case .transformerFailed(let context): .transformerFailed(context.name)
+        case .abstractEntity(let context): .abstractEntity(context.name)
+        }
     }
+
+    /// The error's context: where, what was expected and found.
+    public var context: Context {
+        get {
+            switch self {
+            case .invalidJSON(let context), .typeMismatch(let context), .valueOutOfRange(let context),
+                 .invalidValue(let context), .missingValue(let context), .nullValue(let context),
+                 .unknownKey(let context), .unknownRelationship(let context), .unknownEntity(let context),
+                 .unregisteredTransformer(let context), .transformerFailed(let context),
+                 .abstractEntity(let context), .wrongEntity(let context), .notRepresentable(let context):
+                context
+            }
+        }
+        set {
+            switch self {
+            case .invalidJSON: self = .invalidJSON(newValue)
+            case .typeMismatch: self = .typeMismatch(newValue)
+            case .valueOutOfRange: self = .valueOutOfRange(newValue)
+            case .invalidValue: self = .invalidValue(newValue)
+            case .missingValue: self = .missingValue(newValue)
+            case .nullValue: self = .nullValue(newValue)
+            case .unknownKey: self = .unknownKey(newValue)
+            case .unknownRelationship: self = .unknownRelationship(newValue)
+            case .unknownEntity: self = .unknownEntity(newValue)
+            case .unregisteredTransformer: self = .unregisteredTransformer(newValue)
+            case .transformerFailed: self = .transformerFailed(newValue)
+            case .abstractEntity: self = .abstractEntity(newValue)
+            case .wrongEntity: self = .wrongEntity(newValue)
+            case .notRepresentable: self = .notRepresentable(newValue)
+            }
+        }
+    }
+
+    /// Where in the JSON document; `$` for the document itself.
+    public var path: JSONPath {
+        get { context.path }
+        set { context.path = newValue }
+    }
+
+    /// The entity being mapped, if any.
+    public var entityName: String? {
+        get { context.entityName }
+        set { context.entityName = newValue }
+    }
+
+    /// The property being mapped, if any.
+    public var propertyName: String? {
+        get { context.propertyName }
+        set { context.propertyName = newValue }
+    }
+
+    /// What was expected, if said.
+    public var expected: String? { context.expected }
+    /// What was found, if said.
+    public var found: String? { context.found }
+    /// More detail, if any.
+    public var detail: String? { context.detail }
+    /// The error that caused this one, if any.
+    public var underlyingError: (any Error)? { context.underlyingError }
 
     public var description: String {
         var text = path.description + ": "
@@ -104,26 +253,22 @@ public struct MappingError: Error, CustomStringConvertible {
     }
 
     private var summary: String {
-        switch code {
+        let context = context
+        switch self {
         case .invalidJSON: return "the data is not valid JSON"
         case .typeMismatch, .valueOutOfRange, .invalidValue:
-            return "expected \(expectation), found \(found ?? "something else")"
-        case .missingValue: return "a value\(expected.map { " (\($0))" } ?? "") is required, but the JSON has none and the model gives no default"
-        case .nullValue: return "a value\(expected.map { " (\($0))" } ?? "") is required, found null"
-        case .unknownKey(let name): return "no property named '\(name)'"
-        case .unknownRelationship(let name): return "no relationship named '\(name)'"
-        case .unknownEntity(let name): return "no entity named '\(name)' in the model"
-        case .unregisteredTransformer(let name): return "no value transformer is registered under the name '\(name)'"
-        case .transformerFailed(let name): return "value transformer '\(name)' could not convert \(found ?? "the value")"
-        case .abstractEntity(let name): return "entity '\(name)' is abstract and has no instances; the JSON must say which subentity it is"
-        case .wrongEntity: return "expected \(expected ?? "another entity"), found \(found ?? "another entity")"
-        case .notRepresentable: return "\(found ?? "the value") cannot be written as JSON" + (expected.map { " (expected \($0))" } ?? "")
+            return "expected \(context.expected ?? "another value"), found \(context.found ?? "something else")"
+        case .missingValue: return "a value\(context.expected.map { " (\($0))" } ?? "") is required, but the JSON has none and the model gives no default"
+        case .nullValue: return "a value\(context.expected.map { " (\($0))" } ?? "") is required, found null"
+        case .unknownKey: return "no property named '\(context.name)'"
+        case .unknownRelationship: return "no relationship named '\(context.name)'"
+        case .unknownEntity: return "no entity named '\(context.name)' in the model"
+        case .unregisteredTransformer: return "no value transformer is registered under the name '\(context.name)'"
+        case .transformerFailed: return "value transformer '\(context.name)' could not convert \(context.found ?? "the value")"
+        case .abstractEntity: return "entity '\(context.name)' is abstract and has no instances; the JSON must say which subentity it is"
+        case .wrongEntity: return "expected \(context.expected ?? "another entity"), found \(context.found ?? "another entity")"
+        case .notRepresentable: return "\(context.found ?? "the value") cannot be written as JSON" + (context.expected.map { " (expected \($0))" } ?? "")
         }
-    }
-
-    private var expectation: String {
-        guard let expected else { return "another value" }
-        return expected
     }
 }
 

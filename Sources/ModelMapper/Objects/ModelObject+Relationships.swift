@@ -24,11 +24,28 @@ extension ModelObject {
         attach(object, atSlot: slot, strong: true)
     }
 
-    /// Adds objects to a to-many relationship, in order.
-    public func add(modelObjects objects: [ModelObject], forKey key: String) throws {
+    /// Adds objects to a to-many relationship, in order; nothing is added when one of them
+    /// is of the wrong entity. This is the form Modelmatic's users write:
+    ///
+    /// ```swift
+    /// let books: [Book] = …
+    /// try author.add(modelObject: books, forKey: "books")
+    /// ```
+    ///
+    /// - Throws: ``MappingError`` `.unknownRelationship`, `.typeMismatch` for a to-one
+    ///   relationship, `.wrongEntity`.
+    public func add<Objects: Sequence>(modelObject objects: Objects, forKey key: String) throws where Objects.Element: ModelObject {
         let slot = try relationshipSlot(key, toMany: true)
+        let objects = Array(objects)
         for object in objects { try checkDestination(of: object, atSlot: slot) }
         for object in objects { attach(object, atSlot: slot, strong: true) }
+    }
+
+    /// Adds objects to a to-many relationship, in order (the same as `add(modelObject:forKey:)` with an array).
+    ///
+    /// - Throws: ``MappingError`` `.unknownRelationship`, `.typeMismatch`, `.wrongEntity`.
+    public func add(modelObjects objects: [ModelObject], forKey key: String) throws {
+        try add(modelObject: objects, forKey: key)
     }
 
     /// Removes an object from a to-many relationship (nothing happens if it is not there); the
