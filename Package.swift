@@ -98,7 +98,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ModelgenCoreTests",
-            dependencies: ["ModelgenCore", "ModelMapper", "TestSupport", "modelgen"],
+            dependencies: ["ModelgenCore", "ModelMapper", "TestSupport", "modelgen", "remap"],
             path: "Tests/ModelgenCoreTests",
             exclude: ["Golden"]
         ),

@@ -48,6 +48,31 @@ struct Remap: ParsableCommand {
     var dateTransformers: [String] = []
 
     func run() throws {
+        // Errors are printed once, compiler-style, with the file they are about; ArgumentParser
+        // would prefix "Error: " to messages that already say "error:".
+        do {
+            try remap()
+        } catch let error as ValidationError {
+            throw error
+        } catch let error as ModelLoadingError {
+            fail(error.diagnostics.map(\.description))
+        } catch let error as MappingErrors {
+            fail(error.errors.map { "\(json): error: \($0)" })
+        } catch let error as MappingError {
+            fail(["\(json): error: \(error)"])
+        } catch let error as CocoaError {
+            fail([ModelLoadingError(fileSystemError: error, at: json).description])
+        } catch {
+            fail(["\(json): error: \(error)"])
+        }
+    }
+
+    private func fail(_ lines: [String]) -> Never {
+        for line in lines { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+        Self.exit(withError: ExitCode.failure)
+    }
+
+    private func remap() throws {
         for definition in dateTransformers {
             let parts = definition.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2 else { throw ValidationError("--date-transformer takes NAME=FORMAT, not '\(definition)'.") }
@@ -73,6 +98,9 @@ struct Remap: ParsableCommand {
         for key in try at.map({ try JSONKeyPath(parsing: $0).components }) ?? [] {
             payload = payload[key] ?? .null
         }
+        if at == nil, let suggestion = Self.suggestedKeyPath(in: document, for: target) {
+            throw ValidationError("The document's top level is an object holding \(suggestion.what) at '\(suggestion.keyPath)', not an \(target.name); try --at \(suggestion.keyPath)")
+        }
         let encoder = ModelEncoder(options: .init(outputFormatting: sorted ? [.prettyPrinted, .sortedKeys] : [.prettyPrinted]))
         let output: JSONValue
         if case .array = payload {
@@ -81,6 +109,23 @@ struct Remap: ParsableCommand {
             output = try encoder.encodeJSON(decoder.decodeObject(of: target, from: document, at: at))
         }
         print(output.jsonText(options: encoder.options.outputFormatting))
+    }
+
+    /// Where the objects probably are when the top level is an object none of whose keys the
+    /// entity reads: its first member holding an array of objects (or else an object).
+    static func suggestedKeyPath(in document: JSONValue, for entity: EntityDescription) -> (keyPath: String, what: String)? {
+        guard case .object(let object) = document else { return nil }
+        let readKeys = Set(entity.properties.compactMap { $0.jsonKeyPath.components.first })
+        guard !object.keys.contains(where: readKeys.contains) else { return nil }
+        for (key, value) in object {
+            if case .array(let elements) = value, let first = elements.first, case .object = first {
+                return (JSONKeyPath(key: key).description, "an array of objects")
+            }
+        }
+        for (key, value) in object {
+            if case .object = value { return (JSONKeyPath(key: key).description, "an object") }
+        }
+        return nil
     }
 
     private func chooseEntity(in model: ObjectModel) throws -> EntityDescription {

@@ -2,8 +2,9 @@ import Foundation
 import ModelMapper
 
 /// Checks model files, folders and bundles and returns every diagnostic, the way
-/// `modelgen validate` reports them. For a `.xcdatamodeld` bundle every version is
-/// checked, not only the current one.
+/// `modelgen validate` reports them. For a `.xcdatamodeld` bundle every XML version is
+/// checked, not only the current one; versions in Xcode 3's binary format are reported as
+/// skipped (a note), and a `.xccurrentversion` naming one is an error.
 ///
 /// ```swift
 /// let report = ModelValidator.validate([URL(fileURLWithPath: "Models/Authors.xcdatamodeld")])
@@ -24,18 +25,21 @@ public enum ModelValidator {
         public var errorCount: Int { diagnostics.filter { $0.severity == .error }.count }
         /// The number of warnings.
         public var warningCount: Int { diagnostics.filter { $0.severity == .warning }.count }
+        /// How many bundle versions were skipped (Xcode 3's binary format).
+        public var skippedCount = 0
     }
 
-    /// Validates every model at `urls` (bundles, folders, files).
-    public static func validate(_ urls: [URL]) -> Report {
+    /// Validates every model at `urls` (bundles, folders, files); `options` `.strict` makes
+    /// every warning an error.
+    public static func validate(_ urls: [URL], options: ObjectModel.LoadingOptions = []) -> Report {
         var report = Report()
         for url in urls {
-            validate(url, into: &report)
+            validate(url, options: options, into: &report)
         }
         return report
     }
 
-    private static func validate(_ url: URL, into report: inout Report) {
+    private static func validate(_ url: URL, options: ObjectModel.LoadingOptions, into report: inout Report) {
         var isDirectory: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
         if exists, isDirectory.boolValue, url.pathExtension == "xcdatamodeld" {
@@ -47,17 +51,31 @@ public enum ModelValidator {
                 return
             }
             for version in bundle.versionNames {
-                load(url, version: version, into: &report)
+                if bundle.binaryVersionNames.contains(version) {
+                    report.skippedCount += 1
+                    report.diagnostics.append(ModelDiagnostic(
+                        .note, "skipped version '\(version)': it is in Xcode 3's binary format, which only Xcode reads",
+                        at: SourceLocation(file: url.appendingPathComponent(version + ".xcdatamodel").relativePath)
+                    ))
+                } else {
+                    load(url, version: version, options: options, into: &report)
+                }
+            }
+            // The current version must be one that loads.
+            do {
+                _ = try bundle.url(forVersion: nil)
+            } catch {
+                report.diagnostics += error.diagnostics
             }
         } else {
-            load(url, version: nil, into: &report)
+            load(url, version: nil, options: options, into: &report)
         }
     }
 
-    private static func load(_ url: URL, version: String?, into report: inout Report) {
+    private static func load(_ url: URL, version: String?, options: ObjectModel.LoadingOptions, into report: inout Report) {
         report.modelCount += 1
         do {
-            let model = try ObjectModel(contentsOf: url, version: version)
+            let model = try ObjectModel(contentsOf: url, version: version, options: options)
             report.diagnostics += model.warnings
         } catch {
             report.diagnostics += error.diagnostics

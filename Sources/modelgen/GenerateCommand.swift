@@ -3,7 +3,7 @@ import Foundation
 import ModelgenCore
 import ModelMapper
 
-struct GenerateCommand: ParsableCommand {
+struct GenerateCommand: ModelgenCommand {
     static let configuration = CommandConfiguration(
         commandName: "generate",
         abstract: "Generate Swift classes for the entities of a model.",
@@ -17,8 +17,13 @@ struct GenerateCommand: ParsableCommand {
             --layout single-file puts everything in one file (what the build plugin does); extend \
             the classes with extensions.
 
-            --check writes nothing: it prints a diff of every file that is out of date and exits \
-            with status 1, for CI.
+            --check writes nothing: it prints a unified diff of every file that is out of date \
+            (paths relative to the current folder, so that `git apply` takes it as it is) and exits \
+            with status 1, for CI. Machine files left by entities that are no longer in the model \
+            (orphans, recognised by their generated header, never by their name) count as out of \
+            date; --prune deletes them. Human files are never deleted.
+
+            Diagnostics go to standard error, the summary and diffs to standard output.
             """
     )
 
@@ -35,7 +40,7 @@ struct GenerateCommand: ParsableCommand {
     var humanDir: String?
 
     @Option(help: "The version of a .xcdatamodeld bundle to generate from (default: its current version).")
-    var version: String?
+    var modelVersion: String?
 
     @Option(help: "The access level of the generated code: public or internal.")
     var access: GeneratorOptions.AccessLevel = .public
@@ -58,21 +63,23 @@ struct GenerateCommand: ParsableCommand {
     @Flag(help: "Use every customClassName as written, even types that are not from Swift or Foundation.")
     var trustCustomClassNames = false
 
-    @Flag(help: "Write nothing; print a diff of what is out of date and exit 1 if anything is.")
+    @Flag(help: "Write nothing; print a diff of what is out of date (orphans included) and exit 1 if anything is.")
     var check = false
 
-    func validate() throws {
+    @Flag(help: "Delete machine files generated from this model for entities it no longer has.")
+    var prune = false
+
+    func execute() throws {
+        // Checked here rather than in validate(), so that a mistyped option is reported as
+        // such ("Did you mean …?") before a missing one.
         guard output != nil || (machineDir != nil && humanDir != nil) || (layout == .singleFile && machineDir != nil) else {
             throw ValidationError("Give --output, or both --machine-dir and --human-dir.")
         }
-    }
-
-    func run() throws {
         let url = URL(fileURLWithPath: model)
-        let loaded = try loadModel(url, version: version)
-        guard let contentsURL = loaded.sourceURL, let xml = String(data: try Data(contentsOf: contentsURL), encoding: .utf8) else {
-            printToStandardError("\(model): error: the model file is not UTF-8 text, so it cannot be embedded in Swift source")
-            throw ExitCode.failure
+        let loaded = try loadModel(url, version: modelVersion)
+        // The model's text as UTF-8 with a declaration that says so, whatever the file's encoding.
+        guard let xml = loaded.normalizedXML else {
+            throw CommandFailure(path: model, message: "the model's text is not available to embed")
         }
         var options = GeneratorOptions(modelName: Self.modelName(of: url), sourceName: Self.sourceName(of: url))
         options.layout = layout
@@ -94,25 +101,43 @@ struct GenerateCommand: ParsableCommand {
         }
         var existing: [String: String?] = [:]
         for file in result.files {
-            existing[file.path] = try? String(contentsOf: location(of: file), encoding: .utf8)
+            let destination = location(of: file)
+            existing[file.path] = FileManager.default.fileExists(atPath: destination.path) ? try FileSystem.read(destination) : nil
         }
-        let plan = OutputPlan(files: result.files, existing: existing)
+        var machineFiles: [String: String] = [:]
+        for name in try FileSystem.contents(of: machineFolder) where name.hasSuffix(".swift") {
+            let file = machineFolder.appendingPathComponent(name)
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+            machineFiles[name] = try? String(contentsOf: file, encoding: .utf8)
+        }
+        let plan = OutputPlan(files: result.files, existing: existing, machineFolder: machineFiles, sourceName: options.sourceName)
 
         if check {
             guard plan.isUpToDate else {
-                print(plan.diffs(), terminator: "")
-                printToStandardError("\(plan.writes.count) generated file(s) out of date; run `modelgen generate` without --check")
+                print(plan.diffs { kind, path in
+                    FileSystem.pathRelativeToCurrentDirectory((kind == .machine ? machineFolder : humanFolder).appendingPathComponent(path))
+                }, terminator: "")
+                let orphans = plan.orphans.isEmpty ? "" : " and \(plan.orphans.count) orphaned file(s) to prune"
+                printToStandardError("\(plan.writes.count) generated file(s) out of date\(orphans); run `modelgen generate`\(plan.orphans.isEmpty ? "" : " --prune") without --check")
                 throw ExitCode.failure
             }
-            printToStandardError("\(result.files.count) generated file(s) up to date")
+            print("\(result.files.count) generated file(s) up to date")
             return
         }
         for write in plan.writes {
-            let destination = location(of: write.file)
-            try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(write.file.contents.utf8).write(to: destination, options: .atomic)
+            try FileSystem.write(write.file.contents, to: location(of: write.file))
         }
-        printToStandardError("\(plan.writes.count) file(s) written, \(plan.unchanged.count) unchanged")
+        var summary = "\(plan.writes.count) file(s) written, \(plan.unchanged.count) unchanged"
+        if prune {
+            for orphan in plan.orphans { try FileSystem.remove(machineFolder.appendingPathComponent(orphan.path)) }
+            summary += ", \(plan.orphans.count) orphaned file(s) deleted"
+        } else if !plan.orphans.isEmpty {
+            for orphan in plan.orphans {
+                printToStandardError("\(FileSystem.pathRelativeToCurrentDirectory(machineFolder.appendingPathComponent(orphan.path))): warning: generated from \(options.sourceName) for an entity it no longer has; delete it with --prune")
+            }
+        }
+        print(summary)
     }
 
     /// `Authors` for `Authors.xcdatamodeld`, its versions, and their `contents`.
@@ -133,8 +158,8 @@ struct GenerateCommand: ParsableCommand {
     static func readTemplates(in folder: String) throws -> [String: String] {
         let url = URL(fileURLWithPath: folder)
         var templates: [String: String] = [:]
-        for name in try FileManager.default.contentsOfDirectory(atPath: folder) where name.hasSuffix(".mustache") {
-            templates[String(name.dropLast(".mustache".count))] = try String(contentsOf: url.appendingPathComponent(name), encoding: .utf8)
+        for name in try FileSystem.contents(of: url, required: true) where name.hasSuffix(".mustache") {
+            templates[String(name.dropLast(".mustache".count))] = try FileSystem.read(url.appendingPathComponent(name))
         }
         if templates.isEmpty {
             throw ValidationError("\(folder) holds no .mustache template")

@@ -3,7 +3,7 @@ import Foundation
 import ModelgenCore
 import ModelMapper
 
-struct InspectCommand: ParsableCommand {
+struct InspectCommand: ModelgenCommand {
     static let configuration = CommandConfiguration(
         commandName: "inspect",
         abstract: "Print a model as a readable outline.",
@@ -18,26 +18,12 @@ struct InspectCommand: ParsableCommand {
     var model: String
 
     @Option(help: "The version of a .xcdatamodeld bundle to show (default: its current version).")
-    var version: String?
+    var modelVersion: String?
 
-    func run() throws {
-        let loaded = try loadModel(URL(fileURLWithPath: model), version: version)
+    func execute() throws {
+        let loaded = try loadModel(URL(fileURLWithPath: model), version: modelVersion)
         for warning in loaded.warnings { printToStandardError(warning.description) }
         print(ModelOutline.render(loaded, title: model), terminator: "")
     }
 }
 
-func printToStandardError(_ text: String) {
-    FileHandle.standardError.write(Data((text + "\n").utf8))
-}
-
-/// Loads a model for a command; a model that does not load prints its located errors and
-/// fails the command.
-func loadModel(_ url: URL, version: String?) throws -> ObjectModel {
-    do {
-        return try ObjectModel(contentsOf: url, version: version)
-    } catch {
-        printToStandardError(error.description)
-        throw ExitCode.failure
-    }
-}

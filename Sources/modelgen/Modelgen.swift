@@ -7,8 +7,9 @@ struct Modelgen: ParsableCommand {
         commandName: "modelgen",
         abstract: "Generate Swift classes from Core Data model files, inspect and validate them, for ModelMapper.",
         discussion: """
-            A model is a .xcdatamodeld bundle (its current version is used unless --version says \
-            otherwise), a .xcdatamodel folder, or the XML 'contents' file inside one.
+            A model is a .xcdatamodeld bundle (its current version is used unless --model-version \
+            says otherwise), a .xcdatamodel folder, or the XML 'contents' file inside one. \
+            --version prints modelgen's own version, after any subcommand too.
             """,
         version: "0.1.0",
         subcommands: [GenerateCommand.self, InspectCommand.self, ValidateCommand.self, TemplatesCommand.self]

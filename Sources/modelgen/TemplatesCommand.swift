@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import ModelgenCore
 
-struct TemplatesCommand: ParsableCommand {
+struct TemplatesCommand: ModelgenCommand {
     static let configuration = CommandConfiguration(
         commandName: "templates",
         abstract: "Write the built-in templates to a folder, to start custom ones.",
@@ -16,12 +16,12 @@ struct TemplatesCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "The folder to write the templates to.", completion: .directory)
     var output: String
 
-    func run() throws {
+    func execute() throws {
         let folder = URL(fileURLWithPath: output)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try FileSystem.createDirectory(folder)
         for (name, text) in BuiltInTemplates.all.sorted(by: { $0.key < $1.key }) {
-            try Data(text.utf8).write(to: folder.appendingPathComponent("\(name).mustache"))
+            try FileSystem.write(text, to: folder.appendingPathComponent("\(name).mustache"))
         }
-        printToStandardError("\(BuiltInTemplates.all.count) templates written to \(output)")
+        print("\(BuiltInTemplates.all.count) templates written to \(output)")
     }
 }

@@ -17,6 +17,8 @@ public struct ModelDiagnostic: Sendable, Hashable, CustomStringConvertible {
         case error
         /// The model loads, but something in it is probably not what its author meant.
         case warning
+        /// Information only, such as a version that was skipped; never an error, even strictly.
+        case note
     }
 
     /// Whether the model can be used despite it.

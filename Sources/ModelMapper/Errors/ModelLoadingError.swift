@@ -24,6 +24,18 @@ public struct ModelLoadingError: Error, Sendable, CustomStringConvertible {
         self.diagnostics = [ModelDiagnostic(.error, message, at: location)]
     }
 
+    /// A file-system error in plain words, located at the file: `path: error: no such file or
+    /// folder`, rather than Foundation's error dump. Tools that write files use it too.
+    ///
+    /// ```swift
+    /// do { try data.write(to: url) } catch {
+    ///     print(ModelLoadingError(fileSystemError: error, at: url.path))   // out/x: error: not a directory
+    /// }
+    /// ```
+    public init(fileSystemError error: any Error, at path: String) {
+        self.init(FileReading.reason(for: error), at: SourceLocation(file: path))
+    }
+
     /// Only the diagnostics of severity `.error`.
     public var errors: [ModelDiagnostic] {
         diagnostics.filter { $0.severity == .error }
