@@ -53,13 +53,26 @@ func generatedModel(entities count: Int) -> String {
     return xml + "</model>\n"
 }
 
-/// Runs each body once per round, interleaved, and returns the median duration of each.
+/// Makes glibc's allocator consolidate the small blocks the previous contender freed, outside
+/// the timed region: glibc defers that work to the next large request, so each contender
+/// would otherwise pay for the garbage of the one before it. A 64 KiB block comes from the
+/// heap (below the mmap threshold), so nothing is returned to the system.
+func settleHeap() {
+    free(malloc(1 << 16))
+}
+
+/// Runs each body once per round, interleaved, and returns the median duration of each. The
+/// order rotates from round to round, so that no contender always runs after the same one,
+/// and the heap is settled before each: what the one before left in the allocator moves a run
+/// by up to 3x on this machine, whichever contender it is.
 func interleavedMedians(_ bodies: [() throws -> Void]) throws -> [Duration] {
     var samples = Array(repeating: [Duration](), count: bodies.count)
-    for _ in 0..<repetitions {
-        for (index, body) in bodies.enumerated() {
+    for round in 0..<repetitions {
+        for step in bodies.indices {
+            let index = (round + step) % bodies.count
+            settleHeap()
             let start = ContinuousClock.now
-            try body()
+            try bodies[index]()
             samples[index].append(ContinuousClock.now - start)
         }
     }

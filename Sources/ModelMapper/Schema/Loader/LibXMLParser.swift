@@ -51,7 +51,7 @@ enum LibXMLParser {
             mm_restoreGenericErrors(previousGeneric, previousGenericContext)
         }
 
-        let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_BIG_LINES.rawValue | XML_PARSE_NOCDATA.rawValue)
+        let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_BIG_LINES.rawValue | XML_PARSE_NOCDATA.rawValue | XML_PARSE_NOBLANKS.rawValue | XML_PARSE_COMPACT.rawValue)
         guard !data.isEmpty else {
             throw ModelLoadingError("the file is empty", at: SourceLocation(file: fileName))
         }

@@ -5,7 +5,10 @@ extension ModelBuilder {
     mutating func readProperties(of entity: XMLElementNode, into record: inout EntityRecord, compositeNames: Set<String>) {
         // Two properties of one name are found when the entity's name index is built
         // (`resolveProperties`), with inherited ones: no dictionary is needed here.
-        for element in entity.children {
+        let children = entity.children
+        record.ownProperties.reserveCapacity(children.count)
+        record.ownAttributes.reserveCapacity(children.count)
+        for element in children {
             let kind: PropertyKind
             if element.isNamed("attribute") {
                 kind = .attribute

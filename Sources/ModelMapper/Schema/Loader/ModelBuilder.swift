@@ -75,9 +75,14 @@ struct ModelBuilder {
     // MARK: Entities
 
     private mutating func readEntities(_ root: XMLElementNode, compositeNames: Set<String>) -> [DraftEntity] {
+        let elements = root.children(named: "entity")
+        // Sized once: growing arrays of large records copies them and makes the allocator
+        // consolidate every small block freed so far, again and again.
         var drafts: [DraftEntity] = []
+        drafts.reserveCapacity(elements.count)
         var firstPosition: [String: SourcePosition] = [:]
-        for element in root.children(named: "entity") {
+        firstPosition.reserveCapacity(elements.count)
+        for element in elements {
             let position = source.position(of: element)
             guard let name = element[attribute: "name"], !name.isEmpty else {
                 error("an <entity> has no name", at: position.location)
