@@ -1,8 +1,9 @@
 internal import CLibXML2
 import Foundation
 
-/// The only code that calls libxml2: parses a document safely and hands its tree to the
-/// model builder, which reads it in place, then frees it.
+/// The only code that calls libxml2: parses a document safely with libxml2's SAX2 interface
+/// into an `XMLTree` (elements, attributes and text, nothing else) that the model builder reads.
+/// libxml2 builds no DOM at all: no node per element, attribute and blank, and none to free.
 ///
 /// Safety choices, all on purpose:
 /// - `XML_PARSE_NONET`: nothing is ever fetched from the network.
@@ -19,15 +20,15 @@ enum LibXMLParser {
         return true
     }()
 
-    /// Parses `data` and calls `body` with its root element and a locator for its source;
-    /// libxml2's tree is freed when `body` returns, so nothing it gives may outlive the call.
+    /// Parses `data` and calls `body` with its root element and a locator for its source. The
+    /// elements are views of a tree that lives for the call only: nothing may keep them.
     static func withDocument<Result>(
         _ data: Data, fileName: String,
         _ body: (XMLElementNode, SourceLocator) throws(ModelLoadingError) -> Result
     ) throws(ModelLoadingError) -> Result {
         precondition(initialized)
         let source = SourceLocator(fileName: fileName, data: data)
-        let collector = ErrorCollector(fileName: fileName)
+        let collector = ParseState(fileName: fileName)
 
         guard let context = xmlNewParserCtxt() else {
             throw ModelLoadingError("libxml2 could not create a parser (out of memory?)", at: SourceLocation(file: fileName))
@@ -38,6 +39,11 @@ enum LibXMLParser {
         context.pointee._private = unmanagedCollector.toOpaque()
         if let sax = context.pointee.sax {
             sax.pointee.entityDecl = rejectEntityDeclaration
+            sax.pointee.startElementNs = startElement
+            sax.pointee.endElementNs = endElement
+            sax.pointee.characters = characters
+            sax.pointee.cdataBlock = characters
+            sax.pointee.ignorableWhitespace = ignoreCharacters
         }
 
         let previousStructured = mm_currentStructuredErrorFunc()
@@ -51,7 +57,7 @@ enum LibXMLParser {
             mm_restoreGenericErrors(previousGeneric, previousGenericContext)
         }
 
-        let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_BIG_LINES.rawValue | XML_PARSE_NOCDATA.rawValue | XML_PARSE_NOBLANKS.rawValue | XML_PARSE_COMPACT.rawValue)
+        let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_BIG_LINES.rawValue)
         guard !data.isEmpty else {
             throw ModelLoadingError("the file is empty", at: SourceLocation(file: fileName))
         }
@@ -67,45 +73,22 @@ enum LibXMLParser {
         if !collector.diagnostics.isEmpty {
             throw ModelLoadingError(diagnostics: collector.diagnostics)
         }
-        guard let document, let root = xmlDocGetRootElement(document) else {
+        let tree = collector.tree
+        guard tree.count > 0 else {
             throw ModelLoadingError("the file is not an XML document", at: SourceLocation(file: fileName))
         }
-        numberElements(from: root)
-        return try body(XMLElementNode(node: root), source)
-    }
-
-    /// Stores each element's pre-order number (plus one, so that 0 means none) in its
-    /// `_private` field, without recursion: start tags come in this order in the text.
-    private static func numberElements(from root: xmlNodePtr) {
-        var ordinal = 0
-        var current: xmlNodePtr? = root
-        while let node = current {
-            if node.pointee.type == XML_ELEMENT_NODE {
-                ordinal += 1
-                node.pointee._private = UnsafeMutableRawPointer(bitPattern: ordinal)
-            }
-            // Next in pre-order: first child, else next sibling, else an ancestor's next sibling.
-            if node.pointee.type == XML_ELEMENT_NODE, let child = node.pointee.children {
-                current = child
-                continue
-            }
-            var climbing: xmlNodePtr? = node
-            current = nil
-            while let step = climbing, step != root {
-                if let next = step.pointee.next {
-                    current = next
-                    break
-                }
-                climbing = step.pointee.parent
-            }
+        // The elements refer to the tree without owning it: keep it alive while they are read.
+        return try withExtendedLifetime(tree) { () throws(ModelLoadingError) -> Result in
+            try body(XMLElementNode(tree: tree, index: 0), source)
         }
     }
 }
 
-/// Receives libxml2's structured errors for one parse.
-private final class ErrorCollector {
+/// What one parse gathers: the element tree and libxml2's structured errors.
+private final class ParseState {
     let fileName: String
     var diagnostics: [ModelDiagnostic] = []
+    let tree = XMLTree()
 
     init(fileName: String) {
         self.fileName = fileName
@@ -114,12 +97,57 @@ private final class ErrorCollector {
     func add(_ message: String, line: Int, column: Int, severity: ModelDiagnostic.Severity = .error) {
         diagnostics.append(ModelDiagnostic(severity, message, at: SourceLocation(file: fileName, line: line, column: column)))
     }
+
+    /// The state of the parse that called a SAX handler with `context`.
+    static func of(_ context: UnsafeMutableRawPointer?) -> ParseState? {
+        guard let context else { return nil }
+        let parser = context.assumingMemoryBound(to: xmlParserCtxt.self)
+        guard let state = parser.pointee._private else { return nil }
+        return Unmanaged<ParseState>.fromOpaque(state).takeUnretainedValue()
+    }
 }
+
+/// SAX2 start of an element: its name, prefix and attributes (libxml2 gives each value as a
+/// range of bytes, entities and character references already replaced).
+private let startElement: startElementNsSAX2Func = { context, localName, prefix, _, _, _, attributeCount, _, attributes in
+    guard let state = ParseState.of(context), let localName else { return }
+    var list: [XMLAttributes.Attribute] = []
+    var present: UInt64 = 0
+    if let attributes, attributeCount > 0 {
+        list.reserveCapacity(Int(attributeCount))
+        for index in 0..<Int(attributeCount) {
+            let base = index * 5
+            guard let name = attributes[base], let start = attributes[base + 3], let end = attributes[base + 4] else { continue }
+            let value = String(decoding: UnsafeBufferPointer(start: start, count: max(0, end - start)), as: UTF8.self)
+            if let attributePrefix = attributes[base + 1] {
+                list.append(XMLAttributes.Attribute(name: String(cString: attributePrefix) + ":" + String(cString: name), value: value, key: nil))
+            } else if let key = ModelXMLName(cString: name) {
+                present |= key.bit
+                list.append(XMLAttributes.Attribute(name: key.text, value: value, key: key))
+            } else {
+                list.append(XMLAttributes.Attribute(name: String(cString: name), value: value, key: nil))
+            }
+        }
+    }
+    let name = prefix.map { String(cString: $0) + ":" + String(cString: localName) } ?? String(cString: localName)
+    state.tree.open(name: name, hasPrefix: prefix != nil, attributes: XMLAttributes(list: list, present: present))
+}
+
+private let endElement: endElementNsSAX2Func = { context, _, _, _ in
+    ParseState.of(context)?.tree.close()
+}
+
+private let characters: charactersSAXFunc = { context, bytes, length in
+    guard let state = ParseState.of(context), let bytes, length > 0 else { return }
+    state.tree.addText(UnsafeBufferPointer(start: bytes, count: Int(length)))
+}
+
+private let ignoreCharacters: charactersSAXFunc = { _, _, _ in }
 
 /// Structured error handler: libxml2 warnings are ignored, errors become diagnostics.
 private let collectStructuredError: xmlStructuredErrorFunc = { userData, error in
     guard let userData, let error else { return }
-    let collector = Unmanaged<ErrorCollector>.fromOpaque(userData).takeUnretainedValue()
+    let collector = Unmanaged<ParseState>.fromOpaque(userData).takeUnretainedValue()
     guard error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
     let message = error.pointee.message.map { String(cString: $0) } ?? "XML error \(error.pointee.code)"
     collector.add(
@@ -133,7 +161,7 @@ private let rejectEntityDeclaration: entityDeclSAXFunc = { context, name, _, _, 
     guard let context else { return }
     let parser = context.assumingMemoryBound(to: xmlParserCtxt.self)
     if let userData = parser.pointee._private {
-        let collector = Unmanaged<ErrorCollector>.fromOpaque(userData).takeUnretainedValue()
+        let collector = Unmanaged<ParseState>.fromOpaque(userData).takeUnretainedValue()
         let entityName = name.map { String(cString: $0) } ?? "?"
         let line = parser.pointee.input.map { Int($0.pointee.line) } ?? 0
         let column = parser.pointee.input.map { Int($0.pointee.col) } ?? 0

@@ -20,7 +20,7 @@ extension ModelBuilder {
                 continue
             }
             let position = source.position(of: element)
-            guard let name = element[attribute: "name"], !name.isEmpty else {
+            guard let name = element[attribute: .name], !name.isEmpty else {
                 error("\(kind == .attribute ? "an" : "a") <\(element.name)> of entity '\(record.name)' has no name", at: position.location)
                 continue
             }
@@ -182,9 +182,9 @@ extension ModelBuilder {
         let request = element.firstChild(named: "fetchRequest")
         return FetchedPropertyDescription(
             name: name,
-            isOptional: Self.flag(element[attribute: "optional"]),
-            entityName: request?[attribute: "entity"],
-            predicateString: request?[attribute: "predicateString"],
+            isOptional: Self.flag(element[attribute: .optional]),
+            entityName: request?[attribute: .entity],
+            predicateString: request?[attribute: .predicateString],
             userInfo: readUserInfo(element).0,
             position: position
         )

@@ -84,7 +84,7 @@ struct ModelBuilder {
         firstPosition.reserveCapacity(elements.count)
         for element in elements {
             let position = source.position(of: element)
-            guard let name = element[attribute: "name"], !name.isEmpty else {
+            guard let name = element[attribute: .name], !name.isEmpty else {
                 error("an <entity> has no name", at: position.location)
                 continue
             }
@@ -96,10 +96,10 @@ struct ModelBuilder {
             let (userInfo, userInfoLocations) = readUserInfo(element)
             var record = EntityRecord(
                 name: name,
-                representedClassName: element[attribute: "representedClassName"],
+                representedClassName: element[attribute: .representedClassName],
                 superentity: nil, subentities: [],
-                isAbstract: Self.flag(element[attribute: "isAbstract"]),
-                codeGenerationType: element[attribute: "codeGenerationType"],
+                isAbstract: Self.flag(element[attribute: .isAbstract]),
+                codeGenerationType: element[attribute: .codeGenerationType],
                 userInfo: userInfo,
                 uniquenessConstraints: readUniquenessConstraints(element),
                 identityAttributeNames: [],
@@ -115,7 +115,7 @@ struct ModelBuilder {
             for position in record.ownProperties.indices { record.ownProperties[position].entity = drafts.count }
             drafts.append(DraftEntity(
                 element: element, record: record,
-                parentName: element[attribute: "parentEntity"].flatMap { $0.isEmpty ? nil : $0 },
+                parentName: element[attribute: .parentEntity].flatMap { $0.isEmpty ? nil : $0 },
                 userInfoLocations: userInfoLocations
             ))
         }
@@ -125,7 +125,7 @@ struct ModelBuilder {
     private func readUniquenessConstraints(_ entity: XMLElementNode) -> [[String]] {
         entity.children(named: "uniquenessConstraints").flatMap { group in
             group.children(named: "uniquenessConstraint").map { constraint in
-                constraint.children(named: "constraint").compactMap { $0[attribute: "value"] }
+                constraint.children(named: "constraint").compactMap { $0[attribute: .value] }
             }
         }
     }
@@ -243,22 +243,22 @@ struct ModelBuilder {
     private mutating func readComposites(_ root: XMLElementNode) -> [CompositeDescription] {
         var composites: [CompositeDescription] = []
         for element in root.children(named: "composite") {
-            guard let name = element[attribute: "name"], !name.isEmpty else {
+            guard let name = element[attribute: .name], !name.isEmpty else {
                 error("a <composite> has no name", at: source.location(of: element))
                 continue
             }
             var elements: [CompositeDescription.Element] = []
             for attribute in element.children(named: "attribute") {
-                guard let attributeName = attribute[attribute: "name"], !attributeName.isEmpty else {
+                guard let attributeName = attribute[attribute: .name], !attributeName.isEmpty else {
                     error("an attribute of composite '\(name)' has no name", at: source.location(of: attribute))
                     continue
                 }
-                let type = attributeType(attribute[attribute: "attributeType"], of: attribute, owner: "\(name).\(attributeName)")
+                let type = attributeType(attribute[attribute: .attributeType], of: attribute, owner: "\(name).\(attributeName)")
                 elements.append(CompositeDescription.Element(
                     name: attributeName, attributeType: type,
-                    isOptional: Self.flag(attribute[attribute: "optional"]),
-                    defaultValueString: attribute[attribute: "defaultValueString"],
-                    compositeName: attribute[attribute: "composite"]
+                    isOptional: Self.flag(attribute[attribute: .optional]),
+                    defaultValueString: attribute[attribute: .defaultValueString],
+                    compositeName: attribute[attribute: .composite]
                 ))
             }
             composites.append(CompositeDescription(name: name, elements: elements, position: source.position(of: element)))
@@ -266,8 +266,8 @@ struct ModelBuilder {
         let names = Set(composites.map(\.name))
         for element in root.children(named: "composite") {
             for attribute in element.children(named: "attribute") {
-                if let composite = attribute[attribute: "composite"], !names.contains(composite) {
-                    error("composite attribute '\(attribute[attribute: "name"] ?? "?")' names composite '\(composite)', which does not exist",
+                if let composite = attribute[attribute: .composite], !names.contains(composite) {
+                    error("composite attribute '\(attribute[attribute: .name] ?? "?")' names composite '\(composite)', which does not exist",
                           at: source.location(ofAttribute: "composite", in: attribute))
                 }
             }
@@ -279,13 +279,13 @@ struct ModelBuilder {
     /// one is a warning (Core Data only looks at a configuration when a store names it).
     private mutating func readConfigurations(_ root: XMLElementNode, entityNames: Set<String>) -> [ModelConfiguration] {
         root.children(named: "configuration").compactMap { element in
-            guard let name = element[attribute: "name"], !name.isEmpty else {
+            guard let name = element[attribute: .name], !name.isEmpty else {
                 warning("a <configuration> has no name; it is ignored", at: source.location(of: element))
                 return nil
             }
             var members: [String] = []
             for member in element.children(named: "memberEntity") {
-                guard let entityName = member[attribute: "name"] else { continue }
+                guard let entityName = member[attribute: .name] else { continue }
                 if entityNames.contains(entityName) {
                     members.append(entityName)
                 } else {
@@ -294,7 +294,7 @@ struct ModelBuilder {
             }
             return ModelConfiguration(
                 name: name, entityNames: members,
-                usedWithCloudKit: Self.flag(element[attribute: "usedWithCloudKit"]), position: source.position(of: element)
+                usedWithCloudKit: Self.flag(element[attribute: .usedWithCloudKit]), position: source.position(of: element)
             )
         }
     }
@@ -303,17 +303,17 @@ struct ModelBuilder {
     /// exist is a warning, as ModelMapper runs none of them while loading.
     private mutating func readFetchRequests(_ root: XMLElementNode, entityNames: Set<String>) -> [FetchRequestTemplate] {
         root.children(named: "fetchRequest").compactMap { element in
-            guard let name = element[attribute: "name"], !name.isEmpty else {
+            guard let name = element[attribute: .name], !name.isEmpty else {
                 warning("a <fetchRequest> has no name; it is ignored", at: source.location(of: element))
                 return nil
             }
-            let entityName = element[attribute: "entity"] ?? ""
+            let entityName = element[attribute: .entity] ?? ""
             if !entityNames.contains(entityName) {
                 warning("fetch request '\(name)' names entity '\(entityName)', which does not exist",
                         at: source.location(ofAttribute: "entity", in: element))
             }
             return FetchRequestTemplate(
-                name: name, entityName: entityName, predicateString: element[attribute: "predicateString"],
+                name: name, entityName: entityName, predicateString: element[attribute: .predicateString],
                 xmlAttributes: element.attributes.dictionary, position: source.position(of: element)
             )
         }
@@ -339,11 +339,11 @@ struct ModelBuilder {
         var locations: [String: SourcePosition] = [:]
         element.forEachChild(named: "userInfo") { group in
             group.forEachChild(named: "entry") { entry in
-                guard let key = entry[attribute: "key"] else {
+                guard let key = entry[attribute: .key] else {
                     warning("a userInfo <entry> has no key; it is ignored", at: source.location(of: entry))
                     return
                 }
-                userInfo[key] = entry[attribute: "value"] ?? ""
+                userInfo[key] = entry[attribute: .value] ?? ""
                 locations[key] = source.position(of: entry)
             }
         }

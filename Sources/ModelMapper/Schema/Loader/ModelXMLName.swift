@@ -8,6 +8,7 @@ enum ModelXMLName: UInt8, CaseIterable, Sendable {
     case customClassName, composite, usesScalarValueType, allowsExternalBinaryDataStorage
     case destinationEntity, deletionRule, minCount, maxCount, inverseName, inverseEntity, toMany, ordered
     case syncable
+    case key, value, entity, predicateString, usedWithCloudKit
 
     /// The name as written in model files.
     var text: String { Self.texts[Int(rawValue)] }
@@ -25,10 +26,15 @@ enum ModelXMLName: UInt8, CaseIterable, Sendable {
             if length > 40 { return nil }
         }
         switch length {
+        case 3:
+            if Self.matches(cString, "key") { self = .key; return }
         case 4:
             if Self.matches(cString, "name") { self = .name; return }
+        case 5:
+            if Self.matches(cString, "value") { self = .value; return }
         case 6:
             if Self.matches(cString, "toMany") { self = .toMany; return }
+            if Self.matches(cString, "entity") { self = .entity; return }
         case 7:
             if Self.matches(cString, "derived") { self = .derived; return }
             if Self.matches(cString, "indexed") { self = .indexed; return }
@@ -56,6 +62,9 @@ enum ModelXMLName: UInt8, CaseIterable, Sendable {
             if Self.matches(cString, "maxValueString") { self = .maxValueString; return }
         case 15:
             if Self.matches(cString, "customClassName") { self = .customClassName; return }
+            if Self.matches(cString, "predicateString") { self = .predicateString; return }
+        case 16:
+            if Self.matches(cString, "usedWithCloudKit") { self = .usedWithCloudKit; return }
         case 17:
             if Self.matches(cString, "destinationEntity") { self = .destinationEntity; return }
         case 18:
