@@ -73,11 +73,11 @@ enum LibXMLParser {
         if !collector.diagnostics.isEmpty {
             throw ModelLoadingError(diagnostics: collector.diagnostics)
         }
-        let tree = collector.tree
-        guard tree.count > 0 else {
+        guard collector.tree.count > 0 else {
             throw ModelLoadingError("the file is not an XML document", at: SourceLocation(file: fileName))
         }
         // The elements refer to the tree without owning it: keep it alive while they are read.
+        let tree = XMLTree(collector.tree)
         return try withExtendedLifetime(tree) { () throws(ModelLoadingError) -> Result in
             try body(XMLElementNode(tree: tree, index: 0), source)
         }
@@ -88,7 +88,7 @@ enum LibXMLParser {
 private final class ParseState {
     let fileName: String
     var diagnostics: [ModelDiagnostic] = []
-    let tree = XMLTree()
+    let tree = XMLTree.Builder()
 
     init(fileName: String) {
         self.fileName = fileName

@@ -3,21 +3,28 @@
 ///
 /// Elements are numbered in the order their start tags come, which is the pre-order number
 /// that `SourceLocator` turns into a line and column. Each field is an array of its own, so
-/// that walking the structure touches no strings.
+/// that walking the structure touches no strings, and a constant, so that reading it needs no
+/// exclusivity checks: `XMLTree.Builder` makes one from the parser's events.
 final class XMLTree {
     /// Each element's name as written (`entity`, `x:note`).
-    private(set) var names: [String] = []
+    let names: [String]
     /// Whether each element's name has a namespace prefix (such elements are not Core Data's).
-    private(set) var hasPrefix: [Bool] = []
-    private(set) var attributes: [XMLAttributes] = []
+    let hasPrefix: [Bool]
+    let attributes: [XMLAttributes]
     /// The first child and the next sibling of each element; -1 for none.
-    private(set) var firstChild: [Int] = []
-    private(set) var nextSibling: [Int] = []
-    private var lastChild: [Int] = []
+    let firstChild: [Int]
+    let nextSibling: [Int]
     /// Text directly inside elements, by element; only elements with more than blanks have any.
-    private(set) var texts: [Int: String] = [:]
-    /// The elements whose start tag came and end tag has not.
-    private var open: [Int] = []
+    let texts: [Int: String]
+
+    init(_ builder: Builder) {
+        names = builder.names
+        hasPrefix = builder.hasPrefix
+        attributes = builder.attributes
+        firstChild = builder.firstChild
+        nextSibling = builder.nextSibling
+        texts = builder.texts
+    }
 
     var count: Int { names.count }
 
@@ -25,38 +32,59 @@ final class XMLTree {
     func attribute(_ key: ModelXMLName, of element: Int) -> String? {
         attributes[element][key]
     }
+}
 
-    /// A start tag.
-    func open(name: String, hasPrefix prefixed: Bool, attributes elementAttributes: XMLAttributes) {
-        let index = names.count
-        names.append(name)
-        hasPrefix.append(prefixed)
-        attributes.append(elementAttributes)
-        firstChild.append(-1)
-        nextSibling.append(-1)
-        lastChild.append(-1)
-        if let parent = open.last {
-            if lastChild[parent] >= 0 {
-                nextSibling[lastChild[parent]] = index
-            } else {
-                firstChild[parent] = index
+extension XMLTree {
+    /// Collects the tree from SAX events.
+    final class Builder {
+        fileprivate var names: [String] = []
+        fileprivate var hasPrefix: [Bool] = []
+        fileprivate var attributes: [XMLAttributes] = []
+        fileprivate var firstChild: [Int] = []
+        fileprivate var nextSibling: [Int] = []
+        private var lastChild: [Int] = []
+        fileprivate var texts: [Int: String] = [:]
+        /// The elements whose start tag came and end tag has not.
+        private var open: [Int] = []
+
+        var count: Int { names.count }
+
+        /// A start tag.
+        func open(name: String, hasPrefix prefixed: Bool, attributes elementAttributes: XMLAttributes) {
+            let index = names.count
+            names.append(name)
+            hasPrefix.append(prefixed)
+            attributes.append(elementAttributes)
+            firstChild.append(-1)
+            nextSibling.append(-1)
+            lastChild.append(-1)
+            if let parent = open.last {
+                if lastChild[parent] >= 0 {
+                    nextSibling[lastChild[parent]] = index
+                } else {
+                    firstChild[parent] = index
+                }
+                lastChild[parent] = index
             }
-            lastChild[parent] = index
+            open.append(index)
         }
-        open.append(index)
-    }
 
-    /// An end tag.
-    func close() {
-        _ = open.popLast()
-    }
+        /// An end tag.
+        func close() {
+            _ = open.popLast()
+        }
 
-    /// Text inside the innermost open element. Blank text before any other text is dropped:
-    /// it is the indentation between elements, and model files hold no text where it matters
-    /// (`.xccurrentversion` strings are trimmed).
-    func addText(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard let element = open.last else { return }
-        if texts[element] == nil, bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) { return }
-        texts[element, default: ""] += String(decoding: bytes, as: UTF8.self)
+        /// Text inside the innermost open element. Blank text before any other text is dropped:
+        /// it is the indentation between elements, and model files hold no text where it matters
+        /// (`.xccurrentversion` strings are trimmed).
+        func addText(_ bytes: UnsafeBufferPointer<UInt8>) {
+            guard let element = open.last else { return }
+            if texts[element] == nil,
+                bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D })
+            {
+                return
+            }
+            texts[element, default: ""] += String(decoding: bytes, as: UTF8.self)
+        }
     }
 }
