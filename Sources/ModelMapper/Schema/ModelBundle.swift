@@ -121,12 +121,12 @@ public struct ModelBundle: Sendable {
     private static func readCurrentVersionName(_ file: URL) throws(ModelLoadingError) -> String? {
         let data = try FileReading.data(at: file)
         return try LibXMLParser.withDocument(data, fileName: file.displayPath) { root, source throws(ModelLoadingError) -> String? in
-            guard root.isNamed("plist"), let dictionary = root.firstChild(named: "dict") else {
+            guard root.isNamed(.plist), let dictionary = root.firstChild(named: .dict) else {
                 throw ModelLoadingError("this is not a property list with a <dict>", at: source.location(of: root))
             }
             let children = dictionary.children
-            for (index, child) in children.enumerated() where child.isNamed("key") && child.text == "_XCCurrentVersionName" {
-                guard index + 1 < children.count, children[index + 1].isNamed("string") else {
+            for (index, child) in children.enumerated() where child.isNamed(.key) && child.text == "_XCCurrentVersionName" {
+                guard index + 1 < children.count, children[index + 1].isNamed(.string) else {
                     throw ModelLoadingError("_XCCurrentVersionName has no <string> value", at: source.location(of: child))
                 }
                 let name = children[index + 1].text.trimmingCharacters(in: .whitespacesAndNewlines)

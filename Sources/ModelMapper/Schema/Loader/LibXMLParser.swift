@@ -130,7 +130,8 @@ private let startElement: startElementNsSAX2Func = { context, localName, prefix,
         }
     }
     let name = prefix.map { String(cString: $0) + ":" + String(cString: localName) } ?? String(cString: localName)
-    state.tree.open(name: name, hasPrefix: prefix != nil, attributes: XMLAttributes(list: list, present: present))
+    let kind = prefix == nil ? ModelXMLElement(cString: localName) : .other
+    state.tree.open(name: name, kind: kind, attributes: XMLAttributes(list: list, present: present))
 }
 
 private let endElement: endElementNsSAX2Func = { context, _, _, _ in

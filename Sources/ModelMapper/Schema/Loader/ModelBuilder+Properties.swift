@@ -10,11 +10,11 @@ extension ModelBuilder {
         record.ownAttributes.reserveCapacity(children.count)
         for element in children {
             let kind: PropertyKind
-            if element.isNamed("attribute") {
+            if element.isNamed(.attribute) {
                 kind = .attribute
-            } else if element.isNamed("relationship") {
+            } else if element.isNamed(.relationship) {
                 kind = .relationship
-            } else if element.isNamed("fetchedProperty") {
+            } else if element.isNamed(.fetchedProperty) {
                 kind = .fetchedProperty
             } else {
                 continue
@@ -179,7 +179,7 @@ extension ModelBuilder {
     }
 
     private mutating func readFetchedProperty(_ element: XMLElementNode, name: String, position: SourcePosition) -> FetchedPropertyDescription {
-        let request = element.firstChild(named: "fetchRequest")
+        let request = element.firstChild(named: .fetchRequest)
         return FetchedPropertyDescription(
             name: name,
             isOptional: Self.flag(element[attribute: .optional]),

@@ -144,9 +144,9 @@ extension ModelBuilder {
     }
 
     private func uniquenessLocation(of name: String, in draft: DraftEntity) -> SourceLocation {
-        for group in draft.element.children(named: "uniquenessConstraints") {
-            for constraint in group.children(named: "uniquenessConstraint") {
-                if let element = constraint.children(named: "constraint").first(where: { $0[attribute: .value] == name }) {
+        for group in draft.element.children(named: .uniquenessConstraints) {
+            for constraint in group.children(named: .uniquenessConstraint) {
+                if let element = constraint.children(named: .constraint).first(where: { $0[attribute: .value] == name }) {
                     return source.location(of: element)
                 }
             }
@@ -157,7 +157,7 @@ extension ModelBuilder {
     /// Where an XML attribute of a relationship's element is; the relationship's own location
     /// when the element cannot be found.
     private func location(ofAttribute attribute: String, of relationship: RelationshipRecord, in draft: DraftEntity) -> SourceLocation {
-        guard let element = draft.element.children(named: "relationship").first(where: { $0[attribute: .name] == relationship.name }) else {
+        guard let element = draft.element.children(named: .relationship).first(where: { $0[attribute: .name] == relationship.name }) else {
             return relationship.location
         }
         return source.location(ofAttribute: attribute, in: element)

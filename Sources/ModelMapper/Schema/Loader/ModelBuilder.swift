@@ -46,7 +46,7 @@ struct ModelBuilder {
     }
 
     private mutating func build(root: XMLElementNode, sourceURL: URL?, versionName: String?) -> ModelContents? {
-        guard root.isNamed("model") else {
+        guard root.isNamed(.model) else {
             error(
                 "the root element is <\(root.name)>, not <model>: this is not a Core Data model file (expected a .xcdatamodeld bundle, a .xcdatamodel folder or a contents file)",
                 at: source.location(of: root)
@@ -75,7 +75,7 @@ struct ModelBuilder {
     // MARK: Entities
 
     private mutating func readEntities(_ root: XMLElementNode, compositeNames: Set<String>) -> [DraftEntity] {
-        let elements = root.children(named: "entity")
+        let elements = root.children(named: .entity)
         // Sized once: growing arrays of large records copies them and makes the allocator
         // consolidate every small block freed so far, again and again.
         var drafts: [DraftEntity] = []
@@ -123,9 +123,9 @@ struct ModelBuilder {
     }
 
     private func readUniquenessConstraints(_ entity: XMLElementNode) -> [[String]] {
-        entity.children(named: "uniquenessConstraints").flatMap { group in
-            group.children(named: "uniquenessConstraint").map { constraint in
-                constraint.children(named: "constraint").compactMap { $0[attribute: .value] }
+        entity.children(named: .uniquenessConstraints).flatMap { group in
+            group.children(named: .uniquenessConstraint).map { constraint in
+                constraint.children(named: .constraint).compactMap { $0[attribute: .value] }
             }
         }
     }
@@ -242,13 +242,13 @@ struct ModelBuilder {
 
     private mutating func readComposites(_ root: XMLElementNode) -> [CompositeDescription] {
         var composites: [CompositeDescription] = []
-        for element in root.children(named: "composite") {
+        for element in root.children(named: .composite) {
             guard let name = element[attribute: .name], !name.isEmpty else {
                 error("a <composite> has no name", at: source.location(of: element))
                 continue
             }
             var elements: [CompositeDescription.Element] = []
-            for attribute in element.children(named: "attribute") {
+            for attribute in element.children(named: .attribute) {
                 guard let attributeName = attribute[attribute: .name], !attributeName.isEmpty else {
                     error("an attribute of composite '\(name)' has no name", at: source.location(of: attribute))
                     continue
@@ -264,8 +264,8 @@ struct ModelBuilder {
             composites.append(CompositeDescription(name: name, elements: elements, position: source.position(of: element)))
         }
         let names = Set(composites.map(\.name))
-        for element in root.children(named: "composite") {
-            for attribute in element.children(named: "attribute") {
+        for element in root.children(named: .composite) {
+            for attribute in element.children(named: .attribute) {
                 if let composite = attribute[attribute: .composite], !names.contains(composite) {
                     error("composite attribute '\(attribute[attribute: .name] ?? "?")' names composite '\(composite)', which does not exist",
                           at: source.location(ofAttribute: "composite", in: attribute))
@@ -278,13 +278,13 @@ struct ModelBuilder {
     /// Configurations are kept for tools; ModelMapper does not use them, so what is wrong in
     /// one is a warning (Core Data only looks at a configuration when a store names it).
     private mutating func readConfigurations(_ root: XMLElementNode, entityNames: Set<String>) -> [ModelConfiguration] {
-        root.children(named: "configuration").compactMap { element in
+        root.children(named: .configuration).compactMap { element in
             guard let name = element[attribute: .name], !name.isEmpty else {
                 warning("a <configuration> has no name; it is ignored", at: source.location(of: element))
                 return nil
             }
             var members: [String] = []
-            for member in element.children(named: "memberEntity") {
+            for member in element.children(named: .memberEntity) {
                 guard let entityName = member[attribute: .name] else { continue }
                 if entityNames.contains(entityName) {
                     members.append(entityName)
@@ -302,7 +302,7 @@ struct ModelBuilder {
     /// Fetch request templates are kept as written; one naming an entity that does not
     /// exist is a warning, as ModelMapper runs none of them while loading.
     private mutating func readFetchRequests(_ root: XMLElementNode, entityNames: Set<String>) -> [FetchRequestTemplate] {
-        root.children(named: "fetchRequest").compactMap { element in
+        root.children(named: .fetchRequest).compactMap { element in
             guard let name = element[attribute: .name], !name.isEmpty else {
                 warning("a <fetchRequest> has no name; it is ignored", at: source.location(of: element))
                 return nil
@@ -337,8 +337,8 @@ struct ModelBuilder {
         guard element.hasElementChildren else { return ([:], [:]) }
         var userInfo: [String: String] = [:]
         var locations: [String: SourcePosition] = [:]
-        element.forEachChild(named: "userInfo") { group in
-            group.forEachChild(named: "entry") { entry in
+        element.forEachChild(named: .userInfo) { group in
+            group.forEachChild(named: .entry) { entry in
                 guard let key = entry[attribute: .key] else {
                     warning("a userInfo <entry> has no key; it is ignored", at: source.location(of: entry))
                     return

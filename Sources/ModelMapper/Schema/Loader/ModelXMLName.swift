@@ -90,7 +90,7 @@ enum ModelXMLName: UInt8, CaseIterable, Sendable {
     }
 
     /// Whether the NUL-terminated `cString`, known to have the literal's length, spells it.
-    private static func matches(_ cString: UnsafePointer<UInt8>, _ literal: StaticString) -> Bool {
+    static func matches(_ cString: UnsafePointer<UInt8>, _ literal: StaticString) -> Bool {
         let bytes = literal.utf8Start
         for index in 0..<literal.utf8CodeUnitCount where bytes[index] != cString[index] {
             return false

@@ -13,9 +13,9 @@ struct XMLElementNode {
 
     var name: String { tree.names[index] }
 
-    /// Whether the element is called `name` (no namespace prefix).
-    func isNamed(_ name: StaticString) -> Bool {
-        !tree.hasPrefix[index] && tree.names[index].utf8.elementsEqual(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+    /// Whether the element is one of this kind (never true for a prefixed element).
+    func isNamed(_ kind: ModelXMLElement) -> Bool {
+        tree.kinds[index] == kind
     }
 
     /// The value of an XML attribute (without a namespace prefix), or nil.
@@ -41,14 +41,14 @@ struct XMLElementNode {
     }
 
     /// The element children called `name`, in document order.
-    func children(named name: StaticString) -> [XMLElementNode] {
+    func children(named name: ModelXMLElement) -> [XMLElementNode] {
         var result: [XMLElementNode] = []
         forEachChild(named: name) { result.append($0) }
         return result
     }
 
     /// Calls `body` with each element child called `name`, in document order, allocating nothing.
-    func forEachChild(named name: StaticString, _ body: (XMLElementNode) throws -> Void) rethrows {
+    func forEachChild(named name: ModelXMLElement, _ body: (XMLElementNode) throws -> Void) rethrows {
         var child = tree.firstChild[index]
         while child >= 0 {
             let element = XMLElementNode(tree: tree, index: child)
@@ -57,7 +57,7 @@ struct XMLElementNode {
         }
     }
 
-    func firstChild(named name: StaticString) -> XMLElementNode? {
+    func firstChild(named name: ModelXMLElement) -> XMLElementNode? {
         var child = tree.firstChild[index]
         while child >= 0 {
             let element = XMLElementNode(tree: tree, index: child)

@@ -8,8 +8,8 @@
 final class XMLTree {
     /// Each element's name as written (`entity`, `x:note`).
     let names: [String]
-    /// Whether each element's name has a namespace prefix (such elements are not Core Data's).
-    let hasPrefix: [Bool]
+    /// What each element is, when the loader reads such elements (prefixed ones are `.other`).
+    let kinds: [ModelXMLElement]
     let attributes: [XMLAttributes]
     /// The first child and the next sibling of each element; -1 for none.
     let firstChild: [Int]
@@ -19,7 +19,7 @@ final class XMLTree {
 
     init(_ builder: Builder) {
         names = builder.names
-        hasPrefix = builder.hasPrefix
+        kinds = builder.kinds
         attributes = builder.attributes
         firstChild = builder.firstChild
         nextSibling = builder.nextSibling
@@ -38,7 +38,7 @@ extension XMLTree {
     /// Collects the tree from SAX events.
     final class Builder {
         fileprivate var names: [String] = []
-        fileprivate var hasPrefix: [Bool] = []
+        fileprivate var kinds: [ModelXMLElement] = []
         fileprivate var attributes: [XMLAttributes] = []
         fileprivate var firstChild: [Int] = []
         fileprivate var nextSibling: [Int] = []
@@ -50,10 +50,10 @@ extension XMLTree {
         var count: Int { names.count }
 
         /// A start tag.
-        func open(name: String, hasPrefix prefixed: Bool, attributes elementAttributes: XMLAttributes) {
+        func open(name: String, kind: ModelXMLElement, attributes elementAttributes: XMLAttributes) {
             let index = names.count
             names.append(name)
-            hasPrefix.append(prefixed)
+            kinds.append(kind)
             attributes.append(elementAttributes)
             firstChild.append(-1)
             nextSibling.append(-1)
