@@ -29,6 +29,8 @@ enum LibXMLParser {
         precondition(initialized)
         let source = SourceLocator(fileName: fileName, data: data)
         let collector = ParseState(fileName: fileName)
+        // Model files average well over 40 bytes an element: the tree's arrays grow once.
+        collector.tree.reserve(data.count / 40 + 16)
 
         guard let context = xmlNewParserCtxt() else {
             throw ModelLoadingError("libxml2 could not create a parser (out of memory?)", at: SourceLocation(file: fileName))
@@ -57,7 +59,8 @@ enum LibXMLParser {
             mm_restoreGenericErrors(previousGeneric, previousGenericContext)
         }
 
-        let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_BIG_LINES.rawValue)
+        // NOBLANKS sends the indentation between elements to a handler that drops it.
+        let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_BIG_LINES.rawValue | XML_PARSE_NOBLANKS.rawValue)
         guard !data.isEmpty else {
             throw ModelLoadingError("the file is empty", at: SourceLocation(file: fileName))
         }
@@ -88,7 +91,7 @@ enum LibXMLParser {
 private final class ParseState {
     let fileName: String
     var diagnostics: [ModelDiagnostic] = []
-    let tree = XMLTree.Builder()
+    var tree = XMLTree.Builder()
 
     init(fileName: String) {
         self.fileName = fileName

@@ -190,41 +190,48 @@ extension ModelBuilder {
     /// through an attribute or a to-many relationship (whose JSON value is not an object that
     /// other keys can go into). A to-one relationship may share its key with flattened
     /// attributes (`pricing` and `pricing.retail_price`): they merge into one object.
+    ///
+    /// Names are unique in an entity's family, so only properties with a key path of their own
+    /// can collide: a property mapped to its own name is found through the name index.
     mutating func checkKeyPathConflicts(_ drafts: [DraftEntity]) {
         for entity in drafts.indices {
             let references = drafts[entity].record.properties
-            let paths = references.map { reference in
-                reference.isRelationship
+            var paths: [[String]] = []
+            var custom: [Int] = []
+            paths.reserveCapacity(references.count)
+            for (index, reference) in references.enumerated() {
+                let path = reference.isRelationship
                     ? drafts[reference.entity].record.ownRelationships[reference.index].jsonKeyPath.components
                     : drafts[reference.entity].record.ownAttributes[reference.index].jsonKeyPath.components
+                if path.count != 1 || path[0] != reference.name { custom.append(index) }
+                paths.append(path)
             }
-            // One-key paths (most of them) by their key; longer ones by slices of the paths
-            // themselves, so that looking up a prefix allocates nothing.
-            var byKey: [String: Int] = [:]
+            guard !custom.isEmpty else { continue }
             var byPath: [ArraySlice<String>: Int] = [:]
-            byKey.reserveCapacity(paths.count)
-            var hasNestedPaths = false
-            for (index, path) in paths.enumerated() {
-                let first: Int?
-                if path.count == 1 {
-                    first = byKey.updateValue(index, forKey: path[0])
-                } else {
-                    hasNestedPaths = true
-                    first = byPath.updateValue(index, forKey: path[...])
+            func owner(of path: ArraySlice<String>) -> Int? {
+                if let index = byPath[path] { return index }
+                guard path.count == 1, let index = drafts[entity].record.propertyIndexByName[path[path.startIndex]],
+                      paths[index].count == 1, paths[index][0] == references[index].name else { return nil }
+                return index
+            }
+            for index in custom {
+                let path = paths[index][...]
+                guard let other = owner(of: path) else {
+                    byPath[path] = index
+                    continue
                 }
-                guard let first else { continue }
-                // Keep the first; report once, on the entity that declares the later property.
-                if path.count == 1 { byKey[path[0]] = first } else { byPath[path[...]] = first }
-                guard references[index].entity == entity else { continue }
+                let (first, later) = (min(other, index), max(other, index))
+                // Report once, on the entity that declares the later property.
+                guard references[later].entity == entity else { continue }
                 error(
-                    "properties '\(references[first].name)' and '\(references[index].name)' of entity '\(drafts[entity].record.name)' both map to JSON key path '\(JSONKeyPath(components: path).map(\.description) ?? "")'",
-                    at: drafts[entity].record.location(of: references[index])
+                    "properties '\(references[first].name)' and '\(references[later].name)' of entity '\(drafts[entity].record.name)' both map to JSON key path '\(JSONKeyPath(components: paths[later]).map(\.description) ?? "")'",
+                    at: drafts[entity].record.location(of: references[later])
                 )
             }
-            guard hasNestedPaths else { continue }
-            for (index, path) in paths.enumerated() where path.count > 1 {
+            for index in custom where paths[index].count > 1 {
+                let path = paths[index]
                 for length in 1..<path.count {
-                    guard let owner = length == 1 ? byKey[path[0]] : byPath[path[..<length]] else { continue }
+                    guard let owner = owner(of: path[..<length]) else { continue }
                     let ownerReference = references[owner]
                     let isToOne = ownerReference.isRelationship && !drafts[ownerReference.entity].record.ownRelationships[ownerReference.index].isToMany
                     guard !isToOne, references[index].entity == entity || ownerReference.entity == entity else { continue }

@@ -17,7 +17,7 @@ final class XMLTree {
     /// Text directly inside elements, by element; only elements with more than blanks have any.
     let texts: [Int: String]
 
-    init(_ builder: Builder) {
+    init(_ builder: borrowing Builder) {
         names = builder.names
         kinds = builder.kinds
         attributes = builder.attributes
@@ -35,8 +35,9 @@ final class XMLTree {
 }
 
 extension XMLTree {
-    /// Collects the tree from SAX events.
-    final class Builder {
+    /// Collects the tree from SAX events (a value, so that appending to its arrays needs no
+    /// exclusivity check per array).
+    struct Builder {
         fileprivate var names: [String] = []
         fileprivate var kinds: [ModelXMLElement] = []
         fileprivate var attributes: [XMLAttributes] = []
@@ -50,7 +51,17 @@ extension XMLTree {
         var count: Int { names.count }
 
         /// A start tag.
-        func open(name: String, kind: ModelXMLElement, attributes elementAttributes: XMLAttributes) {
+        /// Room for about `count` elements, so that the arrays grow once.
+        mutating func reserve(_ count: Int) {
+            names.reserveCapacity(count)
+            kinds.reserveCapacity(count)
+            attributes.reserveCapacity(count)
+            firstChild.reserveCapacity(count)
+            nextSibling.reserveCapacity(count)
+            lastChild.reserveCapacity(count)
+        }
+
+        mutating func open(name: String, kind: ModelXMLElement, attributes elementAttributes: XMLAttributes) {
             let index = names.count
             names.append(name)
             kinds.append(kind)
@@ -70,14 +81,14 @@ extension XMLTree {
         }
 
         /// An end tag.
-        func close() {
+        mutating func close() {
             _ = open.popLast()
         }
 
         /// Text inside the innermost open element. Blank text before any other text is dropped:
         /// it is the indentation between elements, and model files hold no text where it matters
         /// (`.xccurrentversion` strings are trimmed).
-        func addText(_ bytes: UnsafeBufferPointer<UInt8>) {
+        mutating func addText(_ bytes: UnsafeBufferPointer<UInt8>) {
             guard let element = open.last else { return }
             if texts[element] == nil,
                 bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D })
