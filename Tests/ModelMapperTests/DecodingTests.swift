@@ -80,6 +80,8 @@ struct DecodingConversionTests {
         ("price.amount", .number("1e-9223372036854775808"), .valueOutOfRange),
         ("price.amount", .number(String(repeating: "7", count: 60)), .valueOutOfRange),
         ("price.amount", .string("9e200"), .valueOutOfRange),
+        ("available", .number("1e-9223372036854775808"), .invalidValue),
+        ("available", .number("1.0000000000000000000000001"), .invalidValue),
     ])
     func hostileNumbers(keyPath: String, value: JSONValue, code: MappingError.Code) {
         var fields = JSONObject()

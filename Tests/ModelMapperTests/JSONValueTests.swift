@@ -20,6 +20,12 @@ struct JSONValueTests {
         #expect(JSONValue.number("1").isEquivalent(to: .number("1.0")))
         #expect(JSONValue.number("1e2").isEquivalent(to: .number("100")))
         #expect(!JSONValue.number("1").isEquivalent(to: .number("1.0000001")))
+        // Compared from the digits, exactly, whatever the exponent: no overflow, no rounding.
+        #expect(JSONValue.number("1e-9223372036854775808").isEquivalent(to: .number("1e-9223372036854775808")))
+        #expect(!JSONValue.number("1e-9223372036854775808").isEquivalent(to: .number("0")))
+        #expect(!JSONValue.number("1" + String(repeating: "0", count: 400)).isEquivalent(to: .number("1e401")))
+        #expect(JSONValue.number("1" + String(repeating: "0", count: 400)).isEquivalent(to: .number("1e400")))
+        #expect(JSONValue.number("-0").isEquivalent(to: .number("0.000")))
         #expect(JSONValue(dictionaryLiteral: ("a", 1), ("b", 2)).isEquivalent(to: ["b": 2, "a": 1]))
         #expect(!JSONValue.array([1, 2]).isEquivalent(to: [2, 1]))
         #expect(!JSONValue.string("1").isEquivalent(to: 1))

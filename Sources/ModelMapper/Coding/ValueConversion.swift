@@ -40,7 +40,10 @@ enum ValueConversion {
             switch json {
             case .bool(let value): return value
             case .number(let text) where !strict:
-                if let number = Double(text), number == 0 || number == 1 { return number == 1 }
+                // Exactly 0 or 1, read from the digits: 1e-400 is not 0, however a Double rounds it.
+                if let literal = DecimalLiteral(text), literal.isZero || (literal.digits == [1] && literal.exponent == 0 && !literal.isNegative) {
+                    return !literal.isZero
+                }
                 throw MappingError(.invalidValue, expected: "a Boolean (true or false, 0 or 1)", found: text)
             case .string(let text) where !strict:
                 switch text.trimmingSpaces().lowercased() {
