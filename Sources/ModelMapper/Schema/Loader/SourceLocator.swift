@@ -119,31 +119,18 @@ final class SourceLocator: @unchecked Sendable {
                 index += 2
                 skip(past: "?>")
             } else if hasPrefix("<!", in: text, at: index) {
-                index = skipDeclaration(text, from: index + 2, lineStarts: &lineStarts)
+                index = skipMarkup(text, from: index + 2, nestingBrackets: true, lineStarts: &lineStarts)
             } else {
                 if index + 1 < count, text[index + 1] != UInt8(ascii: "/") { tags.append(index) }
-                // To the end of the tag, past quoted values.
-                index += 1
-                var quote: UInt8 = 0
-                while index < count {
-                    let current = text[index]
-                    if current == 0x0A { lineStarts.append(index + 1) }
-                    index += 1
-                    if quote != 0 {
-                        if current == quote { quote = 0 }
-                    } else if current == UInt8(ascii: "\"") || current == UInt8(ascii: "'") {
-                        quote = current
-                    } else if current == UInt8(ascii: ">") {
-                        break
-                    }
-                }
+                index = skipMarkup(text, from: index + 1, nestingBrackets: false, lineStarts: &lineStarts)
             }
         }
         return (lineStarts, tags)
     }
 
-    /// Skips `<!DOCTYPE … [ … ]>` and other declarations, brackets and quotes included.
-    private static func skipDeclaration(_ text: [UInt8], from start: Int, lineStarts: inout [Int]) -> Int {
+    /// Skips to just past the `>` that ends a tag, past quoted values (which may hold `>`);
+    /// for `<!DOCTYPE … [ … ]>` and other declarations, past bracketed parts too.
+    private static func skipMarkup(_ text: [UInt8], from start: Int, nestingBrackets: Bool, lineStarts: inout [Int]) -> Int {
         var index = start
         var depth = 0
         var quote: UInt8 = 0
@@ -155,9 +142,9 @@ final class SourceLocator: @unchecked Sendable {
                 if current == quote { quote = 0 }
             } else if current == UInt8(ascii: "\"") || current == UInt8(ascii: "'") {
                 quote = current
-            } else if current == UInt8(ascii: "[") {
+            } else if nestingBrackets, current == UInt8(ascii: "[") {
                 depth += 1
-            } else if current == UInt8(ascii: "]") {
+            } else if nestingBrackets, current == UInt8(ascii: "]") {
                 depth = max(0, depth - 1)
             } else if current == UInt8(ascii: ">"), depth == 0 {
                 break
