@@ -116,9 +116,14 @@ public enum MappingError: Error, CustomStringConvertible {
 
     /// The kind of an error without its context, for comparing and switching.
     public enum Code: Sendable, Hashable {
+        /// See ``MappingError/invalidJSON(_:)``, ``MappingError/typeMismatch(_:)`` and so on: one
+        /// code for each case of the error.
         case invalidJSON, typeMismatch, valueOutOfRange, invalidValue, missingValue, nullValue
+        /// The codes of the cases about a name, with that name.
         case unknownKey(String), unknownRelationship(String), unknownEntity(String)
+        /// The codes of the cases about a transformer or an entity, with its name.
         case unregisteredTransformer(String), transformerFailed(String), abstractEntity(String)
+        /// See ``MappingError/wrongEntity(_:)`` and ``MappingError/notRepresentable(_:)``.
         case wrongEntity, notRepresentable
     }
 
