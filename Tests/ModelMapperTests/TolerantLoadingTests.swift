@@ -104,6 +104,37 @@ struct TolerantLoadingTests {
         #expect(warnings.first?.hasPrefix("attribute 'E.x' has unknown attribute type 'Integer 128', read as Undefined") == true)
     }
 
+    @Test("inverses Xcode wrote loosely load: an inverse entity that is the destination's superentity, an inverse leading to a subentity")
+    func looseInverses() throws {
+        let model = try ObjectModel(xml: """
+            <model>
+                <entity name="Shelf">
+                    <relationship name="items" toMany="YES" destinationEntity="Book" inverseName="shelf" inverseEntity="Item"/>
+                    <relationship name="featured" maxCount="1" destinationEntity="Item" inverseName="featuredOn" inverseEntity="Item"/>
+                </entity>
+                <entity name="Special" parentEntity="Shelf"/>
+                <entity name="Item">
+                    <relationship name="shelf" maxCount="1" destinationEntity="Shelf" inverseName="items" inverseEntity="Shelf"/>
+                    <relationship name="featuredOn" maxCount="1" destinationEntity="Special" inverseName="featured" inverseEntity="Special"/>
+                </entity>
+                <entity name="Book" parentEntity="Item"/>
+            </model>
+            """)
+        let shelf = try #require(model.entity(named: "Shelf"))
+        #expect(shelf.relationshipsByName["items"]?.inverseRelationship?.name == "shelf")
+        #expect(model.warnings.map(\.message) == [
+            "the inverse of relationship 'Shelf.featured' leads to 'Special', a subentity of 'Shelf'; this inverse is not maintained automatically",
+            "the inverse of relationship 'Item.shelf' leads to 'Book', a subentity of 'Item'; this inverse is not maintained automatically",
+        ])
+    }
+
+    @Test("an empty key path in userInfo maps the property to its own name, with a warning")
+    func emptyKeyPath() throws {
+        let model = try ObjectModel(xml: #"<model><entity name="E"><attribute name="x" optional="YES" attributeType="String"><userInfo><entry key="mappedKeyName" value=""/></userInfo></attribute></entity></model>"#)
+        #expect(model.entity(named: "E")?.attributesByName["x"]?.jsonKeyPath.components == ["x"])
+        #expect(model.warnings.map(\.message) == ["property 'E.x': userInfo 'mappedKeyName' is empty; the property maps to its own name"])
+    }
+
     @Test("strict loading turns every warning into an error, each still located")
     func strict() throws {
         let xml = """

@@ -197,6 +197,12 @@ extension ModelBuilder {
         guard !userInfo.isEmpty, let (key, text) = MappingKeys.firstEntry(of: MappingKeys.jsonKeyPath, in: userInfo) else {
             return JSONKeyPath(key: owner.property)
         }
+        // Left empty in the editor: it says nothing, and Core Data never reads it.
+        if text.isEmpty {
+            warning("property '\(owner)': userInfo '\(key)' is empty; the property maps to its own name",
+                    at: locations[key]?.location ?? SourceLocation(file: source.fileName))
+            return JSONKeyPath(key: owner.property)
+        }
         do {
             return try JSONKeyPath(parsing: text)
         } catch {

@@ -41,12 +41,14 @@ extension ModelBuilder {
                 error("relationship '\(owner)' names inverse entity '\(inverseEntityName)', which does not exist", at: location(ofAttribute: "inverseEntity", of: relationship, in: drafts[entity]))
                 return (nil, false)
             }
-            if relationship.destinationEntity >= 0, named != relationship.destinationEntity {
+            // Some files name the superentity that declares the inverse: that is the same
+            // relationship, found on the destination through inheritance.
+            if relationship.destinationEntity >= 0, !isEntity(relationship.destinationEntity, kindOf: named, drafts) {
                 error("relationship '\(owner)' has inverse entity '\(inverseEntityName)' but destination entity '\(relationship.destinationEntityName)'; they must be the same",
                       at: location(ofAttribute: "inverseEntity", of: relationship, in: drafts[entity]))
                 return (nil, false)
             }
-            inverseEntity = named
+            if relationship.destinationEntity < 0 { inverseEntity = named }
         }
         guard inverseEntity >= 0 else { return (nil, false) }  // unknown destination, already reported
         // Read in place: a copy of the whole record per relationship costs more than the rest.
@@ -64,6 +66,15 @@ extension ModelBuilder {
         let inverse = drafts[reference.entity].record.ownRelationships[reference.index]
         // The inverse must lead back to this entity (or to a superentity of it), or setting
         // it from an instance of this entity would put an object of the wrong kind there.
+        if inverse.destinationEntity >= 0, isEntity(inverse.destinationEntity, kindOf: entity, drafts), inverse.destinationEntity != entity {
+            // It leads to a subentity of this one: the pair holds for objects of that subentity
+            // only, so it is not maintained, as for any inverse that is not mutual.
+            warning(
+                "the inverse of relationship '\(owner)' leads to '\(inverse.destinationEntityName)', a subentity of '\(drafts[entity].record.name)'; this inverse is not maintained automatically",
+                at: location(ofAttribute: "inverseName", of: relationship, in: drafts[entity])
+            )
+            return (reference, false)
+        }
         if inverse.destinationEntity >= 0, !isEntity(entity, kindOf: inverse.destinationEntity, drafts) {
             error(
                 "the inverse of relationship '\(owner)' does not point back: '\(drafts[reference.entity].record.name).\(inverseName)' leads to '\(inverse.destinationEntityName)', not to '\(drafts[entity].record.name)'",
