@@ -5,21 +5,34 @@
 /// For example:
 ///
 /// ```swift
-/// let names = KnownNames<ModelXMLElement>(ModelXMLElement.allCases.dropFirst().map { ($0, "\($0)") })
+/// let names = KnownNames([(ModelXMLElement.entity, "entity"), (.attribute, "attribute")])
 /// names.lookup(pointerToEntity)   // .entity
 /// ```
 struct KnownNames<Name: Sendable>: Sendable {
-    /// The names of each length, with their bytes.
-    private let byLength: [[(name: Name, bytes: [UInt8])]]
+    /// Every name's bytes, one after another.
+    private let bytes: [UInt8]
+    /// The names, grouped by length: `entries[starts[n]..<starts[n + 1]]` are those of length `n`.
+    private let entries: [(name: Name, offset: Int)]
+    private let starts: [Int]
 
-    init(_ entries: [(Name, String)]) {
-        var table = Array(repeating: [(name: Name, bytes: [UInt8])](), count: 1)
-        for (name, text) in entries {
-            let bytes = Array(text.utf8)
-            while table.count <= bytes.count { table.append([]) }
-            table[bytes.count].append((name, bytes))
+    init(_ names: [(Name, String)]) {
+        let sorted = names.map { ($0.0, Array($0.1.utf8)) }.sorted { $0.1.count < $1.1.count }
+        let longest = sorted.last?.1.count ?? 0
+        var bytes: [UInt8] = []
+        var entries: [(name: Name, offset: Int)] = []
+        var starts = Array(repeating: 0, count: longest + 2)
+        for (name, text) in sorted {
+            entries.append((name, bytes.count))
+            bytes += text
+            starts[text.count + 1] = entries.count
         }
-        byLength = table
+        // Lengths no name has start where the next shorter group ended.
+        for length in 1..<starts.count where starts[length] < starts[length - 1] {
+            starts[length] = starts[length - 1]
+        }
+        self.bytes = bytes
+        self.entries = entries
+        self.starts = starts
     }
 
     /// The name `cString` spells, or nil.
@@ -27,13 +40,18 @@ struct KnownNames<Name: Sendable>: Sendable {
         var length = 0
         while cString[length] != 0 {
             length += 1
-            if length >= byLength.count { return nil }
+            if length + 1 >= starts.count { return nil }
         }
-        return byLength.withUnsafeBufferPointer { table in
-            for entry in table[length] where entry.bytes.withUnsafeBufferPointer({ $0.elementsEqual(UnsafeBufferPointer(start: cString, count: length)) }) {
-                return entry.name
+        return bytes.withUnsafeBufferPointer { bytes -> Name? in
+            entries.withUnsafeBufferPointer { entries -> Name? in
+                for index in starts[length]..<starts[length + 1] {
+                    let offset = entries[index].offset
+                    var matched = 0
+                    while matched < length, bytes[offset + matched] == cString[matched] { matched += 1 }
+                    if matched == length { return entries[index].name }
+                }
+                return nil
             }
-            return nil
         }
     }
 }

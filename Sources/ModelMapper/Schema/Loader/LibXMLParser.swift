@@ -91,6 +91,18 @@ enum LibXMLParser {
 private final class ParseState {
     let fileName: String
     var diagnostics: [ModelDiagnostic] = []
+    /// libxml2 interns names, so each distinct name comes as one pointer: what it was
+    /// recognised as is remembered by pointer (a small direct-mapped table per parse).
+    private var attributeNames = NameCache<ModelXMLName?>(empty: nil)
+    private var elementNames = NameCache<ModelXMLElement>(empty: .other)
+
+    func attributeName(_ name: UnsafePointer<xmlChar>) -> ModelXMLName? {
+        attributeNames.value(for: name) { ModelXMLName(cString: $0) }
+    }
+
+    func elementName(_ name: UnsafePointer<xmlChar>) -> ModelXMLElement {
+        elementNames.value(for: name) { ModelXMLElement(cString: $0) }
+    }
     var tree = XMLTree.Builder()
 
     init(fileName: String) {
@@ -110,6 +122,25 @@ private final class ParseState {
     }
 }
 
+/// What was found for each name pointer seen, in 128 slots chosen by the pointer's bits.
+private struct NameCache<Value> {
+    private var keys = [UnsafePointer<xmlChar>?](repeating: nil, count: 128)
+    private var values: [Value]
+
+    init(empty: Value) {
+        values = Array(repeating: empty, count: 128)
+    }
+
+    mutating func value(for name: UnsafePointer<xmlChar>, compute: (UnsafePointer<xmlChar>) -> Value) -> Value {
+        let slot = (Int(bitPattern: name) >> 4) & 127
+        if keys[slot] == name { return values[slot] }
+        let value = compute(name)
+        keys[slot] = name
+        values[slot] = value
+        return value
+    }
+}
+
 /// SAX2 start of an element: its name, prefix and attributes (libxml2 gives each value as a
 /// range of bytes, entities and character references already replaced).
 private let startElement: startElementNsSAX2Func = { context, localName, prefix, _, _, _, attributeCount, _, attributes in
@@ -124,7 +155,7 @@ private let startElement: startElementNsSAX2Func = { context, localName, prefix,
             let value = String(decoding: UnsafeBufferPointer(start: start, count: max(0, end - start)), as: UTF8.self)
             if let attributePrefix = attributes[base + 1] {
                 list.append(XMLAttributes.Attribute(name: String(cString: attributePrefix) + ":" + String(cString: name), value: value, key: nil))
-            } else if let key = ModelXMLName(cString: name) {
+            } else if let key = state.attributeName(name) {
                 present |= key.bit
                 list.append(XMLAttributes.Attribute(name: key.text, value: value, key: key))
             } else {
@@ -133,7 +164,7 @@ private let startElement: startElementNsSAX2Func = { context, localName, prefix,
         }
     }
     let name = prefix.map { String(cString: $0) + ":" + String(cString: localName) } ?? String(cString: localName)
-    let kind = prefix == nil ? ModelXMLElement(cString: localName) : .other
+    let kind = prefix == nil ? state.elementName(localName) : .other
     state.tree.open(name: name, kind: kind, attributes: XMLAttributes(list: list, present: present))
 }
 

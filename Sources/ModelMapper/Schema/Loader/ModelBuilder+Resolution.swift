@@ -34,7 +34,7 @@ extension ModelBuilder {
     ) -> (inverse: PropertyReference?, isReciprocal: Bool) {
         let relationship = drafts[entity].record.ownRelationships[index]
         guard let inverseName = relationship.inverseName else { return (nil, false) }
-        let owner = "\(drafts[entity].record.name).\(relationship.name)"
+        let owner = PropertyOwner(entity: drafts[entity].record.name, property: relationship.name)
         var inverseEntity = relationship.destinationEntity
         if let inverseEntityName = relationship.inverseEntityName {
             guard let named = indexByName[inverseEntityName] else {
