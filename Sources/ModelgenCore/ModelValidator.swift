@@ -61,11 +61,14 @@ public enum ModelValidator {
                     load(url, version: version, options: options, into: &report)
                 }
             }
-            // The current version must be one that loads.
+            // The current version must be one that loads, and be marked.
             do {
                 _ = try bundle.url(forVersion: nil)
             } catch {
                 report.diagnostics += error.diagnostics
+            }
+            if let diagnostic = bundle.fallbackDiagnostic(severity: options.contains(.strict) ? .error : .warning) {
+                report.diagnostics.append(diagnostic)
             }
         } else {
             load(url, version: nil, options: options, into: &report)

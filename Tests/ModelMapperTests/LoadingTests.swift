@@ -90,7 +90,7 @@ struct LoadingTests {
         #expect(try ObjectModel(contentsOf: folder.url.appendingPathComponent("Solo.xcdatamodeld")).versionName == "Solo")
     }
 
-    @Test("several versions and no current one: the error lists the versions")
+    @Test("several versions and no current one: the one named like the bundle loads, with a warning")
     func noCurrentVersionAmongSeveral() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
@@ -102,9 +102,16 @@ struct LoadingTests {
         let bundle = try ModelBundle(contentsOf: bundleURL)
         #expect(bundle.versionNames == ["Shop", "Shop 2", "Shop 10"])
         #expect(bundle.currentVersionName == nil)
-        let error = #expect(throws: ModelLoadingError.self) { try ObjectModel(contentsOf: bundleURL) }
-        #expect(error?.description.contains("3 versions") == true)
-        #expect(error?.description.contains("'Shop', 'Shop 2', 'Shop 10'") == true)
+        // The version named like the bundle loads, with a warning listing the others.
+        #expect(bundle.fallbackVersionName == "Shop")
+        let model = try ObjectModel(contentsOf: bundleURL)
+        #expect(model.versionName == "Shop")
+        #expect(model.warnings.map(\.message) == [".xccurrentversion names no current version; 'Shop' is used (versions: 'Shop', 'Shop 2', 'Shop 10')"])
+        let strict = #expect(throws: ModelLoadingError.self) { try ObjectModel(contentsOf: bundleURL, options: .strict) }
+        #expect(strict?.description.contains("error: .xccurrentversion names no current version") == true)
+        // Without one named like the bundle, the last in natural order.
+        try FileManager.default.removeItem(at: bundleURL.appendingPathComponent("Shop.xcdatamodel"))
+        #expect(try ObjectModel(contentsOf: bundleURL).versionName == "Shop 10")
         // A version can still be chosen.
         #expect(try ObjectModel(contentsOf: bundleURL, version: "Shop 10").versionName == "Shop 10")
     }

@@ -26,6 +26,29 @@ public struct ModelBundle: Sendable {
     /// Whether `.xccurrentversion` names the current version.
     private let currentVersionIsDeclared: Bool
 
+    /// The version loaded when none is asked for and none is marked current: the version named
+    /// like the bundle (the one Xcode created it with) when it is an XML version, else the
+    /// last XML version in natural order. Nil when there is a current version or no XML one.
+    public var fallbackVersionName: String? {
+        guard currentVersionName == nil else { return nil }
+        let bundleName = url.deletingPathExtension().lastPathComponent
+        return xmlVersionNames.contains(bundleName) ? bundleName : xmlVersionNames.last
+    }
+
+    /// The warning that loading without a version gives when none is marked current (an error
+    /// when loading strictly), or nil when a version is marked or there is only one.
+    ///
+    /// For example: `Shop.xcdatamodeld/.xccurrentversion: warning: .xccurrentversion names no
+    /// current version; 'Shop' is used (versions: 'Shop', 'Shop 2')`.
+    public func fallbackDiagnostic(severity: ModelDiagnostic.Severity = .warning) -> ModelDiagnostic? {
+        guard let fallback = fallbackVersionName else { return nil }
+        return ModelDiagnostic(
+            severity,
+            ".xccurrentversion names no current version; '\(fallback)' is used (versions: \(Self.list(xmlVersionNames)))",
+            at: SourceLocation(file: url.appendingPathComponent(".xccurrentversion").displayPath)
+        )
+    }
+
     /// Reads the bundle's version folders and its `.xccurrentversion` file.
     ///
     /// - Throws: ``ModelLoadingError`` when the folder cannot be read, has no versions, or
@@ -88,9 +111,9 @@ public struct ModelBundle: Sendable {
     func resolvedVersionName(_ version: String?) throws(ModelLoadingError) -> String {
         let location = SourceLocation(file: url.displayPath)
         guard let version else {
-            guard let currentVersionName else {
+            guard let currentVersionName = currentVersionName ?? fallbackVersionName else {
                 throw ModelLoadingError(
-                    "the model bundle has \(xmlVersionNames.count) versions and .xccurrentversion names none of them; choose one (versions: \(Self.list(xmlVersionNames)))",
+                    "the model bundle has no XML version to load (versions in Xcode 3's binary format: \(Self.list(binaryVersionNames)))",
                     at: location
                 )
             }

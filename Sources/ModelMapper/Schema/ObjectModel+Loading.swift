@@ -84,7 +84,13 @@ extension ObjectModel {
         case .bundle:
             let bundle = try ModelBundle(contentsOf: url)
             let name = try bundle.resolvedVersionName(version)
-            return try loadContents(of: bundle.url.appendingPathComponent(name + ".xcdatamodel"), versionName: name, options: options)
+            var contents = try loadContents(of: bundle.url.appendingPathComponent(name + ".xcdatamodel"), versionName: name, options: options)
+            // No version marked current: the fallback loads, with a warning (an error when strict).
+            if version == nil, let diagnostic = bundle.fallbackDiagnostic(severity: options.contains(.strict) ? .error : .warning) {
+                if diagnostic.severity == .error { throw ModelLoadingError(diagnostics: [diagnostic]) }
+                contents.warnings.insert(diagnostic, at: 0)
+            }
+            return contents
         case .version, .contentsFile:
             if let version {
                 throw ModelLoadingError("a version ('\(version)') can only be chosen in a .xcdatamodeld bundle", at: SourceLocation(file: url.displayPath))
