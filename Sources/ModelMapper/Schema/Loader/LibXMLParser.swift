@@ -29,8 +29,9 @@ enum LibXMLParser {
         precondition(initialized)
         let source = SourceLocator(fileName: fileName, data: data)
         let collector = ParseState(fileName: fileName)
-        // Model files average well over 40 bytes an element: the tree's arrays grow once.
-        collector.tree.reserve(data.count / 40 + 16)
+        // Model files average well over 40 bytes an element: the tree's arrays grow once. Capped,
+        // so that a huge file claims no memory before the parser has seen its elements.
+        collector.tree.reserve(min(data.count / 40, 1 << 18) + 16)
 
         guard let context = xmlNewParserCtxt() else {
             throw ModelLoadingError("libxml2 could not create a parser (out of memory?)", at: SourceLocation(file: fileName))
