@@ -32,6 +32,16 @@ public enum TestPaths {
     /// developers' machines, absent from a user's fresh clone.
     public static let corpus = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
 
+    /// `../shared/JSONTestSuite/test_parsing`: the JSON parser conformance cases.
+    public static let jsonTestSuite = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/JSONTestSuite/test_parsing")
+
+    /// Whether the JSON test suite is beside this clone.
+    public static var jsonTestSuiteIsPresent: Bool {
+        FileManager.default.fileExists(atPath: jsonTestSuite.path)
+    }
+
+    public static let jsonTestSuiteMissingMessage = "../shared/JSONTestSuite is not beside this clone: the JSON conformance tests are skipped (they run in CI)"
+
     public static var corpusIsPresent: Bool {
         FileManager.default.fileExists(atPath: corpus.appendingPathComponent("INDEX.tsv").path)
     }

@@ -84,6 +84,10 @@ public enum MappingError: Error, CustomStringConvertible {
         public var detail: String?
         /// The error that caused this one (a transformer's, a JSON parser's), if any.
         public var underlyingError: (any Error)?
+        /// For a syntax error, the 1-based line and column (in Unicode scalars) in the JSON text.
+        public var line: Int?
+        /// See ``line``.
+        public var column: Int?
 
         /// A context; callers mostly leave what they do not know nil.
         public init(
