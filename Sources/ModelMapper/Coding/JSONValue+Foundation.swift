@@ -1,23 +1,12 @@
 import Foundation
 
 extension JSONValue {
-    /// Parses JSON data. Goes through `JSONSerialization` for now; the mapping core only
-    /// sees `JSONValue`, so the parser can be replaced without touching it.
+    /// Parses JSON data with ModelMapper's own reader (RFC 8259 exactly): numbers keep their
+    /// spelling and objects their key order.
     ///
-    /// - Throws: ``MappingError`` with code `.invalidJSON` and the parser's message.
+    /// - Throws: ``MappingError`` `.invalidJSON` with the line, column and path of the problem.
     public static func parse(_ data: Data) throws(MappingError) -> JSONValue {
-        let object: Any
-        do {
-            object = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-        } catch {
-            throw MappingError(.invalidJSON, detail: Self.parserMessage(error), underlyingError: error)
-        }
-        return try JSONValue(foundationObject: object)
-    }
-
-    private static func parserMessage(_ error: any Error) -> String {
-        let nsError = error as NSError
-        return (nsError.userInfo[NSDebugDescriptionErrorKey] as? String) ?? nsError.localizedDescription
+        try JSONReader.parse(data)
     }
 
     /// Converts what `JSONSerialization` produces, or a dictionary built in code
