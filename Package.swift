@@ -69,14 +69,19 @@ let package = Package(
             dependencies: ["ModelMapper", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Examples/Remap"
         ),
+        // Interleaved rounds and medians, shared by the benchmarks.
+        .target(
+            name: "BenchmarkSupport",
+            path: "Benchmarks/BenchmarkSupport"
+        ),
         .executableTarget(
             name: "model-loading-benchmark",
-            dependencies: ["ModelMapper", "CLibXML2"],
+            dependencies: ["ModelMapper", "CLibXML2", "BenchmarkSupport"],
             path: "Benchmarks/ModelLoadingBenchmark"
         ),
         .executableTarget(
             name: "mapping-benchmark",
-            dependencies: ["ModelMapper", "AuthorsKit"],
+            dependencies: ["ModelMapper", "AuthorsKit", "BenchmarkSupport"],
             path: "Benchmarks/MappingBenchmark"
         ),
         // Paths and temporary folders shared by the test targets.

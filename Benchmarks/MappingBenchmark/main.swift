@@ -5,8 +5,10 @@
 //
 //     swift run -c release mapping-benchmark [authors] [repetitions]
 //
-// Prints the median time of each and ModelMapper's ratios to the Foundation baselines.
+// The contenders run in interleaved rounds (see BenchmarkSupport); prints the median time of
+// each and ModelMapper's ratios to the Foundation baselines.
 import AuthorsKit
+import BenchmarkSupport
 import Foundation
 import ModelMapper
 
@@ -37,17 +39,6 @@ func document() -> Data {
     return root.jsonData()
 }
 
-func median(_ body: () throws -> Void) rethrows -> Double {
-    var samples: [Double] = []
-    for _ in 0..<repetitions {
-        let start = ContinuousClock.now
-        try body()
-        let elapsed = ContinuousClock.now - start
-        samples.append(Double(elapsed.components.seconds) * 1_000 + Double(elapsed.components.attoseconds) / 1e15)
-    }
-    return samples.sorted()[samples.count / 2]
-}
-
 let data = document()
 AuthorsModel.registerTransformers()
 let model = try AuthorsModel.load(contentsOf: URL(fileURLWithPath: "Models/Authors.xcdatamodeld"))
@@ -57,14 +48,18 @@ let codable = try JSONDecoder().decode(CodableDocument.self, from: data)
 let foundation = try JSONSerialization.jsonObject(with: data)
 guard authors.count == authorCount, codable.authors.count == authorCount else { fatalError("the document did not decode") }
 
-let decodeModelMapper = try median { _ = try decoder.decode([Author].self, from: data, at: "authors") }
-let decodeCodable = try median { _ = try JSONDecoder().decode(CodableDocument.self, from: data) }
-let decodeSerialization = try median { _ = try JSONSerialization.jsonObject(with: data) }
-let encodeModelMapper = try median { _ = try ModelEncoder().encode(authors, at: "authors") }
-let encodeCodable = try median { _ = try JSONEncoder().encode(codable) }
-let encodeSerialization = try median { _ = try JSONSerialization.data(withJSONObject: foundation) }
+let medians = try InterleavedRounds.medians(rounds: repetitions, [
+    { _ = try decoder.decode([Author].self, from: data, at: "authors") },
+    { _ = try JSONDecoder().decode(CodableDocument.self, from: data) },
+    { _ = try JSONSerialization.jsonObject(with: data) },
+    { _ = try ModelEncoder().encode(authors, at: "authors") },
+    { _ = try JSONEncoder().encode(codable) },
+    { _ = try JSONSerialization.data(withJSONObject: foundation) },
+]).map(\.milliseconds)
+let (decodeModelMapper, decodeCodable, decodeSerialization) = (medians[0], medians[1], medians[2])
+let (encodeModelMapper, encodeCodable, encodeSerialization) = (medians[3], medians[4], medians[5])
 
-print("document: \(authorCount) authors, \(authorCount * 21) objects, \(data.count / 1024) KiB; median of \(repetitions) runs")
+print("document: \(authorCount) authors, \(authorCount * 21) objects, \(data.count / 1024) KiB; medians of \(repetitions) interleaved rounds")
 print(String(format: "decode  ModelDecoder %8.1f ms   JSONDecoder %8.1f ms   JSONSerialization %8.1f ms", decodeModelMapper, decodeCodable, decodeSerialization))
 print(String(format: "encode  ModelEncoder %8.1f ms   JSONEncoder %8.1f ms   JSONSerialization %8.1f ms", encodeModelMapper, encodeCodable, encodeSerialization))
 print(String(format: "ratios  decode: %.2f x JSONDecoder, %.2f x JSONSerialization;  encode: %.2f x JSONEncoder, %.2f x JSONSerialization",

@@ -14,6 +14,7 @@
 // The rounds are interleaved (one of each per round) and the medians reported, with the
 // ratios to the libxml2 parses: the price of validation, key path parsing and building the
 // description tables over a bare parse.
+import BenchmarkSupport
 import CLibXML2
 import Foundation
 import FoundationXML
@@ -53,34 +54,12 @@ func generatedModel(entities count: Int) -> String {
     return xml + "</model>\n"
 }
 
-/// Makes glibc's allocator consolidate the small blocks the previous contender freed, outside
-/// the timed region: glibc defers that work to the next large request, so each contender
-/// would otherwise pay for the garbage of the one before it. A 64 KiB block comes from the
-/// heap (below the mmap threshold), so nothing is returned to the system.
-func settleHeap() {
-    free(malloc(1 << 16))
-}
-
-/// Runs each body once per round, interleaved, and returns the median duration of each. The
-/// order rotates from round to round, so that no contender always runs after the same one,
-/// and the heap is settled before each: what the one before left in the allocator moves a run
-/// by up to 3x on this machine, whichever contender it is.
 func interleavedMedians(_ bodies: [() throws -> Void]) throws -> [Duration] {
-    var samples = Array(repeating: [Duration](), count: bodies.count)
-    for round in 0..<repetitions {
-        for step in bodies.indices {
-            let index = (round + step) % bodies.count
-            settleHeap()
-            let start = ContinuousClock.now
-            try bodies[index]()
-            samples[index].append(ContinuousClock.now - start)
-        }
-    }
-    return samples.map { $0.sorted()[$0.count / 2] }
+    try InterleavedRounds.medians(rounds: repetitions, bodies)
 }
 
 func milliseconds(_ duration: Duration) -> Double {
-    Double(duration.components.seconds) * 1_000 + Double(duration.components.attoseconds) / 1e15
+    duration.milliseconds
 }
 
 let xml = Data(generatedModel(entities: entityCount).utf8)

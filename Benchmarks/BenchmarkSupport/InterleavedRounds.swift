@@ -1,0 +1,49 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Timing shared by the benchmarks: contenders run in interleaved rounds (A B C, B C A, …) and
+/// each reports its median, so that what the machine does meanwhile falls on all of them alike.
+public enum InterleavedRounds {
+    /// Runs each body once per round, `rounds` times, and returns each one's median duration.
+    /// The order rotates from round to round, so that no contender always runs after the same
+    /// one, and the heap is settled before each: what the previous contender left in the
+    /// allocator moves a run by up to 3x on this machine, whichever contender it is.
+    ///
+    /// For example:
+    ///
+    /// ```swift
+    /// let medians = try InterleavedRounds.medians(rounds: 9, [decodeWithModelMapper, decodeWithCodable])
+    /// print(medians[0].milliseconds / medians[1].milliseconds)
+    /// ```
+    public static func medians(rounds: Int, _ bodies: [() throws -> Void]) throws -> [Duration] {
+        var samples = Array(repeating: [Duration](), count: bodies.count)
+        for round in 0..<max(1, rounds) {
+            for step in bodies.indices {
+                let index = (round + step) % bodies.count
+                settleHeap()
+                let start = ContinuousClock.now
+                try bodies[index]()
+                samples[index].append(ContinuousClock.now - start)
+            }
+        }
+        return samples.map { $0.sorted()[$0.count / 2] }
+    }
+
+    /// Makes the allocator consolidate the small blocks the previous contender freed, outside
+    /// the timed region: glibc defers that work to the next large request, so each contender
+    /// would otherwise pay for the garbage of the one before it. A 64 KiB block comes from the
+    /// heap (below the mmap threshold), so nothing is returned to the system.
+    static func settleHeap() {
+        free(malloc(1 << 16))
+    }
+}
+
+extension Duration {
+    /// The duration in milliseconds.
+    public var milliseconds: Double {
+        Double(components.seconds) * 1_000 + Double(components.attoseconds) / 1e15
+    }
+}
