@@ -96,16 +96,22 @@ struct GenerateCommand: ModelgenCommand {
 
         let machineFolder = URL(fileURLWithPath: machineDir ?? output ?? ".")
         let humanFolder = URL(fileURLWithPath: humanDir ?? output ?? ".")
+        func location(of kind: GeneratedFile.Kind, _ path: String) -> URL {
+            (kind == .machine ? machineFolder : humanFolder).appendingPathComponent(path)
+        }
         func location(of file: GeneratedFile) -> URL {
-            (file.kind == .machine ? machineFolder : humanFolder).appendingPathComponent(file.path)
+            location(of: file.kind, file.path)
         }
         var existing: [String: String?] = [:]
         for file in result.files {
             let destination = location(of: file)
             existing[file.path] = FileManager.default.fileExists(atPath: destination.path) ? try FileSystem.read(destination) : nil
         }
+        // The other Swift files of the machine folder, to find orphans among (the generated
+        // ones were read above).
+        let generatedMachineFiles = Set(result.files.filter { $0.kind == .machine }.map(\.path))
         var machineFiles: [String: String] = [:]
-        for name in try FileSystem.contents(of: machineFolder) where name.hasSuffix(".swift") {
+        for name in try FileSystem.contents(of: machineFolder) where name.hasSuffix(".swift") && !generatedMachineFiles.contains(name) {
             let file = machineFolder.appendingPathComponent(name)
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
@@ -115,9 +121,7 @@ struct GenerateCommand: ModelgenCommand {
 
         if check {
             guard plan.isUpToDate else {
-                print(plan.diffs { kind, path in
-                    FileSystem.pathRelativeToCurrentDirectory((kind == .machine ? machineFolder : humanFolder).appendingPathComponent(path))
-                }, terminator: "")
+                print(plan.diffs { FileSystem.pathRelativeToCurrentDirectory(location(of: $0, $1)) }, terminator: "")
                 let orphans = plan.orphans.isEmpty ? "" : " and \(plan.orphans.count) orphaned file(s) to prune"
                 printToStandardError("\(plan.writes.count) generated file(s) out of date\(orphans); run `modelgen generate`\(plan.orphans.isEmpty ? "" : " --prune") without --check")
                 throw ExitCode.failure

@@ -66,7 +66,7 @@ struct CommandLineTests {
         #expect(missing.standardError.hasPrefix("Error: Give --output, or both --machine-dir and --human-dir.\nUsage: modelgen generate"))
     }
 
-    /// Two models, the second without entity `Tag`, in a folder of their own.
+    /// A model of entities `Note` and `Tag` in `Notes.xcdatamodel`; the tests then take `Tag` out.
     private func modelsWithAndWithoutTag(in folder: TemporaryFolder) throws {
         _ = try folder.write(#"<model><entity name="Note"><attribute name="title" optional="YES" attributeType="String"/></entity><entity name="Tag"><attribute name="label" optional="YES" attributeType="String"/></entity></model>"#, to: "Notes.xcdatamodel/contents")
     }

@@ -108,25 +108,11 @@ enum JSONReader {
                 guard let byte = peek() else { throw failure("the text ends where a value was expected") }
                 switch byte {
                 case UInt8(ascii: "{"):
-                    try enter()
-                    index += 1
-                    skipWhitespace()
-                    if peek() == UInt8(ascii: "}") {
-                        index += 1
-                        stack.removeLast()
-                        return .object(JSONObject())
-                    }
+                    if try openContainer(closedBy: UInt8(ascii: "}")) { return .object(JSONObject()) }
                     let key = try key(after: "{")
                     stack[stack.count - 1] = .object(JSONObject(), key: key)
                 case UInt8(ascii: "["):
-                    try enter()
-                    index += 1
-                    skipWhitespace()
-                    if peek() == UInt8(ascii: "]") {
-                        index += 1
-                        stack.removeLast()
-                        return .array([])
-                    }
+                    if try openContainer(closedBy: UInt8(ascii: "]")) { return .array([]) }
                     stack[stack.count - 1] = .array([])
                 case UInt8(ascii: "\""):
                     return .string(try string())
@@ -147,12 +133,21 @@ enum JSONReader {
             }
         }
 
-        /// Pushes a placeholder frame for a container, checking the depth first.
-        mutating func enter() throws(MappingError) {
+        /// Reads a container's opening bracket, checking the depth first. Returns true when the
+        /// container is empty (its closing bracket read too); else leaves an `.opening` frame
+        /// for the caller to fill in.
+        mutating func openContainer(closedBy closing: UInt8) throws(MappingError) -> Bool {
             guard stack.count < maximumDepth else {
                 throw failure("the document nests deeper than \(maximumDepth) levels")
             }
+            index += 1
+            skipWhitespace()
+            if peek() == closing {
+                index += 1
+                return true
+            }
             stack.append(.opening)
+            return false
         }
 
         /// A member's key and its colon.
@@ -212,7 +207,7 @@ enum JSONReader {
                     let text = UnsafeBufferPointer(rebasing: bytes[start..<index])
                     index += 1
                     if !needsSlowPath { return String(decoding: text, as: UTF8.self) }
-                    return try validatedUTF8(text, from: start)
+                    return try validatedUTF8(text)
                 }
                 if byte == UInt8(ascii: "\\") { break }
                 if byte < 0x20 { throw failure("a control character (U+\(hex(UInt32(byte)))) must be escaped in a string") }
@@ -226,7 +221,7 @@ enum JSONReader {
                 let byte = bytes[index]
                 if byte == UInt8(ascii: "\"") {
                     index += 1
-                    return try validatedUTF8(buffer, from: start)
+                    return try validatedUTF8(buffer)
                 }
                 if byte < 0x20 { throw failure("a control character (U+\(hex(UInt32(byte)))) must be escaped in a string") }
                 guard byte == UInt8(ascii: "\\") else {
@@ -296,7 +291,7 @@ enum JSONReader {
         }
 
         /// The text as a String when it is valid UTF-8, else an error at the first bad byte.
-        func validatedUTF8(_ text: some Collection<UInt8>, from start: Int) throws(MappingError) -> String {
+        func validatedUTF8(_ text: some Collection<UInt8>) throws(MappingError) -> String {
             if let string = String(validating: text, as: UTF8.self) { return string }
             throw failure("a string holds bytes that are not valid UTF-8")
         }

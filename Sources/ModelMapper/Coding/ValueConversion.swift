@@ -24,8 +24,9 @@ enum ValueConversion {
             return value
         case .decimal:
             let text = try numberText(json, type: type, strict: strict)
-            guard AttributeType.isDecimalLiteral(text.trimmingSpaces()) else { throw mismatch(type, json) }
-            guard let value = AttributeType.decimal(text) else {
+            // Parsed once: its grammar, then whether a Decimal holds it exactly.
+            guard let literal = DecimalLiteral(text.trimmingSpaces()) else { throw mismatch(type, json) }
+            guard let value = literal.decimal else {
                 throw MappingError(.valueOutOfRange, expected: "a Decimal (at most 38 significant digits, powers of ten from -128 to 127)", found: text)
             }
             return value

@@ -24,6 +24,9 @@ public struct ModelLoadingError: Error, Sendable, CustomStringConvertible {
         self.diagnostics = [ModelDiagnostic(.error, message, at: location)]
     }
 
+    /// What the loader takes, said wherever it is given something else.
+    static let whatAModelIs = "expected a .xcdatamodeld bundle, a .xcdatamodel folder or a contents file"
+
     /// A file-system error in plain words, located at the file: `path: error: no such file or
     /// folder`, rather than Foundation's error dump. Tools that write files use it too.
     ///

@@ -98,7 +98,7 @@ extension ObjectModel {
             return try loadContents(of: url, versionName: nil, options: options)
         case .otherFolder:
             throw ModelLoadingError(
-                "this folder is not a model: expected a .xcdatamodeld bundle, a .xcdatamodel folder or a contents file",
+                "this folder is not a model: \(ModelLoadingError.whatAModelIs)",
                 at: SourceLocation(file: url.displayPath)
             )
         case .missing:
@@ -138,7 +138,7 @@ extension ObjectModel {
     ) throws(ModelLoadingError) -> ModelContents {
         if let reason = TextDecoding.nonXMLKind(of: data) {
             throw ModelLoadingError(
-                "\(reason): expected a .xcdatamodeld bundle, a .xcdatamodel folder or a contents file",
+                "\(reason): \(ModelLoadingError.whatAModelIs)",
                 at: SourceLocation(file: fileName)
             )
         }

@@ -232,7 +232,8 @@ extension ModelBuilder {
 
     /// A date as seconds since 2001-01-01 (`defaultDateTimeInterval` and date bounds).
     private mutating func dateInterval(_ text: String, owner: PropertyOwner, attribute: String, in element: XMLElementNode) -> Date? {
-        guard DecimalLiteral(text.trimmingSpaces()) != nil, let seconds = Double(text.trimmingSpaces()), seconds.isFinite else {
+        let trimmed = text.trimmingSpaces()
+        guard DecimalLiteral(trimmed) != nil, let seconds = Double(trimmed), seconds.isFinite else {
             warning("\(attribute) of attribute '\(owner)' is '\(text)', not a number of seconds; it is ignored",
                     at: source.location(ofAttribute: attribute, in: element))
             return nil

@@ -14,7 +14,7 @@ extension ModelBuilder {
                     let relationship = drafts[entity].record.ownRelationships[index]
                     error(
                         "relationship '\(drafts[entity].record.name).\(relationship.name)' names destination entity '\(destinationName)', which does not exist",
-                        at: location(ofAttribute: "destinationEntity", of: relationship, in: drafts[entity])
+                        at: relationship.position.location(ofAttribute: "destinationEntity")
                     )
                 }
             }
@@ -38,14 +38,14 @@ extension ModelBuilder {
         var inverseEntity = relationship.destinationEntity
         if let inverseEntityName = relationship.inverseEntityName {
             guard let named = indexByName[inverseEntityName] else {
-                error("relationship '\(owner)' names inverse entity '\(inverseEntityName)', which does not exist", at: location(ofAttribute: "inverseEntity", of: relationship, in: drafts[entity]))
+                error("relationship '\(owner)' names inverse entity '\(inverseEntityName)', which does not exist", at: relationship.position.location(ofAttribute: "inverseEntity"))
                 return (nil, false)
             }
             // Some files name the superentity that declares the inverse: that is the same
             // relationship, found on the destination through inheritance.
             if relationship.destinationEntity >= 0, !isEntity(relationship.destinationEntity, kindOf: named, drafts) {
                 error("relationship '\(owner)' has inverse entity '\(inverseEntityName)' but destination entity '\(relationship.destinationEntityName)'; they must be the same",
-                      at: location(ofAttribute: "inverseEntity", of: relationship, in: drafts[entity]))
+                      at: relationship.position.location(ofAttribute: "inverseEntity"))
                 return (nil, false)
             }
             if relationship.destinationEntity < 0 { inverseEntity = named }
@@ -54,13 +54,13 @@ extension ModelBuilder {
         // Read in place: a copy of the whole record per relationship costs more than the rest.
         guard let position = drafts[inverseEntity].record.propertyIndexByName[inverseName] else {
             error("relationship '\(owner)' names inverse '\(inverseName)', but entity '\(drafts[inverseEntity].record.name)' has no property of that name",
-                  at: location(ofAttribute: "inverseName", of: relationship, in: drafts[entity]))
+                  at: relationship.position.location(ofAttribute: "inverseName"))
             return (nil, false)
         }
         let reference = drafts[inverseEntity].record.properties[position]
         guard reference.isRelationship else {
             error("relationship '\(owner)' names inverse '\(drafts[inverseEntity].record.name).\(inverseName)', which is an attribute, not a relationship",
-                  at: location(ofAttribute: "inverseName", of: relationship, in: drafts[entity]))
+                  at: relationship.position.location(ofAttribute: "inverseName"))
             return (nil, false)
         }
         let inverse = drafts[reference.entity].record.ownRelationships[reference.index]
@@ -71,14 +71,14 @@ extension ModelBuilder {
             // only, so it is not maintained, as for any inverse that is not mutual.
             warning(
                 "the inverse of relationship '\(owner)' leads to '\(inverse.destinationEntityName)', a subentity of '\(drafts[entity].record.name)'; this inverse is not maintained automatically",
-                at: location(ofAttribute: "inverseName", of: relationship, in: drafts[entity])
+                at: relationship.position.location(ofAttribute: "inverseName")
             )
             return (reference, false)
         }
         if inverse.destinationEntity >= 0, !isEntity(entity, kindOf: inverse.destinationEntity, drafts) {
             error(
                 "the inverse of relationship '\(owner)' does not point back: '\(drafts[reference.entity].record.name).\(inverseName)' leads to '\(inverse.destinationEntityName)', not to '\(drafts[entity].record.name)'",
-                at: location(ofAttribute: "inverseName", of: relationship, in: drafts[entity])
+                at: relationship.position.location(ofAttribute: "inverseName")
             )
             return (reference, false)
         }
@@ -88,7 +88,7 @@ extension ModelBuilder {
         let pairing = inverse.inverseName.map { "whose own inverse is '\(inverse.destinationEntityName).\($0)'" } ?? "which has no inverse"
         warning(
             "relationship '\(owner)' names inverse '\(drafts[reference.entity].record.name).\(inverseName)', \(pairing); this inverse is not maintained automatically",
-            at: location(ofAttribute: "inverseName", of: relationship, in: drafts[entity])
+            at: relationship.position.location(ofAttribute: "inverseName")
         )
         return (reference, false)
     }
@@ -163,15 +163,6 @@ extension ModelBuilder {
             }
         }
         return draft.record.location
-    }
-
-    /// Where an XML attribute of a relationship's element is; the relationship's own location
-    /// when the element cannot be found.
-    private func location(ofAttribute attribute: String, of relationship: RelationshipRecord, in draft: DraftEntity) -> SourceLocation {
-        guard let element = draft.element.children(named: .relationship).first(where: { $0[attribute: .name] == relationship.name }) else {
-            return relationship.location
-        }
-        return source.location(ofAttribute: attribute, in: element)
     }
 }
 

@@ -48,7 +48,7 @@ struct ModelBuilder {
     private mutating func build(root: XMLElementNode, sourceURL: URL?, versionName: String?) -> ModelContents? {
         guard root.isNamed(.model) else {
             error(
-                "the root element is <\(root.name)>, not <model>: this is not a Core Data model file (expected a .xcdatamodeld bundle, a .xcdatamodel folder or a contents file)",
+                "the root element is <\(root.name)>, not <model>: this is not a Core Data model file (\(ModelLoadingError.whatAModelIs))",
                 at: source.location(of: root)
             )
             return nil
@@ -359,8 +359,8 @@ struct ModelBuilder {
 
 extension SourceLocator {
     /// Where an element is, kept unresolved.
-    func position(of element: XMLElementNode, attribute: String? = nil) -> SourcePosition {
-        SourcePosition(locator: self, element: element.ordinal, attribute: attribute)
+    func position(of element: XMLElementNode) -> SourcePosition {
+        SourcePosition(locator: self, element: element.ordinal)
     }
 
     /// Where an element starts.

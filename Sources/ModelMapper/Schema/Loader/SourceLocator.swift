@@ -3,10 +3,10 @@ import Foundation
 /// Turns "the n-th element of the document" into a file, line and column, only when a
 /// location is actually asked for.
 ///
-/// libxml2 records a line for each node but no column, and finding a start tag by its name
-/// in the bytes fails for UTF-16 files and namespace-prefixed elements. Elements appear in
-/// the text in document order, so the loader numbers the elements of libxml2's tree in
-/// pre-order (their *ordinals*) and this type finds the n-th start tag in the text. The
+/// libxml2 reports no columns, and finding a start tag by its name in the bytes fails for
+/// UTF-16 files and namespace-prefixed elements. Elements start in the text in document order,
+/// so the loader numbers them in the order libxml2 reports their start tags (their
+/// *ordinals*) and this type finds the n-th start tag in the text. The
 /// table of start tags is built once, in one linear pass, the first time a location is
 /// needed: loading a model that has nothing to report never pays for it.
 ///
@@ -33,9 +33,6 @@ final class SourceLocator: @unchecked Sendable {
         self.fileName = fileName
         self.data = data
     }
-
-    /// The file's text as UTF-8 (a byte-order mark dropped, UTF-16 and UTF-32 converted).
-    var utf8Text: [UInt8] { withTable { $0.text } }
 
     /// Where the element with this pre-order ordinal starts, or where one of its XML
     /// attributes does; the file alone when the ordinal is unknown.
@@ -193,24 +190,28 @@ final class SourceLocator: @unchecked Sendable {
     }
 }
 
-/// A place in a model file kept as "element n (and maybe one of its XML attributes)" and
-/// turned into a line and column only when asked.
+/// A place in a model file kept as "element n" and turned into a line and column only when
+/// asked.
 struct SourcePosition: Sendable, Hashable {
     let locator: SourceLocator
     /// The element's pre-order ordinal in the document.
     let element: Int
-    /// An XML attribute of the element, when the position is that attribute.
-    var attribute: String?
 
-    var location: SourceLocation { locator.location(ofElement: element, attribute: attribute) }
+    /// Where the element starts.
+    var location: SourceLocation { locator.location(ofElement: element) }
+
+    /// Where one of the element's XML attributes is written; the element's own location when
+    /// the attribute is not in its start tag.
+    func location(ofAttribute attribute: String) -> SourceLocation {
+        locator.location(ofElement: element, attribute: attribute)
+    }
 
     static func == (lhs: SourcePosition, rhs: SourcePosition) -> Bool {
-        lhs.locator === rhs.locator && lhs.element == rhs.element && lhs.attribute == rhs.attribute
+        lhs.locator === rhs.locator && lhs.element == rhs.element
     }
 
     func hash(into hasher: inout Hasher) {
         hasher.combine(ObjectIdentifier(locator))
         hasher.combine(element)
-        hasher.combine(attribute)
     }
 }

@@ -26,8 +26,6 @@ final class XMLTree {
         texts = builder.texts
     }
 
-    var count: Int { names.count }
-
     /// The value of a known XML attribute of an element.
     func attribute(_ key: ModelXMLName, of element: Int) -> String? {
         attributes[element][key]
