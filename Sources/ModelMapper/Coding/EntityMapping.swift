@@ -61,11 +61,34 @@ final class EntityMapping: Sendable {
     let identityFamily: Int
     /// The JSON keys the properties read, for telling unknown keys apart.
     let knownKeys: KeyTrie
+    /// The keys of the entity's JSON object, matched against raw bytes by the decoder.
+    let keys: KeyLevel
+    /// Whether the JSON may name a subentity (so the decoder must find the type key first).
+    let isPolymorphic: Bool
+    /// The slots of a new object: defaults set, everything else absent. Shared by every new
+    /// object until it is changed, so making an object does not copy it.
+    nonisolated(unsafe) let initialSlots: [Slot]
+    /// The slots of relationships.
+    let relationshipSlots: [Int]
+    /// The slots of attributes that must have a value: not optional, no default.
+    let requiredSlots: [Int]
 
     init(
         properties: [PropertyMapping], slotByName: [String: Int], isAbstract: Bool, typeKey: String?, typeValue: String,
         entityByTypeValue: [String: Int], identitySlots: [Int], identityFamily: Int, knownKeys: KeyTrie
     ) {
+        self.keys = Self.level(
+            properties.indices.map { (path: properties[$0].keyPath[...], slot: $0, isRelationship: properties[$0].isRelationship) },
+            typeKey: typeKey)
+        self.isPolymorphic = typeKey != nil && (entityByTypeValue.count > 1 || isAbstract)
+        self.initialSlots = properties.map { property in
+            guard !property.isRelationship, let value = property.defaultValue else { return .absent }
+            return Slot(attributeValue: value, type: property.attributeType)
+        }
+        self.relationshipSlots = properties.indices.filter { properties[$0].isRelationship }
+        self.requiredSlots = properties.indices.filter {
+            !properties[$0].isRelationship && !properties[$0].isOptional && properties[$0].defaultValue == nil
+        }
         self.properties = properties
         self.slotByName = slotByName
         self.isAbstract = isAbstract
@@ -75,6 +98,34 @@ final class EntityMapping: Sendable {
         self.identitySlots = identitySlots
         self.identityFamily = identityFamily
         self.knownKeys = knownKeys
+    }
+}
+
+extension EntityMapping {
+    /// The key level for properties whose key paths start with the given components.
+    fileprivate static func level(
+        _ entries: [(path: ArraySlice<String>, slot: Int, isRelationship: Bool)], typeKey: String?
+    ) -> KeyLevel {
+        var order: [String] = []
+        var groups: [String: [(path: ArraySlice<String>, slot: Int, isRelationship: Bool)]] = [:]
+        for entry in entries {
+            guard let first = entry.path.first else { continue }
+            if groups[first] == nil { order.append(first) }
+            groups[first, default: []].append(entry)
+        }
+        if let typeKey, groups[typeKey] == nil { order.append(typeKey) }
+        let nodes = order.map { key -> KeyNode in
+            let group = groups[key] ?? []
+            let ending = group.filter { $0.path.count == 1 }
+            let deeper = group.filter { $0.path.count > 1 }.map { (path: $0.path.dropFirst(), slot: $0.slot, isRelationship: $0.isRelationship) }
+            return KeyNode(
+                key: key,
+                attributes: ending.filter { !$0.isRelationship }.map(\.slot),
+                relationship: ending.first(where: \.isRelationship)?.slot,
+                nested: deeper.isEmpty ? nil : level(deeper, typeKey: nil),
+                isTypeKey: key == typeKey)
+        }
+        return KeyLevel(nodes: nodes)
     }
 }
 

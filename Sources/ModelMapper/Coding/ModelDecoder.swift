@@ -103,43 +103,79 @@ public struct ModelDecoder: Sendable {
     // MARK: Dynamic
 
     /// Decodes one object of `entity` (or of the subentity the JSON names) from JSON data.
+    ///
+    /// - Throws: ``MappingError`` (``MappingErrors`` when collecting all errors) saying where
+    ///   the JSON is malformed or does not fit the model.
     public func decodeObject(of entity: EntityDescription, from data: Data, at keyPath: String? = nil) throws -> ModelObject {
-        try decodeObject(of: entity, from: JSONValue.parse(data), at: keyPath)
+        let components = try keyPath.map { try JSONKeyPath(parsing: $0).components } ?? []
+        return try withReader(data) { reader, _ throws(MappingError) in
+            let path = try reader.enter(components, keyPath: keyPath ?? "")
+            let object = try reader.readObject(entity: entity.index, path: path)
+            try reader.leave(components.count)
+            return object
+        } ?? { throw MappingError(.typeMismatch, path: .root, entityName: entity.name, expected: "an object") }()
     }
 
     /// Decodes an array of objects of `entity` from JSON data.
+    ///
+    /// - Throws: ``MappingError`` (``MappingErrors`` when collecting all errors).
     public func decodeObjects(of entity: EntityDescription, from data: Data, at keyPath: String? = nil) throws -> [ModelObject] {
-        try decodeObjects(of: entity, from: JSONValue.parse(data), at: keyPath)
+        let components = try keyPath.map { try JSONKeyPath(parsing: $0).components } ?? []
+        return try withReader(data) { reader, _ throws(MappingError) in
+            let path = try reader.enter(components, keyPath: keyPath ?? "")
+            let objects = try reader.readArray(entity: entity.index, path: path, strictlyArray: true)
+            try reader.leave(components.count)
+            return objects
+        }
     }
 
     /// Decodes one object of `entity` from a parsed document.
+    ///
+    /// - Throws: ``MappingError`` (``MappingErrors`` when collecting all errors).
     public func decodeObject(of entity: EntityDescription, from json: JSONValue, at keyPath: String? = nil) throws -> ModelObject {
         let (value, path) = try payload(json, at: keyPath)
-        let decoder = ObjectDecoder(model: model, options: options)
-        return try decoder.finish { decoder in
-            guard let object = try decoder.decodeObject(value, entity: entity.index, path: path, depth: 0) else {
-                throw MappingErrors(decoder.errors)
-            }
-            return object
-        }
+        return try withReader(value.jsonData(), locatesByLine: false) { reader, _ throws(MappingError) in
+            try reader.readObject(entity: entity.index, path: path)
+        } ?? { throw MappingError(.typeMismatch, path: path, entityName: entity.name, expected: "an object") }()
     }
 
     /// Decodes an array of objects of `entity` from a parsed document.
+    ///
+    /// - Throws: ``MappingError`` (``MappingErrors`` when collecting all errors).
     public func decodeObjects(of entity: EntityDescription, from json: JSONValue, at keyPath: String? = nil) throws -> [ModelObject] {
         let (value, path) = try payload(json, at: keyPath)
-        guard case .array(let elements) = value else {
+        guard case .array = value else {
             throw MappingError(.typeMismatch, path: path, entityName: entity.name, expected: "an array of \(entity.name) objects", found: value.typeDescription)
         }
-        let decoder = ObjectDecoder(model: model, options: options)
-        return try decoder.finish { decoder in
-            var objects: [ModelObject] = []
-            objects.reserveCapacity(elements.count)
-            for (index, element) in elements.enumerated() {
-                if let object = try decoder.decodeObject(element, entity: entity.index, path: path.appending(index: index), depth: 0) {
-                    objects.append(object)
+        return try withReader(value.jsonData(), locatesByLine: false) { reader, _ throws(MappingError) in
+            try reader.readArray(entity: entity.index, path: path, strictlyArray: true)
+        }
+    }
+
+    /// Reads a JSON object into an existing object (``ModelObject/init(dictionary:entity:options:)``).
+    func decode(_ json: JSONValue, into object: ModelObject) throws {
+        guard case .object = json else { return }
+        try withReader(json.jsonData(), locatesByLine: false) { reader, _ throws(MappingError) in
+            _ = try reader.readObject(entity: object.entity.index, path: .root, into: object)
+        }
+    }
+
+    /// Runs `body` with a reader over `data` in a new run, checks that the document ends
+    /// after what it read, then throws the errors collected, if any.
+    private func withReader<Result>(
+        _ data: Data, locatesByLine: Bool = true, _ body: (inout ObjectDecoder, DecodingRun) throws(MappingError) -> Result
+    ) throws -> Result {
+        let run = DecodingRun(model: model, options: options)
+        return try run.finish { run in
+            let result = data.withUnsafeBytes { raw -> Swift.Result<Result, MappingError> in
+                var reader = ObjectDecoder(bytes: raw, run: run, locatesByLine: locatesByLine)
+                return Swift.Result { () throws(MappingError) in
+                    let value = try body(&reader, run)
+                    try reader.scanner.finish()
+                    return value
                 }
             }
-            return objects
+            return try result.get()
         }
     }
 

@@ -130,16 +130,6 @@ struct ObjectEncoder {
             case .null:
                 guard options.nullEncoding != .never else { continue }
                 value = .null
-            case .value(let attributeValue):
-                do {
-                    value = try encodeAttribute(attributeValue, property: property, model: model)
-                } catch var error {
-                    if skipsFailures { continue }
-                    error.path = propertyPath
-                    error.entityName = entityName
-                    error.propertyName = property.name
-                    throw error
-                }
             case .object(let link):
                 guard let child = link.object else { continue }  // a weak link whose object is gone
                 value = .object(try encode(child, skipping: property.inverseSlot, path: propertyPath, depth: depth + 1, onPath: &onPath))
@@ -151,6 +141,17 @@ struct ObjectEncoder {
                     elements.append(.object(try encode(child, skipping: property.inverseSlot, path: propertyPath.appending(index: elements.count), depth: depth + 1, onPath: &onPath)))
                 }
                 value = .array(elements)
+            case let slot:
+                guard let attributeValue = slot.attributeValue(type: property.attributeType) else { continue }
+                do {
+                    value = try encodeAttribute(attributeValue, property: property, model: model)
+                } catch var error {
+                    if skipsFailures { continue }
+                    error.path = propertyPath
+                    error.entityName = entityName
+                    error.propertyName = property.name
+                    throw error
+                }
             }
             try Self.insert(value, at: property.keyPath[...], into: &output, path: path, entityName: entityName, propertyName: property.name)
         }
@@ -168,7 +169,7 @@ struct ObjectEncoder {
         }
         var output = JSONObject()
         for slot in mapping.identitySlots {
-            guard case .value(let value) = object.slots[slot] else { continue }
+            guard let value = object.slots[slot].attributeValue(type: mapping.properties[slot].attributeType) else { continue }
             let property = mapping.properties[slot]
             try Self.insert(try encodeAttribute(value, property: property, model: object.entity.model), at: property.keyPath[...], into: &output,
                             path: path, entityName: object.entity.name, propertyName: property.name)

@@ -1,227 +1,820 @@
 import Foundation
 
-/// One decoding run: reads JSON into objects, collects errors when asked to, and keeps the
-/// identity map that makes repeated objects one.
-final class ObjectDecoder {
-    let model: ObjectModel
-    let options: ModelDecoder.Options
-    /// The model's mappings, read once per run.
-    let mappings: [EntityMapping]
-    private(set) var errors: [MappingError] = []
-    private var objectsByIdentity: [String: ModelObject] = [:]
-    /// Transformers looked up once per run rather than once per value.
-    private var transformers: [ValueTransformer.Name: ValueTransformer] = [:]
+/// Reads JSON bytes straight into objects through each entity's compiled plan.
+///
+/// Keys are matched as bytes against the plan's ``KeyTable``s; scalars convert from their
+/// bytes into typed slots; values nobody reads are checked and skipped without building
+/// anything. Objects nest on an explicit stack of frames rather than on the thread's stack,
+/// so the depth the options allow works on any thread. An object is created when its
+/// closing brace is read, once its identity is known: a repeated object (same entity family,
+/// same identity values) updates the first one instead.
+struct ObjectDecoder {
+    var scanner: JSONScanner
+    let run: DecodingRun
+    private var frames: [Frame] = []
+    /// The object the top-level object is read into, if not a new one.
+    private var target: ModelObject?
+    /// Where the key of the member being read starts (its quote), -1 between members: for
+    /// the paths of syntax errors.
+    private var memberStart = -1
+    /// Where errors in this text are: none for text written from a tree (lines would mislead).
+    private let locatesByLine: Bool
 
-    init(model: ObjectModel, options: ModelDecoder.Options) {
-        self.model = model
-        self.options = options
-        self.mappings = model.mappings
+    init(bytes: UnsafeRawBufferPointer, run: DecodingRun, locatesByLine: Bool = true) {
+        scanner = JSONScanner(bytes: bytes, maximumDepth: run.options.maximumDepth, scratch: run.scratch)
+        self.run = run
+        self.locatesByLine = locatesByLine
     }
 
-    /// Runs `body`, then throws the collected errors, if any.
-    func finish<Result>(_ body: (ObjectDecoder) throws -> Result) throws -> Result {
-        let result = try body(self)
-        if !errors.isEmpty { throw MappingErrors(errors) }
-        return result
+    /// How an object's frame was reached, for error paths.
+    private enum Step {
+        case root(JSONPath)
+        /// Through the relationship at `slot` of the frame below, at `index` for a to-many.
+        case relationship(slot: Int, index: Int?)
     }
 
-    /// Throws the error, or records it when collecting.
-    private func report(_ error: MappingError) throws {
-        guard options.collectsAllErrors else { throw error }
-        errors.append(error)
+    /// One level of keys being read inside an object: the object itself, or an object that
+    /// flattened key paths go through.
+    private struct Level {
+        /// The keys the frame's entity reads here.
+        var own: KeyLevel?
+        /// The keys that the entity below reads here (its flattened key paths under the
+        /// relationship this object was reached through).
+        var extras: KeyLevel?
+        /// The key this level is under (nil for the object itself).
+        var key: String?
+        var guess = 0
+        var extrasGuess = 0
+        var isFirst = true
+        /// Members nobody reads, kept when the options say so.
+        var unknown: JSONObject?
+    }
+
+    /// A to-many array being read.
+    private struct ArrayState {
+        let slot: Int
+        var links: [Link] = []
+        var index = 0
+        var needsElement = true
+    }
+
+    private struct Frame {
+        let entity: Int
+        let mapping: EntityMapping
+        var slots: [Slot]
+        var level: Level
+        var outerLevels: [Level] = []
+        var array: ArrayState?
+        let step: Step
+        /// The relationship slot in the frame below that this object goes into.
+        let parentSlot: Int
     }
 
     // MARK: Objects
 
-    /// Decodes an object of `entity` (or of the subentity the JSON names); nil when an error
-    /// was recorded instead of thrown.
-    func decodeObject(_ json: JSONValue, entity expected: Int, path: JSONPath, depth: Int, sharedKeys: KeyTrie? = nil) throws -> ModelObject? {
-        let expectedName = model.entityRecords[expected].name
-        guard case .object(let object) = json else {
-            try report(MappingError(.typeMismatch, path: path, entityName: expectedName, expected: "an object", found: ValueConversion.describe(json)))
-            return nil
+    /// Reads one object of `entity` (or of the subentity its JSON names) at the reading
+    /// position; nil when an error was recorded instead of thrown. With `target`, the
+    /// top-level object is read into it rather than into a new object.
+    mutating func readObject(entity: Int, path: JSONPath, into target: ModelObject? = nil) throws(MappingError) -> ModelObject? {
+        let base = frames.count
+        do {
+            return try readObjectFrames(entity: entity, path: path, into: target, base: base)
+        } catch .invalidJSON(var context) where context.path.components.isEmpty {
+            // A syntax error: where in the document, from the frames open.
+            context.path = syntaxErrorPath(base: path)
+            frames.removeSubrange(base...)
+            throw .invalidJSON(context)
         }
-        guard depth < options.maximumDepth else {
-            try report(MappingError(.notRepresentable, path: path, entityName: expectedName, found: "objects nested more than \(options.maximumDepth) deep",
-                                    detail: "raise ModelDecoder.Options.maximumDepth to allow it"))
-            return nil
+    }
+
+    /// The path at the reading position: the open frames and levels, and the member whose
+    /// value was being read.
+    private func syntaxErrorPath(base: JSONPath) -> JSONPath {
+        guard let top = frames.indices.last else { return base }
+        var keys: [String] = []
+        if memberStart >= 0 {
+            var keyScanner = scanner
+            keyScanner.index = memberStart
+            if let key = try? keyScanner.readString().string { keys.append(key) }
+        }
+        var path = errorPath(frame: top, keys: keys)
+        if let array = frames[top].array {
+            path = path.appending(keys: frames[top].mapping.properties[array.slot].keyPath.suffix(1)).appending(index: array.index)
+        }
+        return path
+    }
+
+    private mutating func readObjectFrames(entity: Int, path: JSONPath, into target: ModelObject?, base: Int) throws(MappingError) -> ModelObject? {
+        self.target = base == 0 ? target : nil
+        guard try begin(expected: entity, step: .root(path), parentSlot: -1, extras: nil) else { return nil }
+        while true {
+            let top = frames.count - 1
+            if frames[top].array != nil {
+                try continueArray(top)
+                continue
+            }
+            // The next member of the current level, or its end.
+            let key: JSONScanner.StringBytes
+            memberStart = -1
+            if frames[top].level.isFirst {
+                frames[top].level.isFirst = false
+                if scanner.consume(UInt8(ascii: "}")) {
+                    if let object = try closeLevel(top, base: base, target: target) { return object }
+                    if frames.count == base { return nil }
+                    continue
+                }
+                memberStart = scanner.index
+                key = try scanner.readKey(after: "{")
+            } else if try scanner.readSeparator(inObject: true) {
+                scanner.skipWhitespace()
+                memberStart = scanner.index
+                key = try scanner.readKey(after: ",")
+            } else {
+                if let object = try closeLevel(top, base: base, target: target) { return object }
+                if frames.count == base { return nil }
+                continue
+            }
+            try readMember(key, frame: top)
+        }
+    }
+
+    /// Starts reading the value at the reading position as an object of `expected`: pushes
+    /// its frame and returns true; for anything else reports the error, skips the value and
+    /// returns false.
+    private mutating func begin(expected: Int, step: Step, parentSlot: Int, extras: KeyLevel?) throws(MappingError) -> Bool {
+        scanner.skipWhitespace()
+        let mappings = run.mappings
+        let expectedName = run.model.entityRecords[expected].name
+        guard scanner.peek() == UInt8(ascii: "{") else {
+            let found = try describeAndSkip()
+            try report(.typeMismatch, at: step, entityName: expectedName, expected: "an object", found: found)
+            return false
+        }
+        guard frames.count < run.options.maximumDepth else {
+            try scanner.skipValue()
+            try report(
+                .notRepresentable, at: step, entityName: expectedName,
+                found: "objects nested more than \(run.options.maximumDepth) deep",
+                detail: "raise ModelDecoder.Options.maximumDepth to allow it")
+            return false
         }
         var entity = expected
-        let mapping = mappings[expected]
-        if let typeKey = mapping.typeKey, let typeValue = object[typeKey] {
-            guard case .string(let name) = typeValue, let named = mapping.entityByTypeValue[name] else {
-                let found: String = if case .string(let name) = typeValue { name } else { ValueConversion.describe(typeValue) }
-                try report(MappingError(.unknownEntity(found), path: path.appending(key: typeKey), entityName: expectedName,
-                                        detail: "'\(typeKey)' must be one of " + mapping.entityByTypeValue.keys.sorted().joined(separator: ", ")))
-                return nil
-            }
+        if mappings[expected].isPolymorphic, target == nil || !frames.isEmpty {
+            guard let named = try entityNamed(expected: expected, step: step) else { return false }
             entity = named
         }
         if mappings[entity].isAbstract {
-            try report(MappingError(.abstractEntity(model.entityRecords[entity].name), path: path, entityName: model.entityRecords[entity].name))
-            return nil
+            try scanner.skipValue()
+            let name = run.model.entityRecords[entity].name
+            try report(.abstractEntity(name), at: step, entityName: name)
+            return false
         }
-        let identity = options.uniquesObjectsByIdentity ? identityKey(of: object, entity: entity) : nil
-        if let identity, let existing = objectsByIdentity[identity] {
-            try fill(existing, from: object, path: path, depth: depth, isUpdate: true, sharedKeys: sharedKeys)
-            return existing
-        }
-        let description = EntityDescription(model: model, index: entity)
-        let instance = model.objectClasses[entity].init(entity: description)
-        if let identity { objectsByIdentity[identity] = instance }
-        try fill(instance, from: object, path: path, depth: depth, isUpdate: false, sharedKeys: sharedKeys)
-        return instance
-    }
-
-    /// The entity family and identity values of an object, when all are present.
-    private func identityKey(of object: JSONObject, entity: Int) -> String? {
+        scanner.index += 1
         let mapping = mappings[entity]
-        guard !mapping.identitySlots.isEmpty else { return nil }
-        var key = String(mapping.identityFamily)
-        for slot in mapping.identitySlots {
-            guard let value = Self.lookup(mapping.properties[slot].keyPath, in: object).value else { return nil }
-            if case .null = value { return nil }
-            key += "\u{1F}" + value.jsonText()
-        }
-        return key
+        frames.append(
+            Frame(
+                entity: entity, mapping: mapping, slots: Array(repeating: .absent, count: mapping.properties.count),
+                level: Level(own: mapping.keys, extras: extras, unknown: keepsUnknown ? JSONObject() : nil),
+                step: step, parentSlot: parentSlot))
+        return true
     }
 
-    // MARK: Properties
+    private var keepsUnknown: Bool { run.options.unknownKeys == .keep }
 
-    /// Reads every property of `object` from `json`. On an update (an object seen before),
-    /// properties missing from the JSON keep their values.
-    func fill(_ object: ModelObject, from json: JSONObject, path: JSONPath, depth: Int = 0, isUpdate: Bool = false, sharedKeys: KeyTrie? = nil) throws {
-        let mapping = object.mapping
-        let entityName = object.entity.name
-        for slot in mapping.properties.indices {
-            let property = mapping.properties[slot]
-            let found = Self.lookup(property.keyPath, in: json)
-            if let blocked = found.blockedAt {
-                let blockedPath = path.appending(keys: property.keyPath[..<blocked])
-                try report(MappingError(.typeMismatch, path: blockedPath, entityName: entityName, propertyName: property.name,
-                                        expected: "an object holding '\(property.keyPath[blocked...].joined(separator: "."))'",
-                                        found: ValueConversion.describe(found.value ?? .null)))
-                continue
-            }
-            var value = found.value
-            if case .null = value, options.nullHandling == .treatAsAbsent { value = nil }
-            // Paths are built only when needed: an error, or a relationship to recurse into.
-            var fullPath: JSONPath { path.appending(keys: property.keyPath) }
-            guard let value else {
-                if !isUpdate {
-                    // A new object: unset, even where init(entity:) put a default.
-                    if property.isRelationship, !object.linkedObjects(atSlot: slot).isEmpty {
-                        try object.replaceRelationship(atSlot: slot, with: [], null: false)
-                    }
-                    object.slots[slot] = .absent
-                    if !property.isRelationship, !property.isOptional, property.defaultValue == nil, options.requiresNonOptionalValues {
-                        try report(MappingError(.missingValue, path: fullPath, entityName: entityName, propertyName: property.name,
-                                                expected: property.attributeType.rawValue))
-                    }
-                }
-                continue
-            }
-            if case .null = value {
-                if property.isRelationship {
-                    try object.replaceRelationship(atSlot: slot, with: [], null: true)
-                } else if !property.isOptional {
-                    try report(MappingError(.nullValue, path: fullPath, entityName: entityName, propertyName: property.name,
-                                            expected: property.attributeType.rawValue))
-                } else {
-                    object.slots[slot] = .null
-                }
-                continue
-            }
-            if property.isRelationship {
-                try decodeRelationship(value, of: object, slot: slot, path: fullPath, depth: depth)
+    /// The entity an object of a polymorphic entity names with its type key, found by
+    /// reading ahead to the key (the reading position stays at the object's `{`); nil when
+    /// an error was reported (and the object skipped).
+    private mutating func entityNamed(expected: Int, step: Step) throws(MappingError) -> Int? {
+        let mapping = run.mappings[expected]
+        guard let typeKey = mapping.typeKey else { return expected }
+        let start = scanner.index
+        scanner.index += 1
+        // The type key's value: its text, and whether it is a string.
+        var found: (text: String, isString: Bool)?
+        var isFirst = true
+        search: while true {
+            let key: JSONScanner.StringBytes
+            if isFirst {
+                isFirst = false
+                if scanner.consume(UInt8(ascii: "}")) { break search }
+                key = try scanner.readKey(after: "{")
+            } else if try scanner.readSeparator(inObject: true) {
+                key = try scanner.readKey(after: ",")
             } else {
-                do {
-                    object.slots[slot] = .value(try decodeAttribute(value, property: property))
-                } catch var error {
-                    error.path = fullPath.appending(error.path)
-                    error.entityName = entityName
-                    error.propertyName = property.name
-                    try report(error)
-                }
+                break search
             }
+            guard key.buffer.elementsEqual(typeKey.utf8) else {
+                try scanner.skipValue()
+                continue
+            }
+            scanner.skipWhitespace()
+            if scanner.peek() == UInt8(ascii: "\"") {
+                found = (try scanner.readString().string, true)
+            } else {
+                found = (try describeAndSkip(), false)
+            }
+            break search
         }
-        if options.unknownKeys == .keep {
-            var known = mapping.knownKeys
-            if let sharedKeys { known.merge(sharedKeys) }
-            let leftovers = known.leftovers(of: json)
-            if isUpdate, var existing = object.unknownJSON, let leftovers {
-                for (key, value) in leftovers { existing[key] = value }
-                object.unknownJSON = existing
-            } else if !isUpdate || leftovers != nil {
-                object.unknownJSON = leftovers
+        scanner.index = start
+        guard let found else { return expected }
+        if found.isString, let named = mapping.entityByTypeValue[found.text] { return named }
+        try scanner.skipValue()
+        try report(
+            .unknownEntity(found.text), at: step, keys: [typeKey], entityName: run.model.entityRecords[expected].name,
+            detail: "'\(typeKey)' must be one of " + mapping.entityByTypeValue.keys.sorted().joined(separator: ", "))
+        return nil
+    }
+
+    // MARK: Members
+
+    /// Reads the value of one member of the top frame's current level.
+    private mutating func readMember(_ key: JSONScanner.StringBytes, frame top: Int) throws(MappingError) {
+        var ownNode: KeyNode?
+        var extrasNode: KeyNode?
+        if let own = frames[top].level.own, let index = own.table.index(of: key.buffer, guess: frames[top].level.guess) {
+            frames[top].level.guess = index + 1
+            ownNode = own.nodes[index]
+        }
+        if let extras = frames[top].level.extras,
+            let index = extras.table.index(of: key.buffer, guess: frames[top].level.extrasGuess)
+        {
+            frames[top].level.extrasGuess = index + 1
+            extrasNode = extras.nodes[index]
+        }
+        switch (ownNode, extrasNode) {
+        case (nil, nil):
+            if keepsUnknown {
+                let name = key.string
+                let path = errorPath(frame: top, keys: [name])
+                frames[top].level.unknown?[name] = try JSONReader.readValue(&scanner, path: path)
+            } else {
+                try scanner.skipValue()
             }
+        case (let node?, nil) where node.hasSingleReader:
+            try read(node, frame: top, isExtras: false)
+        case (nil, let node?) where node.hasSingleReader && node.relationship == nil:
+            try read(node, frame: top, isExtras: true)
+        default:
+            try readThroughTree(own: ownNode, extras: extrasNode, frame: top)
         }
     }
 
-    private func decodeRelationship(_ value: JSONValue, of object: ModelObject, slot: Int, path: JSONPath, depth: Int) throws {
-        let property = object.mapping.properties[slot]
-        if property.isToMany {
-            guard case .array(let elements) = value else {
-                try report(MappingError(.typeMismatch, path: path, entityName: object.entity.name, propertyName: property.name,
-                                        expected: "an array of \(model.entityRecords[property.destination].name) objects", found: ValueConversion.describe(value)))
-                return
-            }
-            var children: [ModelObject] = []
-            children.reserveCapacity(elements.count)
-            for (index, element) in elements.enumerated() {
-                if let child = try decodeObject(element, entity: property.destination, path: path.appending(index: index), depth: depth + 1) {
-                    children.append(child)
-                }
-            }
-            try object.replaceRelationship(atSlot: slot, with: children, null: false)
-        } else if let child = try decodeObject(value, entity: property.destination, path: path, depth: depth + 1, sharedKeys: property.sharedKeys) {
-            try object.replaceRelationship(atSlot: slot, with: [child], null: false)
+    /// Reads a value that one node alone reads.
+    private mutating func read(_ node: KeyNode, frame top: Int, isExtras: Bool) throws(MappingError) {
+        let target = isExtras ? top - 1 : top
+        if let slot = node.attributes.first {
+            try readAttribute(slot: slot, frame: target, from: top)
+            return
+        }
+        if let slot = node.relationship {
+            try readRelationship(slot: slot, frame: top, extras: node.nested)
+            return
+        }
+        if node.isTypeKey {
+            try readTypeKey(frame: top)
+            return
+        }
+        guard let nested = node.nested else {
+            try scanner.skipValue()
+            return
+        }
+        scanner.skipWhitespace()
+        switch scanner.peek() {
+        case UInt8(ascii: "{"):
+            scanner.index += 1
+            let level = Level(
+                own: isExtras ? nil : nested, extras: isExtras ? nested : nil, key: node.key,
+                unknown: keepsUnknown ? JSONObject() : nil)
+            let outer = frames[top].level
+            frames[top].outerLevels.append(outer)
+            frames[top].level = level
+        case UInt8(ascii: "n"):
+            // A null object on the way: the values below it are absent.
+            try scanner.readLiteral("null")
+            if keepsUnknown { frames[top].level.unknown?[node.key] = .null }
+        default:
+            let found = try describeAndSkip()
+            let mapping = frames[target].mapping
+            try report(
+                .typeMismatch, frame: top, keys: [node.key], entityName: run.model.entityRecords[frames[target].entity].name,
+                propertyName: nested.nodes.first.flatMap { $0.attributes.first.map { mapping.properties[$0].name } },
+                expected: "an object holding '\(nested.nodes.first?.key ?? "")'", found: found)
         }
     }
 
-    /// The model value of an attribute, through its transformer if it names one.
-    private func decodeAttribute(_ value: JSONValue, property: PropertyMapping) throws(MappingError) -> Any {
-        let strict = options.strictness == .strict
-        guard let name = property.transformerName else {
-            return try ValueConversion.decode(value, for: property, strict: strict, dateFormat: options.dateFormat, model: model)
+    /// The type key met in order: checked against the entity, which is already known.
+    private mutating func readTypeKey(frame top: Int) throws(MappingError) {
+        let mapping = frames[top].mapping
+        if mapping.isPolymorphic || frames[top].level.key != nil {
+            try scanner.skipValue()  // already read ahead and checked
+            return
         }
-        guard let transformer = transformers[name] ?? ValueTransformer.valueTransformer(forName: name) else {
-            throw MappingError(.unregisteredTransformer(name.rawValue))
+        scanner.skipWhitespace()
+        var name = ""
+        if scanner.peek() == UInt8(ascii: "\"") {
+            name = try scanner.readString().string
+            if name == mapping.typeValue { return }
+        } else {
+            name = try describeAndSkip()
         }
-        transformers[name] = transformer
+        try report(
+            .unknownEntity(name), frame: top, keys: [mapping.typeKey ?? ""], entityName: run.model.entityRecords[frames[top].entity].name,
+            detail: "'\(mapping.typeKey ?? "")' must be \(mapping.typeValue)")
+    }
+
+    /// Reads an attribute's value into the slots of frame `target` (the top frame, or the one
+    /// below it for a flattened key path read through a relationship's object).
+    private mutating func readAttribute(slot: Int, frame target: Int, from top: Int) throws(MappingError) {
+        let property = frames[target].mapping.properties[slot]
+        scanner.skipWhitespace()
+        let token: JSONToken
+        switch scanner.peek() {
+        case UInt8(ascii: "\""): token = .string(try scanner.readString().buffer)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): token = .number(try scanner.readNumber())
+        case UInt8(ascii: "t"):
+            try scanner.readLiteral("true")
+            token = .bool(true)
+        case UInt8(ascii: "f"):
+            try scanner.readLiteral("false")
+            token = .bool(false)
+        case UInt8(ascii: "n"):
+            try scanner.readLiteral("null")
+            try readNull(slot: slot, frame: target, from: top)
+            return
+        default:
+            token = .container(try JSONReader.readValue(&scanner, path: errorPath(frame: top, keys: [])))
+        }
+        do {
+            frames[target].slots[slot] = try convert(token, property: property, entity: frames[target].entity, slot: slot)
+        } catch var error {
+            error.path = attributePath(slot: slot, frame: target).appending(error.path)
+            error.entityName = run.model.entityRecords[frames[target].entity].name
+            error.propertyName = property.name
+            try run.report(error)
+        }
+    }
+
+    private mutating func readNull(slot: Int, frame target: Int, from top: Int) throws(MappingError) {
+        let property = frames[target].mapping.properties[slot]
+        guard run.options.nullHandling == .keepNull else { return }
+        if property.isOptional || property.isRelationship {
+            frames[target].slots[slot] = .null
+        } else {
+            try run.report(
+                MappingError(
+                    .nullValue, path: attributePath(slot: slot, frame: target),
+                    entityName: run.model.entityRecords[frames[target].entity].name, propertyName: property.name,
+                    expected: property.attributeType.rawValue))
+        }
+    }
+
+    /// The slot value of a token for an attribute, through its transformer if it names one.
+    private func convert(_ token: JSONToken, property: PropertyMapping, entity: Int, slot: Int) throws(MappingError) -> Slot {
+        let options = run.options
+        guard property.transformerName != nil else {
+            return try ValueConversion.decode(token, for: property, strict: run.strict, dateFormat: options.dateFormat, model: run.model)
+        }
+        let result: Any
+        switch run.transformerPlan(entity: entity, slot: slot) {
+        case .date(let format):
+            do {
+                result = try format.date(from: token)
+            } catch {
+                throw MappingError(
+                    .transformerFailed(property.transformerName?.rawValue ?? ""), found: ValueConversion.describe(token),
+                    underlyingError: TransformerError("expected \(error.expected), found \(error.found)"))
+            }
+        case .commaSeparatedList:
+            guard case .string(let bytes) = token else { fallthrough }
+            result = bytes.isEmpty ? [String]() : bytes.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false).map {
+                String(decoding: UnsafeBufferPointer(rebasing: $0).trimmingSpaces(), as: UTF8.self)
+            }
+        case .identity, .custom, .unregistered:
+            result = try Self.reverseTransform(token, property: property, plan: run.transformerPlan(entity: entity, slot: slot))
+        }
+        switch property.attributeType {
+        case .transformable, .undefined, .objectID: return .value(result)
+        default: return Slot(attributeValue: try ValueConversion.modelValue(result, for: property), type: property.attributeType)
+        }
+    }
+
+    /// A value through a transformer's `reverseTransformedValue(_:)`, given Foundation values.
+    private static func reverseTransform(_ token: JSONToken, property: PropertyMapping, plan: TransformerPlan) throws(MappingError) -> Any {
+        let name = property.transformerName?.rawValue ?? ""
+        let transformer: ValueTransformer
+        switch plan {
+        case .unregistered(let name): throw MappingError(.unregisteredTransformer(name))
+        case .custom(let custom, _): transformer = custom
+        case .identity, .date, .commaSeparatedList:
+            guard let registered = property.transformerName.flatMap(ValueTransformer.valueTransformer(forName:)) else {
+                throw MappingError(.unregisteredTransformer(name))
+            }
+            transformer = registered
+        }
         guard type(of: transformer).allowsReverseTransformation() else {
-            throw MappingError(.transformerFailed(name.rawValue), found: ValueConversion.describe(value), detail: "it does not allow reverse transformation, which decoding needs")
+            throw MappingError(
+                .transformerFailed(name), found: ValueConversion.describe(token),
+                detail: "it does not allow reverse transformation, which decoding needs")
         }
         let result: Any?
         do {
-            result = try transformer.reverseTransformedValue(value.foundationObject)
+            result = try transformer.reverseTransformedValue(token.jsonValue.foundationObject)
         } catch {
-            throw MappingError(.transformerFailed(name.rawValue), found: ValueConversion.describe(value), underlyingError: error)
+            throw MappingError(.transformerFailed(name), found: ValueConversion.describe(token), underlyingError: error)
         }
         guard let result else {
-            throw MappingError(.transformerFailed(name.rawValue), found: ValueConversion.describe(value), detail: "it returned nil")
+            throw MappingError(.transformerFailed(name), found: ValueConversion.describe(token), detail: "it returned nil")
         }
-        switch property.attributeType {
-        case .transformable, .undefined, .objectID: return result
-        default: return try ValueConversion.modelValue(result, for: property)
+        return result
+    }
+
+    // MARK: Relationships
+
+    /// Starts reading a relationship's value: a child frame for a to-one object, an array
+    /// state for a to-many one.
+    private mutating func readRelationship(slot: Int, frame top: Int, extras: KeyLevel?) throws(MappingError) {
+        let property = frames[top].mapping.properties[slot]
+        scanner.skipWhitespace()
+        if scanner.peek() == UInt8(ascii: "n") {
+            try scanner.readLiteral("null")
+            if run.options.nullHandling == .keepNull { frames[top].slots[slot] = .null }
+            return
+        }
+        guard property.isToMany else {
+            _ = try begin(expected: property.destination, step: .relationship(slot: slot, index: nil), parentSlot: slot, extras: extras)
+            return
+        }
+        guard scanner.peek() == UInt8(ascii: "[") else {
+            let found = try describeAndSkip()
+            try report(
+                .typeMismatch, frame: top, keys: property.keyPath, entityName: run.model.entityRecords[frames[top].entity].name,
+                propertyName: property.name, expected: "an array of \(run.model.entityRecords[property.destination].name) objects",
+                found: found)
+            return
+        }
+        scanner.index += 1
+        if scanner.consume(UInt8(ascii: "]")) {
+            frames[top].slots[slot] = .objects([])
+            return
+        }
+        frames[top].array = ArrayState(slot: slot)
+    }
+
+    /// Reads the next element of the top frame's to-many array (pushing its frame), or the
+    /// end of the array.
+    private mutating func continueArray(_ top: Int) throws(MappingError) {
+        guard let state = frames[top].array else { return }
+        if state.needsElement {
+            frames[top].array?.needsElement = false
+            let destination = frames[top].mapping.properties[state.slot].destination
+            let step = Step.relationship(slot: state.slot, index: state.index)
+            if try begin(expected: destination, step: step, parentSlot: state.slot, extras: nil) { return }
+        }
+        if try scanner.readSeparator(inObject: false) {
+            frames[top].array?.index += 1
+            frames[top].array?.needsElement = true
+            return
+        }
+        let links = frames[top].array?.links ?? []
+        frames[top].array = nil
+        frames[top].slots[state.slot] = .objects(links)
+    }
+
+    /// Closes the current level of the top frame: a nested level returns to the one around
+    /// it; the object's own level finishes the object and hands it to the frame below (or
+    /// returns it when it is the top-level object).
+    private mutating func closeLevel(_ top: Int, base: Int, target: ModelObject?) throws(MappingError) -> ModelObject? {
+        if let outer = frames[top].outerLevels.popLast() {
+            let closed = frames[top].level
+            frames[top].level = outer
+            if let unknown = closed.unknown, !unknown.isEmpty, let key = closed.key {
+                frames[top].level.unknown?[key] = .object(unknown)
+            }
+            return nil
+        }
+        guard var frame = frames.popLast() else { return nil }
+        let isTop = frames.count == base
+        let object = try finish(&frame, into: isTop ? target : nil)
+        if isTop { return object }
+        guard let object else { return nil }
+        let parent = frames.count - 1
+        if frames[parent].array != nil {
+            frames[parent].array?.links.append(Link(object, strong: true))
+        } else {
+            frames[parent].slots[frame.parentSlot] = .object(Link(object, strong: true))
+        }
+        return nil
+    }
+
+    // MARK: Finishing objects
+
+    /// Makes the object of a finished frame: a new one, the one already decoded with the
+    /// same identity (updated), or `target`.
+    private mutating func finish(_ frame: inout Frame, into target: ModelObject?) throws(MappingError) -> ModelObject? {
+        let mapping = frame.mapping
+        let unknown = frame.level.unknown.flatMap { $0.isEmpty ? nil : $0 }
+        if target == nil, run.options.uniquesObjectsByIdentity, !mapping.identitySlots.isEmpty,
+            let identity = IdentityKey(family: mapping.identityFamily, slots: frame.slots, identitySlots: mapping.identitySlots)
+        {
+            if let existing = run.objectsByIdentity[identity] {
+                try update(existing, with: &frame, unknown: unknown)
+                return existing
+            }
+            let object = makeObject(frame.entity, mapping: mapping)
+            run.objectsByIdentity[identity] = object
+            try adopt(&frame, into: object, unknown: unknown)
+            return object
+        }
+        let object = target ?? makeObject(frame.entity, mapping: mapping)
+        try adopt(&frame, into: object, unknown: unknown)
+        return object
+    }
+
+    private func makeObject(_ entity: Int, mapping: EntityMapping) -> ModelObject {
+        run.model.objectClasses[entity].init(entity: EntityDescription(model: run.model, index: entity, mapping: mapping))
+    }
+
+    /// Moves a frame's slots into a new object, links inverses, and checks required values.
+    private mutating func adopt(_ frame: inout Frame, into object: ModelObject, unknown: JSONObject?) throws(MappingError) {
+        let mapping = frame.mapping
+        if run.options.requiresNonOptionalValues {
+            for slot in mapping.requiredSlots {
+                if case .absent = frame.slots[slot] {
+                    let property = mapping.properties[slot]
+                    try run.report(
+                        MappingError(
+                            .missingValue, path: path(of: frame).appending(keys: property.keyPath),
+                            entityName: run.model.entityRecords[frame.entity].name, propertyName: property.name,
+                            expected: property.attributeType.rawValue))
+                }
+            }
+        }
+        object.slots = frame.slots
+        frame.slots = []
+        if keepsUnknown { object.unknownJSON = unknown }
+        for slot in mapping.relationshipSlots {
+            let property = mapping.properties[slot]
+            switch object.slots[slot] {
+            case .object(let link):
+                guard let inverse = property.inverseSlot, let child = link.object else { continue }
+                child.attachInverse(object, atSlot: inverse, ownerIsStrong: true)
+            case .objects(let links):
+                var links = links
+                if run.options.uniquesObjectsByIdentity, !run.mappings[property.destination].identitySlots.isEmpty {
+                    var seen = Set<ObjectIdentifier>(minimumCapacity: links.count)
+                    links = links.filter { link in link.object.map { seen.insert(ObjectIdentifier($0)).inserted } ?? false }
+                    object.slots[slot] = .objects(links)
+                }
+                guard let inverse = property.inverseSlot else { continue }
+                for link in links {
+                    link.object?.attachInverse(object, atSlot: inverse, ownerIsStrong: true)
+                }
+            default:
+                continue
+            }
         }
     }
 
-    // MARK: Key paths
-
-    /// The value at a key path: nil when a key is missing or an intermediate value is null;
-    /// `blockedAt` is the component whose parent is not an object.
-    static func lookup(_ keyPath: [String], in object: JSONObject) -> (value: JSONValue?, blockedAt: Int?) {
-        var current = object
-        for (index, key) in keyPath.enumerated() {
-            guard let value = current[key] else { return (nil, nil) }
-            if index == keyPath.count - 1 { return (value, nil) }
-            switch value {
-            case .object(let nested): current = nested
-            case .null: return (nil, nil)
-            default: return (value, index + 1)
+    /// Updates an object decoded before with a repeated one: values present overwrite,
+    /// absent ones keep.
+    private func update(_ object: ModelObject, with frame: inout Frame, unknown: JSONObject?) throws(MappingError) {
+        for slot in frame.slots.indices {
+            let property = frame.mapping.properties[slot]
+            switch frame.slots[slot] {
+            case .absent:
+                continue
+            case .null where property.isRelationship:
+                try replace(object, slot: slot, with: [], null: true)
+            case .object(let link):
+                try replace(object, slot: slot, with: link.object.map { [$0] } ?? [], null: false)
+            case .objects(let links):
+                try replace(object, slot: slot, with: links.compactMap(\.object), null: false)
+            case let value:
+                object.slots[slot] = value
             }
         }
-        return (nil, nil)
+        if keepsUnknown, let unknown {
+            var merged = object.unknownJSON ?? JSONObject()
+            for (key, value) in unknown { merged[key] = value }
+            object.unknownJSON = merged
+        }
+    }
+
+    private func replace(_ object: ModelObject, slot: Int, with children: [ModelObject], null: Bool) throws(MappingError) {
+        do {
+            try object.replaceRelationship(atSlot: slot, with: children, null: null)
+        } catch {
+            throw (error as? MappingError) ?? MappingError(.notRepresentable, detail: "\(error)")
+        }
+    }
+
+    // MARK: Values read through a tree
+
+    /// A member that several readers share (an attribute and a relationship under one key,
+    /// a flattened key path that also names a relationship of the object below, …): read once
+    /// into a tree, then given to each.
+    private mutating func readThroughTree(own: KeyNode?, extras: KeyNode?, frame top: Int) throws(MappingError) {
+        let key = own?.key ?? extras?.key ?? ""
+        let value = try JSONReader.readValue(&scanner, path: errorPath(frame: top, keys: [key]))
+        if let own { try feed(value, to: own, frame: top, keys: [key]) }
+        if let extras, top > 0 { try feed(value, to: extras, frame: top - 1, keys: [key], from: top) }
+    }
+
+    /// Gives a value to what a node reads, in frame `target`; `keys` leads from the object
+    /// being read (frame `from`) to the value.
+    private mutating func feed(_ value: JSONValue, to node: KeyNode, frame target: Int, keys: [String], from: Int? = nil) throws(MappingError) {
+        let source = from ?? target
+        for slot in node.attributes {
+            if case .null = value {
+                try readNull(slot: slot, frame: target, from: source)
+                continue
+            }
+            let property = frames[target].mapping.properties[slot]
+            do {
+                frames[target].slots[slot] = try JSONToken.with(value) { token throws(MappingError) in
+                    try convert(token, property: property, entity: frames[target].entity, slot: slot)
+                }
+            } catch var error {
+                error.path = errorPath(frame: source, keys: keys).appending(error.path)
+                error.entityName = run.model.entityRecords[frames[target].entity].name
+                error.propertyName = property.name
+                try run.report(error)
+            }
+        }
+        if let slot = node.relationship {
+            try feedRelationship(value, slot: slot, frame: target, keys: keys, from: source)
+        }
+        if let nested = node.nested, case .object(let object) = value {
+            for (key, member) in object {
+                if let index = nested.table.index(of: key) {
+                    try feed(member, to: nested.nodes[index], frame: target, keys: keys + [key], from: source)
+                }
+            }
+        }
+    }
+
+    /// A relationship's value from a tree: written back to bytes and decoded by a reader of
+    /// its own, sharing this run (identity map, errors).
+    private mutating func feedRelationship(_ value: JSONValue, slot: Int, frame target: Int, keys: [String], from source: Int) throws(MappingError) {
+        let property = frames[target].mapping.properties[slot]
+        let path = errorPath(frame: source, keys: keys)
+        if case .null = value {
+            if run.options.nullHandling == .keepNull { frames[target].slots[slot] = .null }
+            return
+        }
+        let data = value.jsonData()
+        let run = self.run
+        let result = data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Result<[ModelObject], MappingError> in
+            var reader = ObjectDecoder(bytes: raw, run: run, locatesByLine: false)
+            return Result { () throws(MappingError) in
+                if property.isToMany {
+                    return try reader.readArray(entity: property.destination, path: path)
+                }
+                return try reader.readObject(entity: property.destination, path: path).map { [$0] } ?? []
+            }
+        }
+        let children = try result.get()
+        if property.isToMany {
+            frames[target].slots[slot] = .objects(children.map { Link($0, strong: true) })
+        } else if let child = children.first {
+            frames[target].slots[slot] = .object(Link(child, strong: true))
+        }
+    }
+
+    /// Reads an array of objects of `entity` at the reading position. Something else is
+    /// an error, thrown when `strictlyArray` (the document's payload), else reported.
+    mutating func readArray(entity: Int, path: JSONPath, strictlyArray: Bool = false) throws(MappingError) -> [ModelObject] {
+        scanner.skipWhitespace()
+        guard scanner.peek() == UInt8(ascii: "[") else {
+            let found = try describeAndSkip()
+            let name = run.model.entityRecords[entity].name
+            let error = MappingError(.typeMismatch, path: path, entityName: name, expected: "an array of \(name) objects", found: found)
+            if strictlyArray { throw error }
+            try run.report(error)
+            return []
+        }
+        scanner.index += 1
+        var objects: [ModelObject] = []
+        if scanner.consume(UInt8(ascii: "]")) { return objects }
+        var index = 0
+        repeat {
+            if let object = try readObject(entity: entity, path: path.appending(index: index)) { objects.append(object) }
+            index += 1
+        } while try scanner.readSeparator(inObject: false)
+        return objects
+    }
+
+    /// Moves from the start of the document to the value at a key path, checking what it
+    /// passes; returns the value's path.
+    mutating func enter(_ components: [String], keyPath: String) throws(MappingError) -> JSONPath {
+        var path = JSONPath.root
+        for component in components {
+            scanner.skipWhitespace()
+            guard scanner.peek() == UInt8(ascii: "{") else {
+                let found = try describeAndSkip()
+                throw MappingError(.typeMismatch, path: path, expected: "an object with key '\(component)'", found: found)
+            }
+            scanner.index += 1
+            path = path.appending(key: component)
+            var isFirst = true
+            while true {
+                let hasMember = isFirst ? !scanner.consume(UInt8(ascii: "}")) : try scanner.readSeparator(inObject: true)
+                guard hasMember else {
+                    throw MappingError(.missingValue, path: path, detail: "the document has nothing at '\(keyPath)'")
+                }
+                let key = try scanner.readKey(after: isFirst ? "{" : ",")
+                isFirst = false
+                if key.buffer.elementsEqual(component.utf8) { break }
+                try scanner.skipValue()
+            }
+        }
+        return path
+    }
+
+    /// Reads, checking them, the members that follow the payload in the objects `enter` went into.
+    mutating func leave(_ levels: Int) throws(MappingError) {
+        for _ in 0..<levels {
+            while try scanner.readSeparator(inObject: true) {
+                _ = try scanner.readKey(after: ",")
+                try scanner.skipValue()
+            }
+        }
+    }
+
+    // MARK: Errors
+
+    /// Describes the value at the reading position for a message, and skips it.
+    private mutating func describeAndSkip() throws(MappingError) -> String {
+        scanner.skipWhitespace()
+        switch scanner.peek() {
+        case UInt8(ascii: "{"):
+            try scanner.skipValue()
+            return "an object"
+        case UInt8(ascii: "["):
+            try scanner.skipValue()
+            return "an array"
+        default:
+            return ValueConversion.describe(try JSONReader.readValue(&scanner))
+        }
+    }
+
+    private func report(
+        _ code: MappingError.Code, at step: Step, keys: [String] = [], entityName: String, expected: String? = nil,
+        found: String? = nil, detail: String? = nil
+    ) throws(MappingError) {
+        let base: JSONPath
+        switch step {
+        case .root(let path): base = path
+        case .relationship(let slot, let index):
+            let parent = frames.count - 1
+            var path = errorPath(frame: parent, keys: frames[parent].mapping.properties[slot].keyPath.suffix(1))
+            if let index { path = path.appending(index: index) }
+            base = path
+        }
+        try run.report(
+            MappingError(code, path: base.appending(keys: keys), entityName: entityName, expected: expected, found: found, detail: detail))
+    }
+
+    private func report(
+        _ code: MappingError.Code, frame: Int, keys: [String], entityName: String, propertyName: String? = nil,
+        expected: String? = nil, found: String? = nil, detail: String? = nil
+    ) throws(MappingError) {
+        try run.report(
+            MappingError(
+                code, path: errorPath(frame: frame, keys: keys), entityName: entityName, propertyName: propertyName,
+                expected: expected, found: found, detail: detail))
+    }
+
+    /// The path of a frame's object.
+    private func path(of frame: Frame) -> JSONPath {
+        pathOfFrame(at: frames.count, step: frame.step)
+    }
+
+    private func pathOfFrame(at position: Int, step: Step) -> JSONPath {
+        switch step {
+        case .root(let path): return path
+        case .relationship(let slot, let index):
+            let parent = position - 1
+            guard parent >= 0, parent < frames.count else { return .root }
+            // The parent's nested levels lead to the relationship's last key.
+            var path = errorPath(frame: parent, keys: frames[parent].mapping.properties[slot].keyPath.suffix(1))
+            if let index { path = path.appending(index: index) }
+            return path
+        }
+    }
+
+    /// The path of the current level of a frame, followed by `keys`.
+    private func errorPath(frame position: Int, keys: some Sequence<String>) -> JSONPath {
+        guard position >= 0, position < frames.count else { return JSONPath.root.appending(keys: keys) }
+        var path = pathOfFrame(at: position, step: frames[position].step)
+        path = path.appending(keys: frames[position].outerLevels.dropFirst().compactMap(\.key))
+        if !frames[position].outerLevels.isEmpty, let key = frames[position].level.key { path = path.appending(key: key) }
+        return path.appending(keys: keys)
+    }
+
+    /// The path of an attribute of a frame's object.
+    private func attributePath(slot: Int, frame position: Int) -> JSONPath {
+        guard position >= 0, position < frames.count else { return .root }
+        return pathOfFrame(at: position, step: frames[position].step).appending(keys: frames[position].mapping.properties[slot].keyPath)
     }
 }

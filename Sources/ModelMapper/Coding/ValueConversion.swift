@@ -5,82 +5,97 @@ import Foundation
 enum ValueConversion {
     // MARK: JSON -> model
 
-    /// The model value of a JSON value (not null) for an attribute without a transformer.
-    static func decode(_ json: JSONValue, for property: PropertyMapping, strict: Bool, dateFormat: DateFormat, model: ObjectModel) throws(MappingError) -> Any {
+    /// The slot value of a JSON value (not null) for an attribute without a transformer.
+    static func decode(_ json: JSONValue, for property: PropertyMapping, strict: Bool, dateFormat: DateFormat, model: ObjectModel) throws(MappingError) -> Slot {
+        try JSONToken.with(json) { token throws(MappingError) in
+            try decode(token, for: property, strict: strict, dateFormat: dateFormat, model: model)
+        }
+    }
+
+    /// The slot value of a JSON token (not null) for an attribute without a transformer:
+    /// the one conversion both the byte decoder and the tree paths use.
+    static func decode(_ token: JSONToken, for property: PropertyMapping, strict: Bool, dateFormat: DateFormat, model: ObjectModel) throws(MappingError) -> Slot {
         let type = property.attributeType
         switch type {
-        case .integer16: return try integer(json, as: Int16.self, type: type, strict: strict)
-        case .integer32: return try integer(json, as: Int32.self, type: type, strict: strict)
-        case .integer64: return try integer(json, as: Int64.self, type: type, strict: strict)
+        case .integer16: return .integer(Int64(try integer(token, as: Int16.self, type: type, strict: strict)))
+        case .integer32: return .integer(Int64(try integer(token, as: Int32.self, type: type, strict: strict)))
+        case .integer64: return .integer(try integer(token, as: Int64.self, type: type, strict: strict))
         case .double:
-            let text = try numberText(json, type: type, strict: strict)
-            guard let value = Double(text) else { throw mismatch(type, json) }
-            guard value.isFinite else { throw MappingError(.valueOutOfRange, expected: "a Double", found: text) }
-            return value
+            let text = try numberBytes(token, type: type, strict: strict)
+            guard let value = NumberReading.double(text) else { throw mismatch(type, token) }
+            guard value.isFinite else { throw MappingError(.valueOutOfRange, expected: "a Double", found: describe(token)) }
+            return .floatingPoint(value)
         case .float:
-            let text = try numberText(json, type: type, strict: strict)
-            guard let value = Float(text) else { throw mismatch(type, json) }
-            guard value.isFinite else { throw MappingError(.valueOutOfRange, expected: "a Float (at most \(Float.greatestFiniteMagnitude))", found: text) }
-            return value
-        case .decimal:
-            let text = try numberText(json, type: type, strict: strict)
-            // Parsed once: its grammar, then whether a Decimal holds it exactly.
-            guard let literal = DecimalLiteral(text.trimmingSpaces()) else { throw mismatch(type, json) }
-            guard let value = literal.decimal else {
-                throw MappingError(.valueOutOfRange, expected: "a Decimal (at most 38 significant digits, powers of ten from -128 to 127)", found: text)
+            let text = try numberBytes(token, type: type, strict: strict)
+            guard let value = NumberReading.float(text) else { throw mismatch(type, token) }
+            guard value.isFinite else {
+                throw MappingError(.valueOutOfRange, expected: "a Float (at most \(Float.greatestFiniteMagnitude))", found: describe(token))
             }
-            return value
+            return .floatingPoint(Double(value))
+        case .decimal:
+            switch NumberReading.decimal(try numberBytes(token, type: type, strict: strict)) {
+            case .value(let value): return .decimal(value)
+            case .notANumber: throw mismatch(type, token)
+            case .notExact:
+                throw MappingError(.valueOutOfRange, expected: "a Decimal (at most 38 significant digits, powers of ten from -128 to 127)", found: describe(token))
+            }
         case .string:
-            switch json {
-            case .string(let text): return text
-            case .number(let text) where !strict: return text
-            case .bool(let value) where !strict: return value ? "true" : "false"
-            default: throw mismatch(type, json)
+            switch token {
+            case .string(let bytes): return .string(String(decoding: bytes, as: UTF8.self))
+            case .number(let bytes) where !strict: return .string(String(decoding: bytes, as: UTF8.self))
+            case .bool(let value) where !strict: return .string(value ? "true" : "false")
+            default: throw mismatch(type, token)
             }
         case .boolean:
-            switch json {
-            case .bool(let value): return value
-            case .number(let text) where !strict:
+            switch token {
+            case .bool(let value): return .boolean(value)
+            case .number(let bytes) where !strict:
                 // Exactly 0 or 1, read from the digits: 1e-400 is not 0, however a Double rounds it.
-                if let literal = DecimalLiteral(text), literal.isZero || (literal.digits == [1] && literal.exponent == 0 && !literal.isNegative) {
-                    return !literal.isZero
+                if let literal = DecimalLiteral(utf8: bytes), literal.isZero || (literal.digits == [1] && literal.exponent == 0 && !literal.isNegative) {
+                    return .boolean(!literal.isZero)
                 }
-                throw MappingError(.invalidValue, expected: "a Boolean (true or false, 0 or 1)", found: text)
-            case .string(let text) where !strict:
-                switch text.trimmingSpaces().lowercased() {
-                case "true", "yes", "1": return true
-                case "false", "no", "0": return false
-                default: throw MappingError(.invalidValue, expected: "a Boolean (true or false, \"YES\" or \"NO\", 0 or 1)", found: describe(json))
+                throw MappingError(.invalidValue, expected: "a Boolean (true or false, 0 or 1)", found: describe(token))
+            case .string(let bytes) where !strict:
+                switch String(decoding: bytes, as: UTF8.self).trimmingSpaces().lowercased() {
+                case "true", "yes", "1": return .boolean(true)
+                case "false", "no", "0": return .boolean(false)
+                default: throw MappingError(.invalidValue, expected: "a Boolean (true or false, \"YES\" or \"NO\", 0 or 1)", found: describe(token))
                 }
-            default: throw mismatch(type, json)
+            default: throw mismatch(type, token)
             }
         case .date:
-            if strict, case .string = json, dateFormat == .secondsSince1970 || dateFormat == .millisecondsSince1970 {
-                throw mismatch(type, json, expected: dateFormat.expectation)
+            if strict, case .string = token, dateFormat == .secondsSince1970 || dateFormat == .millisecondsSince1970 {
+                throw mismatch(type, token, expected: dateFormat.expectation)
             }
             do {
-                return try dateFormat.date(from: json)
+                return .date(try dateFormat.date(from: token))
             } catch {
-                let code: MappingError.Code = json.isString || json.isNumber ? .invalidValue : .typeMismatch
-                throw MappingError(code, expected: error.expected, found: code == .typeMismatch ? error.found : describe(json))
+                let code: MappingError.Code = token.isScalarText ? .invalidValue : .typeMismatch
+                throw MappingError(code, expected: error.expected, found: code == .typeMismatch ? error.found : describe(token))
             }
         case .binaryData:
-            guard case .string(let text) = json else { throw mismatch(type, json, expected: "base64 text") }
-            guard let data = Data(base64Encoded: text) else { throw MappingError(.invalidValue, expected: "base64 text", found: describe(json)) }
-            return data
+            guard case .string(let bytes) = token else { throw mismatch(type, token, expected: "base64 text") }
+            guard let data = Data(base64Encoded: String(decoding: bytes, as: UTF8.self)) else {
+                throw MappingError(.invalidValue, expected: "base64 text", found: describe(token))
+            }
+            return .value(data)
         case .uuid:
-            guard case .string(let text) = json else { throw mismatch(type, json, expected: "a UUID string") }
-            guard let uuid = UUID(uuidString: text) else { throw MappingError(.invalidValue, expected: "a UUID string", found: describe(json)) }
-            return uuid
+            guard case .string(let bytes) = token else { throw mismatch(type, token, expected: "a UUID string") }
+            guard let uuid = UUID(uuidString: String(decoding: bytes, as: UTF8.self)) else {
+                throw MappingError(.invalidValue, expected: "a UUID string", found: describe(token))
+            }
+            return .value(uuid)
         case .uri:
-            guard case .string(let text) = json else { throw mismatch(type, json, expected: "a URL string") }
-            guard let url = URL(string: text) else { throw MappingError(.invalidValue, expected: "a URL string", found: describe(json)) }
-            return url
+            guard case .string(let bytes) = token else { throw mismatch(type, token, expected: "a URL string") }
+            guard let url = URL(string: String(decoding: bytes, as: UTF8.self)) else {
+                throw MappingError(.invalidValue, expected: "a URL string", found: describe(token))
+            }
+            return .value(url)
         case .composite:
-            guard case .object(let object) = json else { throw mismatch(type, json, expected: "an object") }
-            return try decodeComposite(object, name: property.compositeName, strict: strict, dateFormat: dateFormat, model: model)
+            guard case .container(.object(let object)) = token else { throw mismatch(type, token, expected: "an object") }
+            return .value(try decodeComposite(object, name: property.compositeName, strict: strict, dateFormat: dateFormat, model: model))
         case .transformable, .undefined, .objectID:
-            return json.foundationObject
+            return .value(token.jsonValue.foundationObject)
         }
     }
 
@@ -93,7 +108,8 @@ enum ValueConversion {
                 if let element = elements.first(where: { $0.name == key }) {
                     let field = PropertyMapping.compositeField(element)
                     do {
-                        result[key] = try decode(value, for: field, strict: strict, dateFormat: dateFormat, model: model)
+                        let slot = try decode(value, for: field, strict: strict, dateFormat: dateFormat, model: model)
+                        result[key] = slot.attributeValue(type: field.attributeType)
                     } catch {
                         var located = error
                         located.path = located.path.appending(key: key)
@@ -109,49 +125,50 @@ enum ValueConversion {
         return result
     }
 
-    private static func integer<Value: FixedWidthInteger>(_ json: JSONValue, as: Value.Type, type: AttributeType, strict: Bool) throws(MappingError) -> Value {
-        let text = try numberText(json, type: type, strict: strict)
-        if let value = Value(text) { return value }
-        let range = "\(type.rawValue) (\(Value.min)...\(Value.max))"
+    private static func integer<Value: FixedWidthInteger>(_ token: JSONToken, as: Value.Type, type: AttributeType, strict: Bool) throws(MappingError) -> Value {
+        let text = try numberBytes(token, type: type, strict: strict)
         // 1.0 and 1e3 are integers too; 1.5 is not; 70000 is out of range for Int16. Read from
         // the digits, exactly and without arithmetic that can overflow.
-        if let literal = DecimalLiteral(text) {
-            switch literal.integer(as: Value.self) {
-            case .value(let value): return value
-            case .fraction: throw MappingError(.invalidValue, expected: "an integer", found: text)
-            case .outOfRange: throw MappingError(.valueOutOfRange, expected: range, found: text)
-            }
+        switch NumberReading.integer(text, as: Value.self) {
+        case .value(let value)?: return value
+        case .fraction?: throw MappingError(.invalidValue, expected: "an integer", found: describe(token))
+        case .outOfRange?: throw MappingError(.valueOutOfRange, expected: "\(type.rawValue) (\(Value.min)...\(Value.max))", found: describe(token))
+        case nil: throw mismatch(type, token)
         }
-        throw mismatch(type, json)
     }
 
-    /// The text of a number, or of a numeric string when not strict.
-    private static func numberText(_ json: JSONValue, type: AttributeType, strict: Bool) throws(MappingError) -> String {
-        switch json {
-        case .number(let text): return text
-        case .string(let text) where !strict:
-            // Numbers from strings are read trimmed, so the decoder's number parsers see clean text.
-            let trimmed = text.trimmingSpaces()
-            guard AttributeType.isDecimalLiteral(trimmed) else {
-                throw MappingError(.invalidValue, expected: "a number", found: describe(json))
+    /// The bytes of a number, or of a numeric string (trimmed) when not strict.
+    private static func numberBytes(_ token: JSONToken, type: AttributeType, strict: Bool) throws(MappingError) -> UnsafeBufferPointer<UInt8> {
+        switch token {
+        case .number(let bytes): return bytes
+        case .string(let bytes) where !strict:
+            let trimmed = bytes.trimmingSpaces()
+            guard DecimalLiteral(utf8: trimmed) != nil else {
+                throw MappingError(.invalidValue, expected: "a number", found: describe(token))
             }
             return trimmed
-        default: throw mismatch(type, json)
+        default: throw mismatch(type, token)
         }
     }
 
-    static func mismatch(_ type: AttributeType, _ json: JSONValue, expected: String? = nil) -> MappingError {
-        MappingError(.typeMismatch, expected: expected ?? type.rawValue, found: describe(json))
+    static func mismatch(_ type: AttributeType, _ token: JSONToken, expected: String? = nil) -> MappingError {
+        MappingError(.typeMismatch, expected: expected ?? type.rawValue, found: describe(token))
     }
 
     /// A short description of a JSON value for messages: `"abc"`, `42`, `an array`.
     static func describe(_ json: JSONValue) -> String {
-        switch json {
-        case .string(let text): return "\"" + (text.count > 40 ? text.prefix(40) + "…" : text) + "\""
-        case .number(let text): return text
+        JSONToken.with(json) { describe($0) }
+    }
+
+    static func describe(_ token: JSONToken) -> String {
+        switch token {
+        case .string(let bytes):
+            let text = String(decoding: bytes, as: UTF8.self)
+            return "\"" + (text.count > 40 ? text.prefix(40) + "…" : text) + "\""
+        case .number(let bytes): return String(decoding: bytes, as: UTF8.self)
         case .bool(let value): return value ? "true" : "false"
         case .null: return "null"
-        case .array, .object: return json.typeDescription
+        case .container(let value): return value.typeDescription
         }
     }
 
@@ -272,7 +289,58 @@ extension PropertyMapping {
     }
 }
 
-extension JSONValue {
-    var isString: Bool { if case .string = self { true } else { false } }
-    var isNumber: Bool { if case .number = self { true } else { false } }
+/// A JSON value as the conversions see it: a scalar as its bytes (straight from the input
+/// when decoding), a container as a tree.
+enum JSONToken {
+    case null
+    case bool(Bool)
+    /// A number's text, checked against the JSON grammar.
+    case number(UnsafeBufferPointer<UInt8>)
+    /// A string's contents, escapes decoded, valid UTF-8.
+    case string(UnsafeBufferPointer<UInt8>)
+    /// An array or an object.
+    case container(JSONValue)
+
+    /// Runs `body` with the token of a value.
+    static func with<Result, Failure: Error>(_ json: JSONValue, _ body: (JSONToken) throws(Failure) -> Result) throws(Failure) -> Result {
+        switch json {
+        case .null: return try body(.null)
+        case .bool(let value): return try body(.bool(value))
+        case .number(var text):
+            return try text.withUTF8 { bytes in Swift.Result { () throws(Failure) in try body(.number(bytes)) } }.get()
+        case .string(var text):
+            return try text.withUTF8 { bytes in Swift.Result { () throws(Failure) in try body(.string(bytes)) } }.get()
+        case .array, .object: return try body(.container(json))
+        }
+    }
+
+    /// The token as a tree value.
+    var jsonValue: JSONValue {
+        switch self {
+        case .null: .null
+        case .bool(let value): .bool(value)
+        case .number(let bytes): .number(String(decoding: bytes, as: UTF8.self))
+        case .string(let bytes): .string(String(decoding: bytes, as: UTF8.self))
+        case .container(let value): value
+        }
+    }
+
+    /// Whether the token is a string or a number.
+    var isScalarText: Bool {
+        switch self {
+        case .string, .number: true
+        default: false
+        }
+    }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+    /// The bytes without leading and trailing spaces and tabs.
+    func trimmingSpaces() -> UnsafeBufferPointer<UInt8> {
+        var start = 0
+        var end = count
+        while start < end, self[start] == 0x20 || self[start] == 0x09 { start += 1 }
+        while end > start, self[end - 1] == 0x20 || self[end - 1] == 0x09 { end -= 1 }
+        return UnsafeBufferPointer(rebasing: self[start..<end])
+    }
 }

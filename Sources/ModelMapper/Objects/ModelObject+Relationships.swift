@@ -151,7 +151,7 @@ extension ModelObject {
 
     /// The inverse half of `attach`: links `source` weakly. A strong link the other way is
     /// made weak when the source now owns this object, so that no cycle keeps both alive.
-    fileprivate func attachInverse(_ source: ModelObject, atSlot slot: Int, ownerIsStrong: Bool) {
+    func attachInverse(_ source: ModelObject, atSlot slot: Int, ownerIsStrong: Bool) {
         let property = mapping.properties[slot]
         if property.isToMany {
             insertLink(to: source, atSlot: slot, strong: false, restrengthening: ownerIsStrong ? false : nil)

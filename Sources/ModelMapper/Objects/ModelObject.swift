@@ -41,12 +41,9 @@ open class ModelObject: CustomStringConvertible {
     /// A new object of `entity`, with the model's default values set.
     public required init(entity: EntityDescription) {
         self.entity = entity
-        let mapping = entity.model.mappings[entity.index]
+        let mapping = entity.knownMapping ?? entity.model.mappings[entity.index]
         self.mapping = mapping
-        slots = mapping.properties.map { property in
-            guard !property.isRelationship, let defaultValue = property.defaultValue else { return .absent }
-            return .value(defaultValue)
-        }
+        slots = mapping.initialSlots
     }
 
     /// An object of `entity` decoded from a JSON object as `JSONSerialization` gives it (or
@@ -57,8 +54,7 @@ open class ModelObject: CustomStringConvertible {
     public convenience init(dictionary: [String: Any], entity: EntityDescription, options: ModelDecoder.Options = .init()) throws {
         self.init(entity: entity)
         let json = try JSONValue(foundationObject: dictionary)
-        guard case .object(let object) = json else { return }
-        try ObjectDecoder(model: entity.model, options: options).finish { try $0.fill(self, from: object, path: .root) }
+        try ModelDecoder(model: entity.model, options: options).decode(json, into: self)
     }
 
     /// How the object's entity maps to JSON, looked up once when the object is made.
@@ -81,9 +77,9 @@ open class ModelObject: CustomStringConvertible {
             if property.isRelationship { return property.isToMany ? [ModelObject]() : nil }
             return property.defaultValue
         case .null: return mapping.properties[slot].isToMany ? [ModelObject]() : nil
-        case .value(let value): return value
         case .object(let link): return link.object
         case .objects(let links): return links.compactMap(\.object)
+        case let value: return value.attributeValue(type: mapping.properties[slot].attributeType)
         }
     }
 
@@ -98,7 +94,7 @@ open class ModelObject: CustomStringConvertible {
         switch slots[slot] {
         case .absent: return .absent
         case .null: return .null
-        case .value, .object, .objects: return .value
+        default: return .value
         }
     }
 
@@ -143,7 +139,7 @@ open class ModelObject: CustomStringConvertible {
         }
         guard let value else { return }
         do {
-            slots[slot] = .value(try ValueConversion.modelValue(value, for: property))
+            slots[slot] = Slot(attributeValue: try ValueConversion.modelValue(value, for: property), type: property.attributeType)
         } catch var error {
             error.entityName = entity.name
             error.propertyName = property.name
@@ -200,9 +196,9 @@ open class ModelObject: CustomStringConvertible {
             switch slots[slot] {
             case .absent: return nil
             case .null: return "\(property.name): null"
-            case .value(let value): return "\(property.name): \(value)"
             case .object(let link): return "\(property.name): \(link.object.map { "<\($0.entity.name)>" } ?? "nil")"
             case .objects(let links): return "\(property.name): [\(links.count) \(entity.model.entityRecords[property.destination].name)]"
+            case let value: return "\(property.name): \(value.attributeValue(type: property.attributeType) ?? "nil")"
             }
         }
         return "<\(entity.name) \(values.joined(separator: ", "))>"

@@ -1,18 +1,66 @@
+import Foundation
+
 /// What a `ModelObject` holds for one property.
 ///
 /// Absent, null and a value are kept apart so that decoding then encoding gives back the
-/// shape of the input: a key that was missing stays missing, a `null` stays `null`.
+/// shape of the input: a key that was missing stays missing, a `null` stays `null`. The
+/// common attribute types are stored unboxed (the attribute's type says which Swift type an
+/// `.integer` or `.floatingPoint` stands for); the others are boxed in `.value`.
 enum Slot {
     /// Not set: the key was missing from the JSON (reads give the model default, if any).
     case absent
     /// Explicitly `null`.
     case null
-    /// An attribute value, of the attribute's Swift type.
+    /// An Integer 16, 32 or 64 value (always in the attribute's range).
+    case integer(Int64)
+    /// A Double or Float value (a Float widened exactly).
+    case floatingPoint(Double)
+    case boolean(Bool)
+    case string(String)
+    case decimal(Decimal)
+    case date(Date)
+    /// Any other attribute value, of the attribute's Swift type.
     case value(Any)
     /// A to-one relationship's object.
     case object(Link)
     /// A to-many relationship's objects, in order.
     case objects([Link])
+
+    /// The slot holding a value of an attribute of `type`, already of its Swift type.
+    init(attributeValue value: Any, type: AttributeType) {
+        switch type {
+        case .integer16: self = (value as? Int16).map { .integer(Int64($0)) } ?? .value(value)
+        case .integer32: self = (value as? Int32).map { .integer(Int64($0)) } ?? .value(value)
+        case .integer64: self = (value as? Int64).map { .integer($0) } ?? .value(value)
+        case .double: self = (value as? Double).map { .floatingPoint($0) } ?? .value(value)
+        case .float: self = (value as? Float).map { .floatingPoint(Double($0)) } ?? .value(value)
+        case .boolean: self = (value as? Bool).map { .boolean($0) } ?? .value(value)
+        case .string: self = (value as? String).map { .string($0) } ?? .value(value)
+        case .decimal: self = (value as? Decimal).map { .decimal($0) } ?? .value(value)
+        case .date: self = (value as? Date).map { .date($0) } ?? .value(value)
+        default: self = .value(value)
+        }
+    }
+
+    /// The attribute value as its Swift type (`Int16` for an Integer 16, …); nil for the
+    /// states that hold none.
+    func attributeValue(type: AttributeType) -> Any? {
+        switch self {
+        case .absent, .null, .object, .objects: return nil
+        case .integer(let value):
+            switch type {
+            case .integer16: return Int16(truncatingIfNeeded: value)
+            case .integer32: return Int32(truncatingIfNeeded: value)
+            default: return value
+            }
+        case .floatingPoint(let value): return type == .float ? Float(value) : value
+        case .boolean(let value): return value
+        case .string(let value): return value
+        case .decimal(let value): return value
+        case .date(let value): return value
+        case .value(let value): return value
+        }
+    }
 }
 
 /// A link to a related object: strong when it was set directly (decoded from nesting,

@@ -24,7 +24,12 @@ struct DecimalLiteral: Sendable {
 
     /// Nil when `text` is not a complete decimal literal (no spaces, no `nan`, no hex).
     init?(_ text: some StringProtocol) {
-        var bytes = text.utf8.makeIterator()
+        self.init(utf8: text.utf8)
+    }
+
+    /// Nil when the UTF-8 bytes are not a complete decimal literal.
+    init?(utf8: some Sequence<UInt8>) {
+        var bytes = utf8.makeIterator()
         var next = bytes.next()
         isNegative = false
         if next == UInt8(ascii: "-") || next == UInt8(ascii: "+") {

@@ -15,6 +15,15 @@ public struct EntityDescription: Sendable, Hashable, CustomStringConvertible {
     public let model: ObjectModel
     /// The position of the entity in `model.entities`.
     public let index: Int
+    /// The entity's mapping when the maker already had it (the decoder), so that making an
+    /// object does not look it up again.
+    let knownMapping: EntityMapping?
+
+    init(model: ObjectModel, index: Int, mapping: EntityMapping? = nil) {
+        self.model = model
+        self.index = index
+        self.knownMapping = mapping
+    }
 
     var record: EntityRecord { model.entityRecords[index] }
 

@@ -22,18 +22,31 @@ public enum DateFormat: Sendable, Hashable {
 
     /// Reads a date from its JSON form.
     public func date(from value: JSONValue) throws(DateFormatError) -> Date {
+        try JSONToken.with(value) { token throws(DateFormatError) in try date(from: token) }
+    }
+
+    /// Reads a date from a JSON token: the common ISO 8601 and `yyyy-MM-dd` forms straight
+    /// from the bytes, the rest through Foundation.
+    func date(from token: JSONToken) throws(DateFormatError) -> Date {
         switch self {
         case .secondsSince1970, .millisecondsSince1970:
-            let text: String
-            switch value {
-            case .number(let number): text = number
-            case .string(let string): text = string.trimmingSpaces()
-            default: throw DateFormatError(expected: expectation, found: value.typeDescription)
+            let bytes: UnsafeBufferPointer<UInt8>
+            switch token {
+            case .number(let number): bytes = number
+            case .string(let string): bytes = string.trimmingSpaces()
+            default: throw DateFormatError(expected: expectation, found: token.jsonValue.typeDescription)
             }
-            guard let number = Double(text), number.isFinite else { throw DateFormatError(expected: expectation, found: "'\(text)'") }
+            guard let number = NumberReading.double(bytes), number.isFinite else {
+                throw DateFormatError(expected: expectation, found: "'\(String(decoding: bytes, as: UTF8.self))'")
+            }
             return Date(timeIntervalSince1970: self == .secondsSince1970 ? number : number / 1000)
         case .iso8601, .yearMonthDay, .pattern:
-            guard case .string(let text) = value else { throw DateFormatError(expected: expectation, found: value.typeDescription) }
+            guard case .string(let bytes) = token else {
+                throw DateFormatError(expected: expectation, found: token.jsonValue.typeDescription)
+            }
+            if self == .iso8601, let date = CivilTime.iso8601Date(bytes) { return date }
+            if self == .yearMonthDay, let date = CivilTime.yearMonthDayDate(bytes) { return date }
+            let text = String(decoding: bytes, as: UTF8.self)
             guard let date = parse(text) else { throw DateFormatError(expected: expectation, found: "'\(text)'") }
             return date
         }

@@ -1,0 +1,131 @@
+import Foundation
+
+/// What one decoding call shares across the objects it reads: options, the model's plans,
+/// collected errors, the identity map that makes repeated objects one, and transformers
+/// looked up once.
+final class DecodingRun {
+    let model: ObjectModel
+    let options: ModelDecoder.Options
+    /// The model's mappings, read once per run.
+    let mappings: [EntityMapping]
+    let strict: Bool
+    private(set) var errors: [MappingError] = []
+    var objectsByIdentity: [IdentityKey: ModelObject] = [:]
+    /// Per entity, per slot: how the attribute's transformer reads JSON (filled on first use).
+    private var transformerPlans: [[TransformerPlan?]?]
+    /// Where strings with escapes are decoded.
+    let scratch = ScratchBuffer()
+
+    init(model: ObjectModel, options: ModelDecoder.Options) {
+        self.model = model
+        self.options = options
+        self.mappings = model.mappings
+        self.strict = options.strictness == .strict
+        self.transformerPlans = Array(repeating: nil, count: model.entityRecords.count)
+    }
+
+    /// Runs `body`, then throws the collected errors, if any.
+    func finish<Result>(_ body: (DecodingRun) throws -> Result) throws -> Result {
+        let result = try body(self)
+        if !errors.isEmpty { throw MappingErrors(errors) }
+        return result
+    }
+
+    /// Throws the error, or records it when collecting.
+    func report(_ error: MappingError) throws(MappingError) {
+        guard options.collectsAllErrors else { throw error }
+        errors.append(error)
+    }
+
+    /// The transformer plan of an attribute with a transformer name.
+    func transformerPlan(entity: Int, slot: Int) -> TransformerPlan {
+        if let plans = transformerPlans[entity], let plan = plans[slot] { return plan }
+        var plans = transformerPlans[entity] ?? Array(repeating: nil, count: mappings[entity].properties.count)
+        let plan = TransformerPlan(name: mappings[entity].properties[slot].transformerName)
+        plans[slot] = plan
+        transformerPlans[entity] = plans
+        return plan
+    }
+}
+
+/// How an attribute with a value transformer is read: the built-in transformers straight
+/// from the bytes, any other through its `reverseTransformedValue(_:)`.
+enum TransformerPlan {
+    case date(DateFormat)
+    case commaSeparatedList
+    /// The archiving names (`NSSecureUnarchiveFromData`, …): the JSON value as it is.
+    case identity
+    case custom(ValueTransformer, name: String)
+    case unregistered(String)
+
+    init(name: ValueTransformer.Name?) {
+        guard let name else {
+            self = .identity
+            return
+        }
+        guard let transformer = ValueTransformer.valueTransformer(forName: name) else {
+            self = .unregistered(name.rawValue)
+            return
+        }
+        // Exactly the built-in classes: a subclass may change what they do.
+        switch ObjectIdentifier(type(of: transformer)) {
+        case ObjectIdentifier(DateTransformer.self): self = .date((transformer as? DateTransformer)?.format ?? .iso8601)
+        case ObjectIdentifier(CommaSeparatedListTransformer.self): self = .commaSeparatedList
+        case ObjectIdentifier(IdentityTransformer.self): self = .identity
+        default: self = .custom(transformer, name: name.rawValue)
+        }
+    }
+}
+
+/// The identity of an object within a run: its entity family and identity values, typed.
+enum IdentityKey: Hashable {
+    case integer(family: Int, Int64)
+    case string(family: Int, String)
+    case values(family: Int, [IdentityValue])
+
+    /// The key of an object's slots; nil when an identity value is unset or null.
+    init?(family: Int, slots: [Slot], identitySlots: [Int]) {
+        if identitySlots.count == 1 {
+            switch slots[identitySlots[0]] {
+            case .integer(let value): self = .integer(family: family, value)
+            case .string(let value): self = .string(family: family, value)
+            case let slot:
+                guard let value = IdentityValue(slot) else { return nil }
+                self = .values(family: family, [value])
+            }
+            return
+        }
+        var values: [IdentityValue] = []
+        values.reserveCapacity(identitySlots.count)
+        for slot in identitySlots {
+            guard let value = IdentityValue(slots[slot]) else { return nil }
+            values.append(value)
+        }
+        self = .values(family: family, values)
+    }
+}
+
+/// One identity attribute's value.
+enum IdentityValue: Hashable {
+    case integer(Int64)
+    case floatingPoint(Double)
+    case boolean(Bool)
+    case string(String)
+    case decimal(Decimal)
+    case date(Date)
+    /// Any other value, by its description.
+    case other(String)
+
+    init?(_ slot: Slot) {
+        switch slot {
+        case .absent, .null, .object, .objects: return nil
+        case .integer(let value): self = .integer(value)
+        case .floatingPoint(let value): self = .floatingPoint(value)
+        case .boolean(let value): self = .boolean(value)
+        case .string(let value): self = .string(value)
+        case .decimal(let value): self = .decimal(value)
+        case .date(let value): self = .date(value)
+        case .value(let value): self = .other(String(describing: value))
+        }
+    }
+}

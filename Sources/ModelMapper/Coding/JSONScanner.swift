@@ -1,0 +1,438 @@
+import Foundation
+
+/// The byte level of ModelMapper's JSON reading, shared by the tree reader (``JSONReader``)
+/// and the decoder that reads straight into objects: whitespace, strings, numbers and
+/// literals, RFC 8259 exactly, and errors located by line and column.
+///
+/// It never recurses: ``skipValue()`` checks a whole value of any depth with a counter and a
+/// bit stack, so hostile nesting costs memory proportional to its depth and no thread stack.
+///
+/// The bytes must outlive the scanner (it is used inside `withUnsafeBytes`).
+struct JSONScanner {
+    let base: UnsafePointer<UInt8>
+    let count: Int
+    var index: Int
+    /// How deeply arrays and objects may nest in a skipped or parsed value.
+    let maximumDepth: Int
+    /// Where strings with escapes are decoded; shared, so decoding one allocates nothing.
+    let scratch: ScratchBuffer
+
+    init(bytes: UnsafeRawBufferPointer, maximumDepth: Int, scratch: ScratchBuffer = ScratchBuffer()) {
+        // An empty buffer may have no base address; any valid pointer will do for zero bytes.
+        self.base = bytes.baseAddress.map { $0.assumingMemoryBound(to: UInt8.self) } ?? ScratchBuffer.empty
+        self.count = bytes.count
+        self.maximumDepth = maximumDepth
+        self.scratch = scratch
+        // A UTF-8 byte-order mark may start the text (RFC 8259 lets parsers ignore it).
+        index = count >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF ? 3 : 0
+    }
+
+    /// The bytes of a string's contents, escapes decoded: in the input when it had none,
+    /// else in the scratch buffer (valid until the next string is read). Always valid UTF-8.
+    struct StringBytes {
+        let start: UnsafePointer<UInt8>
+        let count: Int
+        var buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: start, count: count) }
+        var string: String { String(decoding: buffer, as: UTF8.self) }
+    }
+
+    // MARK: Bytes
+
+    /// The byte at the reading position; 0 at the end (a 0 byte is never valid there either).
+    @inline(__always)
+    func peek() -> UInt8 { index < count ? base[index] : 0 }
+
+    var isAtEnd: Bool { index >= count }
+
+    @inline(__always)
+    mutating func skipWhitespace() {
+        while index < count {
+            switch base[index] {
+            case 0x20, 0x0A, 0x0D, 0x09: index += 1
+            default: return
+            }
+        }
+    }
+
+    /// Skips whitespace, then reads `byte` if it is next.
+    @inline(__always)
+    mutating func consume(_ byte: UInt8) -> Bool {
+        skipWhitespace()
+        guard index < count, base[index] == byte else { return false }
+        index += 1
+        return true
+    }
+
+    // MARK: Tokens
+
+    /// A string from its opening quote (the byte at `index`): escapes decoded, UTF-8 checked.
+    mutating func readString() throws(MappingError) -> StringBytes {
+        index += 1
+        let start = index
+        var isASCII = true
+        while index < count {
+            let byte = base[index]
+            if byte == UInt8(ascii: "\"") {
+                let text = StringBytes(start: base + start, count: index - start)
+                index += 1
+                if !isASCII, !UTF8Validation.isValid(text.buffer) {
+                    throw failure("a string holds bytes that are not valid UTF-8", at: start - 1)
+                }
+                return text
+            }
+            if byte == UInt8(ascii: "\\") { return try readEscapedString(from: start) }
+            if byte < 0x20 { throw controlCharacter(byte) }
+            if byte >= 0x80 { isASCII = false }
+            index += 1
+        }
+        throw failure("the text ends inside a string")
+    }
+
+    /// The rest of a string that has escapes, decoded into the scratch buffer.
+    private mutating func readEscapedString(from start: Int) throws(MappingError) -> StringBytes {
+        scratch.removeAll()
+        scratch.append(UnsafeBufferPointer(start: base + start, count: index - start))
+        while index < count {
+            let byte = base[index]
+            if byte == UInt8(ascii: "\"") {
+                index += 1
+                let text = StringBytes(start: UnsafePointer(scratch.start), count: scratch.count)
+                guard UTF8Validation.isValid(text.buffer) else {
+                    throw failure("a string holds bytes that are not valid UTF-8", at: start - 1)
+                }
+                return text
+            }
+            if byte < 0x20 { throw controlCharacter(byte) }
+            guard byte == UInt8(ascii: "\\") else {
+                scratch.append(byte)
+                index += 1
+                continue
+            }
+            index += 1
+            guard index < count else { break }
+            let escaped = base[index]
+            index += 1
+            switch escaped {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): scratch.append(escaped)
+            case UInt8(ascii: "b"): scratch.append(0x08)
+            case UInt8(ascii: "f"): scratch.append(0x0C)
+            case UInt8(ascii: "n"): scratch.append(0x0A)
+            case UInt8(ascii: "r"): scratch.append(0x0D)
+            case UInt8(ascii: "t"): scratch.append(0x09)
+            case UInt8(ascii: "u"): scratch.append(scalar: try unicodeEscape())
+            default:
+                index -= 1
+                throw failure(
+                    "'\\\(describe(escaped).dropFirst().dropLast())' is not an escape; use \\\", \\\\, \\/, \\b, \\f, \\n, \\r, \\t or \\uXXXX"
+                )
+            }
+        }
+        throw failure("the text ends inside a string")
+    }
+
+    private func controlCharacter(_ byte: UInt8) -> MappingError {
+        failure("a control character (U+\(Self.hex(UInt32(byte)))) must be escaped in a string")
+    }
+
+    /// The scalar of `\uXXXX` (the `\u` read), joining a surrogate pair.
+    private mutating func unicodeEscape() throws(MappingError) -> Unicode.Scalar {
+        let first = try hexQuad()
+        if (0xDC00...0xDFFF).contains(first) {
+            throw failure("\\u\(Self.hex(first)) is a lone low surrogate")
+        }
+        guard (0xD800...0xDBFF).contains(first) else {
+            guard let scalar = Unicode.Scalar(first) else { throw failure("\\u\(Self.hex(first)) is not a Unicode scalar") }
+            return scalar
+        }
+        guard index + 1 < count, base[index] == UInt8(ascii: "\\"), base[index + 1] == UInt8(ascii: "u") else {
+            throw failure("\\u\(Self.hex(first)) is a high surrogate without the low surrogate that must follow it")
+        }
+        index += 2
+        let second = try hexQuad()
+        guard (0xDC00...0xDFFF).contains(second) else {
+            throw failure(
+                "\\u\(Self.hex(first)) is a high surrogate followed by \\u\(Self.hex(second)), not by a low surrogate")
+        }
+        let value = 0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)
+        guard let scalar = Unicode.Scalar(value) else {
+            throw failure("\\u\(Self.hex(first))\\u\(Self.hex(second)) is not a Unicode scalar")
+        }
+        return scalar
+    }
+
+    private mutating func hexQuad() throws(MappingError) -> UInt32 {
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard index < count else { throw failure("the text ends inside a \\u escape") }
+            let byte = base[index]
+            let digit: UInt32
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
+            default: throw failure("expected four hexadecimal digits after \\u, found \(describe(byte))")
+            }
+            value = value << 4 | digit
+            index += 1
+        }
+        return value
+    }
+
+    /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`, from its first byte, as written.
+    mutating func readNumber() throws(MappingError) -> UnsafeBufferPointer<UInt8> {
+        let start = index
+        if peek() == UInt8(ascii: "-") { index += 1 }
+        let first = peek()
+        guard Self.isDigit(first) else { throw failure("expected a digit in a number, found \(describeNext())") }
+        index += 1
+        if first == UInt8(ascii: "0"), Self.isDigit(peek()) {
+            throw failure("a number cannot start with 0 followed by digits")
+        }
+        skipDigits()
+        if peek() == UInt8(ascii: ".") {
+            index += 1
+            guard Self.isDigit(peek()) else {
+                throw failure("expected a digit after the decimal point, found \(describeNext())")
+            }
+            skipDigits()
+        }
+        if peek() | 0x20 == UInt8(ascii: "e") {
+            index += 1
+            if peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-") { index += 1 }
+            guard Self.isDigit(peek()) else { throw failure("expected a digit in the exponent, found \(describeNext())") }
+            skipDigits()
+        }
+        return UnsafeBufferPointer(start: base + start, count: index - start)
+    }
+
+    @inline(__always)
+    private mutating func skipDigits() {
+        while index < count, Self.isDigit(base[index]) { index += 1 }
+    }
+
+    @inline(__always)
+    static func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
+
+    /// `true`, `false` or `null`, from its first byte.
+    mutating func readLiteral(_ word: StaticString) throws(MappingError) {
+        let length = word.utf8CodeUnitCount
+        guard index + length <= count, memcmp(base + index, word.utf8Start, length) == 0 else {
+            throw failure("expected a value, found \(describeNext())")
+        }
+        index += length
+    }
+
+    // MARK: Skipping
+
+    /// Reads one whole value of any kind and depth, checking it completely, without building
+    /// anything. Whitespace before it is skipped.
+    mutating func skipValue() throws(MappingError) {
+        // One bit per open container: 1 for an object, 0 for an array.
+        var kinds: [UInt64] = []
+        var depth = 0
+        func isObject(_ depth: Int) -> Bool { kinds[(depth - 1) >> 6] >> UInt64((depth - 1) & 63) & 1 == 1 }
+        while true {
+            // A value.
+            skipWhitespace()
+            let byte = peek()
+            switch byte {
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                guard depth < maximumDepth else { throw tooDeep() }
+                index += 1
+                if depth & 63 == 0 { kinds.append(0) }
+                if byte == UInt8(ascii: "{") { kinds[depth >> 6] |= 1 << UInt64(depth & 63) } else { kinds[depth >> 6] &= ~(1 << UInt64(depth & 63)) }
+                depth += 1
+                let closing = byte == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]")
+                if consume(closing) {
+                    depth -= 1
+                } else {
+                    if byte == UInt8(ascii: "{") { _ = try readKey(after: "{") }
+                    continue
+                }
+            case UInt8(ascii: "\""): _ = try readString()
+            case UInt8(ascii: "t"): try readLiteral("true")
+            case UInt8(ascii: "f"): try readLiteral("false")
+            case UInt8(ascii: "n"): try readLiteral("null")
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): _ = try readNumber()
+            default: throw failure("expected a value, found \(describeNext())")
+            }
+            // After a value: close containers until one continues.
+            while depth > 0 {
+                let inObject = isObject(depth)
+                if try readSeparator(inObject: inObject) {
+                    if inObject { _ = try readKey(after: ",") }
+                    break
+                }
+                depth -= 1
+            }
+            if depth == 0 { return }
+        }
+    }
+
+    /// After a member or element: true for `,` (another follows), false for the closing
+    /// bracket (read).
+    mutating func readSeparator(inObject: Bool) throws(MappingError) -> Bool {
+        skipWhitespace()
+        let byte = peek()
+        if byte == UInt8(ascii: ",") {
+            index += 1
+            return true
+        }
+        if byte == (inObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+            index += 1
+            return false
+        }
+        if isAtEnd { throw failure("the text ends inside \(inObject ? "an object: expected ',' or '}'" : "an array: expected ',' or ']'")") }
+        throw failure("expected ',' or '\(inObject ? "}" : "]")' after \(inObject ? "an object member" : "an array element"), found \(describeNext())")
+    }
+
+    /// A member's name and its colon (whitespace before both skipped).
+    mutating func readKey(after opening: StaticString) throws(MappingError) -> StringBytes {
+        skipWhitespace()
+        guard peek() == UInt8(ascii: "\"") else {
+            throw failure("expected a member name in double quotes after '\(opening)', found \(describeNext())")
+        }
+        let key = try readString()
+        guard consume(UInt8(ascii: ":")) else { throw failure("expected ':' after the member name, found \(describeNext())") }
+        return key
+    }
+
+    /// Checks that only whitespace follows the document's value.
+    mutating func finish() throws(MappingError) {
+        skipWhitespace()
+        guard isAtEnd else { throw failure("expected the end of the text after the document's value, found \(describeNext())") }
+    }
+
+    func tooDeep() -> MappingError {
+        failure("the document nests deeper than \(maximumDepth) levels")
+    }
+
+    // MARK: Errors
+
+    /// An `.invalidJSON` error at `offset` (the reading position by default), with its line
+    /// and column (counted in Unicode scalars) and the path the caller knows.
+    func failure(_ message: String, at offset: Int? = nil, path: JSONPath = .root) -> MappingError {
+        var context = MappingError.Context(path: path)
+        let (line, column) = position(of: offset ?? index)
+        context.detail = "line \(line), column \(column): \(message)"
+        context.line = line
+        context.column = column
+        return .invalidJSON(context)
+    }
+
+    /// The line and column of a byte offset; columns count Unicode scalars.
+    func position(of offset: Int) -> (line: Int, column: Int) {
+        var line = 1
+        var lineStart = 0
+        let end = min(offset, count)
+        for position in 0..<end where base[position] == 0x0A {
+            line += 1
+            lineStart = position + 1
+        }
+        var column = 1
+        for position in lineStart..<end where base[position] & 0xC0 != 0x80 { column += 1 }
+        return (line, column)
+    }
+
+    /// The next byte for messages: `'x'`, `byte 0x01` or `the end of the text`.
+    func describeNext() -> String {
+        isAtEnd ? "the end of the text" : describe(base[index])
+    }
+
+    func describe(_ byte: UInt8) -> String {
+        if byte >= 0x20, byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+        return "byte 0x\(Self.hex(UInt32(byte)))"
+    }
+
+    static func hex(_ value: UInt32) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+}
+
+/// A growable byte buffer reused across strings, so that decoding escapes allocates only
+/// when a string is longer than any before it.
+final class ScratchBuffer {
+    private(set) var start: UnsafeMutablePointer<UInt8>
+    private(set) var count = 0
+    private var capacity: Int
+
+    /// A valid address for empty inputs.
+    nonisolated(unsafe) static let empty = UnsafePointer<UInt8>(UnsafeMutablePointer<UInt8>.allocate(capacity: 1))
+
+    init(capacity: Int = 256) {
+        self.capacity = capacity
+        start = .allocate(capacity: capacity)
+    }
+
+    deinit { start.deallocate() }
+
+    func removeAll() { count = 0 }
+
+    private func reserve(_ extra: Int) {
+        guard count + extra > capacity else { return }
+        var newCapacity = capacity * 2
+        while newCapacity < count + extra { newCapacity *= 2 }
+        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        grown.update(from: start, count: count)
+        start.deallocate()
+        start = grown
+        capacity = newCapacity
+    }
+
+    func append(_ byte: UInt8) {
+        reserve(1)
+        start[count] = byte
+        count += 1
+    }
+
+    func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+        reserve(bytes.count)
+        (start + count).update(from: source, count: bytes.count)
+        count += bytes.count
+    }
+
+    func append(scalar: Unicode.Scalar) {
+        guard let encoded = UTF8.encode(scalar) else { return }
+        for unit in encoded { append(unit) }
+    }
+}
+
+/// UTF-8 as RFC 3629 defines it: no overlong forms, no surrogates, nothing above U+10FFFF.
+enum UTF8Validation {
+    static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let lead = bytes[index]
+            if lead < 0x80 {
+                index += 1
+                continue
+            }
+            func continuation(_ offset: Int) -> Bool {
+                index + offset < count && bytes[index + offset] & 0xC0 == 0x80
+            }
+            switch lead {
+            case 0xC2...0xDF:
+                guard continuation(1) else { return false }
+                index += 2
+            case 0xE0...0xEF:
+                guard continuation(1), continuation(2) else { return false }
+                let second = bytes[index + 1]
+                if lead == 0xE0, second < 0xA0 { return false }  // overlong
+                if lead == 0xED, second > 0x9F { return false }  // surrogates
+                index += 3
+            case 0xF0...0xF4:
+                guard continuation(1), continuation(2), continuation(3) else { return false }
+                let second = bytes[index + 1]
+                if lead == 0xF0, second < 0x90 { return false }  // overlong
+                if lead == 0xF4, second > 0x8F { return false }  // above U+10FFFF
+                index += 4
+            default:
+                return false
+            }
+        }
+        return true
+    }
+}

@@ -1,0 +1,272 @@
+import Foundation
+
+/// ModelMapper's JSON output: one growing byte buffer that keys, strings, numbers and
+/// punctuation are appended to, shared by the encoder and by ``JSONValue``'s text.
+///
+/// Strings are copied in one piece when nothing in them needs escaping (the usual case);
+/// otherwise `"`, `\`, control characters (as `\n`, `\t`, … or `\u00XX`) and, unless
+/// `.withoutEscapingSlashes` is set, `/` are escaped, and everything else is written as is
+/// (non-ASCII text stays UTF-8). Numbers are written as JSON numbers.
+struct JSONWriter {
+    private(set) var bytes: [UInt8] = []
+    let options: JSONValue.WritingOptions
+    let isPretty: Bool
+    let escapesSlashes: Bool
+    /// The indentation of the current line, in levels, when pretty printing.
+    var indent = 0
+
+    init(options: JSONValue.WritingOptions = [], capacity: Int = 1024) {
+        self.options = options
+        isPretty = options.contains(.prettyPrinted)
+        escapesSlashes = !options.contains(.withoutEscapingSlashes)
+        bytes.reserveCapacity(capacity)
+    }
+
+    var count: Int { bytes.count }
+
+    /// Drops what was written after `count` bytes (an object that turned out empty).
+    mutating func truncate(to count: Int) {
+        bytes.removeSubrange(count...)
+    }
+
+    @inline(__always)
+    mutating func append(_ byte: UInt8) { bytes.append(byte) }
+
+    mutating func append(_ text: StaticString) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    mutating func append(_ buffer: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: buffer) }
+
+    mutating func append(_ bytes: [UInt8]) { self.bytes.append(contentsOf: bytes) }
+
+    // MARK: Structure
+
+    /// A newline and the current indentation, when pretty printing.
+    @inline(__always)
+    mutating func newline() {
+        guard isPretty else { return }
+        bytes.append(0x0A)
+        for _ in 0..<indent { bytes.append(0x20); bytes.append(0x20) }
+    }
+
+    /// `{` or `[`, indenting what follows.
+    mutating func open(_ bracket: UInt8) {
+        bytes.append(bracket)
+        indent += 1
+    }
+
+    /// `}` or `]`; `isEmpty` when nothing was written since the opening bracket.
+    mutating func close(_ bracket: UInt8, isEmpty: Bool) {
+        indent -= 1
+        if !isEmpty { newline() }
+        bytes.append(bracket)
+    }
+
+    /// The separator before a member or element: `,` unless it is the first, then a newline.
+    @inline(__always)
+    mutating func separator(first: Bool) {
+        if !first { bytes.append(UInt8(ascii: ",")) }
+        newline()
+    }
+
+    /// `"key":` (with a space after the colon when pretty printing).
+    mutating func key(_ key: String) {
+        string(key)
+        colon()
+    }
+
+    /// A key whose quoted form, colon included, was prepared once (see ``quotedKey(_:options:)``).
+    mutating func key(quoted: [UInt8]) {
+        bytes.append(contentsOf: quoted)
+        if isPretty { bytes.append(0x20) }
+    }
+
+    @inline(__always)
+    mutating func colon() {
+        bytes.append(UInt8(ascii: ":"))
+        if isPretty { bytes.append(0x20) }
+    }
+
+    /// The bytes of `"key":` for a key, as ``string(_:)`` writes it.
+    static func quotedKey(_ key: String, options: JSONValue.WritingOptions) -> [UInt8] {
+        var writer = JSONWriter(options: options.subtracting(.prettyPrinted), capacity: key.utf8.count + 3)
+        writer.string(key)
+        writer.append(UInt8(ascii: ":"))
+        return writer.bytes
+    }
+
+    // MARK: Strings
+
+    mutating func string(_ text: String) {
+        var text = text
+        text.withUTF8 { string(utf8: $0) }
+    }
+
+    mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
+        bytes.append(UInt8(ascii: "\""))
+        var start = 0
+        for index in 0..<utf8.count {
+            let byte = utf8[index]
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || (byte == UInt8(ascii: "/") && escapesSlashes) else {
+                continue
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+            start = index + 1
+            bytes.append(UInt8(ascii: "\\"))
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): bytes.append(byte)
+            case 0x0A: bytes.append(UInt8(ascii: "n"))
+            case 0x0D: bytes.append(UInt8(ascii: "r"))
+            case 0x09: bytes.append(UInt8(ascii: "t"))
+            case 0x08: bytes.append(UInt8(ascii: "b"))
+            case 0x0C: bytes.append(UInt8(ascii: "f"))
+            default:
+                append("u00")
+                bytes.append(Self.hexDigit(byte >> 4))
+                bytes.append(Self.hexDigit(byte & 0x0F))
+            }
+        }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
+    }
+
+    // MARK: Numbers
+
+    mutating func integer(_ value: Int64) {
+        var magnitude = value.magnitude
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
+            var position = buffer.count
+            repeat {
+                position -= 1
+                buffer[position] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[position...]))
+        }
+    }
+
+    /// A finite Double in Swift's shortest form that reads back the same (`4.5`, `1e-05`).
+    mutating func double(_ value: Double) {
+        var text = value.description
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func float(_ value: Float) {
+        var text = value.description
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    /// A Decimal (not NaN) written from its significand and exponent, as its `description`.
+    mutating func decimal(_ value: Decimal) {
+        DecimalText.write(value, to: &self)
+    }
+
+    /// A number given as text: as is when it is a JSON number, else (`+7`, `.5`, `1.`) in the
+    /// JSON form of the same value; text that is no number at all (which only a `JSONValue`
+    /// built in code can hold) is written as `null`.
+    mutating func number(text: String) {
+        var text = text
+        text.withUTF8 { utf8 in
+            if Self.isJSONNumber(utf8) {
+                bytes.append(contentsOf: utf8)
+            } else if let literal = DecimalLiteral(utf8: utf8) {
+                append(literal.jsonText.utf8.map { $0 })
+            } else {
+                append("null")
+            }
+        }
+    }
+
+    /// Whether bytes follow the JSON number grammar.
+    static func isJSONNumber(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var scanner = JSONScanner(bytes: UnsafeRawBufferPointer(bytes), maximumDepth: 1)
+        guard let first = bytes.first, first == UInt8(ascii: "-") || JSONScanner.isDigit(first),
+            (try? scanner.readNumber()) != nil
+        else { return false }
+        return scanner.isAtEnd
+    }
+
+    // MARK: Trees
+
+    /// A whole value, without recursion (a parsed tree may nest as deep as the reader allows).
+    mutating func value(_ value: JSONValue) {
+        enum Pending {
+            case value(JSONValue)
+            case member(key: String, JSONValue, first: Bool)
+            case element(JSONValue, first: Bool)
+            case close(UInt8)
+        }
+        let sortsKeys = options.contains(.sortedKeys)
+        var pending: [Pending] = [.value(value)]
+        while let next = pending.popLast() {
+            let current: JSONValue
+            switch next {
+            case .close(let bracket):
+                close(bracket, isEmpty: false)
+                continue
+            case .member(let key, let member, let first):
+                separator(first: first)
+                self.key(key)
+                current = member
+            case .element(let element, let first):
+                separator(first: first)
+                current = element
+            case .value(let value):
+                current = value
+            }
+            switch current {
+            case .null: append("null")
+            case .bool(let flag): append(flag ? "true" : "false")
+            case .number(let text): number(text: text)
+            case .string(let text): string(text)
+            case .array(let elements):
+                guard !elements.isEmpty else {
+                    append("[]")
+                    continue
+                }
+                open(UInt8(ascii: "["))
+                pending.append(.close(UInt8(ascii: "]")))
+                for (index, element) in elements.enumerated().reversed() {
+                    pending.append(.element(element, first: index == 0))
+                }
+            case .object(let object):
+                guard !object.isEmpty else {
+                    append("{}")
+                    continue
+                }
+                open(UInt8(ascii: "{"))
+                pending.append(.close(UInt8(ascii: "}")))
+                let keys = sortsKeys ? object.keys.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) } : object.keys
+                for (index, key) in keys.enumerated().reversed() {
+                    pending.append(.member(key: key, object[key] ?? .null, first: index == 0))
+                }
+            }
+        }
+    }
+}
+
+extension DecimalLiteral {
+    /// The literal as a JSON number: `-12.5`, `7`, `1e-40`.
+    var jsonText: String {
+        guard !digits.isEmpty else { return isNegative ? "-0" : "0" }
+        var text = isNegative ? "-" : ""
+        let digitText = String(decoding: digits.map { $0 + UInt8(ascii: "0") }, as: UTF8.self)
+        if exponent >= 0, exponent <= 20 {
+            text += digitText + String(repeating: "0", count: exponent)
+        } else if exponent < 0, -exponent < digits.count {
+            let point = digits.count + exponent
+            text += String(digitText.prefix(point)) + "." + String(digitText.dropFirst(point))
+        } else if exponent < 0, -exponent - digits.count <= 20 {
+            text += "0." + String(repeating: "0", count: -exponent - digits.count) + digitText
+        } else {
+            text += digitText + "e" + String(exponent)
+        }
+        return text
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+
+/// The JSON keys of one object level, matched against a key's raw UTF-8 bytes: no `String`
+/// is made and nothing is hashed twice. A small open-addressing table on an FNV-1a hash,
+/// confirmed by comparing bytes; the decoder first tries the key after the one it matched
+/// last, since documents usually list keys in the same order every time.
+struct KeyTable: Sendable {
+    /// The keys' bytes, one after another.
+    private let bytes: [UInt8]
+    /// Where key `i` starts in `bytes`; `starts[i + 1]` is where it ends.
+    private let starts: [Int]
+    private let hashes: [UInt32]
+    /// Key index + 1 per bucket, 0 for an empty one.
+    private let buckets: [Int32]
+    private let mask: Int
+
+    /// A table of distinct keys; a key's index is its position in `keys`.
+    init(keys: [String]) {
+        var bytes: [UInt8] = []
+        var starts: [Int] = [0]
+        var hashes: [UInt32] = []
+        for key in keys {
+            bytes.append(contentsOf: key.utf8)
+            starts.append(bytes.count)
+            hashes.append(Self.hash(Array(key.utf8)))
+        }
+        var size = 4
+        while size < keys.count * 2 { size *= 2 }
+        var buckets = [Int32](repeating: 0, count: size)
+        for (index, hash) in hashes.enumerated() {
+            var bucket = Int(hash) & (size - 1)
+            while buckets[bucket] != 0 { bucket = (bucket + 1) & (size - 1) }
+            buckets[bucket] = Int32(index + 1)
+        }
+        self.bytes = bytes
+        self.starts = starts
+        self.hashes = hashes
+        self.buckets = buckets
+        self.mask = size - 1
+    }
+
+    var count: Int { hashes.count }
+
+    /// The index of the key spelled by `key`, or nil.
+    @inline(__always)
+    func index(of key: UnsafeBufferPointer<UInt8>, guess: Int) -> Int? {
+        if guess < hashes.count, matches(guess, key) { return guess }
+        let hash = Self.hash(key)
+        var bucket = Int(hash) & mask
+        while true {
+            let entry = Int(buckets[bucket])
+            if entry == 0 { return nil }
+            if hashes[entry - 1] == hash, matches(entry - 1, key) { return entry - 1 }
+            bucket = (bucket + 1) & mask
+        }
+    }
+
+    /// The index of a key given as a string.
+    func index(of key: String) -> Int? {
+        var key = key
+        return key.withUTF8 { index(of: $0, guess: 0) }
+    }
+
+    @inline(__always)
+    private func matches(_ index: Int, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
+        let start = starts[index]
+        let length = starts[index + 1] - start
+        guard length == key.count else { return false }
+        guard length > 0, let keyBase = key.baseAddress else { return true }
+        return bytes.withUnsafeBufferPointer { stored in
+            guard let storedBase = stored.baseAddress else { return false }
+            return memcmp(storedBase + start, keyBase, length) == 0
+        }
+    }
+
+    @inline(__always)
+    private static func hash<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> UInt32 {
+        var hash: UInt32 = 2_166_136_261
+        for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        return hash
+    }
+}
+
+/// What the members of one JSON object level feed: the keys of an entity's object, or of an
+/// object inside it that flattened key paths (`pricing.retail_price`) go through.
+final class KeyLevel: Sendable {
+    let table: KeyTable
+    let nodes: [KeyNode]
+
+    init(nodes: [KeyNode]) {
+        self.nodes = nodes
+        self.table = KeyTable(keys: nodes.map(\.key))
+    }
+}
+
+/// What one key of a level feeds.
+final class KeyNode: Sendable {
+    let key: String
+    /// Slots of attributes whose key path ends here (usually none or one).
+    let attributes: [Int]
+    /// The slot of a relationship whose key path ends here.
+    let relationship: Int?
+    /// Keys below this one that longer key paths go through.
+    let nested: KeyLevel?
+    /// Whether this is the key naming the object's entity.
+    let isTypeKey: Bool
+
+    init(key: String, attributes: [Int], relationship: Int?, nested: KeyLevel?, isTypeKey: Bool) {
+        self.key = key
+        self.attributes = attributes
+        self.relationship = relationship
+        self.nested = nested
+        self.isTypeKey = isTypeKey
+    }
+
+    /// Whether one reader of the value is enough: an attribute alone, a relationship (with
+    /// flattened keys under it read alongside), or an object of nested keys alone.
+    var hasSingleReader: Bool {
+        let readers = attributes.count + (relationship == nil ? 0 : 1) + (nested == nil || relationship != nil ? 0 : 1)
+        return readers <= 1 && !(isTypeKey && readers > 0)
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+
+/// Numbers read from the UTF-8 bytes of their text, exactly, with fast paths for the common
+/// forms and ``DecimalLiteral`` for the rest. Every reading is overflow-checked.
+enum NumberReading {
+    /// The parts of a decimal literal whose significand fits 19 digits: `-12.50e3` is
+    /// (negative, 1250, 1), the exponent counting the fraction's digits.
+    struct SmallLiteral {
+        var isNegative: Bool
+        var significand: UInt64
+        var exponent: Int
+    }
+
+    /// `[+-]?digits(.digits)?([eE][+-]?digits)?` with at most 19 significant digits and an
+    /// exponent below a million; nil for anything else (which the slow paths handle).
+    @inline(__always)
+    static func smallLiteral(_ bytes: UnsafeBufferPointer<UInt8>) -> SmallLiteral? {
+        var index = 0
+        let count = bytes.count
+        guard count > 0 else { return nil }
+        var isNegative = false
+        if bytes[0] == UInt8(ascii: "-") || bytes[0] == UInt8(ascii: "+") {
+            isNegative = bytes[0] == UInt8(ascii: "-")
+            index = 1
+        }
+        var significand: UInt64 = 0
+        var digits = 0
+        var significantDigits = 0
+        var exponent = 0
+        while index < count, JSONScanner.isDigit(bytes[index]) {
+            if significand != 0 || bytes[index] != UInt8(ascii: "0") { significantDigits += 1 }
+            significand = significand &* 10 &+ UInt64(bytes[index] &- UInt8(ascii: "0"))
+            digits += 1
+            index += 1
+        }
+        if index < count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            let fractionStart = index
+            while index < count, JSONScanner.isDigit(bytes[index]) {
+                if significand != 0 || bytes[index] != UInt8(ascii: "0") { significantDigits += 1 }
+                significand = significand &* 10 &+ UInt64(bytes[index] &- UInt8(ascii: "0"))
+                index += 1
+            }
+            guard index > fractionStart || digits > 0 else { return nil }
+            digits += index - fractionStart
+            exponent = fractionStart - index
+        }
+        guard digits > 0, significantDigits <= 19 else { return nil }
+        if index < count, bytes[index] | 0x20 == UInt8(ascii: "e") {
+            index += 1
+            var negative = false
+            if index < count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+                negative = bytes[index] == UInt8(ascii: "-")
+                index += 1
+            }
+            let start = index
+            var written = 0
+            while index < count, JSONScanner.isDigit(bytes[index]), index - start < 6 {
+                written = written * 10 + Int(bytes[index] &- UInt8(ascii: "0"))
+                index += 1
+            }
+            guard index > start else { return nil }
+            exponent += negative ? -written : written
+        }
+        guard index == count else { return nil }
+        // 19 significant digits may still exceed UInt64 (9999999999999999999 does not).
+        if significantDigits == 19, significand < 1_000_000_000_000_000_000 { return nil }
+        return SmallLiteral(isNegative: isNegative, significand: significand, exponent: exponent)
+    }
+
+    /// An integer of type `Value`, exactly: `12`, `1.0` and `1e3` are integers, `1.5` is a
+    /// fraction. Nil when the bytes are no decimal literal.
+    static func integer<Value: FixedWidthInteger>(
+        _ bytes: UnsafeBufferPointer<UInt8>, as type: Value.Type
+    ) -> DecimalLiteral.IntegerReading<Value>? {
+        if let literal = smallLiteral(bytes), literal.exponent == 0 {
+            if literal.isNegative {
+                guard literal.significand <= UInt64(Int64.max) + 1,
+                    let value = Value(exactly: negated(literal.significand))
+                else { return .outOfRange }
+                return .value(value)
+            }
+            guard let value = Value(exactly: literal.significand) else { return .outOfRange }
+            return .value(value)
+        }
+        return DecimalLiteral(utf8: bytes)?.integer(as: Value.self)
+    }
+
+    /// A Double correctly rounded (possibly infinite); nil when the bytes are no literal.
+    static func double(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+        if let literal = smallLiteral(bytes), literal.significand <= 1 << 53, abs(literal.exponent) <= 22 {
+            // Both the significand and the power of ten are exact doubles, so one rounding.
+            var value = Double(literal.significand)
+            if literal.exponent < 0 {
+                value /= powersOfTen[-literal.exponent]
+            } else {
+                value *= powersOfTen[literal.exponent]
+            }
+            return literal.isNegative ? -value : value
+        }
+        guard DecimalLiteral(utf8: bytes) != nil else { return nil }
+        return Double(String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// A Float correctly rounded (possibly infinite); nil when the bytes are no literal.
+    static func float(_ bytes: UnsafeBufferPointer<UInt8>) -> Float? {
+        if let literal = smallLiteral(bytes), literal.significand <= 1 << 24, abs(literal.exponent) <= 10 {
+            var value = Float(literal.significand)
+            if literal.exponent < 0 {
+                value /= Float(powersOfTen[-literal.exponent])
+            } else {
+                value *= Float(powersOfTen[literal.exponent])
+            }
+            return literal.isNegative ? -value : value
+        }
+        guard DecimalLiteral(utf8: bytes) != nil else { return nil }
+        return Float(String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// What reading a Decimal gives.
+    enum DecimalReading {
+        case value(Decimal)
+        /// More than 38 significant digits, or a power of ten a Decimal cannot hold.
+        case notExact
+        case notANumber
+    }
+
+    /// A Decimal holding exactly the number written.
+    static func decimal(_ bytes: UnsafeBufferPointer<UInt8>) -> DecimalReading {
+        if let literal = smallLiteral(bytes), (-128...127).contains(literal.exponent) {
+            if literal.significand == 0 { return .value(Decimal(0)) }
+            return .value(
+                Decimal(
+                    sign: literal.isNegative ? .minus : .plus, exponent: literal.exponent,
+                    significand: Decimal(literal.significand)))
+        }
+        guard let literal = DecimalLiteral(utf8: bytes) else { return .notANumber }
+        return literal.decimal.map(DecimalReading.value) ?? .notExact
+    }
+
+    /// The negative of a magnitude up to 2^63, without trapping.
+    @inline(__always)
+    static func negated(_ magnitude: UInt64) -> Int64 {
+        magnitude == UInt64(Int64.max) + 1 ? Int64.min : -Int64(magnitude)
+    }
+
+    /// 10^0 ... 10^22, every one exact as a Double.
+    static let powersOfTen: [Double] = (0...22).map { exponent in
+        var value = 1.0
+        for _ in 0..<exponent { value *= 10 }
+        return value
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+
+/// Dates to and from calendar fields in UTC with plain integer arithmetic (the proleptic
+/// Gregorian calendar, Howard Hinnant's `days_from_civil`), for the date forms the decoder
+/// and encoder meet most: `yyyy-MM-dd` and `yyyy-MM-ddTHH:mm:ssZ`. Only years 1600...9999 take
+/// this path; Foundation's calendar, which switches to the Julian calendar before 1582,
+/// handles the others, so both paths always agree.
+enum CivilTime {
+    static let years = 1600...9999
+
+    /// Days from 1970-01-01 to a valid date.
+    static func days(year: Int, month: Int, day: Int) -> Int {
+        let shiftedYear = month <= 2 ? year - 1 : year
+        let era = shiftedYear / 400
+        let yearOfEra = shiftedYear - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// The date of a number of days since 1970-01-01.
+    static func civil(days: Int) -> (year: Int, month: Int, day: Int) {
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    static func daysInMonth(year: Int, month: Int) -> Int {
+        switch month {
+        case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    /// `yyyy-MM-dd` at midnight UTC; nil when the bytes are not exactly that (or outside `years`).
+    static func yearMonthDayDate(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+        guard bytes.count == 10, let days = dayNumber(bytes) else { return nil }
+        return Date(timeIntervalSince1970: Double(days * 86_400))
+    }
+
+    /// `yyyy-MM-ddTHH:mm:ssZ` without fractional seconds; nil for anything else.
+    static func iso8601Date(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+        guard bytes.count == 20, bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"),
+            bytes[16] == UInt8(ascii: ":"), bytes[19] == UInt8(ascii: "Z"),
+            let days = dayNumber(bytes),
+            let hour = twoDigits(bytes, 11), hour < 24,
+            let minute = twoDigits(bytes, 14), minute < 60,
+            let second = twoDigits(bytes, 17), second < 60
+        else { return nil }
+        return Date(timeIntervalSince1970: Double(days * 86_400 + hour * 3600 + minute * 60 + second))
+    }
+
+    /// The day number of the `yyyy-MM-dd` the bytes start with.
+    private static func dayNumber(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard bytes.count >= 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+            let high = twoDigits(bytes, 0), let low = twoDigits(bytes, 2),
+            let month = twoDigits(bytes, 5), let day = twoDigits(bytes, 8)
+        else { return nil }
+        let year = high * 100 + low
+        guard years.contains(year), (1...12).contains(month), day >= 1, day <= daysInMonth(year: year, month: month) else {
+            return nil
+        }
+        return days(year: year, month: month, day: day)
+    }
+
+    private static func twoDigits(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: Int) -> Int? {
+        let tens = bytes[offset] &- UInt8(ascii: "0")
+        let ones = bytes[offset + 1] &- UInt8(ascii: "0")
+        guard tens < 10, ones < 10 else { return nil }
+        return Int(tens) * 10 + Int(ones)
+    }
+}
