@@ -48,14 +48,31 @@ let codable = try JSONDecoder().decode(CodableDocument.self, from: data)
 let foundation = try JSONSerialization.jsonObject(with: data)
 guard authors.count == authorCount, codable.authors.count == authorCount else { fatalError("the document did not decode") }
 
-let medians = try InterleavedRounds.medians(rounds: repetitions, [
-    { _ = try decoder.decode([Author].self, from: data, at: "authors") },
-    { _ = try JSONDecoder().decode(CodableDocument.self, from: data) },
-    { _ = try JSONSerialization.jsonObject(with: data) },
-    { _ = try ModelEncoder().encode(authors, at: "authors") },
-    { _ = try JSONEncoder().encode(codable) },
-    { _ = try JSONSerialization.data(withJSONObject: foundation) },
-]).map(\.milliseconds)
+let contenders: [(name: String, body: () throws -> Void)] = [
+    ("decode", { _ = try decoder.decode([Author].self, from: data, at: "authors") }),
+    ("jsondecoder", { _ = try JSONDecoder().decode(CodableDocument.self, from: data) }),
+    ("serialization-read", { _ = try JSONSerialization.jsonObject(with: data) }),
+    ("encode", { _ = try ModelEncoder().encode(authors, at: "authors") }),
+    ("jsonencoder", { _ = try JSONEncoder().encode(codable) }),
+    ("serialization-write", { _ = try JSONSerialization.data(withJSONObject: foundation) }),
+]
+
+/// Runs one contender; a function of its own so that callgrind can count it alone.
+@inline(never) func measuredRun(_ body: () throws -> Void) rethrows { try body() }
+
+// `--only NAME` runs one contender once, for counting its instructions, and nothing of the
+// setup, with callgrind (from the package folder):
+//     valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*measuredRun*' \
+//         .build/release/mapping-benchmark 2000 1 --only decode
+if let index = CommandLine.arguments.firstIndex(of: "--only"), let name = CommandLine.arguments.dropFirst(index + 1).first {
+    guard let contender = contenders.first(where: { $0.name == name }) else {
+        print("--only takes one of: \(contenders.map(\.name).joined(separator: ", "))")
+        exit(2)
+    }
+    try measuredRun(contender.body)
+    exit(0)
+}
+let medians = try InterleavedRounds.medians(rounds: repetitions, contenders.map(\.body)).map(\.milliseconds)
 let (decodeModelMapper, decodeCodable, decodeSerialization) = (medians[0], medians[1], medians[2])
 let (encodeModelMapper, encodeCodable, encodeSerialization) = (medians[3], medians[4], medians[5])
 

@@ -11,8 +11,8 @@ final class DecodingRun {
     let strict: Bool
     private(set) var errors: [MappingError] = []
     var objectsByIdentity: [IdentityKey: ModelObject] = [:]
-    /// Per entity, per slot: how the attribute's transformer reads JSON (filled on first use).
-    private var transformerPlans: [[TransformerPlan?]?]
+    /// How attributes with transformers are read, looked up once per run.
+    let transformers: TransformerPlans
     /// Where strings with escapes are decoded.
     let scratch = ScratchBuffer()
 
@@ -21,7 +21,7 @@ final class DecodingRun {
         self.options = options
         self.mappings = model.mappings
         self.strict = options.strictness == .strict
-        self.transformerPlans = Array(repeating: nil, count: model.entityRecords.count)
+        self.transformers = TransformerPlans(mappings: mappings)
     }
 
     /// Runs `body`, then throws the collected errors, if any.
@@ -39,11 +39,27 @@ final class DecodingRun {
 
     /// The transformer plan of an attribute with a transformer name.
     func transformerPlan(entity: Int, slot: Int) -> TransformerPlan {
-        if let plans = transformerPlans[entity], let plan = plans[slot] { return plan }
-        var plans = transformerPlans[entity] ?? Array(repeating: nil, count: mappings[entity].properties.count)
+        transformers.plan(entity: entity, slot: slot)
+    }
+}
+
+/// The transformer plans of a model's attributes, per entity and slot, made on first use:
+/// one run of the decoder or encoder looks each transformer up once.
+final class TransformerPlans {
+    private let mappings: [EntityMapping]
+    private var plans: [[TransformerPlan?]?]
+
+    init(mappings: [EntityMapping]) {
+        self.mappings = mappings
+        self.plans = Array(repeating: nil, count: mappings.count)
+    }
+
+    func plan(entity: Int, slot: Int) -> TransformerPlan {
+        if let entityPlans = plans[entity], let plan = entityPlans[slot] { return plan }
+        var entityPlans = plans[entity] ?? Array(repeating: nil, count: mappings[entity].properties.count)
         let plan = TransformerPlan(name: mappings[entity].properties[slot].transformerName)
-        plans[slot] = plan
-        transformerPlans[entity] = plans
+        entityPlans[slot] = plan
+        plans[entity] = entityPlans
         return plan
     }
 }

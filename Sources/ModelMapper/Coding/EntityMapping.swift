@@ -63,6 +63,8 @@ final class EntityMapping: Sendable {
     let knownKeys: KeyTrie
     /// The keys of the entity's JSON object, matched against raw bytes by the decoder.
     let keys: KeyLevel
+    /// The steps the encoder takes to write an object.
+    let writeProgram: WriteProgram
     /// Whether the JSON may name a subentity (so the decoder must find the type key first).
     let isPolymorphic: Bool
     /// The slots of a new object: defaults set, everything else absent. Shared by every new
@@ -70,6 +72,9 @@ final class EntityMapping: Sendable {
     nonisolated(unsafe) let initialSlots: [Slot]
     /// The slots of relationships.
     let relationshipSlots: [Int]
+    /// The relationships with a reciprocal inverse: their slot and the inverse's slot in the
+    /// destination.
+    let inverseSlots: [(slot: Int, inverse: Int)]
     /// The slots of attributes that must have a value: not optional, no default.
     let requiredSlots: [Int]
 
@@ -80,12 +85,14 @@ final class EntityMapping: Sendable {
         self.keys = Self.level(
             properties.indices.map { (path: properties[$0].keyPath[...], slot: $0, isRelationship: properties[$0].isRelationship) },
             typeKey: typeKey)
+        self.writeProgram = WriteProgram(level: keys, typeKey: typeKey, typeValue: typeValue)
         self.isPolymorphic = typeKey != nil && (entityByTypeValue.count > 1 || isAbstract)
         self.initialSlots = properties.map { property in
             guard !property.isRelationship, let value = property.defaultValue else { return .absent }
             return Slot(attributeValue: value, type: property.attributeType)
         }
         self.relationshipSlots = properties.indices.filter { properties[$0].isRelationship }
+        self.inverseSlots = properties.indices.compactMap { slot in properties[slot].inverseSlot.map { (slot, $0) } }
         self.requiredSlots = properties.indices.filter {
             !properties[$0].isRelationship && !properties[$0].isOptional && properties[$0].defaultValue == nil
         }
@@ -113,7 +120,8 @@ extension EntityMapping {
             if groups[first] == nil { order.append(first) }
             groups[first, default: []].append(entry)
         }
-        if let typeKey, groups[typeKey] == nil { order.append(typeKey) }
+        // The type key comes first: readers that stream want to know the entity early.
+        if let typeKey, groups[typeKey] == nil { order.insert(typeKey, at: 0) }
         let nodes = order.map { key -> KeyNode in
             let group = groups[key] ?? []
             let ending = group.filter { $0.path.count == 1 }

@@ -173,13 +173,21 @@ struct ObjectDecoder {
         let mapping = mappings[entity]
         frames.append(
             Frame(
-                entity: entity, mapping: mapping, slots: Array(repeating: .absent, count: mapping.properties.count),
+                entity: entity, mapping: mapping, slots: Self.absentSlots(mapping.properties.count),
                 level: Level(own: mapping.keys, extras: extras, unknown: keepsUnknown ? JSONObject() : nil),
                 step: step, parentSlot: parentSlot))
         return true
     }
 
     private var keepsUnknown: Bool { run.options.unknownKeys == .keep }
+
+    /// `count` absent slots, initialized in one pass.
+    private static func absentSlots(_ count: Int) -> [Slot] {
+        [Slot](unsafeUninitializedCapacity: count) { buffer, initialized in
+            buffer.initialize(repeating: .absent)
+            initialized = count
+        }
+    }
 
     /// The entity an object of a polymorphic entity names with its type key, found by
     /// reading ahead to the key (the reading position stays at the object's `{`); nil when
@@ -345,7 +353,8 @@ struct ObjectDecoder {
             token = .container(try JSONReader.readValue(&scanner, path: errorPath(frame: top, keys: [])))
         }
         do {
-            frames[target].slots[slot] = try convert(token, property: property, entity: frames[target].entity, slot: slot)
+            let value = try Self.convert(token, property: property, entity: frames[target].entity, slot: slot, run: run)
+            frames[target].slots[slot] = value
         } catch var error {
             error.path = attributePath(slot: slot, frame: target).appending(error.path)
             error.entityName = run.model.entityRecords[frames[target].entity].name
@@ -369,7 +378,7 @@ struct ObjectDecoder {
     }
 
     /// The slot value of a token for an attribute, through its transformer if it names one.
-    private func convert(_ token: JSONToken, property: PropertyMapping, entity: Int, slot: Int) throws(MappingError) -> Slot {
+    private static func convert(_ token: JSONToken, property: PropertyMapping, entity: Int, slot: Int, run: DecodingRun) throws(MappingError) -> Slot {
         let options = run.options
         guard property.transformerName != nil else {
             return try ValueConversion.decode(token, for: property, strict: run.strict, dateFormat: options.dateFormat, model: run.model)
@@ -631,9 +640,12 @@ struct ObjectDecoder {
             }
             let property = frames[target].mapping.properties[slot]
             do {
-                frames[target].slots[slot] = try JSONToken.with(value) { token throws(MappingError) in
-                    try convert(token, property: property, entity: frames[target].entity, slot: slot)
+                let entity = frames[target].entity
+                let run = self.run
+                let converted = try JSONToken.with(value) { token throws(MappingError) in
+                    try Self.convert(token, property: property, entity: entity, slot: slot, run: run)
                 }
+                frames[target].slots[slot] = converted
             } catch var error {
                 error.path = errorPath(frame: source, keys: keys).appending(error.path)
                 error.entityName = run.model.entityRecords[frames[target].entity].name

@@ -139,7 +139,7 @@ extension ModelObject {
             if case .object(let link) = slots[slot], let current = link.object, current !== object {
                 detach(current, atSlot: slot)
             }
-            if case .object(let link) = slots[slot], link.object === object, link.isStrong || !strong {
+            if case .object(let link) = slots[slot], link.refers(to: object), link.isStrong || !strong {
                 // Already linked at least as strongly.
             } else {
                 slots[slot] = .object(Link(object, strong: strong))
@@ -176,7 +176,7 @@ extension ModelObject {
             links = current
             slots[slot] = .absent  // so that `links` is the only reference and appends do not copy
         }
-        if let position = links.firstIndex(where: { $0.object === object }) {
+        if let position = links.firstIndex(where: { $0.refers(to: object) }) {
             if let restrengthening { links[position] = Link(object, strong: restrengthening) }
         } else {
             links.append(Link(object, strong: strong))
@@ -195,10 +195,46 @@ extension ModelObject {
     /// Removes a link without touching the other side; a to-one becomes null.
     func removeLink(to object: ModelObject, atSlot slot: Int) {
         switch slots[slot] {
-        case .object(let link) where link.object === object:
+        case .object(let link) where link.refers(to: object):
             slots[slot] = .null
         case .objects(var links):
-            links.removeAll { $0.object === object }
+            links.removeAll { $0.refers(to: object) }
+            slots[slot] = .objects(links)
+        default:
+            break
+        }
+    }
+}
+
+extension ModelObject {
+    /// Clears the back-references to this object held by the objects it links strongly, as
+    /// it is freed (see ``Link``). Objects held by nothing else are freed with it and need
+    /// nothing. Only pointers are compared: nothing retains the object.
+    func clearBackReferences() {
+        for (slot, inverse) in mapping.inverseSlots {
+            // Taken out of the slot, so that a link to an object held nowhere else is unique.
+            let slotValue = slots[slot]
+            slots[slot] = .absent
+            switch consume slotValue {
+            case .object(var link):
+                if link.isStrong, !link.isOnlyReference() { link.object?.removeBackReference(to: self, atSlot: inverse) }
+            case .objects(var links):
+                for index in links.indices where links[index].isStrong && !links[index].isOnlyReference() {
+                    links[index].object?.removeBackReference(to: self, atSlot: inverse)
+                }
+            default:
+                continue
+            }
+        }
+    }
+
+    private func removeBackReference(to object: ModelObject, atSlot slot: Int) {
+        switch slots[slot] {
+        case .object(let link) where !link.isStrong && link.refers(to: object):
+            slots[slot] = .absent
+        case .objects(var links):
+            slots[slot] = .absent  // so that `links` is the only reference and removing does not copy
+            links.removeAll { !$0.isStrong && $0.refers(to: object) }
             slots[slot] = .objects(links)
         default:
             break

@@ -60,6 +60,10 @@ open class ModelObject: CustomStringConvertible {
     /// How the object's entity maps to JSON, looked up once when the object is made.
     let mapping: EntityMapping
 
+    deinit {
+        if !mapping.inverseSlots.isEmpty { clearBackReferences() }
+    }
+
     // MARK: Key-value access
 
     /// The value of an attribute (of its Swift type), the object of a to-one relationship, or
@@ -179,15 +183,17 @@ open class ModelObject: CustomStringConvertible {
     /// cannot be written (a transformer that fails) is left out: ``jsonDictionary()`` throws
     /// the error instead.
     public var dictionaryRepresentation: [String: Any] {
-        let json = (try? ObjectEncoder(options: .init(), skipsFailures: true).encodeObject(self)) ?? JSONObject()
-        return (JSONValue.object(json).foundationObject as? [String: Any]) ?? [:]
+        var encoder = ObjectEncoder(options: .init(), skipsFailures: true)
+        guard (try? encoder.write(self)) != nil, let json = try? encoder.tree else { return [:] }
+        return (json.foundationObject as? [String: Any]) ?? [:]
     }
 
     /// The object as a JSON object of Foundation values, as ``dictionaryRepresentation`` but
     /// throwing the first value that cannot be written.
     public func jsonDictionary(options: ModelEncoder.Options = .init()) throws -> [String: Any] {
-        let json = try ObjectEncoder(options: options).encodeObject(self)
-        return (JSONValue.object(json).foundationObject as? [String: Any]) ?? [:]
+        var encoder = ObjectEncoder(options: options)
+        try encoder.write(self)
+        return (try encoder.tree.foundationObject as? [String: Any]) ?? [:]
     }
 
     open var description: String {

@@ -64,18 +64,36 @@ enum Slot {
 }
 
 /// A link to a related object: strong when it was set directly (decoded from nesting,
-/// assigned, added), weak when the framework set it as the inverse of such a link, so a
-/// decoded tree is freed with its root and no cycle leaks.
+/// assigned, added), a back-reference when the framework set it as the inverse of such a
+/// link, so a decoded tree is freed with its root and no cycle leaks.
+///
+/// A back-reference holds no count at all (no weak reference, whose side table would cost an
+/// allocation per object). It stays valid because every back-reference has a strong link
+/// the other way, and an object clears the back-references to itself, in the objects it
+/// holds strongly, when it is freed (``ModelObject``'s `deinit`): a back-reference never
+/// outlives its object.
 struct Link {
     private var strongObject: ModelObject?
-    private weak var weakObject: ModelObject?
+    private var backReference: Unmanaged<ModelObject>?
 
     init(_ object: ModelObject, strong: Bool) {
-        if strong { strongObject = object } else { weakObject = object }
+        if strong { strongObject = object } else { backReference = .passUnretained(object) }
     }
 
-    /// The object, or nil when a weak link's object has been freed.
-    var object: ModelObject? { strongObject ?? weakObject }
+    /// The object.
+    var object: ModelObject? { strongObject ?? backReference?.takeUnretainedValue() }
 
     var isStrong: Bool { strongObject != nil }
+
+    /// Whether this strong link holds the only reference to its object (which then is
+    /// freed with the link).
+    mutating func isOnlyReference() -> Bool {
+        strongObject != nil && isKnownUniquelyReferenced(&strongObject)
+    }
+
+    /// Whether the link is to `object`, compared by address (safe while `object` is being freed).
+    func refers(to object: ModelObject) -> Bool {
+        if let strongObject { return strongObject === object }
+        return backReference?.toOpaque() == Unmanaged.passUnretained(object).toOpaque()
+    }
 }

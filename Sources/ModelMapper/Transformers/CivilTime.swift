@@ -76,4 +76,45 @@ enum CivilTime {
         guard tens < 10, ones < 10 else { return nil }
         return Int(tens) * 10 + Int(ones)
     }
+
+    // MARK: Writing
+
+    /// Writes `yyyy-MM-dd` (`withTime`: `yyyy-MM-ddTHH:mm:ssZ`) for a date in whole seconds
+    /// within `years`; false, writing nothing, for any other date.
+    static func write(_ date: Date, withTime: Bool, to writer: inout JSONWriter) -> Bool {
+        let interval = date.timeIntervalSince1970
+        guard interval.isFinite, interval == interval.rounded(.down), abs(interval) < 1e12 else { return false }
+        let seconds = Int(interval)
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let secondOfDay = seconds - days * 86_400
+        if !withTime, secondOfDay != 0 { return false }
+        let (year, month, day) = civil(days: days)
+        guard years.contains(year) else { return false }
+        writer.append(UInt8(ascii: "\""))
+        appendDigits(year, count: 4, to: &writer)
+        writer.append(UInt8(ascii: "-"))
+        appendDigits(month, count: 2, to: &writer)
+        writer.append(UInt8(ascii: "-"))
+        appendDigits(day, count: 2, to: &writer)
+        if withTime {
+            writer.append(UInt8(ascii: "T"))
+            appendDigits(secondOfDay / 3600, count: 2, to: &writer)
+            writer.append(UInt8(ascii: ":"))
+            appendDigits(secondOfDay / 60 % 60, count: 2, to: &writer)
+            writer.append(UInt8(ascii: ":"))
+            appendDigits(secondOfDay % 60, count: 2, to: &writer)
+            writer.append(UInt8(ascii: "Z"))
+        }
+        writer.append(UInt8(ascii: "\""))
+        return true
+    }
+
+    private static func appendDigits(_ value: Int, count: Int, to writer: inout JSONWriter) {
+        var divisor = 1
+        for _ in 1..<count { divisor *= 10 }
+        while divisor > 0 {
+            writer.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+            divisor /= 10
+        }
+    }
 }

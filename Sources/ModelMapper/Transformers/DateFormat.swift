@@ -68,6 +68,25 @@ public enum DateFormat: Sendable, Hashable {
         }
     }
 
+    /// The JSON form of a date that this format can write exactly: ISO 8601 and the calendar
+    /// forms need a year from 1 to 9999, every form a finite date.
+    func checkedJSONValue(for date: Date) throws(MappingError) -> JSONValue {
+        let interval = date.timeIntervalSince1970
+        guard interval.isFinite else {
+            throw MappingError(.notRepresentable, found: "\(date)", detail: "the date is not finite")
+        }
+        switch self {
+        case .iso8601, .yearMonthDay, .pattern:
+            // 0001-01-01T00:00:00Z up to 9999-12-31T23:59:59Z.
+            guard interval >= -62_135_596_800, interval < 253_402_300_800 else {
+                throw MappingError(.notRepresentable, found: "a date \(interval) seconds from 1970", detail: "\(expectation) has years 1 to 9999")
+            }
+        case .secondsSince1970, .millisecondsSince1970:
+            break
+        }
+        return jsonValue(for: date)
+    }
+
     /// What a date in this format looks like, for error messages.
     public var expectation: String {
         switch self {

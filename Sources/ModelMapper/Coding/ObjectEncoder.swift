@@ -1,0 +1,473 @@
+import Foundation
+
+/// One encoding run: writes object graphs as JSON bytes by following each entity's
+/// ``WriteProgram``.
+///
+/// Objects nest on an explicit stack of frames, not on the thread's stack. Each object is
+/// written in full once per run: met again (shared, or on a cycle not broken by an inverse),
+/// it is written as its identity attributes, or is an error naming the path when it has none.
+/// So the output is always linear in the size of the graph.
+struct ObjectEncoder {
+    private(set) var writer: JSONWriter
+    let options: ModelEncoder.Options
+    /// Leave out values that cannot be encoded instead of throwing (for `dictionaryRepresentation`).
+    let skipsFailures: Bool
+    private var written: Set<ObjectIdentifier> = []
+    private var frames: [Frame] = []
+    private var transformers: [ObjectIdentifier: TransformerPlans] = [:]
+
+    init(options: ModelEncoder.Options, skipsFailures: Bool = false) {
+        self.options = options
+        self.skipsFailures = skipsFailures
+        self.writer = JSONWriter(options: options.outputFormatting.subtracting(.sortedKeys), capacity: 4096)
+    }
+
+    /// An open nested object of flattened key paths.
+    private struct Nesting {
+        let key: String
+        /// Where the member started, to take it back when nothing is written in it.
+        let mark: Int
+        /// Whether the level around it had no member yet.
+        let outerIsEmpty: Bool
+    }
+
+    /// A to-many relationship being written.
+    private struct ArrayState {
+        let slot: Int
+        let links: [Link]
+        var index = 0
+        var isEmpty = true
+    }
+
+    private struct Frame {
+        let object: ModelObject
+        let mapping: EntityMapping
+        var step = 0
+        /// The relationship slot not to write (the inverse of the one this object was reached by).
+        let skipping: Int?
+        /// Whether the current level has no member yet.
+        var isEmpty = true
+        var nestings: [Nesting] = []
+        var array: ArrayState?
+        /// Keys the object that links to this one writes in it (its flattened attributes).
+        let extras: KeyLevel?
+        let path: JSONPath
+    }
+
+    // MARK: Objects
+
+    /// Writes objects as an array, wrapped in objects for each key of `keys`:
+    /// `{"authors": [...]}`.
+    mutating func writeArray(_ objects: [ModelObject], wrappedIn keys: [String]) throws(MappingError) {
+        var path = JSONPath.root
+        for key in keys {
+            writer.open(UInt8(ascii: "{"))
+            writer.separator(first: true)
+            writer.key(key)
+            path = path.appending(key: key)
+        }
+        writer.open(UInt8(ascii: "["))
+        for (index, object) in objects.enumerated() {
+            writer.separator(first: index == 0)
+            let elementPath = path.appending(index: index)
+            if written.contains(ObjectIdentifier(object)) {
+                try writeReference(to: object, path: elementPath)
+            } else {
+                try write(object, path: elementPath)
+            }
+        }
+        writer.close(UInt8(ascii: "]"), isEmpty: objects.isEmpty)
+        for _ in keys { writer.close(UInt8(ascii: "}"), isEmpty: false) }
+    }
+
+    /// The JSON written, as data (keys sorted when the options ask for it).
+    var data: Data {
+        guard options.outputFormatting.contains(.sortedKeys),
+            let tree = try? JSONReader.parse(Data(writer.bytes), maximumDepth: .max)
+        else { return Data(writer.bytes) }
+        return tree.jsonData(options: options.outputFormatting)
+    }
+
+    /// The JSON written, as a tree.
+    var tree: JSONValue {
+        get throws(MappingError) { try JSONReader.parse(Data(writer.bytes), maximumDepth: .max) }
+    }
+
+    /// Writes one object and what it links to.
+    mutating func write(_ object: ModelObject, path: JSONPath = .root) throws(MappingError) {
+        try begin(object, skipping: nil, extras: nil, owner: nil, path: path)
+        while let top = frames.indices.last {
+            if frames[top].array != nil {
+                try continueArray(top)
+                continue
+            }
+            let steps = frames[top].mapping.writeProgram.steps
+            guard frames[top].step < steps.count else {
+                finishObject(top)
+                continue
+            }
+            let step = steps[frames[top].step]
+            frames[top].step += 1
+            try perform(step, frame: top)
+        }
+    }
+
+    /// Opens an object: `{`, the owner's flattened attributes, the unknown members kept
+    /// from decoding; pushes its frame.
+    private mutating func begin(
+        _ object: ModelObject, skipping: Int?, extras: KeyLevel?, owner: ModelObject?, path: JSONPath
+    ) throws(MappingError) {
+        guard frames.count < options.maximumDepth else {
+            throw MappingError(
+                .notRepresentable, path: path, entityName: object.entity.name,
+                found: "objects nested more than \(options.maximumDepth) deep")
+        }
+        written.insert(ObjectIdentifier(object))
+        writer.open(UInt8(ascii: "{"))
+        var frame = Frame(object: object, mapping: object.mapping, skipping: skipping, extras: extras, path: path)
+        if let extras, let owner {
+            try writeLevel(extras, of: owner, path: path, isEmpty: &frame.isEmpty)
+        }
+        if options.writesUnknownKeys, let unknown = object.unknownJSON {
+            for (key, value) in unknown where object.mapping.keys.table.index(of: key) == nil {
+                if let extras, extras.table.index(of: key) != nil { continue }
+                member(key, isEmpty: &frame.isEmpty)
+                writer.value(value)
+            }
+        }
+        frames.append(frame)
+    }
+
+    /// Closes the top object and returns to the one below.
+    private mutating func finishObject(_ top: Int) {
+        let frame = frames.removeLast()
+        writer.close(UInt8(ascii: "}"), isEmpty: frame.isEmpty)
+        guard let parent = frames.indices.last else { return }
+        if frames[parent].array != nil {
+            frames[parent].array?.index += 1
+        }
+    }
+
+    private mutating func perform(_ step: WriteProgram.Step, frame top: Int) throws(MappingError) {
+        let object = frames[top].object
+        switch step {
+        case .typeKey(let key, let value):
+            guard frames[top].nestings.isEmpty, !isWrittenByOwner(key.key, frame: top) else { return }
+            member(key, frame: top)
+            writer.string(value)
+        case .attribute(let slot, let key):
+            guard frames[top].nestings.isEmpty ? !isWrittenByOwner(key.key, frame: top) : true else { return }
+            var isEmpty = frames[top].isEmpty
+            try writeAttribute(slot, of: object, key: key, path: frames[top].path, isEmpty: &isEmpty)
+            frames[top].isEmpty = isEmpty
+        case .relationship(let slot, let key, let extras):
+            guard slot != frames[top].skipping else { return }
+            guard frames[top].nestings.isEmpty ? !isWrittenByOwner(key.key, frame: top) : true else { return }
+            try writeRelationship(slot, key: key, extras: extras, frame: top)
+        case .open(let key):
+            if frames[top].nestings.isEmpty, isWrittenByOwner(key.key, frame: top) {
+                skipNested(frame: top)
+                return
+            }
+            let nesting = Nesting(key: key.key, mark: writer.count, outerIsEmpty: frames[top].isEmpty)
+            member(key, frame: top)
+            writer.open(UInt8(ascii: "{"))
+            frames[top].isEmpty = true
+            frames[top].nestings.append(nesting)
+        case .close:
+            guard let nesting = frames[top].nestings.popLast() else { return }
+            if options.writesUnknownKeys, let unknown = unknownMembers(of: object, under: frames[top].nestings.map(\.key) + [nesting.key]) {
+                let level = nestedLevel(of: frames[top].mapping, under: frames[top].nestings.map(\.key) + [nesting.key])
+                var isEmpty = frames[top].isEmpty
+                for (key, value) in unknown where level?.table.index(of: key) == nil {
+                    member(key, isEmpty: &isEmpty)
+                    writer.value(value)
+                }
+                frames[top].isEmpty = isEmpty
+            }
+            if frames[top].isEmpty {
+                writer.truncate(to: nesting.mark)
+                writer.indent -= 1
+                frames[top].isEmpty = nesting.outerIsEmpty
+            } else {
+                writer.close(UInt8(ascii: "}"), isEmpty: false)
+            }
+        }
+    }
+
+    /// Whether the object linking to the top one already wrote `key` in it.
+    private func isWrittenByOwner(_ key: String, frame top: Int) -> Bool {
+        guard let extras = frames[top].extras else { return false }
+        return extras.table.index(of: key) != nil
+    }
+
+    /// Skips the steps of a nested object (the owner wrote it).
+    private mutating func skipNested(frame top: Int) {
+        let steps = frames[top].mapping.writeProgram.steps
+        var depth = 1
+        while depth > 0, frames[top].step < steps.count {
+            switch steps[frames[top].step] {
+            case .open: depth += 1
+            case .close: depth -= 1
+            default: break
+            }
+            frames[top].step += 1
+        }
+    }
+
+    // MARK: Members
+
+    private mutating func member(_ key: QuotedKey, frame top: Int) {
+        writer.separator(first: frames[top].isEmpty)
+        frames[top].isEmpty = false
+        writer.key(quoted: writer.escapesSlashes ? key.escapingSlashes : key.plain)
+    }
+
+    private mutating func member(_ key: QuotedKey, isEmpty: inout Bool) {
+        writer.separator(first: isEmpty)
+        isEmpty = false
+        writer.key(quoted: writer.escapesSlashes ? key.escapingSlashes : key.plain)
+    }
+
+    private mutating func member(_ key: String, isEmpty: inout Bool) {
+        writer.separator(first: isEmpty)
+        isEmpty = false
+        writer.key(key)
+    }
+
+    /// The attributes (and nested objects of attributes) of a key level of `object`.
+    private mutating func writeLevel(_ level: KeyLevel, of object: ModelObject, path: JSONPath, isEmpty: inout Bool) throws(MappingError) {
+        for node in level.nodes {
+            let key = QuotedKey(node.key)
+            for slot in node.attributes {
+                try writeAttribute(slot, of: object, key: key, path: path, isEmpty: &isEmpty)
+            }
+            if let nested = node.nested, node.relationship == nil {
+                let mark = writer.count
+                let wasEmpty = isEmpty
+                member(key, isEmpty: &isEmpty)
+                writer.open(UInt8(ascii: "{"))
+                var innerIsEmpty = true
+                try writeLevel(nested, of: object, path: path, isEmpty: &innerIsEmpty)
+                if innerIsEmpty {
+                    writer.truncate(to: mark)
+                    writer.indent -= 1
+                    isEmpty = wasEmpty
+                } else {
+                    writer.close(UInt8(ascii: "}"), isEmpty: false)
+                }
+            }
+        }
+    }
+
+    /// Writes an attribute's member, or nothing when its state is not written.
+    private mutating func writeAttribute(
+        _ slot: Int, of object: ModelObject, key: QuotedKey, path: JSONPath, isEmpty: inout Bool
+    ) throws(MappingError) {
+        let property = object.mapping.properties[slot]
+        let value = object.slots[slot]
+        switch value {
+        case .absent:
+            guard options.nullEncoding == .always else { return }
+            member(key, isEmpty: &isEmpty)
+            writer.append("null")
+        case .null:
+            guard options.nullEncoding != .never else { return }
+            member(key, isEmpty: &isEmpty)
+            writer.append("null")
+        default:
+            let mark = writer.count
+            let wasEmpty = isEmpty
+            member(key, isEmpty: &isEmpty)
+            do {
+                try writeValue(value, property: property, slot: slot, entity: object.entity)
+            } catch var error {
+                writer.truncate(to: mark)
+                isEmpty = wasEmpty
+                if skipsFailures { return }
+                error.path = path.appending(keys: property.keyPath)
+                error.entityName = object.entity.name
+                error.propertyName = property.name
+                throw error
+            }
+        }
+    }
+
+    /// The JSON of an attribute value.
+    private mutating func writeValue(_ value: Slot, property: PropertyMapping, slot: Int, entity: EntityDescription) throws(MappingError) {
+        if property.transformerName != nil {
+            try writeTransformed(value, property: property, slot: slot, entity: entity)
+            return
+        }
+        let type = property.attributeType
+        switch value {
+        case .integer(let integer):
+            writer.integer(integer)
+        case .floatingPoint(let number):
+            guard number.isFinite else {
+                throw MappingError(.notRepresentable, found: "\(number)", detail: "JSON numbers are finite")
+            }
+            if type == .float { writer.float(Float(number)) } else { writer.double(number) }
+        case .boolean(let flag):
+            writer.append(flag ? "true" : "false")
+        case .string(let text):
+            writer.string(text)
+        case .decimal(let decimal):
+            guard !decimal.isNaN else { throw MappingError(.notRepresentable, found: "NaN") }
+            writer.decimal(decimal)
+        case .date(let date):
+            try writeDate(date, format: options.dateFormat)
+        case .value(let boxed):
+            writer.value(try ValueConversion.encode(boxed, for: property, dateFormat: options.dateFormat, model: entity.model))
+        case .absent, .null, .object, .objects:
+            writer.append("null")
+        }
+    }
+
+    private mutating func writeDate(_ date: Date, format: DateFormat) throws(MappingError) {
+        switch format {
+        case .iso8601 where CivilTime.write(date, withTime: true, to: &writer): return
+        case .yearMonthDay where CivilTime.write(date, withTime: false, to: &writer): return
+        default: writer.value(try format.checkedJSONValue(for: date))
+        }
+    }
+
+    /// A value through its attribute's transformer: the built-in ones written directly.
+    private mutating func writeTransformed(_ value: Slot, property: PropertyMapping, slot: Int, entity: EntityDescription) throws(MappingError) {
+        let model = entity.model
+        let plans: TransformerPlans
+        if let existing = transformers[ObjectIdentifier(model)] {
+            plans = existing
+        } else {
+            plans = TransformerPlans(mappings: model.mappings)
+            transformers[ObjectIdentifier(model)] = plans
+        }
+        let name = property.transformerName?.rawValue ?? ""
+        let plan = plans.plan(entity: entity.index, slot: slot)
+        let attributeValue = value.attributeValue(type: property.attributeType)
+        switch plan {
+        case .date(let format):
+            guard let date = attributeValue as? Date else { break }
+            try writeDate(date, format: format)
+            return
+        case .commaSeparatedList:
+            guard let list = attributeValue as? [String] else { break }
+            writer.string(list.joined(separator: ","))
+            return
+        case .unregistered(let name):
+            throw MappingError(.unregisteredTransformer(name))
+        case .identity, .custom:
+            break
+        }
+        guard let transformer = property.transformerName.flatMap(ValueTransformer.valueTransformer(forName:)) else {
+            throw MappingError(.unregisteredTransformer(name))
+        }
+        let result: Any?
+        do {
+            result = try transformer.transformedValue(attributeValue)
+        } catch {
+            throw MappingError(.transformerFailed(name), found: "\(attributeValue ?? "nil")", underlyingError: error)
+        }
+        guard let result else {
+            throw MappingError(.transformerFailed(name), found: "\(attributeValue ?? "nil")", detail: "it returned nil")
+        }
+        writer.value(try JSONValue(foundationObject: result))
+    }
+
+    // MARK: Relationships
+
+    private mutating func writeRelationship(_ slot: Int, key: QuotedKey, extras: KeyLevel?, frame top: Int) throws(MappingError) {
+        let object = frames[top].object
+        let property = frames[top].mapping.properties[slot]
+        let path = frames[top].path.appending(keys: property.keyPath)
+        switch object.slots[slot] {
+        case .absent:
+            guard options.nullEncoding == .always else { return }
+            member(key, frame: top)
+            writer.append("null")
+        case .null:
+            guard options.nullEncoding != .never else { return }
+            member(key, frame: top)
+            writer.append("null")
+        case .object(let link):
+            guard let child = link.object else { return }
+            member(key, frame: top)
+            if written.contains(ObjectIdentifier(child)) {
+                try writeReference(to: child, path: path)
+            } else {
+                try begin(child, skipping: property.inverseSlot, extras: extras, owner: object, path: path)
+            }
+        case .objects(let links):
+            member(key, frame: top)
+            writer.open(UInt8(ascii: "["))
+            frames[top].array = ArrayState(slot: slot, links: links)
+        default:
+            return
+        }
+    }
+
+    /// Writes the next element of the top frame's to-many array, or closes it.
+    private mutating func continueArray(_ top: Int) throws(MappingError) {
+        guard let array = frames[top].array else { return }
+        guard array.index < array.links.count else {
+            writer.close(UInt8(ascii: "]"), isEmpty: array.isEmpty)
+            frames[top].array = nil
+            return
+        }
+        let property = frames[top].mapping.properties[array.slot]
+        guard let child = array.links[array.index].object else {
+            frames[top].array?.index += 1
+            return
+        }
+        writer.separator(first: array.isEmpty)
+        frames[top].array?.isEmpty = false
+        let path = frames[top].path.appending(keys: property.keyPath).appending(index: array.index)
+        if written.contains(ObjectIdentifier(child)) {
+            try writeReference(to: child, path: path)
+            frames[top].array?.index += 1
+        } else {
+            try begin(child, skipping: property.inverseSlot, extras: nil, owner: nil, path: path)
+        }
+    }
+
+    /// An object met again: its identity attributes stand for it; without any, it cannot be
+    /// written without repeating it (or looping, on a cycle).
+    private mutating func writeReference(to object: ModelObject, path: JSONPath) throws(MappingError) {
+        let mapping = object.mapping
+        guard !mapping.identitySlots.isEmpty else {
+            let isCycle = frames.contains { $0.object === object }
+            throw MappingError(
+                .notRepresentable, path: path, entityName: object.entity.name,
+                found: isCycle ? "a cycle back to this \(object.entity.name)" : "a \(object.entity.name) already written at another place",
+                detail: "give the entity identity attributes (userInfo identityAttributes) so the repeated object can be written as a reference")
+        }
+        writer.open(UInt8(ascii: "{"))
+        var isEmpty = true
+        for slot in mapping.identitySlots {
+            try writeAttribute(slot, of: object, key: QuotedKey(mapping.properties[slot].keyPath.last ?? ""), path: path, isEmpty: &isEmpty)
+        }
+        writer.close(UInt8(ascii: "}"), isEmpty: isEmpty)
+    }
+
+    // MARK: Unknown members
+
+    /// The unknown members of an object kept under a nested key path, if any.
+    private func unknownMembers(of object: ModelObject, under keys: [String]) -> JSONObject? {
+        guard var current = object.unknownJSON else { return nil }
+        for key in keys {
+            guard case .object(let nested)? = current[key] else { return nil }
+            current = nested
+        }
+        return current
+    }
+
+    /// The key level of an entity under a nested key path.
+    private func nestedLevel(of mapping: EntityMapping, under keys: [String]) -> KeyLevel? {
+        var level: KeyLevel? = mapping.keys
+        for key in keys {
+            guard let current = level, let index = current.table.index(of: key) else { return nil }
+            level = current.nodes[index].nested
+        }
+        return level
+    }
+}
