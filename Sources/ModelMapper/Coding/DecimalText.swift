@@ -5,100 +5,105 @@ import Foundation
 /// exponent, giving exactly the text `description` gives.
 ///
 /// The significand is read from the value's memory layout (Foundation does not make it
-/// public): an 8-bit exponent, a byte with the length in 16-bit words and the sign, two
-/// reserved bytes, then eight little-endian 16-bit words. The layout is checked once against
-/// known values; should a Foundation ever store decimals differently, `description` is used.
+/// public): an 8-bit exponent, a byte holding the length in 16-bit words and the sign, two
+/// reserved bytes, then eight little-endian 16-bit words. swift-corelibs-foundation and
+/// swift-foundation pack the length-and-flags byte differently; the layout in use is found
+/// once by checking known values, and should neither match, `description` is used.
 enum DecimalText {
+    /// How the length-and-flags byte is packed.
+    enum Layout: CaseIterable {
+        /// swift-foundation: the length in the high nibble, the sign in bit 3.
+        case lengthHigh
+        /// swift-corelibs-foundation and Darwin: the length in the low nibble, the sign in bit 4.
+        case lengthLow
+    }
+
     static func write(_ value: Decimal, to writer: inout JSONWriter) {
-        guard layoutIsKnown else {
+        guard let layout else {
             var text = value.description
             text.withUTF8 { writer.append($0) }
             return
         }
-        let parts = Self.parts(of: value)
-        writeDigits(parts, to: &writer)
+        writeDigits(parts(of: value, layout: layout), to: &writer)
     }
 
     struct Parts {
         var exponent: Int
         var isNegative: Bool
-        var words: [UInt16]
+        /// The significand's 16-bit words, least significant first (up to eight).
+        var words: (UInt64, UInt64)
+        var length: Int
     }
 
-    static func parts(of value: Decimal) -> Parts {
+    static func parts(of value: Decimal, layout: Layout) -> Parts {
         var value = value
         return withUnsafeBytes(of: &value) { raw in
             let exponent = Int(Int8(bitPattern: raw[0]))
-            let length = Int(raw[1] & 0x0F)
-            let isNegative = raw[1] & 0x10 != 0
-            var words: [UInt16] = []
-            words.reserveCapacity(length)
-            for index in 0..<min(length, 8) {
-                words.append(UInt16(raw[4 + 2 * index]) | UInt16(raw[5 + 2 * index]) << 8)
+            let length = min(8, Int(layout == .lengthHigh ? raw[1] >> 4 : raw[1] & 0x0F))
+            let isNegative = raw[1] & (layout == .lengthHigh ? 0x08 : 0x10) != 0
+            var low: UInt64 = 0
+            var high: UInt64 = 0
+            for index in 0..<length {
+                let word = UInt64(raw[4 + 2 * index]) | UInt64(raw[5 + 2 * index]) << 8
+                if index < 4 { low |= word << UInt64(16 * index) } else { high |= word << UInt64(16 * (index - 4)) }
             }
-            return Parts(exponent: exponent, isNegative: isNegative, words: words)
+            return Parts(exponent: exponent, isNegative: isNegative, words: (low, high), length: length)
         }
     }
 
-    /// The decimal digits of the significand, most significant first.
-    private static func digits(of words: [UInt16]) -> [UInt8] {
-        if words.count <= 4 {
-            var value: UInt64 = 0
-            for word in words.reversed() { value = value << 16 | UInt64(word) }
-            if value == 0 { return [0] }
-            var digits: [UInt8] = []
-            while value > 0 {
-                digits.append(UInt8(value % 10))
-                value /= 10
-            }
-            return digits.reversed()
-        }
-        // Long division by 10 over the 16-bit words.
-        var words = words
-        var digits: [UInt8] = []
-        while words.contains(where: { $0 != 0 }) {
-            var remainder: UInt32 = 0
-            for index in words.indices.reversed() {
-                let current = remainder << 16 | UInt32(words[index])
-                words[index] = UInt16(current / 10)
-                remainder = current % 10
-            }
-            digits.append(UInt8(remainder))
-        }
-        return digits.isEmpty ? [0] : digits.reversed()
-    }
-
+    /// Writes the significand's digits with the decimal point the exponent places, into a
+    /// buffer on the stack: at most 39 digits and as many zeros as the exponent asks.
     private static func writeDigits(_ parts: Parts, to writer: inout JSONWriter) {
-        let digits = digits(of: parts.words).map { $0 + UInt8(ascii: "0") }
-        if parts.words.isEmpty || digits == [UInt8(ascii: "0")] {
+        var (low, high) = parts.words
+        if parts.length == 0 || (low == 0 && high == 0) {
             writer.append(UInt8(ascii: "0"))
             return
         }
-        if parts.isNegative { writer.append(UInt8(ascii: "-")) }
-        if parts.exponent >= 0 {
-            writer.append(digits)
-            for _ in 0..<parts.exponent { writer.append(UInt8(ascii: "0")) }
-        } else if -parts.exponent < digits.count {
-            let point = digits.count + parts.exponent
-            writer.append(Array(digits[..<point]))
-            writer.append(UInt8(ascii: "."))
-            writer.append(Array(digits[point...]))
-        } else {
-            writer.append("0.")
-            for _ in 0..<(-parts.exponent - digits.count) { writer.append(UInt8(ascii: "0")) }
-            writer.append(digits)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { digits in
+            // Digits from the least significant, by division of the 128-bit value by 10.
+            var count = 0
+            while high != 0 || low != 0 {
+                let highQuotient = high / 10
+                let highRemainder = high % 10
+                // (highRemainder * 2^64 + low) / 10, in two 32-bit halves to stay in 64 bits.
+                let upper = highRemainder << 32 | low >> 32
+                let upperQuotient = upper / 10
+                let lower = (upper % 10) << 32 | low & 0xFFFF_FFFF
+                let lowerQuotient = lower / 10
+                digits[count] = UInt8(ascii: "0") + UInt8(lower % 10)
+                count += 1
+                high = highQuotient
+                low = upperQuotient << 32 | lowerQuotient
+            }
+            if parts.isNegative { writer.append(UInt8(ascii: "-")) }
+            let exponent = parts.exponent
+            if exponent >= 0 {
+                for index in stride(from: count - 1, through: 0, by: -1) { writer.append(digits[index]) }
+                for _ in 0..<exponent { writer.append(UInt8(ascii: "0")) }
+            } else if -exponent < count {
+                let point = count + exponent
+                for index in stride(from: count - 1, through: 0, by: -1) {
+                    if count - 1 - index == point { writer.append(UInt8(ascii: ".")) }
+                    writer.append(digits[index])
+                }
+            } else {
+                writer.append("0.")
+                for _ in 0..<(-exponent - count) { writer.append(UInt8(ascii: "0")) }
+                for index in stride(from: count - 1, through: 0, by: -1) { writer.append(digits[index]) }
+            }
         }
     }
 
-    /// Whether values are laid out as `parts(of:)` reads them, checked on values whose
-    /// description is known.
-    static let layoutIsKnown: Bool = {
-        for text in ["-12.5", "0.001", "123456789012345678901234567890.12345678", "1e20", "0", "7"] {
+    /// The layout values have here, found by reading known values both ways; nil when
+    /// neither reads them right.
+    static let layout: Layout? = Layout.allCases.first { layout in
+        guard MemoryLayout<Decimal>.size == 20 else { return false }
+        for text in ["-12.5", "0.001", "-123456789012345678901234567890.12345678", "1e20", "0", "7", "-1e-3"] {
             guard let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else { return false }
             var writer = JSONWriter()
-            writeDigits(parts(of: value), to: &writer)
+            writeDigits(parts(of: value, layout: layout), to: &writer)
             if String(decoding: writer.bytes, as: UTF8.self) != value.description { return false }
         }
         return true
-    }()
+    }
 }

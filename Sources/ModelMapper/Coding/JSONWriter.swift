@@ -103,8 +103,25 @@ struct JSONWriter {
         text.withUTF8 { string(utf8: $0) }
     }
 
+    /// One string of several joined by an ASCII separator, without building it first.
+    mutating func joinedString(_ parts: [String], separator: UInt8) {
+        bytes.append(UInt8(ascii: "\""))
+        for (index, part) in parts.enumerated() {
+            if index > 0 { bytes.append(separator) }
+            var part = part
+            part.withUTF8 { stringContents(utf8: $0) }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
     mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
         bytes.append(UInt8(ascii: "\""))
+        stringContents(utf8: utf8)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// A string's contents, escaped, without the quotes.
+    private mutating func stringContents(utf8: UnsafeBufferPointer<UInt8>) {
         var start = 0
         for index in 0..<utf8.count {
             let byte = utf8[index]
@@ -128,7 +145,6 @@ struct JSONWriter {
             }
         }
         bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
-        bytes.append(UInt8(ascii: "\""))
     }
 
     private static func hexDigit(_ value: UInt8) -> UInt8 {

@@ -104,6 +104,8 @@ final class KeyNode: Sendable {
     let nested: KeyLevel?
     /// Whether this is the key naming the object's entity.
     let isTypeKey: Bool
+    /// The key quoted for writing.
+    let quoted: QuotedKey
 
     init(key: String, attributes: [Int], relationship: Int?, nested: KeyLevel?, isTypeKey: Bool) {
         self.key = key
@@ -111,6 +113,7 @@ final class KeyNode: Sendable {
         self.relationship = relationship
         self.nested = nested
         self.isTypeKey = isTypeKey
+        self.quoted = QuotedKey(key)
     }
 
     /// Whether one reader of the value is enough: an attribute alone, a relationship (with

@@ -387,7 +387,9 @@ struct ObjectDecoder {
         switch run.transformerPlan(entity: entity, slot: slot) {
         case .date(let format):
             do {
-                result = try format.date(from: token)
+                let date = try format.date(from: token)
+                if property.attributeType == .date || property.attributeType == .transformable { return .date(date) }
+                result = date
             } catch {
                 throw MappingError(
                     .transformerFailed(property.transformerName?.rawValue ?? ""), found: ValueConversion.describe(token),
@@ -402,7 +404,10 @@ struct ObjectDecoder {
             result = try Self.reverseTransform(token, property: property, plan: run.transformerPlan(entity: entity, slot: slot))
         }
         switch property.attributeType {
-        case .transformable, .undefined, .objectID: return .value(result)
+        case .transformable, .undefined, .objectID:
+            // Dates from the built-in date transformer stay unboxed.
+            if let date = result as? Date { return .date(date) }
+            return .value(result)
         default: return Slot(attributeValue: try ValueConversion.modelValue(result, for: property), type: property.attributeType)
         }
     }

@@ -12,7 +12,8 @@ struct ObjectEncoder {
     let options: ModelEncoder.Options
     /// Leave out values that cannot be encoded instead of throwing (for `dictionaryRepresentation`).
     let skipsFailures: Bool
-    private var written: Set<ObjectIdentifier> = []
+    /// Marks the objects this run has written in full (see ``ModelObject/encodingStamp``).
+    private let stamp = EncodingStamp.next()
     private var frames: [Frame] = []
     private var transformers: [ObjectIdentifier: TransformerPlans] = [:]
 
@@ -51,7 +52,40 @@ struct ObjectEncoder {
         var array: ArrayState?
         /// Keys the object that links to this one writes in it (its flattened attributes).
         let extras: KeyLevel?
-        let path: JSONPath
+        /// How the frame was reached, for error paths (built only on an error).
+        let via: Via
+    }
+
+    private enum Via {
+        case root(JSONPath)
+        /// Through the relationship at `slot` of the frame below, at `index` of a to-many.
+        case relationship(slot: Int, index: Int?)
+    }
+
+    /// Where an error's path starts: a frame's object, or a path known already.
+    private enum PathSource {
+        case frame(Int)
+        /// The object about to be pushed above the top frame.
+        case child(Via)
+        case path(JSONPath)
+    }
+
+    private func path(of source: PathSource) -> JSONPath {
+        switch source {
+        case .path(let path): return path
+        case .child(let via): return childPath(via)
+        case .frame(let position):
+            guard frames.indices.contains(position) else { return .root }
+            switch frames[position].via {
+            case .root(let path): return path
+            case .relationship(let slot, let index):
+                let parent = position - 1
+                guard parent >= 0 else { return .root }
+                let keyPath = frames[parent].mapping.properties[slot].keyPath
+                let base = path(of: .frame(parent)).appending(keys: keyPath)
+                return index.map { base.appending(index: $0) } ?? base
+            }
+        }
     }
 
     // MARK: Objects
@@ -70,7 +104,7 @@ struct ObjectEncoder {
         for (index, object) in objects.enumerated() {
             writer.separator(first: index == 0)
             let elementPath = path.appending(index: index)
-            if written.contains(ObjectIdentifier(object)) {
+            if object.encodingStamp == stamp {
                 try writeReference(to: object, path: elementPath)
             } else {
                 try write(object, path: elementPath)
@@ -95,38 +129,42 @@ struct ObjectEncoder {
 
     /// Writes one object and what it links to.
     mutating func write(_ object: ModelObject, path: JSONPath = .root) throws(MappingError) {
-        try begin(object, skipping: nil, extras: nil, owner: nil, path: path)
+        try begin(object, skipping: nil, extras: nil, owner: nil, via: .root(path))
         while let top = frames.indices.last {
             if frames[top].array != nil {
                 try continueArray(top)
                 continue
             }
-            let steps = frames[top].mapping.writeProgram.steps
-            guard frames[top].step < steps.count else {
-                finishObject(top)
-                continue
+            // The object's steps, until one opens another object or an array.
+            let program = frames[top].mapping.writeProgram
+            var step = frames[top].step
+            while step < program.steps.count {
+                frames[top].step = step + 1
+                try perform(program.steps[step], program: program, frame: top)
+                guard frames.count == top + 1, frames[top].array == nil else { break }
+                step = frames[top].step
             }
-            let step = steps[frames[top].step]
-            frames[top].step += 1
-            try perform(step, frame: top)
+            if frames.count == top + 1, frames[top].array == nil, frames[top].step >= program.steps.count {
+                finishObject(top)
+            }
         }
     }
 
     /// Opens an object: `{`, the owner's flattened attributes, the unknown members kept
     /// from decoding; pushes its frame.
     private mutating func begin(
-        _ object: ModelObject, skipping: Int?, extras: KeyLevel?, owner: ModelObject?, path: JSONPath
+        _ object: ModelObject, skipping: Int?, extras: KeyLevel?, owner: ModelObject?, via: Via
     ) throws(MappingError) {
         guard frames.count < options.maximumDepth else {
             throw MappingError(
-                .notRepresentable, path: path, entityName: object.entity.name,
+                .notRepresentable, path: childPath(via), entityName: object.entity.name,
                 found: "objects nested more than \(options.maximumDepth) deep")
         }
-        written.insert(ObjectIdentifier(object))
+        object.encodingStamp = stamp
         writer.open(UInt8(ascii: "{"))
-        var frame = Frame(object: object, mapping: object.mapping, skipping: skipping, extras: extras, path: path)
+        var frame = Frame(object: object, mapping: object.mapping, skipping: skipping, extras: extras, via: via)
         if let extras, let owner {
-            try writeLevel(extras, of: owner, path: path, isEmpty: &frame.isEmpty)
+            try writeLevel(extras, of: owner, path: .child(via), isEmpty: &frame.isEmpty)
         }
         if options.writesUnknownKeys, let unknown = object.unknownJSON {
             for (key, value) in unknown where object.mapping.keys.table.index(of: key) == nil {
@@ -136,6 +174,17 @@ struct ObjectEncoder {
             }
         }
         frames.append(frame)
+    }
+
+    /// The path of an object about to be pushed, reached from the top frame by `via`.
+    private func childPath(_ via: Via) -> JSONPath {
+        switch via {
+        case .root(let path): return path
+        case .relationship(let slot, let index):
+            guard let top = frames.indices.last else { return .root }
+            let base = path(of: .frame(top)).appending(keys: frames[top].mapping.properties[slot].keyPath)
+            return index.map { base.appending(index: $0) } ?? base
+        }
     }
 
     /// Closes the top object and returns to the one below.
@@ -148,24 +197,27 @@ struct ObjectEncoder {
         }
     }
 
-    private mutating func perform(_ step: WriteProgram.Step, frame top: Int) throws(MappingError) {
+    private mutating func perform(_ step: WriteProgram.Step, program: WriteProgram, frame top: Int) throws(MappingError) {
         let object = frames[top].object
-        switch step {
-        case .typeKey(let key, let value):
-            guard frames[top].nestings.isEmpty, !isWrittenByOwner(key.key, frame: top) else { return }
+        let key = program.keys[Int(step.key)]
+        let isOwnLevel = frames[top].nestings.isEmpty
+        switch step.kind {
+        case .typeKey:
+            guard isOwnLevel, !isWrittenByOwner(key.key, frame: top) else { return }
             member(key, frame: top)
-            writer.string(value)
-        case .attribute(let slot, let key):
-            guard frames[top].nestings.isEmpty ? !isWrittenByOwner(key.key, frame: top) : true else { return }
+            writer.string(program.typeValue)
+        case .attribute:
+            guard !isOwnLevel || !isWrittenByOwner(key.key, frame: top) else { return }
             var isEmpty = frames[top].isEmpty
-            try writeAttribute(slot, of: object, key: key, path: frames[top].path, isEmpty: &isEmpty)
+            try writeAttribute(Int(step.slot), of: object, key: key, path: .frame(top), isEmpty: &isEmpty)
             frames[top].isEmpty = isEmpty
-        case .relationship(let slot, let key, let extras):
-            guard slot != frames[top].skipping else { return }
-            guard frames[top].nestings.isEmpty ? !isWrittenByOwner(key.key, frame: top) : true else { return }
+        case .relationship:
+            let slot = Int(step.slot)
+            guard slot != frames[top].skipping, !isOwnLevel || !isWrittenByOwner(key.key, frame: top) else { return }
+            let extras = step.extras >= 0 ? program.extras[Int(step.extras)] : nil
             try writeRelationship(slot, key: key, extras: extras, frame: top)
-        case .open(let key):
-            if frames[top].nestings.isEmpty, isWrittenByOwner(key.key, frame: top) {
+        case .open:
+            if isOwnLevel, isWrittenByOwner(key.key, frame: top) {
                 skipNested(frame: top)
                 return
             }
@@ -176,14 +228,17 @@ struct ObjectEncoder {
             frames[top].nestings.append(nesting)
         case .close:
             guard let nesting = frames[top].nestings.popLast() else { return }
-            if options.writesUnknownKeys, let unknown = unknownMembers(of: object, under: frames[top].nestings.map(\.key) + [nesting.key]) {
-                let level = nestedLevel(of: frames[top].mapping, under: frames[top].nestings.map(\.key) + [nesting.key])
-                var isEmpty = frames[top].isEmpty
-                for (key, value) in unknown where level?.table.index(of: key) == nil {
-                    member(key, isEmpty: &isEmpty)
-                    writer.value(value)
+            if options.writesUnknownKeys, object.unknownJSON != nil {
+                let keys = frames[top].nestings.map(\.key) + [nesting.key]
+                if let unknown = unknownMembers(of: object, under: keys) {
+                    let level = nestedLevel(of: frames[top].mapping, under: keys)
+                    var isEmpty = frames[top].isEmpty
+                    for (key, value) in unknown where level?.table.index(of: key) == nil {
+                        member(key, isEmpty: &isEmpty)
+                        writer.value(value)
+                    }
+                    frames[top].isEmpty = isEmpty
                 }
-                frames[top].isEmpty = isEmpty
             }
             if frames[top].isEmpty {
                 writer.truncate(to: nesting.mark)
@@ -206,7 +261,7 @@ struct ObjectEncoder {
         let steps = frames[top].mapping.writeProgram.steps
         var depth = 1
         while depth > 0, frames[top].step < steps.count {
-            switch steps[frames[top].step] {
+            switch steps[frames[top].step].kind {
             case .open: depth += 1
             case .close: depth -= 1
             default: break
@@ -236,9 +291,9 @@ struct ObjectEncoder {
     }
 
     /// The attributes (and nested objects of attributes) of a key level of `object`.
-    private mutating func writeLevel(_ level: KeyLevel, of object: ModelObject, path: JSONPath, isEmpty: inout Bool) throws(MappingError) {
+    private mutating func writeLevel(_ level: KeyLevel, of object: ModelObject, path: PathSource, isEmpty: inout Bool) throws(MappingError) {
         for node in level.nodes {
-            let key = QuotedKey(node.key)
+            let key = node.quoted
             for slot in node.attributes {
                 try writeAttribute(slot, of: object, key: key, path: path, isEmpty: &isEmpty)
             }
@@ -262,7 +317,7 @@ struct ObjectEncoder {
 
     /// Writes an attribute's member, or nothing when its state is not written.
     private mutating func writeAttribute(
-        _ slot: Int, of object: ModelObject, key: QuotedKey, path: JSONPath, isEmpty: inout Bool
+        _ slot: Int, of object: ModelObject, key: QuotedKey, path: PathSource, isEmpty: inout Bool
     ) throws(MappingError) {
         let property = object.mapping.properties[slot]
         let value = object.slots[slot]
@@ -285,7 +340,7 @@ struct ObjectEncoder {
                 writer.truncate(to: mark)
                 isEmpty = wasEmpty
                 if skipsFailures { return }
-                error.path = path.appending(keys: property.keyPath)
+                error.path = self.path(of: path).appending(keys: property.keyPath)
                 error.entityName = object.entity.name
                 error.propertyName = property.name
                 throw error
@@ -344,6 +399,10 @@ struct ObjectEncoder {
         }
         let name = property.transformerName?.rawValue ?? ""
         let plan = plans.plan(entity: entity.index, slot: slot)
+        if case .date(let format) = plan, case .date(let date) = value {
+            try writeDate(date, format: format)
+            return
+        }
         let attributeValue = value.attributeValue(type: property.attributeType)
         switch plan {
         case .date(let format):
@@ -352,7 +411,7 @@ struct ObjectEncoder {
             return
         case .commaSeparatedList:
             guard let list = attributeValue as? [String] else { break }
-            writer.string(list.joined(separator: ","))
+            writer.joinedString(list, separator: UInt8(ascii: ","))
             return
         case .unregistered(let name):
             throw MappingError(.unregisteredTransformer(name))
@@ -379,7 +438,6 @@ struct ObjectEncoder {
     private mutating func writeRelationship(_ slot: Int, key: QuotedKey, extras: KeyLevel?, frame top: Int) throws(MappingError) {
         let object = frames[top].object
         let property = frames[top].mapping.properties[slot]
-        let path = frames[top].path.appending(keys: property.keyPath)
         switch object.slots[slot] {
         case .absent:
             guard options.nullEncoding == .always else { return }
@@ -392,10 +450,10 @@ struct ObjectEncoder {
         case .object(let link):
             guard let child = link.object else { return }
             member(key, frame: top)
-            if written.contains(ObjectIdentifier(child)) {
-                try writeReference(to: child, path: path)
+            if child.encodingStamp == stamp {
+                try writeReference(to: child, path: childPath(.relationship(slot: slot, index: nil)))
             } else {
-                try begin(child, skipping: property.inverseSlot, extras: extras, owner: object, path: path)
+                try begin(child, skipping: property.inverseSlot, extras: extras, owner: object, via: .relationship(slot: slot, index: nil))
             }
         case .objects(let links):
             member(key, frame: top)
@@ -421,12 +479,12 @@ struct ObjectEncoder {
         }
         writer.separator(first: array.isEmpty)
         frames[top].array?.isEmpty = false
-        let path = frames[top].path.appending(keys: property.keyPath).appending(index: array.index)
-        if written.contains(ObjectIdentifier(child)) {
-            try writeReference(to: child, path: path)
+        let via = Via.relationship(slot: array.slot, index: array.index)
+        if child.encodingStamp == stamp {
+            try writeReference(to: child, path: childPath(via))
             frames[top].array?.index += 1
         } else {
-            try begin(child, skipping: property.inverseSlot, extras: nil, owner: nil, path: path)
+            try begin(child, skipping: property.inverseSlot, extras: nil, owner: nil, via: via)
         }
     }
 
@@ -444,7 +502,7 @@ struct ObjectEncoder {
         writer.open(UInt8(ascii: "{"))
         var isEmpty = true
         for slot in mapping.identitySlots {
-            try writeAttribute(slot, of: object, key: QuotedKey(mapping.properties[slot].keyPath.last ?? ""), path: path, isEmpty: &isEmpty)
+            try writeAttribute(slot, of: object, key: QuotedKey(mapping.properties[slot].keyPath.last ?? ""), path: .path(path), isEmpty: &isEmpty)
         }
         writer.close(UInt8(ascii: "}"), isEmpty: isEmpty)
     }
@@ -469,5 +527,19 @@ struct ObjectEncoder {
             level = current.nodes[index].nested
         }
         return level
+    }
+}
+
+/// Numbers for encoding runs, unique in the process, so that a run can mark the objects it
+/// wrote on the objects themselves instead of hashing them into a set.
+enum EncodingStamp {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var last: UInt64 = 0
+
+    static func next() -> UInt64 {
+        lock.lock()
+        defer { lock.unlock() }
+        last += 1
+        return last
     }
 }

@@ -59,6 +59,10 @@ open class ModelObject: CustomStringConvertible {
 
     /// How the object's entity maps to JSON, looked up once when the object is made.
     let mapping: EntityMapping
+    /// The encoding run that last wrote this object in full (0: none), so that a run writes
+    /// each object in full once. An object graph belongs to one thread at a time, so this
+    /// needs no lock.
+    var encodingStamp: UInt64 = 0
 
     deinit {
         if !mapping.inverseSlots.isEmpty { clearBackReferences() }

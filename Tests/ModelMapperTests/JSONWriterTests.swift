@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+
+@testable import ModelMapper
+
+@Suite("JSON writer: numbers, decimals, dates and strings written from their parts")
+struct JSONWriterTests {
+    private func written(_ body: (inout JSONWriter) -> Void) -> String {
+        var writer = JSONWriter()
+        body(&writer)
+        return String(decoding: writer.bytes, as: UTF8.self)
+    }
+
+    @Test("Decimal's memory layout is the one the writer reads")
+    func decimalLayout() {
+        #expect(DecimalText.layout != nil)
+    }
+
+    @Test("decimals are written as their description", arguments: [
+        "-12.5", "0.001", "123456789012345678901234567890.12345678", "1e20", "0", "7", "9.99", "-0.000000000000000000000000000000000001",
+        "99999999999999999999999999999999999999", "1e127", "1e-128", "18446744073709551616", "18446744073709551615", "-1",
+    ])
+    func decimals(text: String) throws {
+        let value = try #require(Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")))
+        #expect(written { $0.decimal(value) } == value.description)
+    }
+
+    @Test("random decimals are written as their description")
+    func randomDecimals() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2000 {
+            let significand = UInt64.random(in: 0...UInt64.max, using: &generator) >> UInt64.random(in: 0...63, using: &generator)
+            let value = Decimal(sign: Bool.random() ? .minus : .plus, exponent: Int.random(in: -40...40), significand: Decimal(significand))
+            #expect(written { $0.decimal(value) } == value.description, "\(significand) \(value.exponent)")
+        }
+    }
+
+    @Test("integers, from the smallest to the largest")
+    func integers() {
+        for value: Int64 in [0, 1, -1, 9, 10, 99, -100, 1_234_567_890, .max, .min] {
+            #expect(written { $0.integer(value) } == String(value))
+        }
+    }
+
+    @Test("number text that is not JSON is written as the same value in JSON form")
+    func numberText() {
+        #expect(written { $0.number(text: "+7") } == "7")
+        #expect(written { $0.number(text: ".5") } == "0.5")
+        #expect(written { $0.number(text: "1.") } == "1")
+        #expect(written { $0.number(text: "49.90") } == "49.90")
+        #expect(written { $0.number(text: "-1e-400") } == "-1e-400")
+        #expect(written { $0.number(text: "nan") } == "null")
+    }
+
+    @Test("strings: escapes only where JSON needs them, UTF-8 as is")
+    func strings() {
+        #expect(written { $0.string("plain") } == #""plain""#)
+        #expect(written { $0.string("a\"b\\c/d\n\t\u{1}é😀") } == #""a\"b\\c\/d\n\t\u0001é😀""#)
+        var plain = JSONWriter(options: .withoutEscapingSlashes)
+        plain.string("a/b")
+        #expect(String(decoding: plain.bytes, as: UTF8.self) == #""a/b""#)
+    }
+
+    @Test("dates written from calendar fields match Foundation's formats")
+    func datesFromParts() throws {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2000 {
+            let seconds = Double(Int64.random(in: -11_000_000_000...250_000_000_000, using: &generator))
+            let date = Date(timeIntervalSince1970: seconds)
+            for format in [DateFormat.iso8601, .yearMonthDay] {
+                var writer = JSONWriter()
+                guard CivilTime.write(date, withTime: format == .iso8601, to: &writer) else { continue }
+                let expected = format.jsonValue(for: date).jsonText()
+                #expect(String(decoding: writer.bytes, as: UTF8.self) == expected, "\(seconds)")
+                // And back: the fast reader gives the same date as Foundation's parser.
+                let text = String(decoding: writer.bytes.dropFirst().dropLast(), as: UTF8.self)
+                let read = try format.date(from: .string(text))
+                #expect(read == date || format == .yearMonthDay)
+            }
+        }
+    }
+
+    @Test("dates read from calendar fields match Foundation's parser, invalid days included")
+    func datesReadFromParts() throws {
+        for text in ["2024-02-29", "2023-02-29", "1900-02-29", "2000-02-29", "1835-11-30", "9999-12-31", "1600-01-01", "2024-13-01", "2024-04-31"] {
+            var bytes = text
+            let fast = bytes.withUTF8 { CivilTime.yearMonthDayDate($0) }
+            let foundation = try? DateFormat.pattern("yyyy-MM-dd").date(from: .string(text))
+            #expect(fast == foundation, "\(text)")
+        }
+        for text in ["2024-03-01T09:30:00Z", "1999-12-31T23:59:59Z", "2024-03-01T24:00:00Z", "2024-03-01T09:60:00Z"] {
+            var bytes = text
+            let fast = bytes.withUTF8 { CivilTime.iso8601Date($0) }
+            let foundation = try? Date(text, strategy: Date.ISO8601FormatStyle())
+            // Where the fast path declines (hour 24, minute 60), Foundation decides.
+            if let fast { #expect(fast == foundation, "\(text)") }
+            #expect((try? DateFormat.iso8601.date(from: .string(text))) == foundation, "\(text)")
+        }
+    }
+}
