@@ -94,6 +94,35 @@ struct JSONConformanceTests {
         }
     }
 
+    /// Whether decoding a document into objects finds it well-formed: type errors are
+    /// collected (and the values skipped), so only a syntax error is thrown as one.
+    static func decoderAccepts(_ data: Data, unknownKeys: ModelDecoder.Options.UnknownKeys) throws -> Bool {
+        let model = try ObjectModel(xml: #"<model><entity name="E"><attribute name="a" optional="YES" attributeType="String"/></entity></model>"#)
+        let entity = try #require(model.entity(named: "E"))
+        var options = ModelDecoder.Options(unknownKeys: unknownKeys, collectsAllErrors: true)
+        options.maximumDepth = 10_000
+        do {
+            _ = try ModelDecoder(model: model, options: options).decodeObject(of: entity, from: data)
+        } catch let error as MappingError where error.code == .invalidJSON {
+            return false
+        } catch {
+            return true
+        }
+        return true
+    }
+
+    @Test("the skipping reader and the object decoder give every document the reader's verdict")
+    func sameVerdictEverywhere() throws {
+        for name in Self.cases(prefix: "") {
+            let data = try Data(contentsOf: TestPaths.jsonTestSuite.appendingPathComponent(name))
+            let parsed = if case .success = try Self.outcome(name) { true } else { false }
+            let validated = (try? JSONReader.validate(data)) != nil
+            #expect(validated == parsed, "\(name): validate")
+            #expect(try Self.decoderAccepts(data, unknownKeys: .ignore) == parsed, "\(name): decoder, unknown keys skipped")
+            #expect(try Self.decoderAccepts(data, unknownKeys: .keep) == parsed, "\(name): decoder, unknown keys kept")
+        }
+    }
+
     @Test("every i_ document has its written decision")
     func implementationDefined() throws {
         let names = Self.cases(prefix: "i_")

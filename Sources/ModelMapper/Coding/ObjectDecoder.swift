@@ -807,26 +807,45 @@ struct ObjectDecoder {
         pathOfFrame(at: frames.count, step: frame.step)
     }
 
+    /// The path of the object of the frame at `position` (reached by `step`), built from
+    /// the frames below it without recursion.
     private func pathOfFrame(at position: Int, step: Step) -> JSONPath {
-        switch step {
-        case .root(let path): return path
-        case .relationship(let slot, let index):
-            let parent = position - 1
-            guard parent >= 0, parent < frames.count else { return .root }
-            // The parent's nested levels lead to the relationship's last key.
-            var path = errorPath(frame: parent, keys: frames[parent].mapping.properties[slot].keyPath.suffix(1))
-            if let index { path = path.appending(index: index) }
-            return path
+        // The steps from the outermost frame in, then the path they spell.
+        var chain: [(position: Int, step: Step)] = []
+        var current = (position: position, step: step)
+        while true {
+            chain.append(current)
+            guard case .relationship = current.step else { break }
+            let parent = current.position - 1
+            guard parent >= 0, parent < frames.count else { break }
+            current = (parent, frames[parent].step)
         }
+        var path = JSONPath.root
+        for (position, step) in chain.reversed() {
+            switch step {
+            case .root(let root): path = root
+            case .relationship(let slot, let index):
+                let parent = position - 1
+                guard parent >= 0, parent < frames.count else { continue }
+                // The parent's open nested levels lead to the relationship's last key.
+                path = path.appending(keys: levelKeys(of: parent))
+                path = path.appending(keys: frames[parent].mapping.properties[slot].keyPath.suffix(1))
+                if let index { path = path.appending(index: index) }
+            }
+        }
+        return path
+    }
+
+    /// The keys of a frame's open nested levels, outermost first.
+    private func levelKeys(of position: Int) -> [String] {
+        guard !frames[position].outerLevels.isEmpty else { return [] }
+        return frames[position].outerLevels.dropFirst().compactMap(\.key) + [frames[position].level.key].compactMap { $0 }
     }
 
     /// The path of the current level of a frame, followed by `keys`.
     private func errorPath(frame position: Int, keys: some Sequence<String>) -> JSONPath {
         guard position >= 0, position < frames.count else { return JSONPath.root.appending(keys: keys) }
-        var path = pathOfFrame(at: position, step: frames[position].step)
-        path = path.appending(keys: frames[position].outerLevels.dropFirst().compactMap(\.key))
-        if !frames[position].outerLevels.isEmpty, let key = frames[position].level.key { path = path.appending(key: key) }
-        return path.appending(keys: keys)
+        return pathOfFrame(at: position, step: frames[position].step).appending(keys: levelKeys(of: position)).appending(keys: keys)
     }
 
     /// The path of an attribute of a frame's object.

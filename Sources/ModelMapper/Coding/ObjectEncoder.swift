@@ -76,15 +76,20 @@ struct ObjectEncoder {
         case .child(let via): return childPath(via)
         case .frame(let position):
             guard frames.indices.contains(position) else { return .root }
-            switch frames[position].via {
-            case .root(let path): return path
-            case .relationship(let slot, let index):
-                let parent = position - 1
-                guard parent >= 0 else { return .root }
-                let keyPath = frames[parent].mapping.properties[slot].keyPath
-                let base = path(of: .frame(parent)).appending(keys: keyPath)
-                return index.map { base.appending(index: $0) } ?? base
+            // From the outermost frame in, without recursion.
+            var start = position
+            while start > 0, case .relationship = frames[start].via { start -= 1 }
+            var path = JSONPath.root
+            for index in start...position {
+                switch frames[index].via {
+                case .root(let root): path = root
+                case .relationship(let slot, let element):
+                    guard index > 0 else { continue }
+                    path = path.appending(keys: frames[index - 1].mapping.properties[slot].keyPath)
+                    if let element { path = path.appending(index: element) }
+                }
             }
+            return path
         }
     }
 

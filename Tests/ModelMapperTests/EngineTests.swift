@@ -1,0 +1,172 @@
+import Foundation
+import Testing
+
+@testable import ModelMapper
+
+/// The JSON engine's guarantees that do not depend on a particular model: depth on small
+/// stacks, back-references that never dangle, output linear in the graph.
+@Suite("JSON engine: depth, back-references, linear output")
+struct EngineTests {
+    static let nodes = Result {
+        try ObjectModel(xml: """
+            <model>
+              <entity name="Node">
+                <attribute name="id" optional="YES" attributeType="Integer 64"/>
+                <relationship name="child" optional="YES" maxCount="1" destinationEntity="Node" inverseName="parent" inverseEntity="Node"/>
+                <relationship name="parent" optional="YES" maxCount="1" destinationEntity="Node" inverseName="child" inverseEntity="Node"/>
+              </entity>
+              <entity name="Tag">
+                <attribute name="name" optional="YES" attributeType="String"/>
+                <relationship name="posts" optional="YES" toMany="YES" destinationEntity="Post" inverseName="tags" inverseEntity="Post"/>
+              </entity>
+              <entity name="Item">
+                <attribute name="id" optional="YES" attributeType="Integer 64"/>
+                <relationship name="parts" optional="YES" toMany="YES" destinationEntity="Item"/>
+                <userInfo><entry key="identityAttributes" value="id"/></userInfo>
+              </entity>
+              <entity name="Post">
+                <attribute name="id" optional="YES" attributeType="Integer 64"/>
+                <relationship name="tags" optional="YES" toMany="YES" destinationEntity="Tag" inverseName="posts" inverseEntity="Tag"/>
+                <userInfo><entry key="identityAttributes" value="id"/></userInfo>
+              </entity>
+            </model>
+            """)
+    }
+
+    private func entity(_ name: String) throws -> EntityDescription {
+        try #require(Self.nodes.get().entity(named: name))
+    }
+
+    /// `{"id":0,"child":{"id":1,"child":...}}`, `depth` objects deep.
+    private func chain(depth: Int) -> Data {
+        var text = ""
+        for level in 0..<depth { text += #"{"id":\#(level),"child":"# }
+        text += "null"
+        text += String(repeating: "}", count: depth)
+        return Data(text.utf8)
+    }
+
+    /// Runs `body` on a thread with a 512 KB stack (the default of secondary threads on Apple
+    /// platforms) and waits for it.
+    private func onSmallStack(_ body: @escaping @Sendable () -> Void) {
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            body()
+            done.signal()
+        }
+        thread.stackSize = 512 * 1024
+        thread.start()
+        done.wait()
+    }
+
+    @Test("objects nested to the maximum depth decode and encode on a 512 KB stack")
+    func depthOnSmallStack() throws {
+        let model = try Self.nodes.get()
+        let node = try entity("Node")
+        let data = chain(depth: 500)
+        let outcome = LockedBox<Result<Int, any Error>>(.success(0))
+        onSmallStack {
+            outcome.value = Result {
+                let root = try ModelDecoder(model: model).decodeObject(of: node, from: data)
+                return try ModelEncoder().encode(root).count
+            }
+        }
+        let count = try outcome.value.get()
+        #expect(count == data.count)
+    }
+
+    @Test("nesting beyond the limits is an error, not a crash, on a 512 KB stack")
+    func tooDeepOnSmallStack() throws {
+        let model = try Self.nodes.get()
+        let node = try entity("Node")
+        let deepObjects = chain(depth: 600)
+        let deepUnknown = Data((#"{"id":1,"extra":"# + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "}").utf8)
+        let outcome = LockedBox<[MappingError.Code?]>([])
+        onSmallStack {
+            var codes: [MappingError.Code?] = []
+            for data in [deepObjects, deepUnknown] {
+                do {
+                    _ = try ModelDecoder(model: model).decodeObject(of: node, from: data)
+                    codes.append(nil)
+                } catch let error as MappingError {
+                    codes.append(error.code)
+                } catch {
+                    codes.append(nil)
+                }
+            }
+            outcome.value = codes
+        }
+        #expect(outcome.value == [.notRepresentable, .invalidJSON])
+    }
+
+    @Test("many-to-many back-references are cleared when an object is freed")
+    func manyToManyBackReferences() throws {
+        let model = try Self.nodes.get()
+        var tags: [ModelObject] = []
+        do {
+            let posts = try ModelDecoder(model: model).decodeObjects(
+                of: entity("Post"),
+                from: Data(#"[{"id":1,"tags":[{"name":"a"},{"name":"b"}]},{"id":2,"tags":[{"name":"c"}]}]"#.utf8))
+            tags = posts.flatMap { ($0.value(forKey: "tags") as? [ModelObject]) ?? [] }
+            #expect((tags[0].value(forKey: "posts") as? [ModelObject])?.first === posts[0])
+        }
+        // The posts are gone: the tags' back-references to them are gone too.
+        for tag in tags {
+            #expect((tag.value(forKey: "posts") as? [ModelObject])?.isEmpty ?? true)
+        }
+    }
+
+    @Test("an object shared in a graph is written in full once, then as its identity")
+    func sharedObjectsWrittenOnce() throws {
+        let model = try Self.nodes.get()
+        let shared = ModelObject(entity: try entity("Tag"))
+        try shared.setValue("shared", forKey: "name")
+        let first = ModelObject(entity: try entity("Post"))
+        let second = ModelObject(entity: try entity("Post"))
+        try first.setValue(1, forKey: "id")
+        try second.setValue(2, forKey: "id")
+        // Tags have no identity: a tag reached twice cannot be written without repeating it.
+        try first.add(modelObject: shared, forKey: "tags")
+        try second.add(modelObject: shared, forKey: "tags")
+        let error = #expect(throws: MappingError.self) { try ModelEncoder().encode([first, second]) }
+        #expect(error?.code == .notRepresentable)
+        #expect(error?.path.description == "$[1].tags[0]")
+        // Posts have one: the post reached again through the tag is written as {"id":1}.
+        let text = String(decoding: try ModelEncoder().encode(shared), as: UTF8.self)
+        #expect(text == #"{"name":"shared","posts":[{"id":1},{"id":2}]}"#)
+        _ = model
+    }
+
+    @Test("output stays linear when decoded objects share children after identity uniquing")
+    func linearOutput() throws {
+        let model = try Self.nodes.get()
+        // Level i has items 2i and 2i+1, both made of the two items of level i+1: in full the
+        // first time the input names them, by id the second. A graph of 2 x 40 items with 2^40
+        // paths through it.
+        let levels = 40
+        func item(_ level: Int, _ side: Int, full: Bool) -> String {
+            let id = 2 * level + side
+            guard full, level + 1 < levels else { return #"{"id":\#(id)}"# }
+            return #"{"id":\#(id),"parts":[\#(item(level + 1, 0, full: side == 0)),\#(item(level + 1, 1, full: side == 0))]}"#
+        }
+        let data = Data(("[" + item(0, 0, full: true) + "," + item(0, 1, full: true) + "]").utf8)
+        let decoded = try ModelDecoder(model: model).decodeObjects(of: entity("Item"), from: data)
+        let second = try #require(decoded.last)
+        #expect((second.value(forKey: "parts") as? [ModelObject])?.count == 2)
+        let output = try ModelEncoder().encode(decoded)
+        #expect(output.count <= 2 * data.count)
+    }
+}
+
+/// A value shared with another thread in a test, behind a lock.
+final class LockedBox<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value
+
+    init(_ value: Value) { stored = value }
+
+    var value: Value {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
+}
