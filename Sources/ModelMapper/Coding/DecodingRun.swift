@@ -10,7 +10,8 @@ final class DecodingRun {
     let mappings: [EntityMapping]
     let strict: Bool
     private(set) var errors: [MappingError] = []
-    var objectsByIdentity: [IdentityKey: ModelObject] = [:]
+    /// Unchecked exclusivity: a run is used by one decoder on one thread.
+    @exclusivity(unchecked) var objectsByIdentity: [IdentityKey: ModelObject] = [:]
     /// How attributes with transformers are read, looked up once per run.
     let transformers: TransformerPlans
     /// Where strings with escapes are decoded.

@@ -70,6 +70,26 @@ struct JSONScanner {
         index += 1
         let start = index
         var isASCII = true
+        // Eight bytes at a time while none is a quote, a backslash or a control character.
+        while index + 8 <= count {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            let quotes = word ^ (ones &* 0x22)
+            let backslashes = word ^ (ones &* 0x5C)
+            // A byte is zero (or, for the last term, below 0x20) where the high bit comes out set.
+            let special = ((quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes | (word &- ones &* 0x20) & ~word) & highs
+            if special != 0 {
+                // The lowest flagged byte is a true match: go straight to it.
+                let offset = special.trailingZeroBitCount >> 3
+                let before = offset == 0 ? 0 : UInt64.max >> UInt64(64 - 8 * offset)
+                if word & highs & before != 0 { isASCII = false }
+                index += offset
+                break
+            }
+            if word & highs != 0 { isASCII = false }
+            index += 8
+        }
         while index < count {
             let byte = base[index]
             if byte == UInt8(ascii: "\"") {
@@ -353,9 +373,10 @@ struct JSONScanner {
 /// A growable byte buffer reused across strings, so that decoding escapes allocates only
 /// when a string is longer than any before it.
 final class ScratchBuffer {
-    private(set) var start: UnsafeMutablePointer<UInt8>
-    private(set) var count = 0
-    private var capacity: Int
+    // Unchecked exclusivity: a buffer belongs to one decoding run on one thread.
+    @exclusivity(unchecked) private(set) var start: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) private(set) var count = 0
+    @exclusivity(unchecked) private var capacity: Int
 
     /// A valid address for empty inputs.
     nonisolated(unsafe) static let empty = UnsafePointer<UInt8>(UnsafeMutablePointer<UInt8>.allocate(capacity: 1))

@@ -30,7 +30,9 @@ import Foundation
 open class ModelObject: CustomStringConvertible {
     /// The entity of the object.
     public let entity: EntityDescription
-    var slots: [Slot]
+    /// The values. Exclusive access is not checked at run time: an object graph belongs to one
+    /// thread at a time, and the checks cost more than the accesses.
+    @exclusivity(unchecked) var slots: [Slot]
     /// JSON the object was decoded from that no property reads, kept when the decoder's
     /// ``ModelDecoder/Options/unknownKeys`` option is `.keep`; the encoder writes it back.
     public internal(set) var unknownJSON: JSONObject?
@@ -62,7 +64,7 @@ open class ModelObject: CustomStringConvertible {
     /// The encoding run that last wrote this object in full (0: none), so that a run writes
     /// each object in full once. An object graph belongs to one thread at a time, so this
     /// needs no lock.
-    var encodingStamp: UInt64 = 0
+    @exclusivity(unchecked) var encodingStamp: UInt64 = 0
 
     deinit {
         if !mapping.inverseSlots.isEmpty { clearBackReferences() }
