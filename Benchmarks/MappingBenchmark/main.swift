@@ -1,83 +1,73 @@
-// Mapping benchmark: decoding and encoding a generated Authors document (authors with ten
-// books each, every book with a one-to-one pricing and a flattened price) with ModelMapper,
-// side by side in one run with Foundation's JSONDecoder/JSONEncoder (Codable structs of the
-// same shape) and JSONSerialization.
+// Mapping benchmark: decoding and encoding three generated document shapes with ModelMapper,
+// side by side in one run with Foundation's JSONDecoder/JSONEncoder (Codable types of the same
+// Swift types: Date in the same format, Decimal, [String] split in init(from:)) and
+// JSONSerialization:
 //
-//     swift run -c release mapping-benchmark [authors] [repetitions]
+// - authors: the Authors model's nested document (authors with ten books, each with a date,
+//   a comma-separated list, two decimals and a one-to-one pricing that a flattened key path
+//   also reads);
+// - flat: wide records, 16 attributes of every type;
+// - strings: records of text with escapes and non-ASCII characters.
 //
-// The contenders run in interleaved rounds (see BenchmarkSupport); prints the median time of
-// each and ModelMapper's ratios to the Foundation baselines.
-import AuthorsKit
+//     swift run -c release mapping-benchmark [scale] [repetitions] [--shape authors|flat|strings]
+//
+// `scale` is the number of authors (records are 5 times as many). The contenders run in
+// interleaved rounds (see BenchmarkSupport); it prints each one's median and ModelMapper's
+// ratios to the Foundation baselines.
+//
+// `--only SHAPE.CONTENDER` (say `authors.decode`) runs one contender once, for counting its
+// instructions (and nothing of the setup) with callgrind, from the package folder:
+//     valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*measuredRun*' \
+//         .build/release/mapping-benchmark 2000 1 --only authors.decode
 import BenchmarkSupport
 import Foundation
-import ModelMapper
 
-let arguments = CommandLine.arguments.dropFirst().compactMap { Int($0) }
-let authorCount = arguments.first ?? 2_000
+let arguments = CommandLine.arguments.dropFirst().prefix { !$0.hasPrefix("--") }.compactMap { Int($0) }
+let scale = arguments.first ?? 2_000
 let repetitions = arguments.dropFirst().first ?? 7
-
-struct CodablePricing: Codable { var retail_price: Decimal?; var currency: String?; var list_price: Decimal? }
-struct CodableBook: Codable { var book_id: Int64; var title: String; var year: Int16?; var tags: String?; var rating: Double?; var favorite: Bool?; var pricing: CodablePricing? }
-struct CodableAuthor: Codable { var author_id: Int64; var firstName: String?; var lastName: String; var born: String?; var books: [CodableBook] }
-struct CodableDocument: Codable { var authors: [CodableAuthor] }
-
-/// The document, written by ModelMapper's own writer so the input is the same for everyone.
-func document() -> Data {
-    var authors: [JSONValue] = []
-    for author in 0..<authorCount {
-        var books: [JSONValue] = []
-        for book in 0..<10 {
-            books.append([
-                "book_id": .integer(author * 100 + book), "title": .string("Book \(book) of author \(author)"), "year": .integer(1850 + book),
-                "tags": "classic,novel", "rating": 4.5, "favorite": .bool(book % 2 == 0),
-                "pricing": ["retail_price": 9.99, "currency": "USD", "list_price": 12.5],
-            ])
-        }
-        authors.append(["author_id": .integer(author), "firstName": "Samuel", "lastName": "Clemens", "born": "1835-11-30", "books": .array(books)])
-    }
-    let root: JSONValue = ["authors": .array(authors)]
-    return root.jsonData()
+func option(_ name: String) -> String? {
+    CommandLine.arguments.firstIndex(of: name).flatMap { CommandLine.arguments.dropFirst($0 + 1).first }
 }
 
-let data = document()
-AuthorsModel.registerTransformers()
-let model = try AuthorsModel.load(contentsOf: URL(fileURLWithPath: "Models/Authors.xcdatamodeld"))
-let decoder = ModelDecoder(model: model)
-let authors = try decoder.decode([Author].self, from: data, at: "authors")
-let codable = try JSONDecoder().decode(CodableDocument.self, from: data)
-let foundation = try JSONSerialization.jsonObject(with: data)
-guard authors.count == authorCount, codable.authors.count == authorCount else { fatalError("the document did not decode") }
-
-let contenders: [(name: String, body: () throws -> Void)] = [
-    ("decode", { _ = try decoder.decode([Author].self, from: data, at: "authors") }),
-    ("jsondecoder", { _ = try JSONDecoder().decode(CodableDocument.self, from: data) }),
-    ("serialization-read", { _ = try JSONSerialization.jsonObject(with: data) }),
-    ("encode", { _ = try ModelEncoder().encode(authors, at: "authors") }),
-    ("jsonencoder", { _ = try JSONEncoder().encode(codable) }),
-    ("serialization-write", { _ = try JSONSerialization.data(withJSONObject: foundation) }),
-]
+let shapeNames = option("--shape").map { [$0] } ?? option("--only").map { [String($0.prefix { $0 != "." })] } ?? ["authors", "flat", "strings"]
+var shapes: [Shape] = []
+for name in shapeNames {
+    switch name {
+    case "authors": shapes.append(try authorsShape(count: scale))
+    case "flat": shapes.append(try flatShape(count: scale * 5))
+    case "strings": shapes.append(try stringsShape(count: scale * 5))
+    default:
+        print("shapes: authors, flat, strings")
+        exit(2)
+    }
+}
 
 /// Runs one contender; a function of its own so that callgrind can count it alone.
 @inline(never) func measuredRun(_ body: () throws -> Void) rethrows { try body() }
 
-// `--only NAME` runs one contender once, for counting its instructions, and nothing of the
-// setup, with callgrind (from the package folder):
-//     valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*measuredRun*' \
-//         .build/release/mapping-benchmark 2000 1 --only decode
-if let index = CommandLine.arguments.firstIndex(of: "--only"), let name = CommandLine.arguments.dropFirst(index + 1).first {
-    guard let contender = contenders.first(where: { $0.name == name }) else {
-        print("--only takes one of: \(contenders.map(\.name).joined(separator: ", "))")
+func contenders(of shape: Shape) -> [(name: String, body: () throws -> Void)] {
+    [
+        ("decode", shape.decode), ("jsondecoder", shape.jsonDecoder), ("serialization-read", shape.foundationRead),
+        ("encode", shape.encode), ("jsonencoder", shape.jsonEncoder), ("serialization-write", shape.foundationWrite),
+    ]
+}
+
+if let only = option("--only") {
+    let contenderName = only.split(separator: ".").dropFirst().first.map(String.init) ?? ""
+    guard let shape = shapes.first, let contender = contenders(of: shape).first(where: { $0.name == contenderName }) else {
+        print("--only takes SHAPE.CONTENDER, a contender being one of: decode, jsondecoder, serialization-read, encode, jsonencoder, serialization-write")
         exit(2)
     }
     try measuredRun(contender.body)
     exit(0)
 }
-let medians = try InterleavedRounds.medians(rounds: repetitions, contenders.map(\.body)).map(\.milliseconds)
-let (decodeModelMapper, decodeCodable, decodeSerialization) = (medians[0], medians[1], medians[2])
-let (encodeModelMapper, encodeCodable, encodeSerialization) = (medians[3], medians[4], medians[5])
 
-print("document: \(authorCount) authors, \(authorCount * 21) objects, \(data.count / 1024) KiB; medians of \(repetitions) interleaved rounds")
-print(String(format: "decode  ModelDecoder %8.1f ms   JSONDecoder %8.1f ms   JSONSerialization %8.1f ms", decodeModelMapper, decodeCodable, decodeSerialization))
-print(String(format: "encode  ModelEncoder %8.1f ms   JSONEncoder %8.1f ms   JSONSerialization %8.1f ms", encodeModelMapper, encodeCodable, encodeSerialization))
-print(String(format: "ratios  decode: %.2f x JSONDecoder, %.2f x JSONSerialization;  encode: %.2f x JSONEncoder, %.2f x JSONSerialization",
-             decodeModelMapper / decodeCodable, decodeModelMapper / decodeSerialization, encodeModelMapper / encodeCodable, encodeModelMapper / encodeSerialization))
+print("medians of \(repetitions) interleaved rounds; ratio = Foundation's time / ModelMapper's (above 1: ModelMapper is faster)")
+for shape in shapes {
+    let medians = try InterleavedRounds.medians(rounds: repetitions, contenders(of: shape).map(\.body)).map(\.milliseconds)
+    print("\n\(shape.name): \(shape.summary), \(shape.data.count / 1024) KiB")
+    print(String(format: "  decode  ModelDecoder %7.1f ms   JSONDecoder %7.1f ms   JSONSerialization %7.1f ms   %5.2fx JSONDecoder",
+                 medians[0], medians[1], medians[2], medians[1] / medians[0]))
+    print(String(format: "  encode  ModelEncoder %7.1f ms   JSONEncoder %7.1f ms   JSONSerialization %7.1f ms   %5.2fx JSONEncoder",
+                 medians[3], medians[4], medians[5], medians[4] / medians[3]))
+}
