@@ -21,14 +21,11 @@ final class PropertyMapping: Sendable {
     let isToMany: Bool
     /// The slot of the reciprocal inverse in objects of the destination entity, if any.
     let inverseSlot: Int?
-    /// Keys under this relationship's JSON object that flattened attributes of the same
-    /// entity read (`retail_price` under `pricing`): the nested object must not keep them as unknown.
-    let sharedKeys: KeyTrie?
 
     init(
         name: String, keyPath: [String], isRelationship: Bool, attributeType: AttributeType, isOptional: Bool,
         defaultValue: (any Sendable)?, transformerName: ValueTransformer.Name?, compositeName: String?,
-        destination: Int, isToMany: Bool, inverseSlot: Int?, sharedKeys: KeyTrie?
+        destination: Int, isToMany: Bool, inverseSlot: Int?
     ) {
         self.name = name
         self.keyPath = keyPath
@@ -41,7 +38,6 @@ final class PropertyMapping: Sendable {
         self.destination = destination
         self.isToMany = isToMany
         self.inverseSlot = inverseSlot
-        self.sharedKeys = sharedKeys
     }
 }
 
@@ -59,8 +55,6 @@ final class EntityMapping: Sendable {
     /// The root of the entity's inheritance tree: objects with the same identity values are
     /// the same object only within one family.
     let identityFamily: Int
-    /// The JSON keys the properties read, for telling unknown keys apart.
-    let knownKeys: KeyTrie
     /// The keys of the entity's JSON object, matched against raw bytes by the decoder.
     let keys: KeyLevel
     /// The steps the encoder takes to write an object.
@@ -80,7 +74,7 @@ final class EntityMapping: Sendable {
 
     init(
         properties: [PropertyMapping], slotByName: [String: Int], isAbstract: Bool, typeKey: String?, typeValue: String,
-        entityByTypeValue: [String: Int], identitySlots: [Int], identityFamily: Int, knownKeys: KeyTrie
+        entityByTypeValue: [String: Int], identitySlots: [Int], identityFamily: Int
     ) {
         self.keys = Self.level(
             properties.indices.map { (path: properties[$0].keyPath[...], slot: $0, isRelationship: properties[$0].isRelationship) },
@@ -104,7 +98,6 @@ final class EntityMapping: Sendable {
         self.entityByTypeValue = entityByTypeValue
         self.identitySlots = identitySlots
         self.identityFamily = identityFamily
-        self.knownKeys = knownKeys
     }
 }
 
@@ -137,49 +130,6 @@ extension EntityMapping {
     }
 }
 
-/// A tree of JSON keys. A node that `takesAll` covers its whole subtree.
-struct KeyTrie: Sendable {
-    var takesAll = false
-    var children: [String: KeyTrie] = [:]
-
-    mutating func insert(_ path: ArraySlice<String>, takesAll: Bool) {
-        guard let first = path.first else {
-            self.takesAll = self.takesAll || takesAll
-            return
-        }
-        // Most paths are one key: one hash, no recursion.
-        if path.count == 1, let index = children.index(forKey: first) {
-            children.values[index].takesAll = children.values[index].takesAll || takesAll
-        } else if path.count == 1 {
-            children[first] = KeyTrie(takesAll: takesAll)
-        } else {
-            children[first, default: KeyTrie()].insert(path.dropFirst(), takesAll: takesAll)
-        }
-    }
-
-    mutating func merge(_ other: KeyTrie) {
-        takesAll = takesAll || other.takesAll
-        for (key, child) in other.children { children[key, default: KeyTrie()].merge(child) }
-    }
-
-    /// The parts of `object` this trie does not cover, or nil when it covers everything.
-    func leftovers(of object: JSONObject) -> JSONObject? {
-        guard !takesAll else { return nil }
-        var rest = JSONObject()
-        for (key, value) in object {
-            guard let child = children[key] else {
-                rest[key] = value
-                continue
-            }
-            if child.takesAll { continue }
-            if case .object(let nested) = value, let nestedRest = child.leftovers(of: nested) {
-                rest[key] = .object(nestedRest)
-            }
-        }
-        return rest.isEmpty ? nil : rest
-    }
-}
-
 /// The mappings of a model's entities, compiled once, when first asked for, under a lock:
 /// models are shared by threads, and the first decode on any of them compiles the plans.
 final class MappingTable: @unchecked Sendable {
@@ -205,13 +155,7 @@ extension EntityMapping {
     private static func mapping(of entity: Int, in records: [EntityRecord]) -> EntityMapping {
         let record = records[entity]
         let slotIndex = record.propertyIndexByName
-        var attributePaths: [[String]] = []
         var properties: [PropertyMapping] = []
-        for reference in record.properties where !reference.isRelationship {
-            attributePaths.append(records[reference.entity].ownAttributes[reference.index].jsonKeyPath.components)
-        }
-        var knownKeys = KeyTrie()
-        knownKeys.children.reserveCapacity(record.properties.count)
         properties.reserveCapacity(record.properties.count)
         for reference in record.properties {
             if reference.isRelationship {
@@ -221,21 +165,15 @@ extension EntityMapping {
                 if let inverse = relationship.inverse, relationship.isInverseReciprocal {
                     inverseSlot = records[relationship.destinationEntity].propertyIndexByName[inverse.name]
                 }
-                var shared = KeyTrie()
-                for attributePath in attributePaths where attributePath.count > path.count && attributePath.prefix(path.count).elementsEqual(path) {
-                    shared.insert(attributePath.dropFirst(path.count), takesAll: true)
-                }
-                knownKeys.insert(path[...], takesAll: true)
                 properties.append(PropertyMapping(
                     name: relationship.name, keyPath: path, isRelationship: true,
                     attributeType: .undefined, isOptional: relationship.isOptional, defaultValue: nil,
                     transformerName: nil, compositeName: nil,
                     destination: relationship.destinationEntity, isToMany: relationship.isToMany,
-                    inverseSlot: inverseSlot, sharedKeys: shared.children.isEmpty ? nil : shared
+                    inverseSlot: inverseSlot
                 ))
             } else {
                 let attribute = records[reference.entity].ownAttributes[reference.index]
-                knownKeys.insert(attribute.jsonKeyPath.components[...], takesAll: true)
                 properties.append(PropertyMapping(
                     name: attribute.name, keyPath: attribute.jsonKeyPath.components, isRelationship: false,
                     attributeType: attribute.attributeType,
@@ -243,11 +181,10 @@ extension EntityMapping {
                     defaultValue: attribute.defaultValue,
                     transformerName: attribute.valueTransformerName.map(ValueTransformer.Name.init(rawValue:)),
                     compositeName: attribute.compositeName,
-                    destination: -1, isToMany: false, inverseSlot: nil, sharedKeys: nil
+                    destination: -1, isToMany: false, inverseSlot: nil
                 ))
             }
         }
-        if let typeKey = record.typeKey { knownKeys.insert([typeKey], takesAll: true) }
 
         var entityByTypeValue: [String: Int] = [:]
         var stack = [entity]
@@ -262,7 +199,7 @@ extension EntityMapping {
             properties: properties, slotByName: slotIndex, isAbstract: record.isAbstract,
             typeKey: record.typeKey, typeValue: record.typeValue, entityByTypeValue: entityByTypeValue,
             identitySlots: record.identityAttributeNames.compactMap { slotIndex[$0] },
-            identityFamily: root, knownKeys: knownKeys
+            identityFamily: root
         )
     }
 }

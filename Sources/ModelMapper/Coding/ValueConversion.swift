@@ -284,7 +284,7 @@ extension PropertyMapping {
         PropertyMapping(
             name: element.name, keyPath: [element.name], isRelationship: false, attributeType: element.attributeType,
             isOptional: true, defaultValue: nil, transformerName: nil, compositeName: element.compositeName,
-            destination: -1, isToMany: false, inverseSlot: nil, sharedKeys: nil
+            destination: -1, isToMany: false, inverseSlot: nil
         )
     }
 }
