@@ -120,6 +120,7 @@ enum JSONReader {
                     case .array(var elements):
                         elements.append(value)
                         if try scanner.readSeparator(inObject: false) {
+                            guard elements.count < scanner.maximumElementCount else { throw scanner.tooManyElements() }
                             stack.append(.array(elements))
                             continue readValue
                         }
@@ -127,6 +128,7 @@ enum JSONReader {
                     case .object(var object, let member):
                         object[member] = value
                         if try scanner.readSeparator(inObject: true) {
+                            guard object.count < scanner.maximumElementCount else { throw scanner.tooManyElements() }
                             let next = try scanner.readKey(after: ",").string
                             stack.append(.object(object, key: next))
                             continue readValue

@@ -14,10 +14,19 @@ struct JSONScanner {
     var index: Int
     /// How deeply arrays and objects may nest in a skipped or parsed value.
     let maximumDepth: Int
+    /// How many bytes a string (or key) may have, escapes decoded.
+    let maximumStringLength: Int
+    /// How many elements an array, or members an object, may have.
+    let maximumElementCount: Int
     /// Where strings with escapes are decoded; shared, so decoding one allocates nothing.
     let scratch: ScratchBuffer
 
-    init(bytes: UnsafeRawBufferPointer, maximumDepth: Int, scratch: ScratchBuffer = ScratchBuffer()) {
+    init(
+        bytes: UnsafeRawBufferPointer, maximumDepth: Int, maximumStringLength: Int = .max, maximumElementCount: Int = .max,
+        scratch: ScratchBuffer = ScratchBuffer()
+    ) {
+        self.maximumStringLength = maximumStringLength
+        self.maximumElementCount = maximumElementCount
         // An empty buffer may have no base address; any valid pointer will do for zero bytes.
         self.base = bytes.baseAddress.map { $0.assumingMemoryBound(to: UInt8.self) } ?? ScratchBuffer.empty
         self.count = bytes.count
@@ -94,6 +103,7 @@ struct JSONScanner {
             let byte = base[index]
             if byte == UInt8(ascii: "\"") {
                 let text = StringBytes(start: base + start, count: index - start)
+                guard text.count <= maximumStringLength else { throw tooLong(at: start - 1) }
                 index += 1
                 if !isASCII, !UTF8Validation.isValid(text.buffer) {
                     throw failure("a string holds bytes that are not valid UTF-8", at: start - 1)
@@ -117,6 +127,7 @@ struct JSONScanner {
             if byte == UInt8(ascii: "\"") {
                 index += 1
                 let text = StringBytes(start: UnsafePointer(scratch.start), count: scratch.count)
+                guard text.count <= maximumStringLength else { throw tooLong(at: start - 1) }
                 guard UTF8Validation.isValid(text.buffer) else {
                     throw failure("a string holds bytes that are not valid UTF-8", at: start - 1)
                 }
@@ -249,6 +260,8 @@ struct JSONScanner {
     mutating func skipValue() throws(MappingError) {
         // One bit per open container: 1 for an object, 0 for an array.
         var kinds: [UInt64] = []
+        // Elements read so far in each open container.
+        var counts: [Int] = []
         var depth = 0
         func isObject(_ depth: Int) -> Bool { kinds[(depth - 1) >> 6] >> UInt64((depth - 1) & 63) & 1 == 1 }
         while true {
@@ -266,6 +279,7 @@ struct JSONScanner {
                 if consume(closing) {
                     depth -= 1
                 } else {
+                    counts.append(1)
                     if byte == UInt8(ascii: "{") { _ = try readKey(after: "{") }
                     continue
                 }
@@ -280,9 +294,12 @@ struct JSONScanner {
             while depth > 0 {
                 let inObject = isObject(depth)
                 if try readSeparator(inObject: inObject) {
+                    counts[counts.count - 1] += 1
+                    guard counts[counts.count - 1] <= maximumElementCount else { throw tooManyElements() }
                     if inObject { _ = try readKey(after: ",") }
                     break
                 }
+                counts.removeLast()
                 depth -= 1
             }
             if depth == 0 { return }
@@ -325,6 +342,24 @@ struct JSONScanner {
 
     func tooDeep() -> MappingError {
         failure("the document nests deeper than \(maximumDepth) levels")
+    }
+
+    /// A string over the length limit: not malformed JSON, but more than the reader takes.
+    func tooLong(at offset: Int) -> MappingError {
+        limitExceeded("a string longer than \(maximumStringLength) bytes", option: "maximumStringLength", at: offset)
+    }
+
+    /// A container over the element limit.
+    func tooManyElements() -> MappingError {
+        limitExceeded("an array or object of more than \(maximumElementCount) elements", option: "maximumElementCount", at: index)
+    }
+
+    private func limitExceeded(_ what: String, option: String, at offset: Int) -> MappingError {
+        let (line, column) = position(of: offset)
+        var context = MappingError.Context(found: what, detail: "line \(line), column \(column): raise ModelDecoder.Options.\(option) to allow it")
+        context.line = line
+        context.column = column
+        return .notRepresentable(context)
     }
 
     // MARK: Errors

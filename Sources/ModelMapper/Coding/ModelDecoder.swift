@@ -66,8 +66,15 @@ public struct ModelDecoder: Sendable {
         /// Objects of entities with identity attributes that appear more than once in one
         /// document (same entity family, same identity values) become one object.
         public var uniquesObjectsByIdentity = true
-        /// How deeply objects may nest before decoding stops with an error.
+        /// How deeply objects (and arrays and objects inside values) may nest before decoding
+        /// stops with an error. Nesting up to the limit works on a 512 KB thread stack.
         public var maximumDepth = 512
+        /// The longest string or key, in UTF-8 bytes, before decoding stops with an error
+        /// (`.notRepresentable`): 16 MiB by default.
+        public var maximumStringLength = 16 << 20
+        /// The most elements of one array, or members of one object, before decoding stops with
+        /// an error (`.notRepresentable`): 10 million by default.
+        public var maximumElementCount = 10_000_000
 
         /// The default options: lenient, nulls kept, ISO 8601 dates, unknown keys ignored, stop at the first error.
         public init() {}

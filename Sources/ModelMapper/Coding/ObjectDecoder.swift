@@ -21,7 +21,10 @@ struct ObjectDecoder {
     private let locatesByLine: Bool
 
     init(bytes: UnsafeRawBufferPointer, run: DecodingRun, locatesByLine: Bool = true) {
-        scanner = JSONScanner(bytes: bytes, maximumDepth: run.options.maximumDepth, scratch: run.scratch)
+        let options = run.options
+        scanner = JSONScanner(
+            bytes: bytes, maximumDepth: options.maximumDepth, maximumStringLength: options.maximumStringLength,
+            maximumElementCount: options.maximumElementCount, scratch: run.scratch)
         self.run = run
         self.locatesByLine = locatesByLine
     }
@@ -46,6 +49,7 @@ struct ObjectDecoder {
         var guess = 0
         var extrasGuess = 0
         var isFirst = true
+        var memberCount = 0
         /// Members nobody reads, kept when the options say so.
         var unknown: JSONObject?
     }
@@ -84,6 +88,11 @@ struct ObjectDecoder {
             context.path = syntaxErrorPath(base: path)
             frames.removeSubrange(base...)
             throw .invalidJSON(context)
+        } catch .notRepresentable(var context) where context.path.components.isEmpty && context.line != nil {
+            // A limit of the scanner's, located the same way.
+            context.path = syntaxErrorPath(base: path)
+            frames.removeSubrange(base...)
+            throw .notRepresentable(context)
         }
     }
 
@@ -126,6 +135,8 @@ struct ObjectDecoder {
                 memberStart = scanner.index
                 key = try scanner.readKey(after: "{")
             } else if try scanner.readSeparator(inObject: true) {
+                frames[top].level.memberCount += 1
+                guard frames[top].level.memberCount < scanner.maximumElementCount else { throw scanner.tooManyElements() }
                 scanner.skipWhitespace()
                 memberStart = scanner.index
                 key = try scanner.readKey(after: ",")
@@ -485,6 +496,7 @@ struct ObjectDecoder {
             if try begin(expected: destination, step: step, parentSlot: state.slot, extras: nil) { return }
         }
         if try scanner.readSeparator(inObject: false) {
+            guard state.index + 1 < scanner.maximumElementCount else { throw scanner.tooManyElements() }
             frames[top].array?.index += 1
             frames[top].array?.needsElement = true
             return
@@ -715,6 +727,7 @@ struct ObjectDecoder {
         if scanner.consume(UInt8(ascii: "]")) { return objects }
         var index = 0
         repeat {
+            guard index < scanner.maximumElementCount else { throw scanner.tooManyElements() }
             if let object = try readObject(entity: entity, path: path.appending(index: index)) { objects.append(object) }
             index += 1
         } while try scanner.readSeparator(inObject: false)
