@@ -8,7 +8,8 @@ import Foundation
 /// `.withoutEscapingSlashes` is set, `/` are escaped, and everything else is written as is
 /// (non-ASCII text stays UTF-8). Numbers are written as JSON numbers.
 struct JSONWriter {
-    private(set) var bytes: [UInt8] = []
+    /// Where the bytes go: one buffer, shared by copies of the writer.
+    private let buffer: ByteBuffer
     let options: JSONValue.WritingOptions
     let isPretty: Bool
     let escapesSlashes: Bool
@@ -19,26 +20,32 @@ struct JSONWriter {
         self.options = options
         isPretty = options.contains(.prettyPrinted)
         escapesSlashes = !options.contains(.withoutEscapingSlashes)
-        bytes.reserveCapacity(capacity)
+        buffer = ByteBuffer(capacity: capacity)
     }
 
-    var count: Int { bytes.count }
+    var count: Int { buffer.count }
+
+    /// The bytes written.
+    var bytes: [UInt8] { buffer.bytes }
+
+    /// The bytes written, as data.
+    var data: Data { buffer.data }
 
     /// Drops what was written after `count` bytes (an object that turned out empty).
     mutating func truncate(to count: Int) {
-        bytes.removeSubrange(count...)
+        buffer.truncate(to: count)
     }
 
     @inline(__always)
-    mutating func append(_ byte: UInt8) { bytes.append(byte) }
+    mutating func append(_ byte: UInt8) { buffer.append(byte) }
 
     mutating func append(_ text: StaticString) {
-        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        buffer.append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
-    mutating func append(_ buffer: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: buffer) }
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) { buffer.append(bytes) }
 
-    mutating func append(_ bytes: [UInt8]) { self.bytes.append(contentsOf: bytes) }
+    mutating func append(_ bytes: [UInt8]) { bytes.withUnsafeBufferPointer { buffer.append($0) } }
 
     // MARK: Structure
 
@@ -46,13 +53,13 @@ struct JSONWriter {
     @inline(__always)
     mutating func newline() {
         guard isPretty else { return }
-        bytes.append(0x0A)
-        for _ in 0..<indent { bytes.append(0x20); bytes.append(0x20) }
+        buffer.append(0x0A)
+        for _ in 0..<indent { buffer.append(0x20); buffer.append(0x20) }
     }
 
     /// `{` or `[`, indenting what follows.
     mutating func open(_ bracket: UInt8) {
-        bytes.append(bracket)
+        buffer.append(bracket)
         indent += 1
     }
 
@@ -60,13 +67,13 @@ struct JSONWriter {
     mutating func close(_ bracket: UInt8, isEmpty: Bool) {
         indent -= 1
         if !isEmpty { newline() }
-        bytes.append(bracket)
+        buffer.append(bracket)
     }
 
     /// The separator before a member or element: `,` unless it is the first, then a newline.
     @inline(__always)
     mutating func separator(first: Bool) {
-        if !first { bytes.append(UInt8(ascii: ",")) }
+        if !first { buffer.append(UInt8(ascii: ",")) }
         newline()
     }
 
@@ -78,14 +85,14 @@ struct JSONWriter {
 
     /// A key whose quoted form, colon included, was prepared once (see ``quotedKey(_:options:)``).
     mutating func key(quoted: [UInt8]) {
-        bytes.append(contentsOf: quoted)
-        if isPretty { bytes.append(0x20) }
+        append(quoted)
+        if isPretty { buffer.append(0x20) }
     }
 
     @inline(__always)
     mutating func colon() {
-        bytes.append(UInt8(ascii: ":"))
-        if isPretty { bytes.append(0x20) }
+        buffer.append(UInt8(ascii: ":"))
+        if isPretty { buffer.append(0x20) }
     }
 
     /// The bytes of `"key":` for a key, as ``string(_:)`` writes it.
@@ -105,19 +112,19 @@ struct JSONWriter {
 
     /// One string of several joined by an ASCII separator, without building it first.
     mutating func joinedString(_ parts: [String], separator: UInt8) {
-        bytes.append(UInt8(ascii: "\""))
+        buffer.append(UInt8(ascii: "\""))
         for (index, part) in parts.enumerated() {
-            if index > 0 { bytes.append(separator) }
+            if index > 0 { buffer.append(separator) }
             var part = part
             part.withUTF8 { stringContents(utf8: $0) }
         }
-        bytes.append(UInt8(ascii: "\""))
+        buffer.append(UInt8(ascii: "\""))
     }
 
     mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
-        bytes.append(UInt8(ascii: "\""))
+        buffer.append(UInt8(ascii: "\""))
         stringContents(utf8: utf8)
-        bytes.append(UInt8(ascii: "\""))
+        buffer.append(UInt8(ascii: "\""))
     }
 
     /// A string's contents, escaped, without the quotes.
@@ -128,23 +135,23 @@ struct JSONWriter {
             guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || (byte == UInt8(ascii: "/") && escapesSlashes) else {
                 continue
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+            buffer.append(UnsafeBufferPointer(rebasing: utf8[start..<index]))
             start = index + 1
-            bytes.append(UInt8(ascii: "\\"))
+            buffer.append(UInt8(ascii: "\\"))
             switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): bytes.append(byte)
-            case 0x0A: bytes.append(UInt8(ascii: "n"))
-            case 0x0D: bytes.append(UInt8(ascii: "r"))
-            case 0x09: bytes.append(UInt8(ascii: "t"))
-            case 0x08: bytes.append(UInt8(ascii: "b"))
-            case 0x0C: bytes.append(UInt8(ascii: "f"))
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): buffer.append(byte)
+            case 0x0A: buffer.append(UInt8(ascii: "n"))
+            case 0x0D: buffer.append(UInt8(ascii: "r"))
+            case 0x09: buffer.append(UInt8(ascii: "t"))
+            case 0x08: buffer.append(UInt8(ascii: "b"))
+            case 0x0C: buffer.append(UInt8(ascii: "f"))
             default:
                 append("u00")
-                bytes.append(Self.hexDigit(byte >> 4))
-                bytes.append(Self.hexDigit(byte & 0x0F))
+                buffer.append(Self.hexDigit(byte >> 4))
+                buffer.append(Self.hexDigit(byte & 0x0F))
             }
         }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
+        buffer.append(UnsafeBufferPointer(rebasing: utf8[start...]))
     }
 
     private static func hexDigit(_ value: UInt8) -> UInt8 {
@@ -155,27 +162,27 @@ struct JSONWriter {
 
     mutating func integer(_ value: Int64) {
         var magnitude = value.magnitude
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
-            var position = buffer.count
+        if value < 0 { buffer.append(UInt8(ascii: "-")) }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var position = digits.count
             repeat {
                 position -= 1
-                buffer[position] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                digits[position] = UInt8(ascii: "0") + UInt8(magnitude % 10)
                 magnitude /= 10
             } while magnitude > 0
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[position...]))
+            buffer.append(UnsafeBufferPointer(rebasing: digits[position...]))
         }
     }
 
     /// A finite Double in Swift's shortest form that reads back the same (`4.5`, `1e-05`).
     mutating func double(_ value: Double) {
         var text = value.description
-        text.withUTF8 { bytes.append(contentsOf: $0) }
+        text.withUTF8 { buffer.append($0) }
     }
 
     mutating func float(_ value: Float) {
         var text = value.description
-        text.withUTF8 { bytes.append(contentsOf: $0) }
+        text.withUTF8 { buffer.append($0) }
     }
 
     /// A Decimal (not NaN) written from its significand and exponent, as its `description`.
@@ -190,7 +197,7 @@ struct JSONWriter {
         var text = text
         text.withUTF8 { utf8 in
             if Self.isJSONNumber(utf8) {
-                bytes.append(contentsOf: utf8)
+                buffer.append(utf8)
             } else if let literal = DecimalLiteral(utf8: utf8) {
                 append(literal.jsonText.utf8.map { $0 })
             } else {
@@ -284,5 +291,54 @@ extension DecimalLiteral {
             text += digitText + "e" + String(exponent)
         }
         return text
+    }
+}
+
+/// A growable byte buffer written by one ``JSONWriter``: appends are a store and an increment,
+/// with no uniqueness check (an array's `append` pays one each time).
+final class ByteBuffer {
+    // Unchecked exclusivity: a writer and its buffer belong to one thread.
+    @exclusivity(unchecked) private var start: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) private(set) var count = 0
+    @exclusivity(unchecked) private var capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 16)
+        start = .allocate(capacity: self.capacity)
+    }
+
+    deinit { start.deallocate() }
+
+    var bytes: [UInt8] { Array(UnsafeBufferPointer(start: start, count: count)) }
+
+    var data: Data { Data(bytes: start, count: count) }
+
+    func truncate(to count: Int) {
+        if count < self.count { self.count = max(0, count) }
+    }
+
+    @inline(__always)
+    func append(_ byte: UInt8) {
+        if count == capacity { grow(to: count + 1) }
+        start[count] = byte
+        count += 1
+    }
+
+    @inline(__always)
+    func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+        if count + bytes.count > capacity { grow(to: count + bytes.count) }
+        (start + count).update(from: source, count: bytes.count)
+        count += bytes.count
+    }
+
+    private func grow(to needed: Int) {
+        var newCapacity = capacity * 2
+        while newCapacity < needed { newCapacity *= 2 }
+        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        grown.update(from: start, count: count)
+        start.deallocate()
+        start = grown
+        capacity = newCapacity
     }
 }

@@ -122,14 +122,14 @@ struct ObjectEncoder {
     /// The JSON written, as data (keys sorted when the options ask for it).
     var data: Data {
         guard options.outputFormatting.contains(.sortedKeys),
-            let tree = try? JSONReader.parse(Data(writer.bytes), maximumDepth: .max)
-        else { return Data(writer.bytes) }
+            let tree = try? JSONReader.parse(writer.data, maximumDepth: .max)
+        else { return writer.data }
         return tree.jsonData(options: options.outputFormatting)
     }
 
     /// The JSON written, as a tree.
     var tree: JSONValue {
-        get throws(MappingError) { try JSONReader.parse(Data(writer.bytes), maximumDepth: .max) }
+        get throws(MappingError) { try JSONReader.parse(writer.data, maximumDepth: .max) }
     }
 
     /// Writes one object and what it links to.
