@@ -193,6 +193,20 @@ struct LimitTests {
         #expect(escaped?.code == .notRepresentable)
     }
 
+    @Test("errors in a document given as a tree carry no line or column")
+    func treesHaveNoLines() throws {
+        let model = try EngineTests.nodes.get()
+        var options = ModelDecoder.Options()
+        options.maximumStringLength = 3
+        let json: JSONValue = ["id": 1, "extra": "abcdef"]
+        let error = #expect(throws: MappingError.self) {
+            try ModelDecoder(model: model, options: options).decodeObject(of: #require(model.entity(named: "Post")), from: json)
+        }
+        #expect(error?.code == .notRepresentable)
+        #expect(error?.context.line == nil && error?.context.detail?.contains("line") == false)
+        #expect(error?.path.description == "$.extra")
+    }
+
     @Test("an array or object over maximumElementCount is an error, decoded or skipped")
     func elementCount() throws {
         let cases = [

@@ -87,13 +87,24 @@ struct ObjectDecoder {
             // A syntax error: where in the document, from the frames open.
             context.path = syntaxErrorPath(base: path)
             frames.removeSubrange(base...)
-            throw .invalidJSON(context)
+            throw .invalidJSON(unlocatedUnlessText(context))
         } catch .notRepresentable(var context) where context.path.components.isEmpty && context.line != nil {
             // A limit of the scanner's, located the same way.
             context.path = syntaxErrorPath(base: path)
             frames.removeSubrange(base...)
-            throw .notRepresentable(context)
+            throw .notRepresentable(unlocatedUnlessText(context))
         }
+    }
+
+    /// The context without line and column when the text was written from a tree (they
+    /// would point into text the caller never saw).
+    private func unlocatedUnlessText(_ context: MappingError.Context) -> MappingError.Context {
+        guard !locatesByLine, let line = context.line, let column = context.column else { return context }
+        var context = context
+        context.detail = context.detail.map { $0.replacingOccurrences(of: "line \(line), column \(column): ", with: "") }
+        context.line = nil
+        context.column = nil
+        return context
     }
 
     /// The path at the reading position: the open frames and levels, and the member whose
@@ -102,7 +113,8 @@ struct ObjectDecoder {
         guard let top = frames.indices.last else { return base }
         var keys: [String] = []
         if memberStart >= 0 {
-            var keyScanner = scanner
+            // A scanner without the length limit: the key is wanted even if the limit was its.
+            var keyScanner = JSONScanner(bytes: UnsafeRawBufferPointer(start: scanner.base, count: scanner.count), maximumDepth: 1)
             keyScanner.index = memberStart
             if let key = try? keyScanner.readString().string { keys.append(key) }
         }
