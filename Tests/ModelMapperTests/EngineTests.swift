@@ -231,3 +231,75 @@ struct LimitTests {
         #expect(try decode(#"[{"id":1,"tags":[{},{},{}],"x":[1,2,3]}]"#) { $0.maximumElementCount = 3 }.count == 1)
     }
 }
+
+/// Objects whose entity the JSON names, wherever the type key is.
+@Suite("JSON engine: polymorphic objects read ahead once")
+struct PolymorphicTests {
+    static let shapes = Result {
+        try ObjectModel(xml: """
+            <model>
+              <entity name="Shape" isAbstract="YES">
+                <relationship name="inner" optional="YES" maxCount="1" destinationEntity="Shape"/>
+                <userInfo><entry key="jsonTypeKey" value="kind"/></userInfo>
+              </entity>
+              <entity name="Circle" parentEntity="Shape">
+                <attribute name="r" optional="YES" attributeType="Integer 32"/>
+                <userInfo><entry key="jsonTypeValue" value="circle"/></userInfo>
+              </entity>
+              <entity name="Square" parentEntity="Shape">
+                <attribute name="side" optional="YES" attributeType="Integer 32"/>
+                <userInfo><entry key="jsonTypeValue" value="square"/></userInfo>
+              </entity>
+            </model>
+            """)
+    }
+
+    private func decode(_ text: String) throws -> ModelObject {
+        let model = try Self.shapes.get()
+        return try ModelDecoder(model: model).decodeObject(of: #require(model.entity(named: "Shape")), from: Data(text.utf8))
+    }
+
+    /// The entities from the outermost object in.
+    private func entities(_ object: ModelObject) -> [String] {
+        var names: [String] = []
+        var current: ModelObject? = object
+        while let object = current {
+            names.append(object.entity.name)
+            current = object.value(forKey: "inner") as? ModelObject
+        }
+        return names
+    }
+
+    @Test("the type key is found first, last, or among nested objects with keys of their own")
+    func typeKeyAnywhere() throws {
+        let text = #"{"inner":{"side":2,"inner":{"r":1,"kind":"circle","x":{"kind":"nothing"}},"kind":"square"},"r":3,"kind":"circle"}"#
+        let object = try decode(text)
+        #expect(entities(object) == ["Circle", "Square", "Circle"])
+        #expect(object.value(forKey: "r") as? Int32 == 3)
+        #expect((object.value(forKey: "inner") as? ModelObject)?.value(forKey: "side") as? Int32 == 2)
+    }
+
+    @Test("a type key that is not a string, or names no entity, is an error at the key")
+    func badTypeKeys() throws {
+        for (text, path) in [
+            (#"{"inner":{"kind":7},"kind":"circle"}"#, "$.inner.kind"),
+            (#"{"r":1,"inner":{"side":1,"kind":"triangle"},"kind":"square"}"#, "$.inner.kind"),
+        ] {
+            let error = #expect(throws: MappingError.self, "\(text)") { try decode(text) }
+            #expect(error?.code == .unknownEntity(text.contains("7") ? "7" : "triangle"), "\(text)")
+            #expect(error?.path.description == path, "\(text)")
+        }
+    }
+
+    @Test("deep nesting with the type key last at every level decodes")
+    func deepTypeKeysLast() throws {
+        let depth = 400
+        var text = ""
+        for _ in 0..<depth { text += #"{"r":1,"inner":"# }
+        text += "null"
+        for _ in 0..<depth { text += #","kind":"circle"}"# }
+        let object = try decode(text)
+        #expect(entities(object).count == depth)
+        #expect(Set(entities(object)) == ["Circle"])
+    }
+}

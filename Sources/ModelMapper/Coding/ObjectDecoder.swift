@@ -17,6 +17,9 @@ struct ObjectDecoder {
     /// Where the key of the member being read starts (its quote), -1 between members: for
     /// the paths of syntax errors.
     private var memberStart = -1
+    /// The type key values found by reading ahead, by where their object starts: nil for an
+    /// object without one. Entries are removed as their objects are decoded.
+    private var typeKeyValues: [Int: (text: String, isString: Bool)?] = [:]
     /// Where errors in this text are: none for text written from a tree (lines would mislead).
     private let locatesByLine: Bool
 
@@ -213,47 +216,82 @@ struct ObjectDecoder {
     }
 
     /// The entity an object of a polymorphic entity names with its type key, found by
-    /// reading ahead to the key (the reading position stays at the object's `{`); nil when
-    /// an error was reported (and the object skipped).
+    /// reading ahead (the reading position stays at the object's `{`); nil when an error was
+    /// reported (and the object skipped).
     private mutating func entityNamed(expected: Int, step: Step) throws(MappingError) -> Int? {
         let mapping = run.mappings[expected]
         guard let typeKey = mapping.typeKey else { return expected }
         let start = scanner.index
-        scanner.index += 1
-        // The type key's value: its text, and whether it is a string.
-        var found: (text: String, isString: Bool)?
-        var isFirst = true
-        search: while true {
-            let key: JSONScanner.StringBytes
-            if isFirst {
-                isFirst = false
-                if scanner.consume(UInt8(ascii: "}")) { break search }
-                key = try scanner.readKey(after: "{")
-            } else if try scanner.readSeparator(inObject: true) {
-                key = try scanner.readKey(after: ",")
-            } else {
-                break search
-            }
-            guard key.buffer.elementsEqual(typeKey.utf8) else {
-                try scanner.skipValue()
-                continue
-            }
-            scanner.skipWhitespace()
-            if scanner.peek() == UInt8(ascii: "\"") {
-                found = (try scanner.readString().string, true)
-            } else {
-                found = (try describeAndSkip(), false)
-            }
-            break search
+        if typeKeyValues[start] == nil {
+            try readTypeKeys(typeKey)
+            scanner.index = start
         }
-        scanner.index = start
-        guard let found else { return expected }
+        guard let found = typeKeyValues.removeValue(forKey: start) ?? nil else { return expected }
         if found.isString, let named = mapping.entityByTypeValue[found.text] { return named }
         try scanner.skipValue()
         try report(
             .unknownEntity(found.text), at: step, keys: [typeKey], entityName: run.model.entityRecords[expected].name,
             detail: "'\(typeKey)' must be one of " + mapping.entityByTypeValue.keys.sorted().joined(separator: ", "))
         return nil
+    }
+
+    /// Reads the object at the reading position to its end, noting the type key's value of
+    /// it and of every object inside it (by where each starts), so that an object nested in
+    /// it needs no reading ahead of its own: reading ahead stays linear in the document,
+    /// wherever the type keys are.
+    private mutating func readTypeKeys(_ typeKey: String) throws(MappingError) {
+        // Open containers: where each object starts (-1 for an array), and whether its type
+        // key was seen.
+        var open: [(start: Int, seen: Bool)] = []
+        // False when the type key's value was read with its key.
+        var needsValue = true
+        repeat {
+            if needsValue {
+                scanner.skipWhitespace()
+                let byte = scanner.peek()
+                if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
+                    guard open.count < scanner.maximumDepth else { throw scanner.tooDeep() }
+                    let isObject = byte == UInt8(ascii: "{")
+                    open.append((isObject ? scanner.index : -1, false))
+                    scanner.index += 1
+                    if scanner.consume(isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                        close(open.removeLast())
+                    } else {
+                        if isObject { needsValue = try !typeKeyMember(after: "{", typeKey: typeKey, open: &open) }
+                        continue
+                    }
+                } else {
+                    try scanner.skipValue()
+                }
+            }
+            needsValue = true
+            // After a value: close containers until one continues.
+            while let last = open.last {
+                let isObject = last.start >= 0
+                if try scanner.readSeparator(inObject: isObject) {
+                    if isObject { needsValue = try !typeKeyMember(after: ",", typeKey: typeKey, open: &open) }
+                    break
+                }
+                close(open.removeLast())
+            }
+        } while !open.isEmpty
+
+        func close(_ container: (start: Int, seen: Bool)) {
+            if container.start >= 0, !container.seen { typeKeyValues[container.start] = .some(nil) }
+        }
+    }
+
+    /// Reads a member's key in `readTypeKeys`; for the type key of an object, reads its value
+    /// too and notes it, returning true.
+    private mutating func typeKeyMember(after opening: StaticString, typeKey: String, open: inout [(start: Int, seen: Bool)]) throws(MappingError) -> Bool {
+        let key = try scanner.readKey(after: opening)
+        guard key.buffer.elementsEqual(typeKey.utf8), let last = open.indices.last, !open[last].seen else { return false }
+        scanner.skipWhitespace()
+        let isString = scanner.peek() == UInt8(ascii: "\"")
+        let text = isString ? try scanner.readString().string : try describeAndSkip()
+        open[last].seen = true
+        typeKeyValues[open[last].start] = .some((text, isString))
+        return true
     }
 
     // MARK: Members
