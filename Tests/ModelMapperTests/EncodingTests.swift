@@ -141,6 +141,25 @@ struct EncodingTests {
         #expect(try ModelEncoder(options: seconds).encodeJSON(product)["released_at"] == 0)
     }
 
+    @Test("a date a format cannot write is an error naming the property, not a wrong date")
+    func unwritableDates() throws {
+        let catalog = try ObjectModel(contentsOf: TestPaths.model("Catalog"))
+        let product = ModelObject(entity: try #require(catalog.entitiesByName["Product"]))
+        try product.setValue("S", forKey: "sku")
+        for date in [Date(timeIntervalSince1970: 253_402_300_800), Date(timeIntervalSince1970: -62_135_596_801), Date(timeIntervalSince1970: .infinity)] {
+            try product.setValue(date, forKey: "releasedAt")
+            let error = #expect(throws: MappingError.self, "\(date)") { try ModelEncoder().encode(product) }
+            #expect(error?.code == .notRepresentable, "\(date)")
+            #expect(error?.path.description == "$.released_at" && error?.propertyName == "releasedAt", "\(date)")
+        }
+        // The last second of year 9999 and the first of year 1 are written (Foundation writes
+        // dates before 1582 in the Julian calendar: 0001-01-03 for the proleptic 0001-01-01).
+        try product.setValue(Date(timeIntervalSince1970: 253_402_300_799), forKey: "releasedAt")
+        #expect(try ModelEncoder().encodeJSON(product)["released_at"] == "9999-12-31T23:59:59Z")
+        try product.setValue(Date(timeIntervalSince1970: -62_135_596_800), forKey: "releasedAt")
+        #expect(try ModelEncoder().encodeJSON(product)["released_at"] == "0001-01-03T00:00:00Z")
+    }
+
     @Test("strings are escaped as JSON requires")
     func escaping() throws {
         let object = try book(["book_id": 1, "title": "a \"quote\", a \\ and a /\n\u{1}é"])
