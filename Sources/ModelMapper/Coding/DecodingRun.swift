@@ -10,8 +10,8 @@ final class DecodingRun {
     let mappings: [EntityMapping]
     let strict: Bool
     private(set) var errors: [MappingError] = []
-    /// Unchecked exclusivity: a run is used by one decoder on one thread.
-    @exclusivity(unchecked) var objectsByIdentity: [IdentityKey: ModelObject] = [:]
+    /// The objects decoded so far that have an identity.
+    let identities = IdentityMap()
     /// How attributes with transformers are read, looked up once per run.
     let transformers: TransformerPlans
     /// Where strings with escapes are decoded.
@@ -90,6 +90,67 @@ enum TransformerPlan {
         case ObjectIdentifier(CommaSeparatedListTransformer.self): self = .commaSeparatedList
         case ObjectIdentifier(IdentityTransformer.self): self = .identity
         default: self = .custom(transformer, name: name.rawValue)
+        }
+    }
+}
+
+/// The objects of a run by identity. Single integer identities, the usual kind, go in a
+/// table of their own with a multiplicative hash (a `Dictionary` hashes with SipHash).
+final class IdentityMap {
+    private struct Entry {
+        var family = -1
+        var value: Int64 = 0
+        var object: ModelObject?
+    }
+
+    // Unchecked exclusivity: a run is used by one decoder on one thread.
+    @exclusivity(unchecked) private var entries = [Entry](repeating: Entry(), count: 64)
+    @exclusivity(unchecked) private var integerCount = 0
+    @exclusivity(unchecked) private var others: [IdentityKey: ModelObject] = [:]
+
+    subscript(key: IdentityKey) -> ModelObject? {
+        get {
+            guard case .integer(let family, let value) = key else { return others[key] }
+            var index = Self.bucket(family, value, mask: entries.count - 1)
+            while let object = entries[index].object {
+                if entries[index].family == family, entries[index].value == value { return object }
+                index = (index + 1) & (entries.count - 1)
+            }
+            return nil
+        }
+        set {
+            guard case .integer(let family, let value) = key, let newValue else {
+                others[key] = newValue
+                return
+            }
+            if (integerCount + 1) * 2 > entries.count { grow() }
+            var index = Self.bucket(family, value, mask: entries.count - 1)
+            while entries[index].object != nil {
+                if entries[index].family == family, entries[index].value == value {
+                    entries[index].object = newValue
+                    return
+                }
+                index = (index + 1) & (entries.count - 1)
+            }
+            entries[index] = Entry(family: family, value: value, object: newValue)
+            integerCount += 1
+        }
+    }
+
+    @inline(__always)
+    private static func bucket(_ family: Int, _ value: Int64, mask: Int) -> Int {
+        let mixed = (UInt64(bitPattern: value) ^ UInt64(truncatingIfNeeded: family) &* 0xFF51_AFD7_ED55_8CCD) &* 0x9E37_79B9_7F4A_7C15
+        return Int(truncatingIfNeeded: mixed >> 32) & mask
+    }
+
+    private func grow() {
+        let old = entries
+        entries = [Entry](repeating: Entry(), count: old.count * 2)
+        let mask = entries.count - 1
+        for entry in old where entry.object != nil {
+            var index = Self.bucket(entry.family, entry.value, mask: mask)
+            while entries[index].object != nil { index = (index + 1) & mask }
+            entries[index] = entry
         }
     }
 }

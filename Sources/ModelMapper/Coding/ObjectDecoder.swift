@@ -592,12 +592,12 @@ struct ObjectDecoder {
         if target == nil, run.options.uniquesObjectsByIdentity, !mapping.identitySlots.isEmpty,
             let identity = IdentityKey(family: mapping.identityFamily, slots: frame.slots, identitySlots: mapping.identitySlots)
         {
-            if let existing = run.objectsByIdentity[identity] {
+            if let existing = run.identities[identity] {
                 try update(existing, with: &frame, unknown: unknown)
                 return existing
             }
             let object = makeObject(frame.entity, mapping: mapping)
-            run.objectsByIdentity[identity] = object
+            run.identities[identity] = object
             try adopt(&frame, into: object, unknown: unknown)
             return object
         }
