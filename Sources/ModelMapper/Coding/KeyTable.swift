@@ -4,47 +4,59 @@ import Foundation
 /// is made and nothing is hashed twice. A small open-addressing table on an FNV-1a hash,
 /// confirmed by comparing bytes; the decoder first tries the key after the one it matched
 /// last, since documents usually list keys in the same order every time.
-struct KeyTable: Sendable {
+final class KeyTable: @unchecked Sendable {
+    // One allocation each, written once in `init` and only read after: the table is shared by
+    // every thread decoding with the model, and lookups do no bounds checks or retains.
     /// The keys' bytes, one after another.
-    private let bytes: [UInt8]
+    private let bytes: UnsafeMutablePointer<UInt8>
     /// Where key `i` starts in `bytes`; `starts[i + 1]` is where it ends.
-    private let starts: [Int]
-    private let hashes: [UInt32]
+    private let starts: UnsafeMutablePointer<Int>
+    private let hashes: UnsafeMutablePointer<UInt32>
     /// Key index + 1 per bucket, 0 for an empty one.
-    private let buckets: [Int32]
+    private let buckets: UnsafeMutablePointer<Int32>
     private let mask: Int
+    let count: Int
 
     /// A table of distinct keys; a key's index is its position in `keys`.
     init(keys: [String]) {
-        var bytes: [UInt8] = []
-        var starts: [Int] = [0]
-        var hashes: [UInt32] = []
-        for key in keys {
-            bytes.append(contentsOf: key.utf8)
-            starts.append(bytes.count)
-            hashes.append(Self.hash(Array(key.utf8)))
-        }
+        count = keys.count
+        let utf8 = keys.map { Array($0.utf8) }
+        let total = utf8.reduce(0) { $0 + $1.count }
+        bytes = .allocate(capacity: max(total, 1))
+        starts = .allocate(capacity: count + 1)
+        hashes = .allocate(capacity: max(count, 1))
         var size = 4
-        while size < keys.count * 2 { size *= 2 }
-        var buckets = [Int32](repeating: 0, count: size)
-        for (index, hash) in hashes.enumerated() {
-            var bucket = Int(hash) & (size - 1)
-            while buckets[bucket] != 0 { bucket = (bucket + 1) & (size - 1) }
+        while size < count * 2 { size *= 2 }
+        buckets = .allocate(capacity: size)
+        buckets.initialize(repeating: 0, count: size)
+        mask = size - 1
+        var offset = 0
+        for (index, key) in utf8.enumerated() {
+            starts[index] = offset
+            for byte in key {
+                bytes[offset] = byte
+                offset += 1
+            }
+            let hash = Self.hash(key)
+            hashes[index] = hash
+            var bucket = Int(hash) & mask
+            while buckets[bucket] != 0 { bucket = (bucket + 1) & mask }
             buckets[bucket] = Int32(index + 1)
         }
-        self.bytes = bytes
-        self.starts = starts
-        self.hashes = hashes
-        self.buckets = buckets
-        self.mask = size - 1
+        starts[count] = offset
     }
 
-    var count: Int { hashes.count }
+    deinit {
+        bytes.deallocate()
+        starts.deallocate()
+        hashes.deallocate()
+        buckets.deallocate()
+    }
 
     /// The index of the key spelled by `key`, or nil.
     @inline(__always)
     func index(of key: UnsafeBufferPointer<UInt8>, guess: Int) -> Int? {
-        if guess < hashes.count, matches(guess, key) { return guess }
+        if guess < count, matches(guess, key) { return guess }
         let hash = Self.hash(key)
         var bucket = Int(hash) & mask
         while true {
@@ -67,10 +79,7 @@ struct KeyTable: Sendable {
         let length = starts[index + 1] - start
         guard length == key.count else { return false }
         guard length > 0, let keyBase = key.baseAddress else { return true }
-        return bytes.withUnsafeBufferPointer { stored in
-            guard let storedBase = stored.baseAddress else { return false }
-            return memcmp(storedBase + start, keyBase, length) == 0
-        }
+        return memcmp(bytes + start, keyBase, length) == 0
     }
 
     @inline(__always)
