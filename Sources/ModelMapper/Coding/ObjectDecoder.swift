@@ -458,8 +458,10 @@ struct ObjectDecoder {
             }
         case .commaSeparatedList:
             guard case .string(let bytes) = token else { fallthrough }
-            result = bytes.isEmpty ? [String]() : bytes.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false).map {
-                String(decoding: UnsafeBufferPointer(rebasing: $0).trimmingSpaces(), as: UTF8.self)
+            let list = Self.commaSeparated(bytes)
+            switch property.attributeType {
+            case .transformable, .undefined, .objectID: return .value(list)
+            default: result = list
             }
         case .identity, .custom, .unregistered:
             result = try Self.reverseTransform(token, property: property, plan: run.transformerPlan(entity: entity, slot: slot))
@@ -471,6 +473,19 @@ struct ObjectDecoder {
             return .value(result)
         default: return Slot(attributeValue: try ValueConversion.modelValue(result, for: property), type: property.attributeType)
         }
+    }
+
+    /// `"a, b,c"` as `["a", "b", "c"]` (items trimmed), `""` as `[]`: what
+    /// `CommaSeparatedListTransformer` reads, from the bytes.
+    private static func commaSeparated(_ bytes: UnsafeBufferPointer<UInt8>) -> [String] {
+        guard !bytes.isEmpty else { return [] }
+        var list: [String] = []
+        var start = 0
+        for index in 0...bytes.count where index == bytes.count || bytes[index] == UInt8(ascii: ",") {
+            list.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]).trimmingSpaces(), as: UTF8.self))
+            start = index + 1
+        }
+        return list
     }
 
     /// A value through a transformer's `reverseTransformedValue(_:)`, given Foundation values.
