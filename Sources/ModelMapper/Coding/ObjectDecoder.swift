@@ -170,7 +170,8 @@ struct ObjectDecoder {
     private mutating func begin(expected: Int, step: Step, parentSlot: Int, extras: KeyLevel?) throws(MappingError) -> Bool {
         scanner.skipWhitespace()
         let mappings = run.mappings
-        let expectedName = run.model.entityRecords[expected].name
+        // Looked up only for an error: copying an entity's record costs more than reading an object.
+        var expectedName: String { run.model.entityRecords[expected].name }
         guard scanner.peek() == UInt8(ascii: "{") else {
             let found = try describeAndSkip()
             try report(.typeMismatch, at: step, entityName: expectedName, expected: "an object", found: found)
