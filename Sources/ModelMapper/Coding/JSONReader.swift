@@ -80,13 +80,13 @@ enum JSONReader {
             var value: JSONValue
             readValue: while true {
                 // A value; a non-empty container is pushed and its first member read.
-                scanner.skipWhitespace()
-                let byte = scanner.peek()
-                switch byte {
-                case UInt8(ascii: "{"), UInt8(ascii: "["):
+                if let scalar = try scanner.readScalar() {
+                    value = scalar.jsonValue
+                } else {
                     guard stack.count < scanner.maximumDepth else { throw scanner.tooDeep() }
+                    let isObject = scanner.peek() == UInt8(ascii: "{")
                     scanner.index += 1
-                    if byte == UInt8(ascii: "{") {
+                    if isObject {
                         if scanner.consume(UInt8(ascii: "}")) {
                             value = .object(JSONObject())
                         } else {
@@ -99,20 +99,6 @@ enum JSONReader {
                         stack.append(.array([]))
                         continue readValue
                     }
-                case UInt8(ascii: "\""): value = .string(try scanner.readString().string)
-                case UInt8(ascii: "t"):
-                    try scanner.readLiteral("true")
-                    value = .bool(true)
-                case UInt8(ascii: "f"):
-                    try scanner.readLiteral("false")
-                    value = .bool(false)
-                case UInt8(ascii: "n"):
-                    try scanner.readLiteral("null")
-                    value = .null
-                case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                    value = .number(String(decoding: try scanner.readNumber(), as: UTF8.self))
-                default:
-                    throw scanner.failure("expected a value, found \(scanner.describeNext())")
                 }
                 // Close containers as their values complete.
                 while let frame = stack.popLast() {

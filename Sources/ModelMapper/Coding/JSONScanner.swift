@@ -253,56 +253,59 @@ struct JSONScanner {
         index += length
     }
 
+    /// A scalar value (string, number, `true`, `false`, `null`) at the reading position,
+    /// whitespace before it skipped; nil, reading nothing, at the start of an array or
+    /// object. A string token's bytes are valid until the next string is read.
+    @inline(__always)
+    mutating func readScalar() throws(MappingError) -> JSONToken? {
+        skipWhitespace()
+        switch peek() {
+        case UInt8(ascii: "{"), UInt8(ascii: "["): return nil
+        case UInt8(ascii: "\""): return .string(try readString().buffer)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try readNumber())
+        case UInt8(ascii: "t"):
+            try readLiteral("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try readLiteral("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try readLiteral("null")
+            return .null
+        default: throw failure("expected a value, found \(describeNext())")
+        }
+    }
+
     // MARK: Skipping
 
     /// Reads one whole value of any kind and depth, checking it completely, without building
     /// anything. Whitespace before it is skipped.
     mutating func skipValue() throws(MappingError) {
-        // One bit per open container: 1 for an object, 0 for an array.
-        var kinds: [UInt64] = []
-        // Elements read so far in each open container.
-        var counts: [Int] = []
-        var depth = 0
-        func isObject(_ depth: Int) -> Bool { kinds[(depth - 1) >> 6] >> UInt64((depth - 1) & 63) & 1 == 1 }
+        // The open containers: whether each is an object, and how many elements it has so far.
+        var open: [(isObject: Bool, count: Int)] = []
         while true {
             // A value.
-            skipWhitespace()
-            let byte = peek()
-            switch byte {
-            case UInt8(ascii: "{"), UInt8(ascii: "["):
-                guard depth < maximumDepth else { throw tooDeep() }
+            if try readScalar() == nil {
+                guard open.count < maximumDepth else { throw tooDeep() }
+                let isObject = peek() == UInt8(ascii: "{")
                 index += 1
-                if depth & 63 == 0 { kinds.append(0) }
-                if byte == UInt8(ascii: "{") { kinds[depth >> 6] |= 1 << UInt64(depth & 63) } else { kinds[depth >> 6] &= ~(1 << UInt64(depth & 63)) }
-                depth += 1
-                let closing = byte == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]")
-                if consume(closing) {
-                    depth -= 1
-                } else {
-                    counts.append(1)
-                    if byte == UInt8(ascii: "{") { _ = try readKey(after: "{") }
+                if !consume(isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                    open.append((isObject, 1))
+                    if isObject { _ = try readKey(after: "{") }
                     continue
                 }
-            case UInt8(ascii: "\""): _ = try readString()
-            case UInt8(ascii: "t"): try readLiteral("true")
-            case UInt8(ascii: "f"): try readLiteral("false")
-            case UInt8(ascii: "n"): try readLiteral("null")
-            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): _ = try readNumber()
-            default: throw failure("expected a value, found \(describeNext())")
             }
             // After a value: close containers until one continues.
-            while depth > 0 {
-                let inObject = isObject(depth)
-                if try readSeparator(inObject: inObject) {
-                    counts[counts.count - 1] += 1
-                    guard counts[counts.count - 1] <= maximumElementCount else { throw tooManyElements() }
-                    if inObject { _ = try readKey(after: ",") }
+            while let last = open.last {
+                if try readSeparator(inObject: last.isObject) {
+                    open[open.count - 1].count += 1
+                    guard open[open.count - 1].count <= maximumElementCount else { throw tooManyElements() }
+                    if last.isObject { _ = try readKey(after: ",") }
                     break
                 }
-                counts.removeLast()
-                depth -= 1
+                open.removeLast()
             }
-            if depth == 0 { return }
+            if open.isEmpty { return }
         }
     }
 

@@ -396,23 +396,13 @@ struct ObjectDecoder {
     /// below it for a flattened key path read through a relationship's object).
     private mutating func readAttribute(slot: Int, frame target: Int, from top: Int) throws(MappingError) {
         let property = frames[target].mapping.properties[slot]
-        scanner.skipWhitespace()
         let token: JSONToken
-        switch scanner.peek() {
-        case UInt8(ascii: "\""): token = .string(try scanner.readString().buffer)
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): token = .number(try scanner.readNumber())
-        case UInt8(ascii: "t"):
-            try scanner.readLiteral("true")
-            token = .bool(true)
-        case UInt8(ascii: "f"):
-            try scanner.readLiteral("false")
-            token = .bool(false)
-        case UInt8(ascii: "n"):
-            try scanner.readLiteral("null")
+        switch try scanner.readScalar() {
+        case .null?:
             try readNull(slot: slot, frame: target, from: top)
             return
-        default:
-            token = .container(try JSONReader.readValue(&scanner, path: errorPath(frame: top, keys: [])))
+        case let scalar?: token = scalar
+        case nil: token = .container(try JSONReader.readValue(&scanner, path: errorPath(frame: top, keys: [])))
         }
         do {
             let value = try Self.convert(token, property: property, entity: frames[target].entity, slot: slot, run: run)
@@ -850,7 +840,7 @@ struct ObjectDecoder {
             try scanner.skipValue()
             return "an array"
         default:
-            return ValueConversion.describe(try JSONReader.readValue(&scanner))
+            return try scanner.readScalar().map(ValueConversion.describe) ?? ""
         }
     }
 
