@@ -37,11 +37,6 @@ final class DecodingRun {
         guard options.collectsAllErrors else { throw error }
         errors.append(error)
     }
-
-    /// The transformer plan of an attribute with a transformer name.
-    func transformerPlan(entity: Int, slot: Int) -> TransformerPlan {
-        transformers.plan(entity: entity, slot: slot)
-    }
 }
 
 /// The transformer plans of a model's attributes, per entity and slot, made on first use:
@@ -65,32 +60,39 @@ final class TransformerPlans {
     }
 }
 
-/// How an attribute with a value transformer is read: the built-in transformers straight
-/// from the bytes, any other through its `reverseTransformedValue(_:)`.
-enum TransformerPlan {
-    case date(DateFormat)
-    case commaSeparatedList
-    /// The archiving names (`NSSecureUnarchiveFromData`, …): the JSON value as it is.
-    case identity
-    case custom(ValueTransformer, name: String)
-    case unregistered(String)
+/// How an attribute's value transformer is used: looked up in the registry once per run, and
+/// for the built-in date and list transformers, a path that reads and writes the bytes directly.
+struct TransformerPlan {
+    /// The work the built-in transformers do, done without going through Foundation values.
+    enum Shortcut {
+        case date(DateFormat)
+        case commaSeparatedList
+        case none
+    }
+
+    /// The transformer's name; empty for an attribute without one.
+    let name: String
+    /// The registered transformer; nil when none is registered under the name.
+    let transformer: ValueTransformer?
+    let shortcut: Shortcut
 
     init(name: ValueTransformer.Name?) {
-        guard let name else {
-            self = .identity
-            return
-        }
-        guard let transformer = ValueTransformer.valueTransformer(forName: name) else {
-            self = .unregistered(name.rawValue)
-            return
-        }
+        self.name = name?.rawValue ?? ""
+        transformer = name.flatMap(ValueTransformer.valueTransformer(forName:))
         // Exactly the built-in classes: a subclass may change what they do.
-        switch ObjectIdentifier(type(of: transformer)) {
-        case ObjectIdentifier(DateTransformer.self): self = .date((transformer as? DateTransformer)?.format ?? .iso8601)
-        case ObjectIdentifier(CommaSeparatedListTransformer.self): self = .commaSeparatedList
-        case ObjectIdentifier(IdentityTransformer.self): self = .identity
-        default: self = .custom(transformer, name: name.rawValue)
+        switch transformer.map({ ObjectIdentifier(type(of: $0)) }) {
+        case ObjectIdentifier(DateTransformer.self): shortcut = .date((transformer as? DateTransformer)?.format ?? .iso8601)
+        case ObjectIdentifier(CommaSeparatedListTransformer.self): shortcut = .commaSeparatedList
+        default: shortcut = .none
         }
+    }
+
+    /// The registered transformer.
+    ///
+    /// - Throws: ``MappingError`` `.unregisteredTransformer` when there is none.
+    func registered() throws(MappingError) -> ValueTransformer {
+        guard let transformer else { throw MappingError(.unregisteredTransformer(name)) }
+        return transformer
     }
 }
 

@@ -435,8 +435,9 @@ struct ObjectDecoder {
         guard property.transformerName != nil else {
             return try ValueConversion.decode(token, for: property, strict: run.strict, dateFormat: options.dateFormat, model: run.model)
         }
+        let plan = run.transformers.plan(entity: entity, slot: slot)
         let result: Any
-        switch run.transformerPlan(entity: entity, slot: slot) {
+        switch plan.shortcut {
         case .date(let format):
             do {
                 let date = try format.date(from: token)
@@ -444,7 +445,7 @@ struct ObjectDecoder {
                 result = date
             } catch {
                 throw MappingError(
-                    .transformerFailed(property.transformerName?.rawValue ?? ""), found: ValueConversion.describe(token),
+                    .transformerFailed(plan.name), found: ValueConversion.describe(token),
                     underlyingError: TransformerError("expected \(error.expected), found \(error.found)"))
             }
         case .commaSeparatedList:
@@ -454,8 +455,8 @@ struct ObjectDecoder {
             case .transformable, .undefined, .objectID: return .value(list)
             default: result = list
             }
-        case .identity, .custom, .unregistered:
-            result = try Self.reverseTransform(token, property: property, plan: run.transformerPlan(entity: entity, slot: slot))
+        case .none:
+            result = try Self.reverseTransform(token, plan: plan)
         }
         switch property.attributeType {
         case .transformable, .undefined, .objectID:
@@ -480,18 +481,9 @@ struct ObjectDecoder {
     }
 
     /// A value through a transformer's `reverseTransformedValue(_:)`, given Foundation values.
-    private static func reverseTransform(_ token: JSONToken, property: PropertyMapping, plan: TransformerPlan) throws(MappingError) -> Any {
-        let name = property.transformerName?.rawValue ?? ""
-        let transformer: ValueTransformer
-        switch plan {
-        case .unregistered(let name): throw MappingError(.unregisteredTransformer(name))
-        case .custom(let custom, _): transformer = custom
-        case .identity, .date, .commaSeparatedList:
-            guard let registered = property.transformerName.flatMap(ValueTransformer.valueTransformer(forName:)) else {
-                throw MappingError(.unregisteredTransformer(name))
-            }
-            transformer = registered
-        }
+    private static func reverseTransform(_ token: JSONToken, plan: TransformerPlan) throws(MappingError) -> Any {
+        let name = plan.name
+        let transformer = try plan.registered()
         guard type(of: transformer).allowsReverseTransformation() else {
             throw MappingError(
                 .transformerFailed(name), found: ValueConversion.describe(token),

@@ -402,30 +402,28 @@ struct ObjectEncoder {
             plans = TransformerPlans(mappings: model.mappings)
             transformers[ObjectIdentifier(model)] = plans
         }
-        let name = property.transformerName?.rawValue ?? ""
         let plan = plans.plan(entity: entity.index, slot: slot)
-        if case .date(let format) = plan, case .date(let date) = value {
+        let name = plan.name
+        if case .date(let format) = plan.shortcut, case .date(let date) = value {
             try writeDate(date, format: format)
             return
         }
         let attributeValue = value.attributeValue(type: property.attributeType)
-        switch plan {
+        switch plan.shortcut {
         case .date(let format):
-            guard let date = attributeValue as? Date else { break }
-            try writeDate(date, format: format)
-            return
+            if let date = attributeValue as? Date {
+                try writeDate(date, format: format)
+                return
+            }
         case .commaSeparatedList:
-            guard let list = attributeValue as? [String] else { break }
-            writer.joinedString(list, separator: UInt8(ascii: ","))
-            return
-        case .unregistered(let name):
-            throw MappingError(.unregisteredTransformer(name))
-        case .identity, .custom:
+            if let list = attributeValue as? [String] {
+                writer.joinedString(list, separator: UInt8(ascii: ","))
+                return
+            }
+        case .none:
             break
         }
-        guard let transformer = property.transformerName.flatMap(ValueTransformer.valueTransformer(forName:)) else {
-            throw MappingError(.unregisteredTransformer(name))
-        }
+        let transformer = try plan.registered()
         let result: Any?
         do {
             result = try transformer.transformedValue(attributeValue)
