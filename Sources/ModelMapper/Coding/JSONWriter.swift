@@ -70,6 +70,19 @@ struct JSONWriter {
         buffer.append(bracket)
     }
 
+    /// Closes an object opened (with `open`) after `mark`, where its member started; when
+    /// nothing was written in it, takes the whole member back instead. Returns whether the
+    /// member stays.
+    mutating func closeNested(from mark: Int, isEmpty: Bool) -> Bool {
+        guard isEmpty else {
+            close(UInt8(ascii: "}"), isEmpty: false)
+            return true
+        }
+        truncate(to: mark)
+        indent -= 1
+        return false
+    }
+
     /// The separator before a member or element: `,` unless it is the first, then a newline.
     @inline(__always)
     mutating func separator(first: Bool) {

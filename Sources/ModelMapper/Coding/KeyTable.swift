@@ -123,12 +123,12 @@ final class KeyNode: Sendable {
         self.nested = nested
         self.isTypeKey = isTypeKey
         self.quoted = QuotedKey(key)
+        let readers = attributes.count + (relationship == nil ? 0 : 1) + (nested == nil || relationship != nil ? 0 : 1)
+        hasSingleReader = readers <= 1 && !(isTypeKey && readers > 0)
     }
 
     /// Whether one reader of the value is enough: an attribute alone, a relationship (with
-    /// flattened keys under it read alongside), or an object of nested keys alone.
-    var hasSingleReader: Bool {
-        let readers = attributes.count + (relationship == nil ? 0 : 1) + (nested == nil || relationship != nil ? 0 : 1)
-        return readers <= 1 && !(isTypeKey && readers > 0)
-    }
+    /// flattened keys under it read alongside), or an object of nested keys alone. Worked out
+    /// once: the decoder asks for every member it reads.
+    let hasSingleReader: Bool
 }

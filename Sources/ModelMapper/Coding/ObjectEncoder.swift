@@ -245,12 +245,8 @@ struct ObjectEncoder {
                     frames[top].isEmpty = isEmpty
                 }
             }
-            if frames[top].isEmpty {
-                writer.truncate(to: nesting.mark)
-                writer.indent -= 1
+            if !writer.closeNested(from: nesting.mark, isEmpty: frames[top].isEmpty) {
                 frames[top].isEmpty = nesting.outerIsEmpty
-            } else {
-                writer.close(UInt8(ascii: "}"), isEmpty: false)
             }
         }
     }
@@ -309,13 +305,7 @@ struct ObjectEncoder {
                 writer.open(UInt8(ascii: "{"))
                 var innerIsEmpty = true
                 try writeLevel(nested, of: object, path: path, isEmpty: &innerIsEmpty)
-                if innerIsEmpty {
-                    writer.truncate(to: mark)
-                    writer.indent -= 1
-                    isEmpty = wasEmpty
-                } else {
-                    writer.close(UInt8(ascii: "}"), isEmpty: false)
-                }
+                if !writer.closeNested(from: mark, isEmpty: innerIsEmpty) { isEmpty = wasEmpty }
             }
         }
     }
