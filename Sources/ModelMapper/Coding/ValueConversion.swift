@@ -156,10 +156,6 @@ enum ValueConversion {
     }
 
     /// A short description of a JSON value for messages: `"abc"`, `42`, `an array`.
-    static func describe(_ json: JSONValue) -> String {
-        JSONToken.with(json) { describe($0) }
-    }
-
     static func describe(_ token: JSONToken) -> String {
         switch token {
         case .string(let bytes):

@@ -122,9 +122,4 @@ extension AttributeType {
     static func decimal(_ text: String) -> Decimal? {
         DecimalLiteral(text.trimmingSpaces())?.decimal
     }
-
-    /// `[+-]? (digits [. digits?] | . digits) ([eE] [+-]? digits)?`
-    static func isDecimalLiteral(_ text: String) -> Bool {
-        DecimalLiteral(text) != nil
-    }
 }
