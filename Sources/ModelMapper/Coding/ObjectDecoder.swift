@@ -407,12 +407,18 @@ struct ObjectDecoder {
         do {
             let value = try Self.convert(token, property: property, entity: frames[target].entity, slot: slot, run: run)
             frames[target].slots[slot] = value
-        } catch var error {
-            error.path = attributePath(slot: slot, frame: target).appending(error.path)
-            error.entityName = run.model.entityRecords[frames[target].entity].name
-            error.propertyName = property.name
-            try run.report(error)
+        } catch {
+            try reportConversion(error, at: attributePath(slot: slot, frame: target), slot: slot, frame: target)
         }
+    }
+
+    /// Reports an attribute's conversion error at `path`, with its entity and property.
+    private func reportConversion(_ error: MappingError, at path: JSONPath, slot: Int, frame target: Int) throws(MappingError) {
+        var error = error
+        error.path = path.appending(error.path)
+        error.entityName = run.model.entityRecords[frames[target].entity].name
+        error.propertyName = frames[target].mapping.properties[slot].name
+        try run.report(error)
     }
 
     private mutating func readNull(slot: Int, frame target: Int, from top: Int) throws(MappingError) {
@@ -711,11 +717,8 @@ struct ObjectDecoder {
                     try Self.convert(token, property: property, entity: entity, slot: slot, run: run)
                 }
                 frames[target].slots[slot] = converted
-            } catch var error {
-                error.path = errorPath(frame: source, keys: keys).appending(error.path)
-                error.entityName = run.model.entityRecords[frames[target].entity].name
-                error.propertyName = property.name
-                try run.report(error)
+            } catch {
+                try reportConversion(error, at: errorPath(frame: source, keys: keys), slot: slot, frame: target)
             }
         }
         if let slot = node.relationship {
