@@ -345,85 +345,19 @@ struct ObjectEncoder {
 
     /// The JSON of an attribute value.
     private mutating func writeValue(_ value: Slot, property: PropertyMapping, slot: Int, entity: EntityDescription) throws(MappingError) {
+        var plan: TransformerPlan?
         if property.transformerName != nil {
-            try writeTransformed(value, property: property, slot: slot, entity: entity)
-            return
-        }
-        let type = property.attributeType
-        switch value {
-        case .integer(let integer):
-            writer.integer(integer)
-        case .floatingPoint(let number):
-            guard number.isFinite else {
-                throw MappingError(.notRepresentable, found: "\(number)", detail: "JSON numbers are finite")
+            let model = entity.model
+            let plans: TransformerPlans
+            if let existing = transformers[ObjectIdentifier(model)] {
+                plans = existing
+            } else {
+                plans = TransformerPlans(mappings: model.mappings)
+                transformers[ObjectIdentifier(model)] = plans
             }
-            if type == .float { writer.float(Float(number)) } else { writer.double(number) }
-        case .boolean(let flag):
-            writer.append(flag ? "true" : "false")
-        case .string(let text):
-            writer.string(text)
-        case .decimal(let decimal):
-            guard !decimal.isNaN else { throw MappingError(.notRepresentable, found: "NaN") }
-            writer.decimal(decimal)
-        case .date(let date):
-            try writeDate(date, format: options.dateFormat)
-        case .value(let boxed):
-            writer.value(try ValueConversion.encode(boxed, for: property, dateFormat: options.dateFormat, model: entity.model))
-        case .absent, .null, .object, .objects:
-            writer.append("null")
+            plan = plans.plan(entity: entity.index, slot: slot)
         }
-    }
-
-    private mutating func writeDate(_ date: Date, format: DateFormat) throws(MappingError) {
-        switch format {
-        case .iso8601 where CivilTime.write(date, withTime: true, to: &writer): return
-        case .yearMonthDay where CivilTime.write(date, withTime: false, to: &writer): return
-        default: writer.value(try format.checkedJSONValue(for: date))
-        }
-    }
-
-    /// A value through its attribute's transformer: the built-in ones written directly.
-    private mutating func writeTransformed(_ value: Slot, property: PropertyMapping, slot: Int, entity: EntityDescription) throws(MappingError) {
-        let model = entity.model
-        let plans: TransformerPlans
-        if let existing = transformers[ObjectIdentifier(model)] {
-            plans = existing
-        } else {
-            plans = TransformerPlans(mappings: model.mappings)
-            transformers[ObjectIdentifier(model)] = plans
-        }
-        let plan = plans.plan(entity: entity.index, slot: slot)
-        let name = plan.name
-        if case .date(let format) = plan.shortcut, case .date(let date) = value {
-            try writeDate(date, format: format)
-            return
-        }
-        let attributeValue = value.attributeValue(type: property.attributeType)
-        switch plan.shortcut {
-        case .date(let format):
-            if let date = attributeValue as? Date {
-                try writeDate(date, format: format)
-                return
-            }
-        case .commaSeparatedList:
-            if let list = attributeValue as? [String] {
-                writer.joinedString(list, separator: UInt8(ascii: ","))
-                return
-            }
-        case .none:
-            break
-        }
-        let transformer = try plan.registered()
-        let result: Any?
-        do {
-            result = try transformer.transformedValue(attributeValue)
-        } catch {
-            throw MappingError(.transformerFailed(name), found: "\(attributeValue ?? "nil")", underlyingError: error)
-        }
-        guard let result else {
-            throw MappingError(.transformerFailed(name), found: "\(attributeValue ?? "nil")", detail: "it returned nil")
-        }
-        writer.value(try JSONValue(foundationObject: result))
+        try writer.attribute(value, property: property, plan: plan, dateFormat: options.dateFormat, model: entity.model)
     }
 
     // MARK: Relationships

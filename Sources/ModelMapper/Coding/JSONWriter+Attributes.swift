@@ -1,0 +1,88 @@
+import Foundation
+
+extension JSONWriter {
+    /// Writes an attribute's value as the encoder writes it: numbers, Booleans and strings
+    /// directly, decimals from their parts, dates in `dateFormat` (or the format of the
+    /// attribute's date transformer), other values through their transformer or as JSON.
+    ///
+    /// The decoder uses it too, to tell whether a value read would be written back as it
+    /// was spelled (see ``DecodedSource``).
+    ///
+    /// - Throws: ``MappingError`` `.notRepresentable` for a value JSON cannot hold exactly
+    ///   (an infinite number, a date outside years 1–9999), `.transformerFailed` when the
+    ///   transformer fails.
+    mutating func attribute(
+        _ value: Slot, property: PropertyMapping, plan: TransformerPlan?, dateFormat: DateFormat, model: ObjectModel
+    ) throws(MappingError) {
+        if let plan, property.transformerName != nil {
+            try transformed(value, property: property, plan: plan)
+            return
+        }
+        switch value {
+        case .integer(let integer):
+            self.integer(integer)
+        case .floatingPoint(let number):
+            guard number.isFinite else {
+                throw MappingError(.notRepresentable, found: "\(number)", detail: "JSON numbers are finite")
+            }
+            if property.attributeType == .float { float(Float(number)) } else { double(number) }
+        case .boolean(let flag):
+            append(flag ? "true" : "false")
+        case .string(let text):
+            string(text)
+        case .decimal(let decimal):
+            guard !decimal.isNaN else { throw MappingError(.notRepresentable, found: "NaN") }
+            self.decimal(decimal)
+        case .date(let date):
+            try self.date(date, format: dateFormat)
+        case .value(let boxed):
+            self.value(try ValueConversion.encode(boxed, for: property, dateFormat: dateFormat, model: model))
+        case .absent, .null, .object, .objects:
+            append("null")
+        }
+    }
+
+    /// A date in `format`: the ISO 8601 and `yyyy-MM-dd` forms from calendar fields.
+    mutating func date(_ date: Date, format: DateFormat) throws(MappingError) {
+        switch format {
+        case .iso8601 where CivilTime.write(date, withTime: true, to: &self): return
+        case .yearMonthDay where CivilTime.write(date, withTime: false, to: &self): return
+        default: value(try format.checkedJSONValue(for: date))
+        }
+    }
+
+    /// A value through its attribute's transformer: the built-in ones written directly.
+    private mutating func transformed(_ value: Slot, property: PropertyMapping, plan: TransformerPlan) throws(MappingError) {
+        if case .date(let format) = plan.shortcut, case .date(let date) = value {
+            try self.date(date, format: format)
+            return
+        }
+        let attributeValue = value.attributeValue(type: property.attributeType)
+        switch plan.shortcut {
+        case .date(let format):
+            if let date = attributeValue as? Date {
+                try self.date(date, format: format)
+                return
+            }
+        case .commaSeparatedList:
+            if let list = attributeValue as? [String] {
+                joinedString(list, separator: UInt8(ascii: ","))
+                return
+            }
+        case .none:
+            break
+        }
+        let name = plan.name
+        let transformer = try plan.registered()
+        let result: Any?
+        do {
+            result = try transformer.transformedValue(attributeValue)
+        } catch {
+            throw MappingError(.transformerFailed(name), found: "\(attributeValue ?? "nil")", underlyingError: error)
+        }
+        guard let result else {
+            throw MappingError(.transformerFailed(name), found: "\(attributeValue ?? "nil")", detail: "it returned nil")
+        }
+        self.value(try JSONValue(foundationObject: result))
+    }
+}
