@@ -48,6 +48,70 @@ struct RoundTripTests {
         #expect(encoded.isEquivalent(to: expected), "encoded:\n\(encoded.jsonText(options: [.prettyPrinted, .sortedKeys]))")
     }
 
+    @Test("with the source kept, decode then encode gives the same tokens in the same order", arguments: RoundTripFixture.all)
+    func tokenRoundTrip(fixture: RoundTripFixture) throws {
+        let (model, json, entity) = try fixture.load()
+        var options = ModelDecoder.Options()
+        options.unknownKeys = .keep
+        let objects = try ModelDecoder(model: model, options: options).decodeObjects(of: entity, from: json, at: fixture.keyPath)
+        let encoded = try ModelEncoder().encode(objects)
+        // Both written by one writer: same keys in the same order, same number spellings.
+        let expected = try fixture.payload(of: json).jsonText()
+        let found = try JSONValue.parse(encoded).jsonText()
+        #expect(found == expected)
+    }
+
+    @Test("the source kept: key order, number spellings, numeric strings, unknown and null members come back")
+    func faithfulTokens() throws {
+        let (model, _, entity) = try RoundTripFixture.all[4].load()
+        let text = """
+            {"quantity":"12","sku":"A-1","mystery":{"z":1,"a":[1.50,2E+2]},"price":{"note":"sale","currency":"EUR","amount":49.90},\
+            "name":"Lamp","weight":1e3,"views":-0,"available":"YES","released_at":"2024-03-01T09:30:00.000Z",\
+            "id":"e621e1f8-c36c-495a-93fc-0c247a3e6e5f","serial":1.0,"origin":{"zip":"69001","city":"Lyon"},\
+            "dimensions":{"unit":"cm","width":20,"extra":true,"height":4.50},"tags":[{"label":"home","x":[]}]}
+            """
+        var options = ModelDecoder.Options()
+        options.unknownKeys = .keep
+        let product = try ModelDecoder(model: model, options: options).decodeObject(of: entity, from: Data(text.utf8))
+        let expected = try JSONValue.parse(Data(text.utf8)).jsonText()
+        let found = try JSONValue.parse(ModelEncoder().encode(product)).jsonText()
+        #expect(found == expected)
+        #expect(product.unknownJSON?.keys == ["mystery", "price"])
+        #expect(product.unknownJSON?["price"] == ["note": "sale"])
+
+        // A value changed is written the encoder's way; one set back to what was read, as read.
+        try product.setValue(Int16(13), forKey: "quantity")
+        try product.setValue(2000.0, forKey: "weight")
+        let changed = try ModelEncoder().encodeJSON(product)
+        #expect(changed.jsonText().hasPrefix(#"{"quantity":13,"sku":"A-1""#))
+        #expect(changed["weight"] == .number("2000.0"))
+        try product.setValue(Int16(12), forKey: "quantity")
+        #expect(try ModelEncoder().encodeJSON(product)["quantity"] == "12")
+
+        // Canonical output: model order, the encoder's spellings, unknown members first.
+        var canonical = ModelEncoder.Options()
+        canonical.layout = .canonical
+        let plain = try ModelEncoder(options: canonical).encodeJSON(product)
+        #expect(plain.jsonText().hasPrefix(#"{"mystery":{"z":1,"a":[1.50,2E+2]},"available":true,"#))
+        #expect(plain["quantity"] == .number("12"))
+        #expect(plain["serial"] == .number("1"))
+        #expect(plain["price"] == ["note": "sale", "currency": "EUR", "amount": .number("49.9")])
+    }
+
+    @Test("the source kept: the owner's flattened keys keep their place inside the related object")
+    func faithfulOwnerKeys() throws {
+        let (model, _, entity) = try RoundTripFixture.all[2].load()
+        let text = """
+            {"lastName":"Woolf","author_id":9,"books":[{"title":"Orlando","book_id":901,\
+            "pricing":{"tax":{"rate":0.20},"currency":"GBP","retail_price":11.50}}]}
+            """
+        var options = ModelDecoder.Options()
+        options.unknownKeys = .keep
+        let author = try ModelDecoder(model: model, options: options).decodeObject(of: entity, from: Data(text.utf8))
+        let expected = try JSONValue.parse(Data(text.utf8)).jsonText()
+        #expect(try JSONValue.parse(ModelEncoder().encode(author)).jsonText() == expected)
+    }
+
     @Test("decode(encode(x)) gives an equal graph", arguments: RoundTripFixture.all)
     func graphRoundTrip(fixture: RoundTripFixture) throws {
         let (model, json, entity) = try fixture.load()

@@ -16,6 +16,8 @@ final class DecodingRun {
     let transformers: TransformerPlans
     /// Where strings with escapes are decoded.
     let scratch = ScratchBuffer()
+    /// Where a value's spelling is compared with the encoder's, when keeping the source.
+    private(set) lazy var spellingWriters = (canonical: JSONWriter(capacity: 64), original: JSONWriter(capacity: 64))
 
     init(model: ObjectModel, options: ModelDecoder.Options) {
         self.model = model

@@ -79,7 +79,7 @@ final class EntityMapping: Sendable {
         self.keys = Self.level(
             properties.indices.map { (path: properties[$0].keyPath[...], slot: $0, isRelationship: properties[$0].isRelationship) },
             typeKey: typeKey)
-        self.writeProgram = WriteProgram(level: keys, typeKey: typeKey, typeValue: typeValue)
+        self.writeProgram = WriteProgram(level: keys, typeValue: typeValue)
         self.isPolymorphic = typeKey != nil && (entityByTypeValue.count > 1 || isAbstract)
         self.initialSlots = properties.map { property in
             guard !property.isRelationship, let value = property.defaultValue else { return .absent }

@@ -28,6 +28,9 @@ struct JSONWriter {
     /// The bytes written.
     var bytes: [UInt8] { buffer.bytes }
 
+    /// The bytes written from `start` on.
+    func bytes(from start: Int) -> [UInt8] { buffer.bytes(from: start) }
+
     /// The bytes written, as data.
     var data: Data { buffer.data }
 
@@ -323,6 +326,11 @@ final class ByteBuffer {
     deinit { start.deallocate() }
 
     var bytes: [UInt8] { Array(UnsafeBufferPointer(start: start, count: count)) }
+
+    func bytes(from first: Int) -> [UInt8] {
+        let first = min(max(first, 0), count)
+        return Array(UnsafeBufferPointer(start: start + first, count: count - first))
+    }
 
     var data: Data { Data(bytes: start, count: count) }
 

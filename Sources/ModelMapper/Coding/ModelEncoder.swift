@@ -32,6 +32,18 @@ public struct ModelEncoder: Sendable {
             case never
         }
 
+        /// How objects decoded with their source kept are laid out.
+        public enum Layout: Sendable, Hashable {
+            /// As decoded: an object decoded with ``ModelDecoder/Options/unknownKeys`` `.keep`
+            /// is written with its members in the order its JSON had them and its values
+            /// spelled as they were (`49.90`, `"101"`, `1e3`) while they are the values read.
+            /// Keys it did not have (set since) follow in model order.
+            case asDecoded
+            /// Model order and the encoder's own spellings for every object (unknown members
+            /// kept from decoding first).
+            case canonical
+        }
+
         /// Pretty printing, sorted keys, unescaped slashes; compact, in model order, by default.
         public var outputFormatting: JSONValue.WritingOptions = []
         /// Which properties are written as `null`; `.asDecoded` by default.
@@ -40,6 +52,9 @@ public struct ModelEncoder: Sendable {
         public var dateFormat: DateFormat = .iso8601
         /// Whether JSON kept from decoding (``ModelObject/unknownJSON``) is written back.
         public var writesUnknownKeys = true
+        /// Whether objects decoded with their source kept are written as their JSON had them
+        /// (`.asDecoded`, the default) or in model order with canonical spellings.
+        public var layout: Layout = .asDecoded
         /// How deeply objects may nest before encoding stops with an error.
         public var maximumDepth = 512
 

@@ -53,8 +53,13 @@ struct ObjectDecoder {
         var extrasGuess = 0
         var isFirst = true
         var memberCount = 0
-        /// Members nobody reads, kept when the options say so.
-        var unknown: JSONObject?
+        /// The members in the order read, kept (with unknown ones' values) when the options
+        /// keep the source (see ``DecodedSource``).
+        var members: [SourceMember]?
+        /// For a nested level, the index of its key's node, and whether the node is in
+        /// `extras` (the owner's) rather than the entity's own level.
+        var node = -1
+        var isOwner = false
     }
 
     /// A to-many array being read.
@@ -75,6 +80,10 @@ struct ObjectDecoder {
         let step: Step
         /// The relationship slot in the frame below that this object goes into.
         let parentSlot: Int
+        /// The owner's keys read in this object (the level `extras` of its own level).
+        let ownerLevel: KeyLevel?
+        /// Values spelled differently from how the encoder writes them, when keeping the source.
+        var spellings: [Spelling] = []
     }
 
     // MARK: Objects
@@ -201,12 +210,13 @@ struct ObjectDecoder {
         frames.append(
             Frame(
                 entity: entity, mapping: mapping, slots: Self.absentSlots(mapping.properties.count),
-                level: Level(own: mapping.keys, extras: extras, unknown: keepsUnknown ? JSONObject() : nil),
-                step: step, parentSlot: parentSlot))
+                level: Level(own: mapping.keys, extras: extras, members: keepsSource ? [] : nil),
+                step: step, parentSlot: parentSlot, ownerLevel: extras))
         return true
     }
 
-    private var keepsUnknown: Bool { run.options.unknownKeys == .keep }
+    /// Whether objects keep how their JSON was written (``DecodedSource``): with unknown keys kept.
+    private var keepsSource: Bool { run.options.unknownKeys == .keep }
 
     /// `count` absent slots, initialized in one pass.
     private static func absentSlots(_ count: Int) -> [Slot] {
@@ -301,37 +311,50 @@ struct ObjectDecoder {
     private mutating func readMember(_ key: JSONScanner.StringBytes, frame top: Int) throws(MappingError) {
         var ownNode: KeyNode?
         var extrasNode: KeyNode?
+        var ownIndex = -1
+        var extrasIndex = -1
         if let own = frames[top].level.own, let index = own.table.index(of: key.buffer, guess: frames[top].level.guess) {
             frames[top].level.guess = index + 1
             ownNode = own.nodes[index]
+            ownIndex = index
         }
         if let extras = frames[top].level.extras,
             let index = extras.table.index(of: key.buffer, guess: frames[top].level.extrasGuess)
         {
             frames[top].level.extrasGuess = index + 1
             extrasNode = extras.nodes[index]
+            extrasIndex = index
         }
         switch (ownNode, extrasNode) {
         case (nil, nil):
-            if keepsUnknown {
+            if keepsSource {
                 let name = key.string
                 let path = errorPath(frame: top, keys: [name])
-                frames[top].level.unknown?[name] = try JSONReader.readValue(&scanner, path: path)
+                let value = try JSONReader.readValue(&scanner, path: path)
+                frames[top].level.members?.append(.unknown(key: name, value: value))
             } else {
                 try scanner.skipValue()
             }
         case (let node?, nil) where node.hasSingleReader:
-            try read(node, frame: top, isExtras: false)
+            try read(node, index: ownIndex, frame: top, isExtras: false)
         case (nil, let node?) where node.hasSingleReader && node.relationship == nil:
-            try read(node, frame: top, isExtras: true)
+            try read(node, index: extrasIndex, frame: top, isExtras: true)
         default:
+            if keepsSource {
+                // The owner writes a key both read (see `ObjectEncoder`).
+                frames[top].level.members?.append(extrasIndex >= 0 ? .owner(node: extrasIndex) : .own(node: ownIndex))
+            }
             try readThroughTree(own: ownNode, extras: extrasNode, frame: top)
         }
     }
 
-    /// Reads a value that one node alone reads.
-    private mutating func read(_ node: KeyNode, frame top: Int, isExtras: Bool) throws(MappingError) {
+    /// Reads a value that one node alone reads (node `index` of its level).
+    private mutating func read(_ node: KeyNode, index: Int, frame top: Int, isExtras: Bool) throws(MappingError) {
         let target = isExtras ? top - 1 : top
+        // The member in order; an object of nested keys is noted when it closes, with its members.
+        if keepsSource, node.nested == nil || node.relationship != nil {
+            frames[top].level.members?.append(isExtras ? .owner(node: index) : .own(node: index))
+        }
         if let slot = node.attributes.first {
             try readAttribute(slot: slot, frame: target, from: top)
             return
@@ -354,14 +377,14 @@ struct ObjectDecoder {
             scanner.index += 1
             let level = Level(
                 own: isExtras ? nil : nested, extras: isExtras ? nested : nil, key: node.key,
-                unknown: keepsUnknown ? JSONObject() : nil)
+                members: keepsSource ? [] : nil, node: index, isOwner: isExtras)
             let outer = frames[top].level
             frames[top].outerLevels.append(outer)
             frames[top].level = level
         case UInt8(ascii: "n"):
             // A null object on the way: the values below it are absent.
             try scanner.readLiteral("null")
-            if keepsUnknown { frames[top].level.unknown?[node.key] = .null }
+            frames[top].level.members?.append(.null(node: index, isOwner: isExtras))
         default:
             let found = try describeAndSkip()
             let mapping = frames[target].mapping
@@ -407,9 +430,55 @@ struct ObjectDecoder {
         do {
             let value = try Self.convert(token, property: property, entity: frames[target].entity, slot: slot, run: run)
             frames[target].slots[slot] = value
+            if keepsSource { noteSpelling(token, value: value, property: property, slot: slot, frame: target) }
         } catch {
             try reportConversion(error, at: attributePath(slot: slot, frame: target), slot: slot, frame: target)
         }
+    }
+
+    /// Notes the token's spelling when the encoder would write the value read from it
+    /// differently (see ``DecodedSource``).
+    private mutating func noteSpelling(_ token: JSONToken, value: Slot, property: PropertyMapping, slot: Int, frame target: Int) {
+        let isPlain = property.transformerName == nil
+        // The usual cases, told without writing anything.
+        if isPlain {
+            switch (property.attributeType, token) {
+            case (.string, .string), (.boolean, .bool): return
+            case (.integer16, .number(let text)), (.integer32, .number(let text)), (.integer64, .number(let text)):
+                if Self.isPlainInteger(text) { return }
+            default: break
+            }
+        }
+        let plan = isPlain ? nil : run.transformers.plan(entity: frames[target].entity, slot: slot)
+        var canonical = run.spellingWriters.canonical
+        canonical.truncate(to: 0)
+        let canWrite: Bool
+        do {
+            try canonical.attribute(value, property: property, plan: plan, dateFormat: run.options.dateFormat, model: run.model)
+            canWrite = true
+        } catch {
+            canWrite = false
+        }
+        let spelled = token.jsonValue
+        var original = run.spellingWriters.original
+        original.truncate(to: 0)
+        original.value(spelled)
+        if canWrite, canonical.count == original.count, canonical.bytes == original.bytes { return }
+        var isDate = false
+        if isPlain, case .date = value { isDate = true }
+        // A value that compares only by its writing keeps that writing.
+        let written = canWrite && value.isSameValue(as: value) == nil ? canonical.bytes : nil
+        frames[target].spellings.append(
+            Spelling(slot: slot, value: value, token: spelled, dateFormat: isDate ? run.options.dateFormat : nil, written: written))
+    }
+
+    /// Whether a number is written as the encoder writes integers: digits, no sign but a
+    /// minus, no leading zero, not `-0`.
+    private static func isPlainInteger(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        var digits = text[...]
+        if digits.first == UInt8(ascii: "-") { digits = digits.dropFirst() }
+        guard let first = digits.first, digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return false }
+        return first != UInt8(ascii: "0") || (digits.count == 1 && text.count == 1)
     }
 
     /// Reports an attribute's conversion error at `path`, with its entity and property.
@@ -567,8 +636,9 @@ struct ObjectDecoder {
         if let outer = frames[top].outerLevels.popLast() {
             let closed = frames[top].level
             frames[top].level = outer
-            if let unknown = closed.unknown, !unknown.isEmpty, let key = closed.key {
-                frames[top].level.unknown?[key] = .object(unknown)
+            if let members = closed.members {
+                frames[top].level.members?.append(
+                    .nested(node: closed.node, isOwner: closed.isOwner, members: members, key: closed.key ?? ""))
             }
             return nil
         }
@@ -592,21 +662,23 @@ struct ObjectDecoder {
     /// same identity (updated), or `target`.
     private mutating func finish(_ frame: inout Frame, into target: ModelObject?) throws(MappingError) -> ModelObject? {
         let mapping = frame.mapping
-        let unknown = frame.level.unknown.flatMap { $0.isEmpty ? nil : $0 }
+        let source = frame.level.members.map {
+            DecodedSource(members: $0, ownerLevel: frame.ownerLevel, spellings: frame.spellings)
+        }
         if target == nil, run.options.uniquesObjectsByIdentity, !mapping.identitySlots.isEmpty,
             let identity = IdentityKey(family: mapping.identityFamily, slots: frame.slots, identitySlots: mapping.identitySlots)
         {
             if let existing = run.identities[identity] {
-                try update(existing, with: &frame, unknown: unknown)
+                try update(existing, with: &frame, source: source)
                 return existing
             }
             let object = makeObject(frame.entity, mapping: mapping)
             run.identities[identity] = object
-            try adopt(&frame, into: object, unknown: unknown)
+            try adopt(&frame, into: object, source: source)
             return object
         }
         let object = target ?? makeObject(frame.entity, mapping: mapping)
-        try adopt(&frame, into: object, unknown: unknown)
+        try adopt(&frame, into: object, source: source)
         return object
     }
 
@@ -615,7 +687,7 @@ struct ObjectDecoder {
     }
 
     /// Moves a frame's slots into a new object, links inverses, and checks required values.
-    private mutating func adopt(_ frame: inout Frame, into object: ModelObject, unknown: JSONObject?) throws(MappingError) {
+    private mutating func adopt(_ frame: inout Frame, into object: ModelObject, source: DecodedSource?) throws(MappingError) {
         let mapping = frame.mapping
         if run.options.requiresNonOptionalValues {
             for slot in mapping.requiredSlots {
@@ -631,7 +703,7 @@ struct ObjectDecoder {
         }
         object.slots = frame.slots
         frame.slots = []
-        if keepsUnknown { object.unknownJSON = unknown }
+        if let source { object.decodedSource = source }
         for slot in mapping.relationshipSlots {
             let property = mapping.properties[slot]
             switch object.slots[slot] {
@@ -657,7 +729,7 @@ struct ObjectDecoder {
 
     /// Updates an object decoded before with a repeated one: values present overwrite,
     /// absent ones keep.
-    private func update(_ object: ModelObject, with frame: inout Frame, unknown: JSONObject?) throws(MappingError) {
+    private func update(_ object: ModelObject, with frame: inout Frame, source: DecodedSource?) throws(MappingError) {
         for slot in frame.slots.indices {
             let property = frame.mapping.properties[slot]
             switch frame.slots[slot] {
@@ -673,10 +745,16 @@ struct ObjectDecoder {
                 object.slots[slot] = value
             }
         }
-        if keepsUnknown, let unknown {
-            var merged = object.unknownJSON ?? JSONObject()
-            for (key, value) in unknown { merged[key] = value }
-            object.unknownJSON = merged
+        if let source {
+            if let existing = object.decodedSource {
+                let slots = frame.slots
+                existing.merge(source) { slot in
+                    if case .absent = slots[slot] { return false }
+                    return true
+                }
+            } else {
+                object.decodedSource = source
+            }
         }
     }
 
@@ -717,6 +795,9 @@ struct ObjectDecoder {
                     try Self.convert(token, property: property, entity: entity, slot: slot, run: run)
                 }
                 frames[target].slots[slot] = converted
+                if keepsSource {
+                    JSONToken.with(value) { token in noteSpelling(token, value: converted, property: property, slot: slot, frame: target) }
+                }
             } catch {
                 try reportConversion(error, at: errorPath(frame: source, keys: keys), slot: slot, frame: target)
             }

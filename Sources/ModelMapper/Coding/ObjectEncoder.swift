@@ -43,6 +43,8 @@ struct ObjectEncoder {
     private struct Frame {
         let object: ModelObject
         let mapping: EntityMapping
+        /// The entity's program, or the object's own when it keeps its source.
+        let program: WriteProgram
         var step = 0
         /// The relationship slot not to write (the inverse of the one this object was reached by).
         let skipping: Int?
@@ -52,6 +54,8 @@ struct ObjectEncoder {
         var array: ArrayState?
         /// Keys the object that links to this one writes in it (its flattened attributes).
         let extras: KeyLevel?
+        /// The object that links to this one, when it writes keys in it.
+        let owner: ModelObject?
         /// How the frame was reached, for error paths (built only on an error).
         let via: Via
     }
@@ -141,7 +145,7 @@ struct ObjectEncoder {
                 continue
             }
             // The object's steps, until one opens another object or an array.
-            let program = frames[top].mapping.writeProgram
+            let program = frames[top].program
             var step = frames[top].step
             while step < program.steps.count {
                 frames[top].step = step + 1
@@ -155,8 +159,8 @@ struct ObjectEncoder {
         }
     }
 
-    /// Opens an object: `{`, the owner's flattened attributes, the unknown members kept
-    /// from decoding; pushes its frame.
+    /// Opens an object: `{`, and the owner's flattened attributes unless the object's program
+    /// writes them; pushes its frame.
     private mutating func begin(
         _ object: ModelObject, skipping: Int?, extras: KeyLevel?, owner: ModelObject?, via: Via
     ) throws(MappingError) {
@@ -167,16 +171,17 @@ struct ObjectEncoder {
         }
         object.encodingStamp = stamp
         writer.open(UInt8(ascii: "{"))
-        var frame = Frame(object: object, mapping: object.mapping, skipping: skipping, extras: extras, via: via)
-        if let extras, let owner {
-            try writeLevel(extras, of: owner, path: .child(via), isEmpty: &frame.isEmpty)
+        let mapping = object.mapping
+        var program = mapping.writeProgram
+        if let source = object.decodedSource {
+            program = WriteProgram(
+                source: source, mapping: mapping, ownerLevel: owner == nil ? nil : extras,
+                canonical: options.layout == .canonical, writesUnknown: options.writesUnknownKeys)
         }
-        if options.writesUnknownKeys, let unknown = object.unknownJSON {
-            for (key, value) in unknown where object.mapping.keys.table.index(of: key) == nil {
-                if let extras, extras.table.index(of: key) != nil { continue }
-                member(key, isEmpty: &frame.isEmpty)
-                writer.value(value)
-            }
+        var frame = Frame(
+            object: object, mapping: mapping, program: program, skipping: skipping, extras: extras, owner: owner, via: via)
+        if let extras, let owner, !program.writesOwnerKeys {
+            try writeLevel(extras, of: owner, path: .child(via), isEmpty: &frame.isEmpty)
         }
         frames.append(frame)
     }
@@ -216,6 +221,14 @@ struct ObjectEncoder {
             var isEmpty = frames[top].isEmpty
             try writeAttribute(Int(step.slot), of: object, key: key, path: .frame(top), isEmpty: &isEmpty)
             frames[top].isEmpty = isEmpty
+        case .ownerAttribute:
+            guard let owner = frames[top].owner else { return }
+            var isEmpty = frames[top].isEmpty
+            try writeAttribute(Int(step.slot), of: owner, key: key, path: .frame(top - 1), isEmpty: &isEmpty)
+            frames[top].isEmpty = isEmpty
+        case .unknown:
+            member(key, frame: top)
+            writer.value(program.unknownValues[Int(step.extras)])
         case .relationship:
             let slot = Int(step.slot)
             guard slot != frames[top].skipping, !isOwnLevel || !isWrittenByOwner(key.key, frame: top) else { return }
@@ -233,20 +246,13 @@ struct ObjectEncoder {
             frames[top].nestings.append(nesting)
         case .close:
             guard let nesting = frames[top].nestings.popLast() else { return }
-            if options.writesUnknownKeys, object.unknownJSON != nil {
-                let keys = frames[top].nestings.map(\.key) + [nesting.key]
-                if let unknown = unknownMembers(of: object, under: keys) {
-                    let level = nestedLevel(of: frames[top].mapping, under: keys)
-                    var isEmpty = frames[top].isEmpty
-                    for (key, value) in unknown where level?.table.index(of: key) == nil {
-                        member(key, isEmpty: &isEmpty)
-                        writer.value(value)
-                    }
-                    frames[top].isEmpty = isEmpty
-                }
-            }
             if !writer.closeNested(from: nesting.mark, isEmpty: frames[top].isEmpty) {
                 frames[top].isEmpty = nesting.outerIsEmpty
+                // The JSON had `null` here: nothing written under it keeps it so.
+                if step.extras == 1 {
+                    member(key, frame: top)
+                    writer.append("null")
+                }
             }
         }
     }
@@ -259,7 +265,7 @@ struct ObjectEncoder {
 
     /// Skips the steps of a nested object (the owner wrote it).
     private mutating func skipNested(frame top: Int) {
-        let steps = frames[top].mapping.writeProgram.steps
+        let steps = frames[top].program.steps
         var depth = 1
         while depth > 0, frames[top].step < steps.count {
             switch steps[frames[top].step].kind {
@@ -330,7 +336,11 @@ struct ObjectEncoder {
             let wasEmpty = isEmpty
             member(key, isEmpty: &isEmpty)
             do {
-                try writeValue(value, property: property, slot: slot, entity: object.entity)
+                if let source = object.decodedSource, options.layout == .asDecoded, !source.spellings.isEmpty {
+                    try writeSpelled(value, source: source, property: property, slot: slot, entity: object.entity)
+                } else {
+                    try writeValue(value, property: property, slot: slot, entity: object.entity)
+                }
             } catch var error {
                 writer.truncate(to: mark)
                 isEmpty = wasEmpty
@@ -340,6 +350,29 @@ struct ObjectEncoder {
                 error.propertyName = property.name
                 throw error
             }
+        }
+    }
+
+    /// An attribute value of an object that kept its source: as the JSON spelled it, while
+    /// the value is the one read.
+    @inline(never)
+    private mutating func writeSpelled(
+        _ value: Slot, source: DecodedSource, property: PropertyMapping, slot: Int, entity: EntityDescription
+    ) throws(MappingError) {
+        guard let spelling = source.spelling(slot: slot, for: value, dateFormat: options.dateFormat) else {
+            try writeValue(value, property: property, slot: slot, entity: entity)
+            return
+        }
+        if spelling.spells(value) == true {
+            writer.value(spelling.token)
+            return
+        }
+        let start = writer.count
+        try writeValue(value, property: property, slot: slot, entity: entity)
+        // A value only its writing compares: the same writing means the same value.
+        if let written = spelling.written, writer.bytes(from: start) == written {
+            writer.truncate(to: start)
+            writer.value(spelling.token)
         }
     }
 
@@ -432,28 +465,6 @@ struct ObjectEncoder {
             try writeAttribute(slot, of: object, key: QuotedKey(mapping.properties[slot].keyPath.last ?? ""), path: .path(path), isEmpty: &isEmpty)
         }
         writer.close(UInt8(ascii: "}"), isEmpty: isEmpty)
-    }
-
-    // MARK: Unknown members
-
-    /// The unknown members of an object kept under a nested key path, if any.
-    private func unknownMembers(of object: ModelObject, under keys: [String]) -> JSONObject? {
-        guard var current = object.unknownJSON else { return nil }
-        for key in keys {
-            guard case .object(let nested)? = current[key] else { return nil }
-            current = nested
-        }
-        return current
-    }
-
-    /// The key level of an entity under a nested key path.
-    private func nestedLevel(of mapping: EntityMapping, under keys: [String]) -> KeyLevel? {
-        var level: KeyLevel? = mapping.keys
-        for key in keys {
-            guard let current = level, let index = current.table.index(of: key) else { return nil }
-            level = current.nodes[index].nested
-        }
-        return level
     }
 }
 

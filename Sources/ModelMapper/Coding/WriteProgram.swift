@@ -3,71 +3,178 @@ import Foundation
 /// How an entity's objects are written: the entity's key levels flattened, once per model,
 /// into a list of steps with every key quoted in advance, so that encoding an object is one
 /// pass over its steps with no lookups and no nesting decided at run time.
-struct WriteProgram: Sendable {
+///
+/// An object decoded with its source kept (``DecodedSource``) gets a program of its own,
+/// made when it is encoded: the same steps in the order its JSON had its members, with the
+/// unknown members between them.
+final class WriteProgram: Sendable {
     /// One step: plain values, so that stepping through a program retains nothing.
     struct Step: Sendable {
         enum Kind: UInt8, Sendable {
             /// The key naming the object's entity, written with the entity's type value.
             case typeKey
             case attribute
+            /// An attribute of the object that holds this one (a flattened key path of its
+            /// relationship to this object), written inside this one.
+            case ownerAttribute
             /// A relationship; `extras` are the entity's own flattened attributes under
             /// the same key, written inside the related object.
             case relationship
             /// An object that flattened key paths go through; left out when nothing is
             /// written in it.
             case open
+            /// The end of an `open` object; `extras` is 1 when the object is written as
+            /// `null` if nothing is written in it (the JSON had `null` there).
             case close
+            /// A member no property reads: `extras` is its value in ``WriteProgram/unknownValues``.
+            case unknown
         }
 
         let kind: Kind
         let slot: Int32
         /// The step's key in ``WriteProgram/keys``.
         let key: Int32
-        /// The extras level in ``WriteProgram/extras``, or -1.
+        /// The extras level in ``WriteProgram/extras``, or -1; for `.close` and `.unknown`,
+        /// see their kinds.
         let extras: Int32
     }
 
     let steps: [Step]
     let keys: [QuotedKey]
     let extras: [KeyLevel]
+    /// The values of `.unknown` steps.
+    let unknownValues: [JSONValue]
     let typeValue: String
+    /// Whether the program writes the owner's flattened attributes itself (a program made from
+    /// a source); otherwise the encoder writes them before the steps.
+    let writesOwnerKeys: Bool
 
-    init(level: KeyLevel, typeKey: String?, typeValue: String) {
+    /// The program of an entity: its keys in model order.
+    init(level: KeyLevel, typeValue: String) {
         var builder = Builder()
-        builder.append(level, isRoot: true)
+        builder.append([], own: level, owner: nil, isRoot: true)
         steps = builder.steps
         keys = builder.keys
         extras = builder.extras
+        unknownValues = []
         self.typeValue = typeValue
+        writesOwnerKeys = false
+    }
+
+    /// The program of one decoded object: its members in the order its JSON had them, keys
+    /// it did not have after them in model order; or, when `canonical`, the unknown members
+    /// first and the rest in model order. `ownerLevel` is the owner's flattened keys written
+    /// inside the object where it is being written.
+    init(source: DecodedSource, mapping: EntityMapping, ownerLevel: KeyLevel?, canonical: Bool, writesUnknown: Bool) {
+        var builder = Builder()
+        builder.canonical = canonical
+        builder.writesUnknown = writesUnknown
+        // Members of the owner's level stand only when the object is written where it was read.
+        let members = source.ownerLevel === ownerLevel ? source.members : source.members.filter {
+            if case .owner = $0.identity { return false }
+            return true
+        }
+        builder.append(members, own: mapping.keys, owner: ownerLevel, isRoot: true)
+        steps = builder.steps
+        keys = builder.keys
+        extras = builder.extras
+        unknownValues = builder.unknownValues
+        typeValue = mapping.typeValue
+        writesOwnerKeys = true
     }
 
     private struct Builder {
         var steps: [Step] = []
         var keys: [QuotedKey] = []
         var extras: [KeyLevel] = []
+        var unknownValues: [JSONValue] = []
+        var canonical = false
+        var writesUnknown = true
 
-        mutating func append(_ level: KeyLevel, isRoot: Bool) {
-            for node in level.nodes {
-                keys.append(node.quoted)
-                let key = Int32(keys.count - 1)
-                if isRoot, node.isTypeKey {
-                    steps.append(Step(kind: .typeKey, slot: -1, key: key, extras: -1))
-                }
-                for slot in node.attributes {
-                    steps.append(Step(kind: .attribute, slot: Int32(slot), key: key, extras: -1))
-                }
-                if let slot = node.relationship {
-                    var extrasIndex: Int32 = -1
-                    if let nested = node.nested {
-                        extras.append(nested)
-                        extrasIndex = Int32(extras.count - 1)
+        /// Appends the steps of one level: `members` (as decoded) in order, then the nodes of
+        /// `own` and `owner` they did not name, in model order.
+        mutating func append(_ members: [SourceMember], own: KeyLevel?, owner: KeyLevel?, isRoot: Bool) {
+            var ownSeen = [Bool](repeating: false, count: own?.nodes.count ?? 0)
+            var ownerSeen = [Bool](repeating: false, count: owner?.nodes.count ?? 0)
+            var unknownSteps: [String: Int] = [:]
+            var nestedMembers: [SourceMember.Identity: (members: [SourceMember], isNull: Bool)] = [:]
+            for member in members {
+                switch member {
+                case .unknown(let key, let value):
+                    guard writesUnknown else { continue }
+                    // A repeated key keeps its first place and its last value.
+                    if let index = unknownSteps[key] {
+                        unknownValues[Int(steps[index].extras)] = value
+                        continue
                     }
-                    steps.append(Step(kind: .relationship, slot: Int32(slot), key: key, extras: extrasIndex))
-                } else if let nested = node.nested {
-                    steps.append(Step(kind: .open, slot: -1, key: key, extras: -1))
-                    append(nested, isRoot: false)
-                    steps.append(Step(kind: .close, slot: -1, key: key, extras: -1))
+                    unknownSteps[key] = steps.count
+                    keys.append(QuotedKey(key))
+                    unknownValues.append(value)
+                    steps.append(Step(kind: .unknown, slot: -1, key: Int32(keys.count - 1), extras: Int32(unknownValues.count - 1)))
+                case .own(let index), .owner(let index), .nested(let index, _, _, _), .null(let index, _):
+                    guard !canonical else {
+                        switch member {
+                        case .nested(_, _, let inner, _): nestedMembers[member.identity] = (inner, false)
+                        case .null: nestedMembers[member.identity] = ([], true)
+                        default: break
+                        }
+                        continue
+                    }
+                    let isOwner: Bool
+                    if case .owner = member.identity { isOwner = true } else { isOwner = false }
+                    guard let level = isOwner ? owner : own, index < level.nodes.count else { continue }
+                    if isOwner {
+                        guard !ownerSeen[index] else { continue }
+                        ownerSeen[index] = true
+                    } else {
+                        guard !ownSeen[index] else { continue }
+                        ownSeen[index] = true
+                    }
+                    switch member {
+                    case .nested(_, _, let inner, _):
+                        append(level.nodes[index], isRoot: isRoot, isOwner: isOwner, nested: inner, nullIfEmpty: false)
+                    case .null:
+                        append(level.nodes[index], isRoot: isRoot, isOwner: isOwner, nested: [], nullIfEmpty: true)
+                    default:
+                        append(level.nodes[index], isRoot: isRoot, isOwner: isOwner, nested: [], nullIfEmpty: false)
+                    }
                 }
+            }
+            // The owner's keys first, as objects without a source have them.
+            for (index, node) in (owner?.nodes ?? []).enumerated() where !ownerSeen[index] {
+                let nested = nestedMembers[.owner(index)]
+                append(node, isRoot: isRoot, isOwner: true, nested: nested?.members ?? [], nullIfEmpty: nested?.isNull ?? false)
+            }
+            for (index, node) in (own?.nodes ?? []).enumerated() where !ownSeen[index] {
+                let nested = nestedMembers[.own(index)]
+                append(node, isRoot: isRoot, isOwner: false, nested: nested?.members ?? [], nullIfEmpty: nested?.isNull ?? false)
+            }
+        }
+
+        /// Appends the steps of one key: the type key, attributes, a relationship, or an object
+        /// of nested keys holding `nested` members.
+        mutating func append(_ node: KeyNode, isRoot: Bool, isOwner: Bool, nested members: [SourceMember], nullIfEmpty: Bool) {
+            keys.append(node.quoted)
+            let key = Int32(keys.count - 1)
+            if isRoot, !isOwner, node.isTypeKey {
+                steps.append(Step(kind: .typeKey, slot: -1, key: key, extras: -1))
+            }
+            for slot in node.attributes {
+                steps.append(Step(kind: isOwner ? .ownerAttribute : .attribute, slot: Int32(slot), key: key, extras: -1))
+            }
+            if let slot = node.relationship {
+                // An owner's relationship is the owner's to write.
+                guard !isOwner else { return }
+                var extrasIndex: Int32 = -1
+                if let nested = node.nested {
+                    extras.append(nested)
+                    extrasIndex = Int32(extras.count - 1)
+                }
+                steps.append(Step(kind: .relationship, slot: Int32(slot), key: key, extras: extrasIndex))
+            } else if let nested = node.nested {
+                steps.append(Step(kind: .open, slot: -1, key: key, extras: -1))
+                append(members, own: isOwner ? nil : nested, owner: isOwner ? nested : nil, isRoot: false)
+                steps.append(Step(kind: .close, slot: -1, key: key, extras: nullIfEmpty ? 1 : 0))
             }
         }
     }

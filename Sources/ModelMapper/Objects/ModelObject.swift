@@ -35,7 +35,11 @@ open class ModelObject: CustomStringConvertible {
     @exclusivity(unchecked) var slots: [Slot]
     /// JSON the object was decoded from that no property reads, kept when the decoder's
     /// ``ModelDecoder/Options/unknownKeys`` option is `.keep`; the encoder writes it back.
-    public internal(set) var unknownJSON: JSONObject?
+    /// Members under the keys of flattened key paths are nested under those keys.
+    public var unknownJSON: JSONObject? { decodedSource?.unknownJSON }
+    /// How the object was written in the JSON it was decoded from (members in order, unknown
+    /// ones, spellings), kept with the same option so that encoding gives the same tokens back.
+    var decodedSource: DecodedSource?
 
     /// The name of the entity this class is for. The default is the class's own name.
     open class var entityName: String { String(describing: self) }

@@ -97,3 +97,23 @@ struct Link {
         return backReference?.toOpaque() == Unmanaged.passUnretained(object).toOpaque()
     }
 }
+
+extension Slot {
+    /// Whether two slots hold the same attribute value (the same bits for numbers, so that
+    /// `-0.0` and `0.0` differ); nil when that cannot be told: values boxed in `.value` that
+    /// are not `Hashable`.
+    func isSameValue(as other: Slot) -> Bool? {
+        switch (self, other) {
+        case (.integer(let a), .integer(let b)): return a == b
+        case (.floatingPoint(let a), .floatingPoint(let b)): return a.bitPattern == b.bitPattern
+        case (.boolean(let a), .boolean(let b)): return a == b
+        case (.string(let a), .string(let b)): return a == b
+        case (.decimal(let a), .decimal(let b)): return a == b && a.exponent == b.exponent
+        case (.date(let a), .date(let b)): return a == b
+        case (.value(let a), .value(let b)):
+            guard let a = a as? AnyHashable, let b = b as? AnyHashable else { return nil }
+            return a == b
+        default: return false
+        }
+    }
+}

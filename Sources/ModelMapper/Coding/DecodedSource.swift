@@ -1,0 +1,135 @@
+import Foundation
+
+/// How an object was written in the JSON it was decoded from, kept on the object when the
+/// decoder's ``ModelDecoder/Options/unknownKeys`` option is `.keep`, so that encoding it
+/// again gives back the same tokens in the same order: its members in their order (unknown
+/// ones with their values), and the spelling of each value the encoder would otherwise write
+/// differently (`49.90`, `"101"` read into an Integer 64, `1e3`, a date with fractional
+/// seconds of zero).
+///
+/// The encoder follows it unless asked for canonical output
+/// (``ModelEncoder/Options/Layout-swift.enum/canonical``). A spelling is used only while the
+/// value is the one that was read: a value changed since is written the encoder's way.
+final class DecodedSource {
+    /// The object's members, in the order the JSON had them.
+    var members: [SourceMember]
+    /// The key level the `.owner` members are keys of: the flattened keys of the object that
+    /// held this one, read inside it (`pricing.retail_price` inside the Pricing object).
+    let ownerLevel: KeyLevel?
+    /// Values whose spelling differs from the encoder's.
+    var spellings: [Spelling]
+
+    init(members: [SourceMember], ownerLevel: KeyLevel?, spellings: [Spelling]) {
+        self.members = members
+        self.ownerLevel = ownerLevel
+        self.spellings = spellings
+    }
+
+    /// The spelling of the value in `slot`, if one was recorded, was read in `dateFormat` (for
+    /// plain dates) and may spell `value`: the caller checks ``Spelling/spells(_:)`` when it
+    /// says `nil` (a value that only its writing can compare).
+    func spelling(slot: Int, for value: Slot, dateFormat: DateFormat) -> Spelling? {
+        for spelling in spellings where spelling.slot == slot {
+            guard spelling.dateFormat == nil || spelling.dateFormat == dateFormat, spelling.spells(value) != false else {
+                return nil
+            }
+            return spelling
+        }
+        return nil
+    }
+
+    /// The members nobody reads, nested under the keys of flattened key paths they were found
+    /// in: what ``ModelObject/unknownJSON`` shows.
+    var unknownJSON: JSONObject? {
+        // Levels to fill, innermost last; each member list is walked once, without recursion.
+        var stack: [(members: [SourceMember], index: Int, object: JSONObject, key: String)] = [(members, 0, JSONObject(), "")]
+        while let last = stack.indices.last {
+            guard stack[last].index < stack[last].members.count else {
+                let finished = stack.removeLast()
+                guard let parent = stack.indices.last else { return finished.object.isEmpty ? nil : finished.object }
+                if !finished.object.isEmpty { stack[parent].object[finished.key] = .object(finished.object) }
+                continue
+            }
+            let member = stack[last].members[stack[last].index]
+            stack[last].index += 1
+            switch member {
+            case .unknown(let key, let value): stack[last].object[key] = value
+            case .nested(_, _, let nested, let key): stack.append((nested, 0, JSONObject(), key))
+            case .own, .owner, .null: continue
+            }
+        }
+        return nil
+    }
+
+    /// Takes in what a later occurrence of the same object had: its new members go after the
+    /// known ones, its unknown values replace theirs, and the spellings of the slots it set
+    /// are its own.
+    func merge(_ later: DecodedSource, setSlots: (Int) -> Bool) {
+        var known = Set<SourceMember.Identity>(members.map(\.identity))
+        var replaced: [String: JSONValue] = [:]
+        for member in later.members {
+            if known.insert(member.identity).inserted {
+                members.append(member)
+            } else if case .unknown(let key, let value) = member {
+                replaced[key] = value
+            }
+        }
+        if !replaced.isEmpty {
+            members = members.map { member in
+                guard case .unknown(let key, _) = member, let value = replaced[key] else { return member }
+                return .unknown(key: key, value: value)
+            }
+        }
+        spellings = spellings.filter { !setSlots($0.slot) } + later.spellings
+    }
+}
+
+/// One member of an object as the JSON had it.
+enum SourceMember {
+    /// A key of the entity's own level, by its node's index.
+    case own(node: Int)
+    /// A key of the owner's level (``DecodedSource/ownerLevel``), by its node's index.
+    case owner(node: Int)
+    /// A key that flattened key paths go through, with the members of the object under it;
+    /// `isOwner` when the key is the owner's.
+    case nested(node: Int, isOwner: Bool, members: [SourceMember], key: String)
+    /// A key that flattened key paths go through, whose value was `null`.
+    case null(node: Int, isOwner: Bool)
+    /// A key nobody reads, with its value.
+    case unknown(key: String, value: JSONValue)
+
+    /// What makes two members the same member: their key.
+    enum Identity: Hashable {
+        case own(Int), owner(Int), unknown(String)
+    }
+
+    var identity: Identity {
+        switch self {
+        case .own(let node): .own(node)
+        case .owner(let node): .owner(node)
+        case .nested(let node, let isOwner, _, _), .null(let node, let isOwner): isOwner ? .owner(node) : .own(node)
+        case .unknown(let key, _): .unknown(key)
+        }
+    }
+}
+
+/// The spelling of a value the encoder would write differently, and the value it spells.
+struct Spelling {
+    let slot: Int
+    /// The value read, to tell whether the slot still holds it.
+    let value: Slot
+    /// The value as the JSON had it.
+    let token: JSONValue
+    /// For a date read without a transformer, the format it was read in: the spelling stands
+    /// only when the encoder writes that format too.
+    let dateFormat: DateFormat?
+    /// How the encoder writes the value read, for values that compare only by their writing
+    /// (dictionaries of a Composite, transformed objects that are not `Hashable`).
+    let written: [UInt8]?
+
+    /// Whether the spelling is of `value`; nil when only writing `value` can tell (compare
+    /// with ``written``).
+    func spells(_ value: Slot) -> Bool? {
+        self.value.isSameValue(as: value)
+    }
+}
