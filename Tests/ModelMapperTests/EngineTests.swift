@@ -156,6 +156,68 @@ struct EngineTests {
         let output = try ModelEncoder().encode(decoded)
         #expect(output.count <= 2 * data.count)
     }
+
+    /// Decodes with the source kept and encodes again.
+    private func keptRoundTrip(_ text: String, options encoding: ModelEncoder.Options = .init()) throws -> (input: Data, output: Data) {
+        var options = ModelDecoder.Options()
+        options.unknownKeys = .keep
+        let data = Data(text.utf8)
+        let decoded = try ModelDecoder(model: Self.nodes.get(), options: options).decodeObjects(of: entity("Item"), from: data)
+        return (data, try ModelEncoder(options: encoding).encode(decoded))
+    }
+
+    @Test("with the source kept, a shared object comes back in full where the input had it in full, by id elsewhere")
+    func sharedObjectsAsDecoded() throws {
+        for text in [
+            #"[{"id":1,"parts":[{"id":3,"parts":[{"id":4}]}]},{"id":2,"parts":[{"id":3,"parts":[{"id":4}]}]}]"#,
+            #"[{"id":1,"parts":[{"id":3}]},{"id":2,"parts":[{"id":3,"parts":[{"id":4,"n":1}]}]}]"#,
+            #"[{"id":1,"parts":[{"id":3},{"id":3,"x":true},{"id":3}]}]"#,
+        ] {
+            let (_, output) = try keptRoundTrip(text)
+            #expect(String(decoding: output, as: UTF8.self) == text.replacingOccurrences(of: #"{"id":3},{"id":3,"x":true},{"id":3}"#, with: #"{"id":3,"x":true}"#))
+        }
+        // Without the source, the second place gets the identity.
+        let plain = try ModelDecoder(model: Self.nodes.get()).decodeObjects(
+            of: entity("Item"), from: Data(#"[{"id":1,"parts":[{"id":3,"parts":[]}]},{"id":2,"parts":[{"id":3,"parts":[]}]}]"#.utf8))
+        #expect(String(decoding: try ModelEncoder().encode(plain), as: UTF8.self) == #"[{"id":1,"parts":[{"id":3,"parts":[]}]},{"id":2,"parts":[{"id":3}]}]"#)
+    }
+
+    @Test("with the source kept, objects merged from many places cannot make the output outgrow the input")
+    func keptSourceStaysLinear() throws {
+        // As in `linearOutput`, but the second place of each item is in full too (an unknown
+        // key), without its parts: merged, every place holds the parts, 2^40 paths.
+        let levels = 40
+        func item(_ level: Int, _ side: Int, full: Bool) -> String {
+            let id = 2 * level + side
+            guard full, level + 1 < levels else { return #"{"id":\#(id),"n":1}"# }
+            return #"{"id":\#(id),"parts":[\#(item(level + 1, 0, full: side == 0)),\#(item(level + 1, 1, full: side == 0))]}"#
+        }
+        let (input, output) = try keptRoundTrip("[" + item(0, 0, full: true) + "," + item(0, 1, full: true) + "]")
+        #expect(output.count <= 3 * input.count)
+    }
+
+    @Test("an option repeats shared objects in full within an output budget")
+    func repeatedWithinBudget() throws {
+        let shared = ModelObject(entity: try entity("Tag"))
+        try shared.setValue("shared", forKey: "name")
+        let posts = try (1...2).map { id in
+            let post = ModelObject(entity: try entity("Post"))
+            try post.setValue(id, forKey: "id")
+            try post.add(modelObject: shared, forKey: "tags")
+            return post
+        }
+        var options = ModelEncoder.Options()
+        options.sharedObjects = .repeated(maximumBytes: 1 << 20)
+        let text = String(decoding: try ModelEncoder(options: options).encode(posts), as: UTF8.self)
+        #expect(text == #"[{"id":1,"tags":[{"name":"shared"}]},{"id":2,"tags":[{"name":"shared"}]}]"#)
+        // A cycle is still written by identity: the tag's posts lead back to the post being written.
+        let cyclic = String(decoding: try ModelEncoder(options: options).encode(posts[0]), as: UTF8.self)
+        #expect(cyclic == #"{"id":1,"tags":[{"name":"shared"}]}"#)
+        options.sharedObjects = .repeated(maximumBytes: 20)
+        let error = #expect(throws: MappingError.self) { try ModelEncoder(options: options).encode(posts) }
+        #expect(error?.code == .notRepresentable)
+        #expect(error?.path.description == "$[1].tags[0]")
+    }
 }
 
 /// A value shared with another thread in a test, behind a lock.

@@ -18,11 +18,25 @@ final class DecodedSource {
     let ownerLevel: KeyLevel?
     /// Values whose spelling differs from the encoder's.
     var spellings: [Spelling]
+    /// The related objects the JSON gave only by their identity (`{"id": 7}`), which are
+    /// written so again rather than in full.
+    var referenceEdges: Set<ReferenceEdge>
+    /// The length of the object's JSON text: what the encoder may write again of the objects it
+    /// holds in full at several places stays within a multiple of it.
+    let byteCount: Int
 
-    init(members: [SourceMember], ownerLevel: KeyLevel?, spellings: [Spelling]) {
+    init(members: [SourceMember], ownerLevel: KeyLevel?, spellings: [Spelling], referenceEdges: Set<ReferenceEdge>, byteCount: Int) {
         self.members = members
         self.ownerLevel = ownerLevel
         self.spellings = spellings
+        self.referenceEdges = referenceEdges
+        self.byteCount = byteCount
+    }
+
+    /// Whether the JSON had `object`, at `index` of the relationship in `slot` (-1 for a
+    /// to-one), only as its identity.
+    func isReference(slot: Int, index: Int, object: ModelObject) -> Bool {
+        !referenceEdges.isEmpty && referenceEdges.contains(ReferenceEdge(slot: slot, index: index, object: ObjectIdentifier(object)))
     }
 
     /// The spelling of the value in `slot`, if one was recorded, was read in `dateFormat` (for
@@ -36,6 +50,26 @@ final class DecodedSource {
             return spelling
         }
         return nil
+    }
+
+    /// Renumbers the reference edges of a to-many whose repeated objects were dropped
+    /// (`original` became `unique`): an object's one place stays a reference only if every
+    /// place it had was one (so that no place it had in full is lost).
+    func renumberEdges(slot: Int, original: [Link], unique: [Link]) {
+        guard referenceEdges.contains(where: { $0.slot == slot }) else { return }
+        var places: [ObjectIdentifier: (count: Int, references: Int)] = [:]
+        for (index, link) in original.enumerated() {
+            guard let object = link.object else { continue }
+            let id = ObjectIdentifier(object)
+            let isReference = referenceEdges.contains(ReferenceEdge(slot: slot, index: index, object: id))
+            places[id, default: (0, 0)].count += 1
+            if isReference { places[id, default: (0, 0)].references += 1 }
+        }
+        referenceEdges = referenceEdges.filter { $0.slot != slot }
+        for (index, link) in unique.enumerated() {
+            guard let object = link.object, let place = places[ObjectIdentifier(object)], place.count == place.references else { continue }
+            referenceEdges.insert(ReferenceEdge(slot: slot, index: index, object: ObjectIdentifier(object)))
+        }
     }
 
     /// The members nobody reads, nested under the keys of flattened key paths they were found
@@ -81,6 +115,7 @@ final class DecodedSource {
             }
         }
         spellings = spellings.filter { !setSlots($0.slot) } + later.spellings
+        referenceEdges = referenceEdges.filter { !setSlots($0.slot) }.union(later.referenceEdges)
     }
 }
 
@@ -132,4 +167,13 @@ struct Spelling {
     func spells(_ value: Slot) -> Bool? {
         self.value.isSameValue(as: value)
     }
+}
+
+/// A related object that the JSON gave only by its identity: the relationship's slot, the
+/// place in a to-many (-1 for a to-one), and the object, so that an edge that changed since
+/// does not match.
+struct ReferenceEdge: Hashable {
+    let slot: Int
+    let index: Int
+    let object: ObjectIdentifier
 }

@@ -44,6 +44,19 @@ public struct ModelEncoder: Sendable {
             case canonical
         }
 
+        /// How an object met again in one call is written: one shared by two holders, or on a
+        /// cycle that no inverse breaks.
+        public enum SharedObjects: Sendable, Hashable {
+            /// As its identity attributes (`{"book_id": 7}`), or an error naming the path when
+            /// its entity has none. An object decoded with its source kept
+            /// (``ModelDecoder/Options/unknownKeys`` `.keep`) is written in full again where
+            /// its JSON had it in full, within twice the length of that JSON.
+            case reference
+            /// In full again at each place, while the output stays within `maximumBytes`
+            /// (past it, an error naming the path); on a cycle, as a reference.
+            case repeated(maximumBytes: Int)
+        }
+
         /// Pretty printing, sorted keys, unescaped slashes; compact, in model order, by default.
         public var outputFormatting: JSONValue.WritingOptions = []
         /// Which properties are written as `null`; `.asDecoded` by default.
@@ -55,6 +68,8 @@ public struct ModelEncoder: Sendable {
         /// Whether objects decoded with their source kept are written as their JSON had them
         /// (`.asDecoded`, the default) or in model order with canonical spellings.
         public var layout: Layout = .asDecoded
+        /// How an object met again in one call is written; `.reference` by default.
+        public var sharedObjects: SharedObjects = .reference
         /// How deeply objects may nest before encoding stops with an error.
         public var maximumDepth = 512
 

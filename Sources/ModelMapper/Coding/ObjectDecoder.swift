@@ -84,6 +84,10 @@ struct ObjectDecoder {
         let ownerLevel: KeyLevel?
         /// Values spelled differently from how the encoder writes them, when keeping the source.
         var spellings: [Spelling] = []
+        /// Where the object's `{` is.
+        let start: Int
+        /// Related objects given only by their identity, when keeping the source.
+        var referenceEdges: Set<ReferenceEdge> = []
     }
 
     // MARK: Objects
@@ -205,13 +209,14 @@ struct ObjectDecoder {
             try report(.abstractEntity(name), at: step, entityName: name)
             return false
         }
+        let start = scanner.index
         scanner.index += 1
         let mapping = mappings[entity]
         frames.append(
             Frame(
                 entity: entity, mapping: mapping, slots: Self.absentSlots(mapping.properties.count),
                 level: Level(own: mapping.keys, extras: extras, members: keepsSource ? [] : nil),
-                step: step, parentSlot: parentSlot, ownerLevel: extras))
+                step: step, parentSlot: parentSlot, ownerLevel: extras, start: start))
         return true
     }
 
@@ -644,13 +649,21 @@ struct ObjectDecoder {
         }
         guard var frame = frames.popLast() else { return nil }
         let isTop = frames.count == base
+        let isReference = keepsSource && Self.isReferenceOnly(frame)
         let object = try finish(&frame, into: isTop ? target : nil)
         if isTop { return object }
         guard let object else { return nil }
         let parent = frames.count - 1
         if frames[parent].array != nil {
+            if isReference {
+                let index = frames[parent].array?.links.count ?? 0
+                frames[parent].referenceEdges.insert(ReferenceEdge(slot: frame.parentSlot, index: index, object: ObjectIdentifier(object)))
+            }
             frames[parent].array?.links.append(Link(object, strong: true))
         } else {
+            if isReference {
+                frames[parent].referenceEdges.insert(ReferenceEdge(slot: frame.parentSlot, index: -1, object: ObjectIdentifier(object)))
+            }
             frames[parent].slots[frame.parentSlot] = .object(Link(object, strong: true))
         }
         return nil
@@ -658,12 +671,28 @@ struct ObjectDecoder {
 
     // MARK: Finishing objects
 
+    /// Whether a frame's JSON gave its object only by its identity: identity keys (and the
+    /// type key), nothing else.
+    private static func isReferenceOnly(_ frame: Frame) -> Bool {
+        let mapping = frame.mapping
+        guard !mapping.identitySlots.isEmpty, let members = frame.level.members, !members.isEmpty else { return false }
+        let nodes = mapping.keys.nodes
+        return members.allSatisfy { member in
+            guard case .own(let index) = member, index < nodes.count else { return false }
+            let node = nodes[index]
+            return node.relationship == nil && node.nested == nil
+                && (node.isTypeKey || (!node.attributes.isEmpty && node.attributes.allSatisfy(mapping.identitySlots.contains)))
+        }
+    }
+
     /// Makes the object of a finished frame: a new one, the one already decoded with the
     /// same identity (updated), or `target`.
     private mutating func finish(_ frame: inout Frame, into target: ModelObject?) throws(MappingError) -> ModelObject? {
         let mapping = frame.mapping
         let source = frame.level.members.map {
-            DecodedSource(members: $0, ownerLevel: frame.ownerLevel, spellings: frame.spellings)
+            DecodedSource(
+                members: $0, ownerLevel: frame.ownerLevel, spellings: frame.spellings, referenceEdges: frame.referenceEdges,
+                byteCount: scanner.index - frame.start)
         }
         if target == nil, run.options.uniquesObjectsByIdentity, !mapping.identitySlots.isEmpty,
             let identity = IdentityKey(family: mapping.identityFamily, slots: frame.slots, identitySlots: mapping.identitySlots)
@@ -714,7 +743,11 @@ struct ObjectDecoder {
                 var links = links
                 if run.options.uniquesObjectsByIdentity, !run.mappings[property.destination].identitySlots.isEmpty {
                     var seen = Set<ObjectIdentifier>(minimumCapacity: links.count)
-                    links = links.filter { link in link.object.map { seen.insert(ObjectIdentifier($0)).inserted } ?? false }
+                    let unique = links.filter { link in link.object.map { seen.insert(ObjectIdentifier($0)).inserted } ?? false }
+                    if unique.count != links.count, let source = object.decodedSource {
+                        source.renumberEdges(slot: slot, original: links, unique: unique)
+                    }
+                    links = unique
                     object.slots[slot] = .objects(links)
                 }
                 guard let inverse = property.inverseSlot else { continue }

@@ -16,6 +16,9 @@ struct ObjectEncoder {
     private let stamp = EncodingStamp.next()
     private var frames: [Frame] = []
     private var transformers: [ObjectIdentifier: TransformerPlans] = [:]
+    /// How much output objects decoded with their source may reach and still be written in
+    /// full again where their JSON had them in full: twice the JSON they came from.
+    private var decodedBudget = 0
 
     init(options: ModelEncoder.Options, skipsFailures: Bool = false) {
         self.options = options
@@ -136,8 +139,16 @@ struct ObjectEncoder {
         get throws(MappingError) { try JSONReader.parse(writer.data, maximumDepth: .max) }
     }
 
+    /// Counts the JSON a top-level object was decoded from into ``decodedBudget``.
+    private mutating func addBudget(of object: ModelObject) {
+        guard let source = object.decodedSource else { return }
+        let (doubled, overflow) = source.byteCount.multipliedReportingOverflow(by: 2)
+        decodedBudget = overflow ? .max : decodedBudget.addingReportingOverflow(doubled).partialValue
+    }
+
     /// Writes one object and what it links to.
     mutating func write(_ object: ModelObject, path: JSONPath = .root) throws(MappingError) {
+        if frames.isEmpty, object.encodingStamp != stamp { addBudget(of: object) }
         try begin(object, skipping: nil, extras: nil, owner: nil, via: .root(path))
         while let top = frames.indices.last {
             if frames[top].array != nil {
@@ -410,10 +421,11 @@ struct ObjectEncoder {
         case .object(let link):
             guard let child = link.object else { return }
             member(key, frame: top)
-            if child.encodingStamp == stamp {
-                try writeReference(to: child, path: childPath(.relationship(slot: slot, index: nil)))
+            let via = Via.relationship(slot: slot, index: nil)
+            if try writesInFull(child, slot: slot, index: -1, frame: top, via: via) {
+                try begin(child, skipping: property.inverseSlot, extras: extras, owner: object, via: via)
             } else {
-                try begin(child, skipping: property.inverseSlot, extras: extras, owner: object, via: .relationship(slot: slot, index: nil))
+                try writeReference(to: child, path: childPath(via))
             }
         case .objects(let links):
             member(key, frame: top)
@@ -440,12 +452,38 @@ struct ObjectEncoder {
         writer.separator(first: array.isEmpty)
         frames[top].array?.isEmpty = false
         let via = Via.relationship(slot: array.slot, index: array.index)
-        if child.encodingStamp == stamp {
+        if try writesInFull(child, slot: array.slot, index: array.index, frame: top, via: via) {
+            try begin(child, skipping: property.inverseSlot, extras: nil, owner: nil, via: via)
+        } else {
             try writeReference(to: child, path: childPath(via))
             frames[top].array?.index += 1
-        } else {
-            try begin(child, skipping: property.inverseSlot, extras: nil, owner: nil, via: via)
         }
+    }
+
+    /// Whether a related object is written in full where the top frame's object holds it
+    /// (at `index` of the relationship in `slot`, -1 for a to-one), rather than as its identity.
+    ///
+    /// An object is written in full the first time it is met, unless the JSON it was decoded
+    /// from gave it only by its identity there. Met again, it is written in full only where
+    /// the holder's JSON had it in full (within twice the length of the JSON decoded, so that
+    /// objects merged from several places cannot make the output grow faster than the input),
+    /// or when ``ModelEncoder/Options/sharedObjects`` allows repeating it; never inside itself.
+    private mutating func writesInFull(_ child: ModelObject, slot: Int, index: Int, frame top: Int, via: Via) throws(MappingError) -> Bool {
+        let source = options.layout == .asDecoded ? frames[top].object.decodedSource : nil
+        if let source, source.isReference(slot: slot, index: index, object: child), !child.mapping.identitySlots.isEmpty {
+            return false
+        }
+        guard child.encodingStamp == stamp else { return true }
+        guard !frames.contains(where: { $0.object === child }) else { return false }
+        if source != nil, writer.count <= decodedBudget { return true }
+        guard case .repeated(let maximumBytes) = options.sharedObjects else { return false }
+        guard writer.count <= maximumBytes else {
+            throw MappingError(
+                .notRepresentable, path: childPath(via), entityName: child.entity.name,
+                found: "a \(child.entity.name) written again past \(maximumBytes) bytes of output",
+                detail: "raise the budget of ModelEncoder.Options.sharedObjects")
+        }
+        return true
     }
 
     /// An object met again: its identity attributes stand for it; without any, it cannot be
