@@ -47,7 +47,9 @@ public struct ModelDecoder: Sendable {
             /// They are dropped.
             case ignore
             /// They are kept on the object (``ModelObject/unknownJSON``) and written back by the
-            /// encoder, so any JSON survives a round trip unchanged.
+            /// encoder; each object also keeps its members' order and the spellings of its values,
+            /// so that decoding then encoding gives back the same tokens in the same order
+            /// (whitespace and string escapes aside; see ``ModelEncoder/Options/layout``).
             case keep
         }
 
