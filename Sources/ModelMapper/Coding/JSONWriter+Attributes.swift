@@ -11,6 +11,7 @@ extension JSONWriter {
     /// - Throws: ``MappingError`` `.notRepresentable` for a value JSON cannot hold exactly
     ///   (an infinite number, a date outside years 1–9999), `.transformerFailed` when the
     ///   transformer fails.
+    @inline(__always)
     mutating func attribute(
         _ value: Slot, property: PropertyMapping, plan: TransformerPlan?, dateFormat: DateFormat, model: ObjectModel
     ) throws(MappingError) {

@@ -12,6 +12,8 @@ struct ObjectDecoder {
     var scanner: JSONScanner
     let run: DecodingRun
     private var frames: [Frame] = []
+    /// The frames' source states, one per frame, when the options keep the source.
+    private var sources: [SourceState] = []
     /// The object the top-level object is read into, if not a new one.
     private var target: ModelObject?
     /// Where the key of the member being read starts (its quote), -1 between members: for
@@ -22,6 +24,8 @@ struct ObjectDecoder {
     private var typeKeyValues: [Int: (text: String, isString: Bool)?] = [:]
     /// Where errors in this text are: none for text written from a tree (lines would mislead).
     private let locatesByLine: Bool
+    /// Whether objects keep how their JSON was written (``DecodedSource``): with unknown keys kept.
+    private let keepsSource: Bool
 
     init(bytes: UnsafeRawBufferPointer, run: DecodingRun, locatesByLine: Bool = true) {
         let options = run.options
@@ -30,6 +34,7 @@ struct ObjectDecoder {
             maximumElementCount: options.maximumElementCount, scratch: run.scratch)
         self.run = run
         self.locatesByLine = locatesByLine
+        keepsSource = options.unknownKeys == .keep
     }
 
     /// How an object's frame was reached, for error paths.
@@ -53,13 +58,24 @@ struct ObjectDecoder {
         var extrasGuess = 0
         var isFirst = true
         var memberCount = 0
-        /// The members in the order read, kept (with unknown ones' values) when the options
-        /// keep the source (see ``DecodedSource``).
-        var members: [SourceMember]?
-        /// For a nested level, the index of its key's node, and whether the node is in
-        /// `extras` (the owner's) rather than the entity's own level.
-        var node = -1
-        var isOwner = false
+    }
+
+    /// What a frame notes of how its object was written, when the options keep the source
+    /// (see ``DecodedSource``): kept beside the frames, so that decoding without it carries none.
+    private struct SourceState {
+        /// The members of the current level, in the order read (unknown ones with their values).
+        var members: [SourceMember] = []
+        /// The levels around the current one: their members so far, and the node of the key
+        /// the current level is under (in the owner's level or the entity's own).
+        var outer: [(members: [SourceMember], node: Int, isOwner: Bool, key: String)] = []
+        /// Values spelled differently from how the encoder writes them.
+        var spellings: [Spelling] = []
+        /// Related objects given only by their identity.
+        var referenceEdges: Set<ReferenceEdge> = []
+        /// The owner's keys read in this object (the level `extras` of its own level).
+        let ownerLevel: KeyLevel?
+        /// Where the object's `{` is.
+        let start: Int
     }
 
     /// A to-many array being read.
@@ -80,14 +96,6 @@ struct ObjectDecoder {
         let step: Step
         /// The relationship slot in the frame below that this object goes into.
         let parentSlot: Int
-        /// The owner's keys read in this object (the level `extras` of its own level).
-        let ownerLevel: KeyLevel?
-        /// Values spelled differently from how the encoder writes them, when keeping the source.
-        var spellings: [Spelling] = []
-        /// Where the object's `{` is.
-        let start: Int
-        /// Related objects given only by their identity, when keeping the source.
-        var referenceEdges: Set<ReferenceEdge> = []
     }
 
     // MARK: Objects
@@ -103,11 +111,13 @@ struct ObjectDecoder {
             // A syntax error: where in the document, from the frames open.
             context.path = syntaxErrorPath(base: path)
             frames.removeSubrange(base...)
+            if sources.count > base { sources.removeSubrange(base...) }
             throw .invalidJSON(unlocatedUnlessText(context))
         } catch .notRepresentable(var context) where context.path.components.isEmpty && context.line != nil {
             // A limit of the scanner's, located the same way.
             context.path = syntaxErrorPath(base: path)
             frames.removeSubrange(base...)
+            if sources.count > base { sources.removeSubrange(base...) }
             throw .notRepresentable(unlocatedUnlessText(context))
         }
     }
@@ -209,19 +219,17 @@ struct ObjectDecoder {
             try report(.abstractEntity(name), at: step, entityName: name)
             return false
         }
-        let start = scanner.index
+        if keepsSource { sources.append(SourceState(ownerLevel: extras, start: scanner.index)) }
         scanner.index += 1
         let mapping = mappings[entity]
         frames.append(
             Frame(
                 entity: entity, mapping: mapping, slots: Self.absentSlots(mapping.properties.count),
-                level: Level(own: mapping.keys, extras: extras, members: keepsSource ? [] : nil),
-                step: step, parentSlot: parentSlot, ownerLevel: extras, start: start))
+                level: Level(own: mapping.keys, extras: extras), step: step, parentSlot: parentSlot))
         return true
     }
 
-    /// Whether objects keep how their JSON was written (``DecodedSource``): with unknown keys kept.
-    private var keepsSource: Bool { run.options.unknownKeys == .keep }
+
 
     /// `count` absent slots, initialized in one pass.
     private static func absentSlots(_ count: Int) -> [Slot] {
@@ -336,7 +344,7 @@ struct ObjectDecoder {
                 let name = key.string
                 let path = errorPath(frame: top, keys: [name])
                 let value = try JSONReader.readValue(&scanner, path: path)
-                frames[top].level.members?.append(.unknown(key: name, value: value))
+                sources[top].members.append(.unknown(key: name, value: value))
             } else {
                 try scanner.skipValue()
             }
@@ -347,7 +355,7 @@ struct ObjectDecoder {
         default:
             if keepsSource {
                 // The owner writes a key both read (see `ObjectEncoder`).
-                frames[top].level.members?.append(extrasIndex >= 0 ? .owner(node: extrasIndex) : .own(node: ownIndex))
+                sources[top].members.append(extrasIndex >= 0 ? .owner(node: extrasIndex) : .own(node: ownIndex))
             }
             try readThroughTree(own: ownNode, extras: extrasNode, frame: top)
         }
@@ -358,7 +366,7 @@ struct ObjectDecoder {
         let target = isExtras ? top - 1 : top
         // The member in order; an object of nested keys is noted when it closes, with its members.
         if keepsSource, node.nested == nil || node.relationship != nil {
-            frames[top].level.members?.append(isExtras ? .owner(node: index) : .own(node: index))
+            sources[top].members.append(isExtras ? .owner(node: index) : .own(node: index))
         }
         if let slot = node.attributes.first {
             try readAttribute(slot: slot, frame: target, from: top)
@@ -380,16 +388,18 @@ struct ObjectDecoder {
         switch scanner.peek() {
         case UInt8(ascii: "{"):
             scanner.index += 1
-            let level = Level(
-                own: isExtras ? nil : nested, extras: isExtras ? nested : nil, key: node.key,
-                members: keepsSource ? [] : nil, node: index, isOwner: isExtras)
+            let level = Level(own: isExtras ? nil : nested, extras: isExtras ? nested : nil, key: node.key)
+            if keepsSource {
+                sources[top].outer.append((sources[top].members, index, isExtras, node.key))
+                sources[top].members = []
+            }
             let outer = frames[top].level
             frames[top].outerLevels.append(outer)
             frames[top].level = level
         case UInt8(ascii: "n"):
             // A null object on the way: the values below it are absent.
             try scanner.readLiteral("null")
-            frames[top].level.members?.append(.null(node: index, isOwner: isExtras))
+            if keepsSource { sources[top].members.append(.null(node: index, isOwner: isExtras)) }
         default:
             let found = try describeAndSkip()
             let mapping = frames[target].mapping
@@ -434,8 +444,8 @@ struct ObjectDecoder {
         }
         do {
             let value = try Self.convert(token, property: property, entity: frames[target].entity, slot: slot, run: run)
-            frames[target].slots[slot] = value
             if keepsSource { noteSpelling(token, value: value, property: property, slot: slot, frame: target) }
+            frames[target].slots[slot] = value
         } catch {
             try reportConversion(error, at: attributePath(slot: slot, frame: target), slot: slot, frame: target)
         }
@@ -473,7 +483,7 @@ struct ObjectDecoder {
         if isPlain, case .date = value { isDate = true }
         // A value that compares only by its writing keeps that writing.
         let written = canWrite && value.isSameValue(as: value) == nil ? canonical.bytes : nil
-        frames[target].spellings.append(
+        sources[target].spellings.append(
             Spelling(slot: slot, value: value, token: spelled, dateFormat: isDate ? run.options.dateFormat : nil, written: written))
     }
 
@@ -639,30 +649,31 @@ struct ObjectDecoder {
     /// returns it when it is the top-level object).
     private mutating func closeLevel(_ top: Int, base: Int, target: ModelObject?) throws(MappingError) -> ModelObject? {
         if let outer = frames[top].outerLevels.popLast() {
-            let closed = frames[top].level
             frames[top].level = outer
-            if let members = closed.members {
-                frames[top].level.members?.append(
-                    .nested(node: closed.node, isOwner: closed.isOwner, members: members, key: closed.key ?? ""))
+            if keepsSource, let around = sources[top].outer.popLast() {
+                let inner = sources[top].members
+                sources[top].members = around.members
+                sources[top].members.append(.nested(node: around.node, isOwner: around.isOwner, members: inner, key: around.key))
             }
             return nil
         }
         guard var frame = frames.popLast() else { return nil }
+        let state = keepsSource ? sources.popLast() : nil
         let isTop = frames.count == base
-        let isReference = keepsSource && Self.isReferenceOnly(frame)
-        let object = try finish(&frame, into: isTop ? target : nil)
+        let isReference = state.map { Self.isReferenceOnly($0.members, mapping: frame.mapping) } ?? false
+        let object = try finish(&frame, source: state, into: isTop ? target : nil)
         if isTop { return object }
         guard let object else { return nil }
         let parent = frames.count - 1
         if frames[parent].array != nil {
             if isReference {
                 let index = frames[parent].array?.links.count ?? 0
-                frames[parent].referenceEdges.insert(ReferenceEdge(slot: frame.parentSlot, index: index, object: ObjectIdentifier(object)))
+                sources[parent].referenceEdges.insert(ReferenceEdge(slot: frame.parentSlot, index: index, object: ObjectIdentifier(object)))
             }
             frames[parent].array?.links.append(Link(object, strong: true))
         } else {
             if isReference {
-                frames[parent].referenceEdges.insert(ReferenceEdge(slot: frame.parentSlot, index: -1, object: ObjectIdentifier(object)))
+                sources[parent].referenceEdges.insert(ReferenceEdge(slot: frame.parentSlot, index: -1, object: ObjectIdentifier(object)))
             }
             frames[parent].slots[frame.parentSlot] = .object(Link(object, strong: true))
         }
@@ -673,9 +684,8 @@ struct ObjectDecoder {
 
     /// Whether a frame's JSON gave its object only by its identity: identity keys (and the
     /// type key), nothing else.
-    private static func isReferenceOnly(_ frame: Frame) -> Bool {
-        let mapping = frame.mapping
-        guard !mapping.identitySlots.isEmpty, let members = frame.level.members, !members.isEmpty else { return false }
+    private static func isReferenceOnly(_ members: [SourceMember], mapping: EntityMapping) -> Bool {
+        guard !mapping.identitySlots.isEmpty, !members.isEmpty else { return false }
         let nodes = mapping.keys.nodes
         return members.allSatisfy { member in
             guard case .own(let index) = member, index < nodes.count else { return false }
@@ -687,12 +697,12 @@ struct ObjectDecoder {
 
     /// Makes the object of a finished frame: a new one, the one already decoded with the
     /// same identity (updated), or `target`.
-    private mutating func finish(_ frame: inout Frame, into target: ModelObject?) throws(MappingError) -> ModelObject? {
+    private mutating func finish(_ frame: inout Frame, source state: SourceState?, into target: ModelObject?) throws(MappingError) -> ModelObject? {
         let mapping = frame.mapping
-        let source = frame.level.members.map {
+        let source = state.map {
             DecodedSource(
-                members: $0, ownerLevel: frame.ownerLevel, spellings: frame.spellings, referenceEdges: frame.referenceEdges,
-                byteCount: scanner.index - frame.start)
+                members: $0.members, ownerLevel: $0.ownerLevel, spellings: $0.spellings, referenceEdges: $0.referenceEdges,
+                byteCount: scanner.index - $0.start)
         }
         if target == nil, run.options.uniquesObjectsByIdentity, !mapping.identitySlots.isEmpty,
             let identity = IdentityKey(family: mapping.identityFamily, slots: frame.slots, identitySlots: mapping.identitySlots)
