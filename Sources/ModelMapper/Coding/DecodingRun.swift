@@ -34,6 +34,15 @@ final class DecodingRun {
         return result
     }
 
+    /// Throws the errors collected since the last call, if any, and forgets them: for a run
+    /// shared by the elements of a stream, each element's errors are its own.
+    func throwCollectedErrors() throws {
+        guard !errors.isEmpty else { return }
+        let collected = errors
+        errors = []
+        throw MappingErrors(collected)
+    }
+
     /// Throws the error, or records it when collecting.
     func report(_ error: MappingError) throws(MappingError) {
         guard options.collectsAllErrors else { throw error }

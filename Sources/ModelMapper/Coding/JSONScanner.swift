@@ -20,6 +20,9 @@ struct JSONScanner {
     let maximumElementCount: Int
     /// Where strings with escapes are decoded; shared, so decoding one allocates nothing.
     let scratch: ScratchBuffer
+    /// The line and column of the first byte in the whole document, for bytes that are a part
+    /// of one (an element of a streamed array).
+    var origin = (line: 1, column: 1)
 
     init(
         bytes: UnsafeRawBufferPointer, maximumDepth: Int, maximumStringLength: Int = .max, maximumElementCount: Int = .max,
@@ -387,9 +390,9 @@ struct JSONScanner {
             line += 1
             lineStart = position + 1
         }
-        var column = 1
+        var column = line == 1 ? origin.column : 1
         for position in lineStart..<end where base[position] & 0xC0 != 0x80 { column += 1 }
-        return (line, column)
+        return (line + origin.line - 1, column)
     }
 
     /// The next byte for messages: `'x'`, `byte 0x01` or `the end of the text`.

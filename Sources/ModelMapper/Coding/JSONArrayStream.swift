@@ -1,0 +1,410 @@
+import Foundation
+
+/// Finds the elements of the array at a key path of a JSON document that arrives in chunks,
+/// so that each can be decoded on its own and the bytes before it dropped: memory stays
+/// bounded by the largest element (or the largest value skipped on the way), however long
+/// the document.
+///
+/// It only finds where values end (strings, escapes, nesting); every byte is still checked by
+/// ``JSONScanner``: each element by the decoder, everything around the elements here. Scanning
+/// resumes where it stopped when more bytes arrive, so the work is linear in the document
+/// whatever the chunk sizes.
+struct JSONArrayStream {
+    /// The bytes not yet dropped; `position` is the next one to read.
+    private(set) var buffer: [UInt8] = []
+    private var position = 0
+    /// The key path to the array, and the path of the array.
+    let components: [String]
+    let arrayPath: JSONPath
+    /// How deeply values skipped on the way may nest.
+    let maximumDepth: Int
+    private var phase = Phase.start
+    /// The value being scanned for its end, if one is.
+    private var scan: ValueScan?
+    /// The line and column of `buffer[tracked]`.
+    private var tracked = 0
+    private var line = 1
+    private var column = 1
+    /// The number of elements found so far.
+    private(set) var elementCount = 0
+
+    private enum Phase: Equatable {
+        /// Before the document's first value.
+        case start
+        /// In the object of `components[level]`: before a member (`first`: right after `{`),
+        /// or after its `,`, before the key.
+        case member(level: Int, first: Bool)
+        case key(level: Int)
+        /// After a key, before its `:`; `matches` when it is `components[level]`.
+        case colon(level: Int, matches: Bool)
+        /// After the `:` of `components[level]`: the next level opens.
+        case descend(level: Int)
+        /// Skipping the value of a member that is not on the path.
+        case skip(level: Int)
+        /// In the array: after `[` (`first`) or an element; or after a `,`, before an element.
+        case array(first: Bool)
+        case element
+        /// In the object of `components[level]` after the array: its other members.
+        case rest(level: Int)
+        case restKey(level: Int)
+        case restColon(level: Int)
+        case restSkip(level: Int)
+        /// After the document's value: only whitespace may follow.
+        case trailing
+        case finished
+    }
+
+    /// One element: where its bytes are in ``buffer`` (valid until more bytes are added or
+    /// dropped), where it starts in the document, and its index in the array.
+    struct Element {
+        let range: Range<Int>
+        let line: Int
+        let column: Int
+        let index: Int
+    }
+
+    init(keyPath components: [String], maximumDepth: Int) {
+        self.components = components
+        self.arrayPath = JSONPath.root.appending(keys: components)
+        self.maximumDepth = maximumDepth
+    }
+
+    var isFinished: Bool { phase == .finished }
+
+    /// Adds bytes that follow those given so far, first dropping the bytes already read.
+    mutating func append(_ bytes: some Sequence<UInt8>) {
+        dropConsumed()
+        buffer.append(contentsOf: bytes)
+    }
+
+    /// Drops the bytes before the reading position (keeping what a value being scanned needs).
+    private mutating func dropConsumed() {
+        let keep = scan?.start ?? position
+        guard keep > 0, keep >= buffer.count / 2 || keep > 1 << 16 else { return }
+        advanceTracking(to: keep)
+        buffer.removeSubrange(0..<keep)
+        position -= keep
+        tracked -= keep
+        scan?.shift(by: keep)
+    }
+
+    /// The next element whose bytes have all arrived; nil when more bytes are needed (or,
+    /// with `atEnd` — no more bytes will come — when the document is finished).
+    ///
+    /// - Throws: ``MappingError`` `.invalidJSON` with line and column for malformed JSON
+    ///   around the elements; `.typeMismatch` or `.missingValue` when the document has no
+    ///   array at the key path.
+    mutating func nextElement(atEnd: Bool) throws(MappingError) -> Element? {
+        while true {
+            if case .finished = phase { return nil }
+            if scan == nil {
+                skipWhitespace()
+                guard position < buffer.count else {
+                    if atEnd {
+                        if phase == .trailing {
+                            phase = .finished
+                            return nil
+                        }
+                        throw failure("unexpected end of the text")
+                    }
+                    return nil
+                }
+            }
+            let byte = scan == nil ? buffer[position] : 0
+            switch phase {
+            case .start:
+                // A UTF-8 byte-order mark may start the text (RFC 8259 lets parsers ignore it).
+                if byte == 0xEF, position == 0 {
+                    guard buffer.count >= 3 else {
+                        if atEnd { throw failure("unexpected end of the text") }
+                        return nil
+                    }
+                    if buffer[1] == 0xBB, buffer[2] == 0xBF {
+                        position = 3
+                        continue
+                    }
+                }
+                if components.isEmpty {
+                    try expect(UInt8(ascii: "["), byte, found: "an array")
+                    phase = .array(first: true)
+                } else {
+                    try expect(UInt8(ascii: "{"), byte, found: "an object with key '\(components[0])'")
+                    phase = .member(level: 0, first: true)
+                }
+            case .member(let level, let first):
+                if byte == UInt8(ascii: "}") {
+                    throw MappingError(
+                        .missingValue, path: JSONPath.root.appending(keys: components.prefix(level + 1)),
+                        detail: "the document has nothing at '\(components.joined(separator: "."))'")
+                }
+                if first {
+                    phase = .key(level: level)
+                } else {
+                    try expect(UInt8(ascii: ","), byte, found: nil, after: "an object member")
+                    phase = .key(level: level)
+                }
+            case .key(let level), .restKey(let level):
+                if scan == nil {
+                    guard byte == UInt8(ascii: "\"") else {
+                        throw failure("expected a member name in double quotes, found \(describe(byte))")
+                    }
+                    scan = ValueScan(start: position)
+                }
+                guard let range = try scanValue(atEnd: atEnd) else { return nil }
+                let key = try readKey(range)
+                if case .key = phase {
+                    phase = .colon(level: level, matches: key == components[level])
+                } else {
+                    phase = .restColon(level: level)
+                }
+            case .colon(let level, let matches):
+                try expect(UInt8(ascii: ":"), byte, found: nil, after: "a member name")
+                phase = matches ? .descend(level: level) : .skip(level: level)
+            case .descend(let level):
+                if level + 1 == components.count {
+                    guard byte == UInt8(ascii: "[") else { throw mismatch("an array", at: level + 1, byte: byte) }
+                    position += 1
+                    phase = .array(first: true)
+                } else {
+                    guard byte == UInt8(ascii: "{") else {
+                        throw mismatch("an object with key '\(components[level + 1])'", at: level + 1, byte: byte)
+                    }
+                    position += 1
+                    phase = .member(level: level + 1, first: true)
+                }
+            case .skip(let level), .restSkip(let level):
+                if scan == nil { scan = ValueScan(start: position) }
+                guard let range = try scanValue(atEnd: atEnd) else { return nil }
+                try check(range)
+                if case .skip = phase { phase = .member(level: level, first: false) } else { phase = .rest(level: level) }
+            case .array(let first):
+                if byte == UInt8(ascii: "]") {
+                    position += 1
+                    phase = components.isEmpty ? .trailing : .rest(level: components.count - 1)
+                } else if first {
+                    phase = .element
+                } else {
+                    try expect(UInt8(ascii: ","), byte, found: nil, after: "an array element")
+                    phase = .element
+                }
+            case .element:
+                if scan == nil {
+                    guard byte != UInt8(ascii: "]") else { throw failure("expected a value after ',', found ']'") }
+                    scan = ValueScan(start: position)
+                }
+                guard let range = try scanValue(atEnd: atEnd) else { return nil }
+                phase = .array(first: false)
+                advanceTracking(to: range.lowerBound)
+                defer { elementCount += 1 }
+                return Element(range: range, line: line, column: column, index: elementCount)
+            case .rest(let level):
+                if byte == UInt8(ascii: "}") {
+                    position += 1
+                    phase = level == 0 ? .trailing : .rest(level: level - 1)
+                } else {
+                    try expect(UInt8(ascii: ","), byte, found: nil, after: "an object member")
+                    phase = .restKey(level: level)
+                }
+            case .restColon(let level):
+                try expect(UInt8(ascii: ":"), byte, found: nil, after: "a member name")
+                phase = .restSkip(level: level)
+            case .trailing:
+                throw failure("unexpected \(describe(byte)) after the document's value")
+            case .finished:
+                return nil
+            }
+        }
+    }
+
+    // MARK: Scanning
+
+    /// Where a value being looked for ends: resumable, so that bytes are looked at once.
+    private struct ValueScan {
+        var start: Int
+        var cursor: Int
+        var depth = 0
+        var inString = false
+        var escaped = false
+
+        init(start: Int) {
+            self.start = start
+            cursor = start
+        }
+
+        mutating func shift(by count: Int) {
+            start -= count
+            cursor -= count
+        }
+    }
+
+    /// Continues the scan of the current value; its range once it ends, nil when more bytes
+    /// are needed. Scalars end at the first byte that cannot continue them.
+    private mutating func scanValue(atEnd: Bool) throws(MappingError) -> Range<Int>? {
+        guard var current = scan else { return nil }
+        let count = buffer.count
+        var end: Int?
+        try buffer.withUnsafeBufferPointer { bytes throws(MappingError) in
+            while current.cursor < count {
+                let byte = bytes[current.cursor]
+                current.cursor += 1
+                if current.inString {
+                    if current.escaped {
+                        current.escaped = false
+                    } else if byte == UInt8(ascii: "\\") {
+                        current.escaped = true
+                    } else if byte == UInt8(ascii: "\"") {
+                        current.inString = false
+                        if current.depth == 0 {
+                            end = current.cursor
+                            return
+                        }
+                    }
+                    continue
+                }
+                switch byte {
+                case UInt8(ascii: "\""):
+                    current.inString = true
+                case UInt8(ascii: "{"), UInt8(ascii: "["):
+                    current.depth += 1
+                    guard current.depth <= maximumDepth else {
+                        throw MappingError(
+                            .notRepresentable, found: "values nested more than \(maximumDepth) deep",
+                            detail: "raise ModelDecoder.Options.maximumDepth to allow it")
+                    }
+                case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                    current.depth -= 1
+                    if current.depth <= 0 {
+                        // A scalar ends before a closing bracket; a container with its own.
+                        end = current.depth < 0 ? current.cursor - 1 : current.cursor
+                        return
+                    }
+                case UInt8(ascii: ","), 0x20, 0x0A, 0x0D, 0x09:
+                    if current.depth == 0 {
+                        end = current.cursor - 1
+                        return
+                    }
+                default:
+                    continue
+                }
+            }
+        }
+        if let end {
+            scan = nil
+            position = end
+            return current.start..<end
+        }
+        if atEnd, current.depth == 0, !current.inString, current.cursor > current.start {
+            // A scalar at the very end of the text.
+            scan = nil
+            position = current.cursor
+            return current.start..<current.cursor
+        }
+        if atEnd { throw failure("unexpected end of the text", at: current.start) }
+        scan = current
+        return nil
+    }
+
+    /// Checks a value skipped on the way with the full scanner.
+    private mutating func check(_ range: Range<Int>) throws(MappingError) {
+        try withScanner(range) { scanner throws(MappingError) in
+            try scanner.skipValue()
+            try scanner.finish()
+        }
+    }
+
+    /// A member name, checked.
+    private mutating func readKey(_ range: Range<Int>) throws(MappingError) -> String {
+        try withScanner(range) { scanner throws(MappingError) in
+            let key = try scanner.readString().string
+            try scanner.finish()
+            return key
+        }
+    }
+
+    private mutating func withScanner<Result>(
+        _ range: Range<Int>, _ body: (inout JSONScanner) throws(MappingError) -> Result
+    ) throws(MappingError) -> Result {
+        advanceTracking(to: range.lowerBound)
+        let origin = (line, column)
+        let outcome = buffer.withUnsafeBytes { raw -> Swift.Result<Result, MappingError> in
+            var scanner = JSONScanner(bytes: UnsafeRawBufferPointer(rebasing: raw[range]), maximumDepth: maximumDepth)
+            scanner.origin = origin
+            return Swift.Result { () throws(MappingError) in try body(&scanner) }
+        }
+        return try outcome.get()
+    }
+
+    // MARK: Positions and errors
+
+    private mutating func skipWhitespace() {
+        while position < buffer.count {
+            switch buffer[position] {
+            case 0x20, 0x0A, 0x0D, 0x09: position += 1
+            default: return
+            }
+        }
+    }
+
+    /// Reads `byte` (at the reading position) when it is `expected`; otherwise a type mismatch
+    /// when the document's value is not `what`, or malformed JSON after `context`.
+    private mutating func expect(_ expected: UInt8, _ byte: UInt8, found what: String?, after context: String = "") throws(MappingError) {
+        guard byte == expected else {
+            if let what { throw MappingError(.typeMismatch, path: .root, expected: what, found: describe(byte)) }
+            throw failure("expected '\(Character(Unicode.Scalar(expected)))' after \(context), found \(describe(byte))")
+        }
+        position += 1
+    }
+
+    private func mismatch(_ expected: String, at level: Int, byte: UInt8) -> MappingError {
+        MappingError(.typeMismatch, path: JSONPath.root.appending(keys: components.prefix(level)), expected: expected, found: describe(byte))
+    }
+
+    private func describe(_ byte: UInt8) -> String {
+        switch byte {
+        case UInt8(ascii: "{"): "an object"
+        case UInt8(ascii: "["): "an array"
+        case UInt8(ascii: "\""): "a string"
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): "a number"
+        case 0x21...0x7E: "'\(Character(Unicode.Scalar(byte)))'"
+        default: "byte 0x" + String(byte, radix: 16, uppercase: true)
+        }
+    }
+
+    private mutating func advanceTracking(to offset: Int) {
+        while tracked < offset {
+            let byte = buffer[tracked]
+            if byte == 0x0A {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+            tracked += 1
+        }
+    }
+
+    /// The line and column of a byte of the buffer at or after `tracked`.
+    private func position(of offset: Int) -> (line: Int, column: Int) {
+        var (line, column) = (self.line, self.column)
+        var index = tracked
+        while index < offset, index < buffer.count {
+            if buffer[index] == 0x0A {
+                line += 1
+                column = 1
+            } else if buffer[index] & 0xC0 != 0x80 {
+                column += 1
+            }
+            index += 1
+        }
+        return (line, column)
+    }
+
+    private func failure(_ message: String, at offset: Int? = nil) -> MappingError {
+        let (line, column) = position(of: offset ?? position)
+        var context = MappingError.Context(path: arrayPath)
+        context.detail = "line \(line), column \(column): \(message)"
+        context.line = line
+        context.column = column
+        return .invalidJSON(context)
+    }
+}

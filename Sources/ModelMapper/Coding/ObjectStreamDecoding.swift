@@ -1,0 +1,58 @@
+import Foundation
+
+/// Decodes the elements of the array at a key path of a JSON document that arrives in
+/// chunks, one object at a time: the engine behind ``ModelDecoder``'s streaming API.
+///
+/// Each element is decoded by its own reader over its own bytes, in a run of its own (so
+/// identity uniquing works within the element), or in one run for the whole stream when asked
+/// (identities then grow with the stream). Errors carry the element's path and their line
+/// and column in the whole document.
+struct ObjectStreamDecoding {
+    private var stream: JSONArrayStream
+    private let model: ObjectModel
+    private let options: ModelDecoder.Options
+    private let entity: Int
+    private let sharedRun: DecodingRun?
+
+    init(model: ObjectModel, options: ModelDecoder.Options, entity: Int, keyPath: [String], uniquesAcrossElements: Bool) {
+        self.model = model
+        self.options = options
+        self.entity = entity
+        stream = JSONArrayStream(keyPath: keyPath, maximumDepth: options.maximumDepth)
+        sharedRun = uniquesAcrossElements ? DecodingRun(model: model, options: options) : nil
+    }
+
+    var isFinished: Bool { stream.isFinished }
+
+    /// Adds the next bytes of the document.
+    mutating func append(_ bytes: some Sequence<UInt8>) {
+        stream.append(bytes)
+    }
+
+    /// The next object whose bytes have all arrived; nil when more are needed, or, with
+    /// `atEnd`, when the document is finished.
+    ///
+    /// - Throws: ``MappingError`` (``MappingErrors`` when collecting all errors) for the
+    ///   element, or for malformed JSON around the elements.
+    mutating func next(atEnd: Bool) throws -> ModelObject? {
+        guard let element = try stream.nextElement(atEnd: atEnd) else { return nil }
+        let run = sharedRun ?? DecodingRun(model: model, options: options)
+        let path = stream.arrayPath.appending(index: element.index)
+        let entity = self.entity
+        let outcome = stream.buffer.withUnsafeBytes { raw -> Result<ModelObject?, MappingError> in
+            var reader = ObjectDecoder(bytes: UnsafeRawBufferPointer(rebasing: raw[element.range]), run: run)
+            reader.scanner.origin = (element.line, element.column)
+            return Result { () throws(MappingError) in
+                let object = try reader.readObject(entity: entity, path: path)
+                try reader.scanner.finish()
+                return object
+            }
+        }
+        let object = try outcome.get()
+        try run.throwCollectedErrors()
+        guard let object else {
+            throw MappingError(.typeMismatch, path: path, entityName: model.entityRecords[entity].name, expected: "an object")
+        }
+        return object
+    }
+}
