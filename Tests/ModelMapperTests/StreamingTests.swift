@@ -134,4 +134,33 @@ struct StreamingTests {
             #expect((tags[0][0] === tags[1][0]) == across)
         }
     }
+
+    @Test("encoding to a file handle or an output stream writes what encoding in memory writes, in pieces")
+    func streamingEncode() throws {
+        let (model, _, entity) = try RoundTripFixture.all[4].load()
+        let decoder = ModelDecoder(model: model)
+        let data = try TestPaths.fixture("Catalog/catalog.json")
+        // Enough distinct objects for several flushes of 64 KiB.
+        let many = try (0..<300).flatMap { _ in try decoder.decodeObjects(of: entity, from: data, at: "products") }
+        let expected = try ModelEncoder().encode(many, at: "catalog.products")
+        #expect(expected.count > 3 * ModelEncoder.flushSize)
+
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("encode-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: url) }
+        FileManager.default.createFile(atPath: url.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: url)
+        try ModelEncoder().encode(many.lazy.map { $0 }, to: handle, at: "catalog.products")
+        try handle.close()
+        #expect(try Data(contentsOf: url) == expected)
+
+        let stream = OutputStream(toMemory: ())
+        stream.open()
+        try ModelEncoder().encode(many, to: stream, at: "catalog.products")
+        stream.close()
+        #expect(stream.property(forKey: .dataWrittenToMemoryStreamKey) as? Data == expected)
+
+        var sorted = ModelEncoder.Options()
+        sorted.outputFormatting = .sortedKeys
+        #expect(throws: MappingError.self) { try ModelEncoder(options: sorted).encode(many, to: OutputStream(toMemory: ())) }
+    }
 }

@@ -103,8 +103,13 @@ struct ObjectEncoder {
     // MARK: Objects
 
     /// Writes objects as an array, wrapped in objects for each key of `keys`:
-    /// `{"authors": [...]}`.
-    mutating func writeArray(_ objects: [ModelObject], wrappedIn keys: [String]) throws(MappingError) {
+    /// `{"authors": [...]}`. With `flush`, hands over what was written whenever it passes
+    /// `flushSize` bytes, between elements (and at the end), so that the output need not be
+    /// held whole.
+    mutating func writeArray(
+        _ objects: some Sequence<ModelObject>, wrappedIn keys: [String], flushSize: Int = .max,
+        flush: (JSONWriter) throws -> Void = { _ in }
+    ) throws {
         var path = JSONPath.root
         for key in keys {
             writer.open(UInt8(ascii: "{"))
@@ -113,7 +118,8 @@ struct ObjectEncoder {
             path = path.appending(key: key)
         }
         writer.open(UInt8(ascii: "["))
-        for (index, object) in objects.enumerated() {
+        var index = 0
+        for object in objects {
             writer.separator(first: index == 0)
             let elementPath = path.appending(index: index)
             if object.encodingStamp == stamp {
@@ -121,9 +127,15 @@ struct ObjectEncoder {
             } else {
                 try write(object, path: elementPath)
             }
+            index += 1
+            if writer.count >= flushSize {
+                try flush(writer)
+                writer.truncate(to: 0)
+            }
         }
-        writer.close(UInt8(ascii: "]"), isEmpty: objects.isEmpty)
+        writer.close(UInt8(ascii: "]"), isEmpty: index == 0)
         for _ in keys { writer.close(UInt8(ascii: "}"), isEmpty: false) }
+        if flushSize < .max { try flush(writer) }
     }
 
     /// The JSON written, as data (keys sorted when the options ask for it).
