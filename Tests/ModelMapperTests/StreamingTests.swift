@@ -147,7 +147,7 @@ struct StreamingTests {
 
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("encode-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: url) }
-        FileManager.default.createFile(atPath: url.path, contents: nil)
+        try #require(FileManager.default.createFile(atPath: url.path, contents: nil))
         let handle = try FileHandle(forWritingTo: url)
         try ModelEncoder().encode(many.lazy.map { $0 }, to: handle, at: "catalog.products")
         try handle.close()
