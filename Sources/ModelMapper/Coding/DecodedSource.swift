@@ -39,17 +39,14 @@ final class DecodedSource {
         !referenceEdges.isEmpty && referenceEdges.contains(ReferenceEdge(slot: slot, index: index, object: ObjectIdentifier(object)))
     }
 
-    /// The spelling of the value in `slot`, if one was recorded, was read in `dateFormat` (for
-    /// plain dates) and may spell `value`: the caller checks ``Spelling/spells(_:)`` when it
-    /// says `nil` (a value that only its writing can compare).
-    func spelling(slot: Int, for value: Slot, dateFormat: DateFormat) -> Spelling? {
-        for spelling in spellings where spelling.slot == slot {
-            guard spelling.dateFormat == nil || spelling.dateFormat == dateFormat, spelling.spells(value) != false else {
-                return nil
-            }
-            return spelling
-        }
-        return nil
+    /// The spelling recorded for the value in `slot`, if one was and it was read in
+    /// `dateFormat` (for plain dates); whether it still spells the slot's value is
+    /// ``Spelling/spells(_:)``'s to say.
+    func spelling(slot: Int, dateFormat: DateFormat) -> Spelling? {
+        guard let spelling = spellings.first(where: { $0.slot == slot }),
+            spelling.dateFormat == nil || spelling.dateFormat == dateFormat
+        else { return nil }
+        return spelling
     }
 
     /// Renumbers the reference edges of a to-many whose repeated objects were dropped

@@ -359,28 +359,21 @@ struct JSONArrayStream {
         MappingError(.typeMismatch, path: JSONPath.root.appending(keys: components.prefix(level)), expected: expected, found: describe(byte))
     }
 
+    /// The value a byte starts, for a type mismatch (`an object`), or the byte itself.
     private func describe(_ byte: UInt8) -> String {
         switch byte {
         case UInt8(ascii: "{"): "an object"
         case UInt8(ascii: "["): "an array"
         case UInt8(ascii: "\""): "a string"
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): "a number"
-        case 0x21...0x7E: "'\(Character(Unicode.Scalar(byte)))'"
-        default: "byte 0x" + String(byte, radix: 16, uppercase: true)
+        default: JSONScanner.describe(byte)
         }
     }
 
+    /// Moves the tracked line and column to `offset` (at or after `tracked`).
     private mutating func advanceTracking(to offset: Int) {
-        while tracked < offset {
-            let byte = buffer[tracked]
-            if byte == 0x0A {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
-            }
-            tracked += 1
-        }
+        (line, column) = position(of: offset)
+        tracked = max(tracked, min(offset, buffer.count))
     }
 
     /// The line and column of a byte of the buffer at or after `tracked`.
@@ -401,10 +394,6 @@ struct JSONArrayStream {
 
     private func failure(_ message: String, at offset: Int? = nil) -> MappingError {
         let (line, column) = position(of: offset ?? position)
-        var context = MappingError.Context(path: arrayPath)
-        context.detail = "line \(line), column \(column): \(message)"
-        context.line = line
-        context.column = column
-        return .invalidJSON(context)
+        return JSONScanner.invalidJSON(message, line: line, column: column, path: arrayPath)
     }
 }

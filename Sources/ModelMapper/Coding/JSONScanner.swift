@@ -157,7 +157,7 @@ struct JSONScanner {
             default:
                 index -= 1
                 throw failure(
-                    "'\\\(describe(escaped).dropFirst().dropLast())' is not an escape; use \\\", \\\\, \\/, \\b, \\f, \\n, \\r, \\t or \\uXXXX"
+                    "'\\\(Self.describe(escaped).dropFirst().dropLast())' is not an escape; use \\\", \\\\, \\/, \\b, \\f, \\n, \\r, \\t or \\uXXXX"
                 )
             }
         }
@@ -204,7 +204,7 @@ struct JSONScanner {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
             case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
             case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
-            default: throw failure("expected four hexadecimal digits after \\u, found \(describe(byte))")
+            default: throw failure("expected four hexadecimal digits after \\u, found \(Self.describe(byte))")
             }
             value = value << 4 | digit
             index += 1
@@ -373,8 +373,13 @@ struct JSONScanner {
     /// An `.invalidJSON` error at `offset` (the reading position by default), with its line
     /// and column (counted in Unicode scalars) and the path the caller knows.
     func failure(_ message: String, at offset: Int? = nil, path: JSONPath = .root) -> MappingError {
-        var context = MappingError.Context(path: path)
         let (line, column) = position(of: offset ?? index)
+        return Self.invalidJSON(message, line: line, column: column, path: path)
+    }
+
+    /// An `.invalidJSON` error at a line and column, which its detail names too.
+    static func invalidJSON(_ message: String, line: Int, column: Int, path: JSONPath) -> MappingError {
+        var context = MappingError.Context(path: path)
         context.detail = "line \(line), column \(column): \(message)"
         context.line = line
         context.column = column
@@ -397,10 +402,10 @@ struct JSONScanner {
 
     /// The next byte for messages: `'x'`, `byte 0x01` or `the end of the text`.
     func describeNext() -> String {
-        isAtEnd ? "the end of the text" : describe(base[index])
+        isAtEnd ? "the end of the text" : Self.describe(base[index])
     }
 
-    func describe(_ byte: UInt8) -> String {
+    static func describe(_ byte: UInt8) -> String {
         if byte >= 0x20, byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
         return "byte 0x\(Self.hex(UInt32(byte)))"
     }

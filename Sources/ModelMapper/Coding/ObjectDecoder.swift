@@ -835,12 +835,11 @@ struct ObjectDecoder {
                 let entity = frames[target].entity
                 let run = self.run
                 let converted = try JSONToken.with(value) { token throws(MappingError) in
-                    try Self.convert(token, property: property, entity: entity, slot: slot, run: run)
+                    let converted = try Self.convert(token, property: property, entity: entity, slot: slot, run: run)
+                    if keepsSource { noteSpelling(token, value: converted, property: property, slot: slot, frame: target) }
+                    return converted
                 }
                 frames[target].slots[slot] = converted
-                if keepsSource {
-                    JSONToken.with(value) { token in noteSpelling(token, value: converted, property: property, slot: slot, frame: target) }
-                }
             } catch {
                 try reportConversion(error, at: errorPath(frame: source, keys: keys), slot: slot, frame: target)
             }

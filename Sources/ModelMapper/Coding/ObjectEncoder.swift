@@ -382,18 +382,19 @@ struct ObjectEncoder {
     private mutating func writeSpelled(
         _ value: Slot, source: DecodedSource, property: PropertyMapping, slot: Int, entity: EntityDescription
     ) throws(MappingError) {
-        guard let spelling = source.spelling(slot: slot, for: value, dateFormat: options.dateFormat) else {
+        guard let spelling = source.spelling(slot: slot, dateFormat: options.dateFormat) else {
             try writeValue(value, property: property, slot: slot, entity: entity)
             return
         }
-        if spelling.spells(value) == true {
+        let spells = spelling.spells(value)
+        if spells == true {
             writer.value(spelling.token)
             return
         }
         let start = writer.count
         try writeValue(value, property: property, slot: slot, entity: entity)
         // A value only its writing compares: the same writing means the same value.
-        if let written = spelling.written, writer.bytes(from: start) == written {
+        if spells == nil, let written = spelling.written, writer.bytes(from: start) == written {
             writer.truncate(to: start)
             writer.value(spelling.token)
         }
