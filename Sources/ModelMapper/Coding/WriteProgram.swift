@@ -112,12 +112,15 @@ final class WriteProgram: Sendable {
                     unknownValues.append(value)
                     steps.append(Step(kind: .unknown, slot: -1, key: Int32(keys.count - 1), extras: Int32(unknownValues.count - 1)))
                 case .own(let index), .owner(let index), .nested(let index, _, _, _), .null(let index, _):
+                    // What is under a key of nested key paths: its members, or `null`.
+                    let nested: (members: [SourceMember], isNull: Bool)
+                    switch member {
+                    case .nested(_, _, let inner, _): nested = (inner, false)
+                    case .null: nested = ([], true)
+                    default: nested = ([], false)
+                    }
                     guard !canonical else {
-                        switch member {
-                        case .nested(_, _, let inner, _): nestedMembers[member.identity] = (inner, false)
-                        case .null: nestedMembers[member.identity] = ([], true)
-                        default: break
-                        }
+                        if !nested.members.isEmpty || nested.isNull { nestedMembers[member.identity] = nested }
                         continue
                     }
                     let isOwner: Bool
@@ -130,14 +133,7 @@ final class WriteProgram: Sendable {
                         guard !ownSeen[index] else { continue }
                         ownSeen[index] = true
                     }
-                    switch member {
-                    case .nested(_, _, let inner, _):
-                        append(level.nodes[index], isRoot: isRoot, isOwner: isOwner, nested: inner, nullIfEmpty: false)
-                    case .null:
-                        append(level.nodes[index], isRoot: isRoot, isOwner: isOwner, nested: [], nullIfEmpty: true)
-                    default:
-                        append(level.nodes[index], isRoot: isRoot, isOwner: isOwner, nested: [], nullIfEmpty: false)
-                    }
+                    append(level.nodes[index], isRoot: isRoot, isOwner: isOwner, nested: nested.members, nullIfEmpty: nested.isNull)
                 }
             }
             // The owner's keys first, as objects without a source have them.
