@@ -11,7 +11,7 @@ final class DecodingRun {
     let strict: Bool
     private(set) var errors: [MappingError] = []
     /// The objects decoded so far that have an identity.
-    let identities = IdentityMap()
+    let identities: IdentityMap
     /// How attributes with transformers are read, looked up once per run.
     let transformers: TransformerPlans
     /// Where strings with escapes are decoded.
@@ -19,8 +19,10 @@ final class DecodingRun {
     /// Where a value's spelling is compared with the encoder's, when keeping the source.
     private(set) lazy var spellingWriters = (canonical: JSONWriter(capacity: 64), original: JSONWriter(capacity: 64))
 
-    init(model: ObjectModel, options: ModelDecoder.Options) {
+    /// A run over a document of `byteCount` bytes (0 when unknown), which sizes the identity map.
+    init(model: ObjectModel, options: ModelDecoder.Options, byteCount: Int = 0) {
         self.model = model
+        self.identities = IdentityMap(byteCount: byteCount)
         self.options = options
         self.mappings = model.mappings
         self.strict = options.strictness == .strict
@@ -117,13 +119,26 @@ final class IdentityMap {
     }
 
     // Unchecked exclusivity: a run is used by one decoder on one thread.
-    @exclusivity(unchecked) private var entries = [Entry](repeating: Entry(), count: 64)
+    /// Empty until the first insertion, then sized for the document (see `init`).
+    @exclusivity(unchecked) private var entries: [Entry] = []
     @exclusivity(unchecked) private var integerCount = 0
     @exclusivity(unchecked) private var others: [IdentityKey: ModelObject] = [:]
+
+    /// The number of buckets to start with.
+    private let initialCapacity: Int
+
+    /// A map for a document of `byteCount` bytes: sized from the start for as many objects as
+    /// such a document usually holds (one per 64 bytes, up to a million), so that it rarely grows.
+    init(byteCount: Int = 0) {
+        var capacity = 64
+        while capacity < min(byteCount / 32, 1 << 21) { capacity *= 2 }
+        initialCapacity = capacity
+    }
 
     subscript(key: IdentityKey) -> ModelObject? {
         get {
             guard case .integer(let family, let value) = key else { return others[key] }
+            guard !entries.isEmpty else { return nil }
             var index = Self.bucket(family, value, mask: entries.count - 1)
             while let object = entries[index].object {
                 if entries[index].family == family, entries[index].value == value { return object }
@@ -136,6 +151,7 @@ final class IdentityMap {
                 others[key] = newValue
                 return
             }
+            if entries.isEmpty { entries = [Entry](repeating: Entry(), count: initialCapacity) }
             if (integerCount + 1) * 2 > entries.count { grow() }
             var index = Self.bucket(family, value, mask: entries.count - 1)
             while entries[index].object != nil {
@@ -175,7 +191,7 @@ enum IdentityKey: Hashable {
     case values(family: Int, [IdentityValue])
 
     /// The key of an object's slots; nil when an identity value is unset or null.
-    init?(family: Int, slots: [Slot], identitySlots: [Int]) {
+    init?(family: Int, slots: UnsafeMutablePointer<Slot>, identitySlots: [Int]) {
         if identitySlots.count == 1 {
             switch slots[identitySlots[0]] {
             case .integer(let value): self = .integer(family: family, value)

@@ -41,8 +41,39 @@ final class PropertyMapping: Sendable {
     }
 }
 
+/// How the decoder reads one slot's value when nothing unusual happens: a plain type read
+/// straight from the token's bytes. A plain value, so that the hot path reads it without
+/// touching a reference count.
+struct SlotReading {
+    enum Kind: UInt8 {
+        case integer16, integer32, integer64, double, float, decimal, string, boolean
+        /// Anything else (transformers, dates, other types, relationships): the general path.
+        case general
+    }
+
+    let kind: Kind
+
+    init(_ property: PropertyMapping) {
+        guard !property.isRelationship, property.transformerName == nil else {
+            kind = .general
+            return
+        }
+        switch property.attributeType {
+        case .integer16: kind = .integer16
+        case .integer32: kind = .integer32
+        case .integer64: kind = .integer64
+        case .double: kind = .double
+        case .float: kind = .float
+        case .decimal: kind = .decimal
+        case .string: kind = .string
+        case .boolean: kind = .boolean
+        default: kind = .general
+        }
+    }
+}
+
 /// The mapping of one entity: its properties in slot order and what reading JSON needs.
-final class EntityMapping: Sendable {
+final class EntityMapping: @unchecked Sendable {
     let properties: [PropertyMapping]
     let slotByName: [String: Int]
     let isAbstract: Bool
@@ -71,6 +102,8 @@ final class EntityMapping: Sendable {
     let inverseSlots: [(slot: Int, inverse: Int)]
     /// The slots of attributes that must have a value: not optional, no default.
     let requiredSlots: [Int]
+    /// How each slot's value is read, one per slot: written in `init`, only read after.
+    let readings: UnsafeMutablePointer<SlotReading>
 
     init(
         properties: [PropertyMapping], slotByName: [String: Int], isAbstract: Bool, typeKey: String?, typeValue: String,
@@ -90,6 +123,8 @@ final class EntityMapping: Sendable {
         self.requiredSlots = properties.indices.filter {
             !properties[$0].isRelationship && !properties[$0].isOptional && properties[$0].defaultValue == nil
         }
+        self.readings = .allocate(capacity: max(properties.count, 1))
+        for (slot, property) in properties.enumerated() { (readings + slot).initialize(to: SlotReading(property)) }
         self.properties = properties
         self.slotByName = slotByName
         self.isAbstract = isAbstract
@@ -98,6 +133,10 @@ final class EntityMapping: Sendable {
         self.entityByTypeValue = entityByTypeValue
         self.identitySlots = identitySlots
         self.identityFamily = identityFamily
+    }
+
+    deinit {
+        readings.deallocate()
     }
 }
 

@@ -4,7 +4,10 @@ import Foundation
 /// is made and nothing is hashed twice. A small open-addressing table on an FNV-1a hash,
 /// confirmed by comparing bytes; the decoder first tries the key after the one it matched
 /// last, since documents usually list keys in the same order every time.
-final class KeyTable: @unchecked Sendable {
+///
+/// A plain value of pointers, so that the decoder copies it around without reference
+/// counting; the ``KeyLevel`` holding it frees its memory.
+struct KeyTable: @unchecked Sendable {
     // One allocation each, written once in `init` and only read after: the table is shared by
     // every thread decoding with the model, and lookups do no bounds checks or retains.
     /// The keys' bytes, one after another.
@@ -46,7 +49,8 @@ final class KeyTable: @unchecked Sendable {
         starts[count] = offset
     }
 
-    deinit {
+    /// Frees the table's memory (by its owner, once).
+    func deallocate() {
         bytes.deallocate()
         starts.deallocate()
         hashes.deallocate()
@@ -92,13 +96,64 @@ final class KeyTable: @unchecked Sendable {
 
 /// What the members of one JSON object level feed: the keys of an entity's object, or of an
 /// object inside it that flattened key paths (`pricing.retail_price`) go through.
-final class KeyLevel: Sendable {
+final class KeyLevel: @unchecked Sendable {
     let table: KeyTable
     let nodes: [KeyNode]
+    /// What the decoder does with each key, in node order: the nodes as plain values (written
+    /// in `init`, only read after).
+    let actions: UnsafeMutablePointer<KeyAction>
 
     init(nodes: [KeyNode]) {
         self.nodes = nodes
         self.table = KeyTable(keys: nodes.map(\.key))
+        actions = .allocate(capacity: max(nodes.count, 1))
+        for (index, node) in nodes.enumerated() { (actions + index).initialize(to: KeyAction(node)) }
+    }
+
+    deinit {
+        table.deallocate()
+        actions.deallocate()
+    }
+}
+
+/// What the decoder does with the value of one key, worked out from its ``KeyNode`` once: a
+/// plain value, so that reading a member touches no reference count.
+struct KeyAction {
+    enum Kind: UInt8 {
+        /// An attribute reads the value (`slot`).
+        case attribute
+        /// A relationship reads it (`slot`); `nested` holds the owner's keys read inside it.
+        case relationship
+        /// An object of deeper keys (`nested`).
+        case nested
+        /// The key naming the object's entity.
+        case typeKey
+        /// Nothing reads it.
+        case skip
+        /// Several readers share the value: read once into a tree.
+        case shared
+    }
+
+    let kind: Kind
+    let slot: Int
+    /// The level below, kept alive by the node.
+    let nested: Unmanaged<KeyLevel>?
+
+    init(_ node: KeyNode) {
+        nested = node.nested.map { Unmanaged.passUnretained($0) }
+        if !node.hasSingleReader {
+            (kind, slot) = (.shared, -1)
+        } else if let attribute = node.attributes.first {
+            (kind, slot) = (.attribute, attribute)
+        } else if let relationship = node.relationship {
+            (kind, slot) = (.relationship, relationship)
+        } else if node.isTypeKey {
+            (kind, slot) = (.typeKey, -1)
+        } else if node.nested != nil {
+            (kind, slot) = (.nested, -1)
+        } else {
+            (kind, slot) = (.skip, -1)
+        }
     }
 }
 

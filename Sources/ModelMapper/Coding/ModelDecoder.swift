@@ -174,7 +174,7 @@ public struct ModelDecoder: Sendable {
     private func withReader<Result>(
         _ data: Data, locatesByLine: Bool = true, _ body: (inout ObjectDecoder, DecodingRun) throws(MappingError) -> Result
     ) throws -> Result {
-        let run = DecodingRun(model: model, options: options)
+        let run = DecodingRun(model: model, options: options, byteCount: data.count)
         return try run.finish { run in
             let result = data.withUnsafeBytes { raw -> Swift.Result<Result, MappingError> in
                 var reader = ObjectDecoder(bytes: raw, run: run, locatesByLine: locatesByLine)

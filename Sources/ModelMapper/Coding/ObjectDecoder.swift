@@ -12,6 +12,8 @@ struct ObjectDecoder {
     var scanner: JSONScanner
     let run: DecodingRun
     private var frames: [Frame] = []
+    /// The frames' slots, by depth.
+    private let arena = SlotArena()
     /// The frames' source states, one per frame, when the options keep the source.
     private var sources: [SourceState] = []
     /// The object the top-level object is read into, if not a new one.
@@ -47,11 +49,13 @@ struct ObjectDecoder {
     /// One level of keys being read inside an object: the object itself, or an object that
     /// flattened key paths go through.
     private struct Level {
+        // Unmanaged: the run's mappings keep every level alive, and counting references here
+        // would cost a retain and a release per member.
         /// The keys the frame's entity reads here.
-        var own: KeyLevel?
+        var own: Unmanaged<KeyLevel>?
         /// The keys that the entity below reads here (its flattened key paths under the
         /// relationship this object was reached through).
-        var extras: KeyLevel?
+        var extras: Unmanaged<KeyLevel>?
         /// The key this level is under (nil for the object itself).
         var key: String?
         var guess = 0
@@ -89,13 +93,20 @@ struct ObjectDecoder {
     private struct Frame {
         let entity: Int
         let mapping: EntityMapping
-        var slots: [Slot]
+        /// The object's slots, in the arena at the frame's depth.
+        let slots: UnsafeMutablePointer<Slot>
+        let slotCount: Int
+        /// The entity's slot readings (kept alive by `mapping`).
+        let readings: UnsafeMutablePointer<SlotReading>
         var level: Level
         var outerLevels: [Level] = []
         var array: ArrayState?
         let step: Step
         /// The relationship slot in the frame below that this object goes into.
         let parentSlot: Int
+        /// Whether an object read into this one was one read before (same identity), so that
+        /// a to-many may hold it twice and needs making unique.
+        var hasRepeatedChild = false
     }
 
     // MARK: Objects
@@ -110,16 +121,21 @@ struct ObjectDecoder {
         } catch .invalidJSON(var context) where context.path.components.isEmpty {
             // A syntax error: where in the document, from the frames open.
             context.path = syntaxErrorPath(base: path)
-            frames.removeSubrange(base...)
-            if sources.count > base { sources.removeSubrange(base...) }
+            dropFrames(from: base)
             throw .invalidJSON(unlocatedUnlessText(context))
         } catch .notRepresentable(var context) where context.path.components.isEmpty && context.line != nil {
             // A limit of the scanner's, located the same way.
             context.path = syntaxErrorPath(base: path)
-            frames.removeSubrange(base...)
-            if sources.count > base { sources.removeSubrange(base...) }
+            dropFrames(from: base)
             throw .notRepresentable(unlocatedUnlessText(context))
         }
+    }
+
+    /// Drops the frames from `base` up, releasing their slots.
+    private mutating func dropFrames(from base: Int) {
+        for depth in base..<max(base, frames.count) { arena.discard(depth: depth) }
+        if frames.count > base { frames.removeSubrange(base...) }
+        if sources.count > base { sources.removeSubrange(base...) }
     }
 
     /// The context without line and column when the text was written from a tree (they
@@ -190,7 +206,7 @@ struct ObjectDecoder {
     /// Starts reading the value at the reading position as an object of `expected`: pushes
     /// its frame and returns true; for anything else reports the error, skips the value and
     /// returns false.
-    private mutating func begin(expected: Int, step: Step, parentSlot: Int, extras: KeyLevel?) throws(MappingError) -> Bool {
+    private mutating func begin(expected: Int, step: Step, parentSlot: Int, extras: Unmanaged<KeyLevel>?) throws(MappingError) -> Bool {
         scanner.skipWhitespace()
         let mappings = run.mappings
         // Looked up only for an error: copying an entity's record costs more than reading an object.
@@ -219,24 +235,15 @@ struct ObjectDecoder {
             try report(.abstractEntity(name), at: step, entityName: name)
             return false
         }
-        if keepsSource { sources.append(SourceState(ownerLevel: extras, start: scanner.index)) }
+        if keepsSource { sources.append(SourceState(ownerLevel: extras?.takeUnretainedValue(), start: scanner.index)) }
         scanner.index += 1
         let mapping = mappings[entity]
+        let count = mapping.properties.count
         frames.append(
             Frame(
-                entity: entity, mapping: mapping, slots: Self.absentSlots(mapping.properties.count),
-                level: Level(own: mapping.keys, extras: extras), step: step, parentSlot: parentSlot))
+                entity: entity, mapping: mapping, slots: arena.push(depth: frames.count, count: count), slotCount: count, readings: mapping.readings,
+                level: Level(own: Unmanaged.passUnretained(mapping.keys), extras: extras), step: step, parentSlot: parentSlot))
         return true
-    }
-
-
-
-    /// `count` absent slots, initialized in one pass.
-    private static func absentSlots(_ count: Int) -> [Slot] {
-        [Slot](unsafeUninitializedCapacity: count) { buffer, initialized in
-            buffer.initialize(repeating: .absent)
-            initialized = count
-        }
     }
 
     /// The entity an object of a polymorphic entity names with its type key, found by
@@ -322,23 +329,21 @@ struct ObjectDecoder {
 
     /// Reads the value of one member of the top frame's current level.
     private mutating func readMember(_ key: JSONScanner.StringBytes, frame top: Int) throws(MappingError) {
-        var ownNode: KeyNode?
-        var extrasNode: KeyNode?
+        var own: KeyAction?
+        var extras: KeyAction?
         var ownIndex = -1
         var extrasIndex = -1
-        if let own = frames[top].level.own, let index = own.table.index(of: key.buffer, guess: frames[top].level.guess) {
+        if let level = frames[top].level.own, let index = Self.index(of: key, in: level, guess: frames[top].level.guess) {
             frames[top].level.guess = index + 1
-            ownNode = own.nodes[index]
+            own = level._withUnsafeGuaranteedRef { $0.actions[index] }
             ownIndex = index
         }
-        if let extras = frames[top].level.extras,
-            let index = extras.table.index(of: key.buffer, guess: frames[top].level.extrasGuess)
-        {
+        if let level = frames[top].level.extras, let index = Self.index(of: key, in: level, guess: frames[top].level.extrasGuess) {
             frames[top].level.extrasGuess = index + 1
-            extrasNode = extras.nodes[index]
+            extras = level._withUnsafeGuaranteedRef { $0.actions[index] }
             extrasIndex = index
         }
-        switch (ownNode, extrasNode) {
+        switch (own, extras) {
         case (nil, nil):
             if keepsSource {
                 let name = key.string
@@ -348,49 +353,61 @@ struct ObjectDecoder {
             } else {
                 try scanner.skipValue()
             }
-        case (let node?, nil) where node.hasSingleReader:
-            try read(node, index: ownIndex, frame: top, isExtras: false)
-        case (nil, let node?) where node.hasSingleReader && node.relationship == nil:
-            try read(node, index: extrasIndex, frame: top, isExtras: true)
+        case (let action?, nil) where action.kind != .shared:
+            try read(action, index: ownIndex, frame: top, isExtras: false)
+        case (nil, let action?) where action.kind != .shared && action.kind != .relationship:
+            try read(action, index: extrasIndex, frame: top, isExtras: true)
         default:
             if keepsSource {
                 // The owner writes a key both read (see `ObjectEncoder`).
                 sources[top].members.append(extrasIndex >= 0 ? .owner(node: extrasIndex) : .own(node: ownIndex))
             }
+            let ownNode = frames[top].level.own.flatMap { level in ownIndex < 0 ? nil : level.takeUnretainedValue().nodes[ownIndex] }
+            let extrasNode = frames[top].level.extras.flatMap { level in extrasIndex < 0 ? nil : level.takeUnretainedValue().nodes[extrasIndex] }
             try readThroughTree(own: ownNode, extras: extrasNode, frame: top)
         }
     }
 
-    /// Reads a value that one node alone reads (node `index` of its level).
-    private mutating func read(_ node: KeyNode, index: Int, frame top: Int, isExtras: Bool) throws(MappingError) {
+    /// The index of a key in a level's table, without counting a reference to the level.
+    @inline(__always)
+    private static func index(of key: JSONScanner.StringBytes, in level: Unmanaged<KeyLevel>, guess: Int) -> Int? {
+        level._withUnsafeGuaranteedRef { $0.table.index(of: key.buffer, guess: guess) }
+    }
+
+    /// Reads a value that one reader alone reads (node `index` of its level).
+    private mutating func read(_ action: KeyAction, index: Int, frame top: Int, isExtras: Bool) throws(MappingError) {
         let target = isExtras ? top - 1 : top
         // The member in order; an object of nested keys is noted when it closes, with its members.
-        if keepsSource, node.nested == nil || node.relationship != nil {
+        if keepsSource, action.kind != .nested {
             sources[top].members.append(isExtras ? .owner(node: index) : .own(node: index))
         }
-        if let slot = node.attributes.first {
-            try readAttribute(slot: slot, frame: target, from: top)
-            return
-        }
-        if let slot = node.relationship {
-            try readRelationship(slot: slot, frame: top, extras: node.nested)
-            return
-        }
-        if node.isTypeKey {
+        switch action.kind {
+        case .attribute:
+            try readAttribute(slot: action.slot, frame: target, from: top)
+        case .relationship:
+            try readRelationship(slot: action.slot, frame: top, extras: action.nested)
+        case .typeKey:
             try readTypeKey(frame: top)
-            return
-        }
-        guard let nested = node.nested else {
+        case .skip, .shared:
             try scanner.skipValue()
-            return
+        case .nested:
+            guard let nested = action.nested else { return try scanner.skipValue() }
+            try enterNested(nested, index: index, frame: top, isExtras: isExtras)
         }
+    }
+
+    /// Reads the start of an object of deeper keys: its level becomes the frame's current one.
+    private mutating func enterNested(_ nested: Unmanaged<KeyLevel>, index: Int, frame top: Int, isExtras: Bool) throws(MappingError) {
+        let target = isExtras ? top - 1 : top
+        let levelOfNode = isExtras ? frames[top].level.extras : frames[top].level.own
+        let key = levelOfNode.map { $0.takeUnretainedValue().nodes[index].key } ?? ""
         scanner.skipWhitespace()
         switch scanner.peek() {
         case UInt8(ascii: "{"):
             scanner.index += 1
-            let level = Level(own: isExtras ? nil : nested, extras: isExtras ? nested : nil, key: node.key)
+            let level = Level(own: isExtras ? nil : nested, extras: isExtras ? nested : nil, key: key)
             if keepsSource {
-                sources[top].outer.append((sources[top].members, index, isExtras, node.key))
+                sources[top].outer.append((sources[top].members, index, isExtras, key))
                 sources[top].members = []
             }
             let outer = frames[top].level
@@ -403,10 +420,11 @@ struct ObjectDecoder {
         default:
             let found = try describeAndSkip()
             let mapping = frames[target].mapping
+            let first = nested.takeUnretainedValue().nodes.first
             try report(
-                .typeMismatch, frame: top, keys: [node.key], entityName: run.model.entityRecords[frames[target].entity].name,
-                propertyName: nested.nodes.first.flatMap { $0.attributes.first.map { mapping.properties[$0].name } },
-                expected: "an object holding '\(nested.nodes.first?.key ?? "")'", found: found)
+                .typeMismatch, frame: top, keys: [key], entityName: run.model.entityRecords[frames[target].entity].name,
+                propertyName: first.flatMap { $0.attributes.first.map { mapping.properties[$0].name } },
+                expected: "an object holding '\(first?.key ?? "")'", found: found)
         }
     }
 
@@ -433,7 +451,6 @@ struct ObjectDecoder {
     /// Reads an attribute's value into the slots of frame `target` (the top frame, or the one
     /// below it for a flattened key path read through a relationship's object).
     private mutating func readAttribute(slot: Int, frame target: Int, from top: Int) throws(MappingError) {
-        let property = frames[target].mapping.properties[slot]
         let token: JSONToken
         switch try scanner.readScalar() {
         case .null?:
@@ -442,6 +459,11 @@ struct ObjectDecoder {
         case let scalar?: token = scalar
         case nil: token = .container(try JSONReader.readValue(&scanner, path: errorPath(frame: top, keys: [])))
         }
+        if !keepsSource, let value = Self.plainValue(token, kind: frames[target].readings[slot].kind) {
+            frames[target].slots[slot] = value
+            return
+        }
+        let property = frames[target].mapping.properties[slot]
         do {
             let value = try Self.convert(token, property: property, entity: frames[target].entity, slot: slot, run: run)
             if keepsSource { noteSpelling(token, value: value, property: property, slot: slot, frame: target) }
@@ -449,6 +471,30 @@ struct ObjectDecoder {
         } catch {
             try reportConversion(error, at: attributePath(slot: slot, frame: target), slot: slot, frame: target)
         }
+    }
+
+    /// The value of a token of the type a plain attribute reads, read from its bytes; nil for
+    /// anything else (other kinds, lenient conversions, errors), which the general path handles.
+    @inline(__always)
+    private static func plainValue(_ token: JSONToken, kind: SlotReading.Kind) -> Slot? {
+        switch (kind, token) {
+        case (.string, .string(let bytes)): return .string(String(decoding: bytes, as: UTF8.self))
+        case (.integer64, .number(let bytes)):
+            if case .value(let value)? = NumberReading.integer(bytes, as: Int64.self) { return .integer(value) }
+        case (.integer32, .number(let bytes)):
+            if case .value(let value)? = NumberReading.integer(bytes, as: Int32.self) { return .integer(Int64(value)) }
+        case (.integer16, .number(let bytes)):
+            if case .value(let value)? = NumberReading.integer(bytes, as: Int16.self) { return .integer(Int64(value)) }
+        case (.double, .number(let bytes)):
+            if let value = NumberReading.double(bytes), value.isFinite { return .floatingPoint(value) }
+        case (.float, .number(let bytes)):
+            if let value = NumberReading.float(bytes), value.isFinite { return .floatingPoint(Double(value)) }
+        case (.decimal, .number(let bytes)):
+            if case .value(let value) = NumberReading.decimal(bytes) { return .decimal(value) }
+        case (.boolean, .bool(let value)): return .boolean(value)
+        default: break
+        }
+        return nil
     }
 
     /// Notes the token's spelling when the encoder would write the value read from it
@@ -562,6 +608,10 @@ struct ObjectDecoder {
     private static func commaSeparated(_ bytes: UnsafeBufferPointer<UInt8>) -> [String] {
         guard !bytes.isEmpty else { return [] }
         var list: [String] = []
+        // Sized first: growing an array of strings one item at a time costs more than the items.
+        var commas = 0
+        for byte in bytes where byte == UInt8(ascii: ",") { commas += 1 }
+        list.reserveCapacity(commas + 1)
         var start = 0
         for index in 0...bytes.count where index == bytes.count || bytes[index] == UInt8(ascii: ",") {
             list.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]).trimmingSpaces(), as: UTF8.self))
@@ -595,7 +645,7 @@ struct ObjectDecoder {
 
     /// Starts reading a relationship's value: a child frame for a to-one object, an array
     /// state for a to-many one.
-    private mutating func readRelationship(slot: Int, frame top: Int, extras: KeyLevel?) throws(MappingError) {
+    private mutating func readRelationship(slot: Int, frame top: Int, extras: Unmanaged<KeyLevel>?) throws(MappingError) {
         let property = frames[top].mapping.properties[slot]
         scanner.skipWhitespace()
         if scanner.peek() == UInt8(ascii: "n") {
@@ -657,11 +707,11 @@ struct ObjectDecoder {
             }
             return nil
         }
-        guard var frame = frames.popLast() else { return nil }
+        guard let frame = frames.popLast() else { return nil }
         let state = keepsSource ? sources.popLast() : nil
         let isTop = frames.count == base
         let isReference = state.map { Self.isReferenceOnly($0.members, mapping: frame.mapping) } ?? false
-        let object = try finish(&frame, source: state, into: isTop ? target : nil)
+        let object = try finish(frame, depth: frames.count, source: state, into: isTop ? target : nil)
         if isTop { return object }
         guard let object else { return nil }
         let parent = frames.count - 1
@@ -697,7 +747,7 @@ struct ObjectDecoder {
 
     /// Makes the object of a finished frame: a new one, the one already decoded with the
     /// same identity (updated), or `target`.
-    private mutating func finish(_ frame: inout Frame, source state: SourceState?, into target: ModelObject?) throws(MappingError) -> ModelObject? {
+    private mutating func finish(_ frame: Frame, depth: Int, source state: SourceState?, into target: ModelObject?) throws(MappingError) -> ModelObject? {
         let mapping = frame.mapping
         let source = state.map {
             DecodedSource(
@@ -708,16 +758,17 @@ struct ObjectDecoder {
             let identity = IdentityKey(family: mapping.identityFamily, slots: frame.slots, identitySlots: mapping.identitySlots)
         {
             if let existing = run.identities[identity] {
-                try update(existing, with: &frame, source: source)
+                try update(existing, with: frame, depth: depth, source: source)
+                if let parent = frames.indices.last { frames[parent].hasRepeatedChild = true }
                 return existing
             }
             let object = makeObject(frame.entity, mapping: mapping)
             run.identities[identity] = object
-            try adopt(&frame, into: object, source: source)
+            try adopt(frame, depth: depth, into: object, source: source)
             return object
         }
         let object = target ?? makeObject(frame.entity, mapping: mapping)
-        try adopt(&frame, into: object, source: source)
+        try adopt(frame, depth: depth, into: object, source: source)
         return object
     }
 
@@ -726,7 +777,7 @@ struct ObjectDecoder {
     }
 
     /// Moves a frame's slots into a new object, links inverses, and checks required values.
-    private mutating func adopt(_ frame: inout Frame, into object: ModelObject, source: DecodedSource?) throws(MappingError) {
+    private mutating func adopt(_ frame: Frame, depth: Int, into object: ModelObject, source: DecodedSource?) throws(MappingError) {
         let mapping = frame.mapping
         if run.options.requiresNonOptionalValues {
             for slot in mapping.requiredSlots {
@@ -740,8 +791,7 @@ struct ObjectDecoder {
                 }
             }
         }
-        object.slots = frame.slots
-        frame.slots = []
+        object.slots = arena.take(depth: depth)
         if let source { object.decodedSource = source }
         for slot in mapping.relationshipSlots {
             let property = mapping.properties[slot]
@@ -751,7 +801,7 @@ struct ObjectDecoder {
                 child.attachInverse(object, atSlot: inverse, ownerIsStrong: true)
             case .objects(let links):
                 var links = links
-                if run.options.uniquesObjectsByIdentity, !run.mappings[property.destination].identitySlots.isEmpty {
+                if frame.hasRepeatedChild, run.options.uniquesObjectsByIdentity, !run.mappings[property.destination].identitySlots.isEmpty {
                     var seen = Set<ObjectIdentifier>(minimumCapacity: links.count)
                     let unique = links.filter { link in link.object.map { seen.insert(ObjectIdentifier($0)).inserted } ?? false }
                     if unique.count != links.count, let source = object.decodedSource {
@@ -772,10 +822,11 @@ struct ObjectDecoder {
 
     /// Updates an object decoded before with a repeated one: values present overwrite,
     /// absent ones keep.
-    private func update(_ object: ModelObject, with frame: inout Frame, source: DecodedSource?) throws(MappingError) {
-        for slot in frame.slots.indices {
+    private func update(_ object: ModelObject, with frame: Frame, depth: Int, source: DecodedSource?) throws(MappingError) {
+        let slots = arena.take(depth: depth)
+        for slot in slots.indices {
             let property = frame.mapping.properties[slot]
-            switch frame.slots[slot] {
+            switch slots[slot] {
             case .absent:
                 continue
             case .null where property.isRelationship:
@@ -790,7 +841,6 @@ struct ObjectDecoder {
         }
         if let source {
             if let existing = object.decodedSource {
-                let slots = frame.slots
                 existing.merge(source) { slot in
                     if case .absent = slots[slot] { return false }
                     return true

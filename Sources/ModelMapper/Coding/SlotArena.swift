@@ -1,0 +1,69 @@
+/// The slots of the objects a decoder is reading, one buffer per nesting depth, reused by
+/// every object read at that depth: reading a value writes straight into memory, with no
+/// array to allocate per object or to check for uniqueness per value. A finished object's
+/// slots are moved out into its own array in one copy.
+///
+/// The arena tracks how many slots of each depth hold values, so that whatever is left when
+/// an error abandons a decode is released.
+final class SlotArena {
+    // Unchecked exclusivity: an arena belongs to one decoder, on one thread, and dynamic
+    // checks would cost more than the accesses.
+    @exclusivity(unchecked) private var buffers: [UnsafeMutablePointer<Slot>] = []
+    @exclusivity(unchecked) private var capacities: [Int] = []
+    /// How many slots of each depth are initialized (0: none).
+    @exclusivity(unchecked) private var initialized: [Int] = []
+
+    deinit {
+        for depth in buffers.indices {
+            buffers[depth].deinitialize(count: initialized[depth])
+            buffers[depth].deallocate()
+        }
+    }
+
+    /// `count` absent slots for the object read at `depth`.
+    func push(depth: Int, count: Int) -> UnsafeMutablePointer<Slot> {
+        while buffers.count <= depth {
+            buffers.append(.allocate(capacity: 8))
+            capacities.append(8)
+            initialized.append(0)
+        }
+        discard(depth: depth)
+        if capacities[depth] < count {
+            buffers[depth].deallocate()
+            buffers[depth] = .allocate(capacity: count)
+            capacities[depth] = count
+        }
+        // One store per slot: `initialize(repeating:)` would copy the value through its witness.
+        let buffer = buffers[depth]
+        for index in 0..<count { (buffer + index).initialize(to: .absent) }
+        initialized[depth] = count
+        return buffers[depth]
+    }
+
+    /// Moves the slots of `depth` out into an array.
+    func take(depth: Int) -> [Slot] {
+        let count = initialized[depth]
+        let buffer = buffers[depth]
+        initialized[depth] = 0
+        // Reserved then appended, moving each value: the array's specialized growth path.
+        // (`init(unsafeUninitializedCapacity:)` allocates through the standard library's
+        // unspecialized code, which looks the storage class up by its generic arguments every
+        // time, and costs more than the moves.)
+        var slots: [Slot] = []
+        slots.reserveCapacity(count)
+        for index in 0..<count { slots.append((buffer + index).move()) }
+        return slots
+    }
+
+    /// Marks the slots of `depth` as taken one by one (each moved out by the caller).
+    func markMoved(depth: Int) {
+        initialized[depth] = 0
+    }
+
+    /// Releases the values of `depth`, if any.
+    func discard(depth: Int) {
+        guard depth < initialized.count, initialized[depth] > 0 else { return }
+        buffers[depth].deinitialize(count: initialized[depth])
+        initialized[depth] = 0
+    }
+}
