@@ -232,7 +232,7 @@ enum IdentityValue: Hashable {
         case .string(let value): self = .string(value)
         case .decimal(let value): self = .decimal(value)
         case .date(let value): self = .date(value)
-        case .value(let value): self = .other(String(describing: value))
+        case .boxed(let box): self = .other(String(describing: box.value))
         }
     }
 }

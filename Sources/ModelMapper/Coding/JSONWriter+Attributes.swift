@@ -36,8 +36,8 @@ extension JSONWriter {
             self.decimal(decimal)
         case .date(let date):
             try self.date(date, format: dateFormat)
-        case .value(let boxed):
-            self.value(try ValueConversion.encode(boxed, for: property, dateFormat: dateFormat, model: model))
+        case .boxed(let box):
+            self.value(try ValueConversion.encode(box.value, for: property, dateFormat: dateFormat, model: model))
         case .absent, .null, .object, .objects:
             append("null")
         }
@@ -66,6 +66,10 @@ extension JSONWriter {
                 return
             }
         case .commaSeparatedList:
+            if case .boxed(let box) = value, let list = box.strings {
+                joinedString(list, separator: UInt8(ascii: ","))
+                return
+            }
             if let list = attributeValue as? [String] {
                 joinedString(list, separator: UInt8(ascii: ","))
                 return

@@ -588,7 +588,7 @@ struct ObjectDecoder {
             guard case .string(let bytes) = token else { fallthrough }
             let list = Self.commaSeparated(bytes)
             switch property.attributeType {
-            case .transformable, .undefined, .objectID: return .value(list)
+            case .transformable, .undefined, .objectID: return .strings(list)
             default: result = list
             }
         case .none:

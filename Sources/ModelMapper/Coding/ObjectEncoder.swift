@@ -343,7 +343,13 @@ struct ObjectEncoder {
     private mutating func writeAttribute(
         _ slot: Int, of object: ModelObject, key: QuotedKey, path: PathSource, isEmpty: inout Bool
     ) throws(MappingError) {
-        let property = object.mapping.properties[slot]
+        let mapping = object.mapping
+        if object.decodedSource == nil,
+            Self.writePlain(object.slots[slot], kind: mapping.readings[slot].kind, key: key, isEmpty: &isEmpty, to: &writer)
+        {
+            return
+        }
+        let property = mapping.properties[slot]
         let value = object.slots[slot]
         switch value {
         case .absent:
@@ -374,6 +380,45 @@ struct ObjectEncoder {
                 throw error
             }
         }
+    }
+
+    /// Writes a plain attribute's member straight from its slot (its kind says its type);
+    /// false, having written nothing, for anything else (other kinds, absent and null values,
+    /// values that cannot be written), which the general path handles.
+    @inline(__always)
+    private static func writePlain(
+        _ value: Slot, kind: SlotReading.Kind, key: QuotedKey, isEmpty: inout Bool, to writer: inout JSONWriter
+    ) -> Bool {
+        switch (kind, value) {
+        case (.string, .string(let text)):
+            plainMember(key, isEmpty: &isEmpty, to: &writer)
+            writer.string(text)
+        case (.integer16, .integer(let integer)), (.integer32, .integer(let integer)), (.integer64, .integer(let integer)):
+            plainMember(key, isEmpty: &isEmpty, to: &writer)
+            writer.integer(integer)
+        case (.double, .floatingPoint(let number)) where number.isFinite:
+            plainMember(key, isEmpty: &isEmpty, to: &writer)
+            writer.double(number)
+        case (.float, .floatingPoint(let number)) where number.isFinite:
+            plainMember(key, isEmpty: &isEmpty, to: &writer)
+            writer.float(Float(number))
+        case (.boolean, .boolean(let flag)):
+            plainMember(key, isEmpty: &isEmpty, to: &writer)
+            writer.append(flag ? "true" : "false")
+        case (.decimal, .decimal(let decimal)) where !decimal.isNaN:
+            plainMember(key, isEmpty: &isEmpty, to: &writer)
+            writer.decimal(decimal)
+        default:
+            return false
+        }
+        return true
+    }
+
+    @inline(__always)
+    private static func plainMember(_ key: QuotedKey, isEmpty: inout Bool, to writer: inout JSONWriter) {
+        writer.separator(first: isEmpty)
+        isEmpty = false
+        writer.key(quoted: writer.escapesSlashes ? key.escapingSlashes : key.plain)
     }
 
     /// An attribute value of an object that kept its source: as the JSON spelled it, while

@@ -5,7 +5,11 @@ import Foundation
 /// Absent, null and a value are kept apart so that decoding then encoding gives back the
 /// shape of the input: a key that was missing stays missing, a `null` stays `null`. The
 /// common attribute types are stored unboxed (the attribute's type says which Swift type an
-/// `.integer` or `.floatingPoint` stands for); the others are boxed in `.value`.
+/// `.integer` or `.floatingPoint` stands for); the others are boxed (`.boxed`).
+///
+/// Every payload is a plain value or one reference, so that copying a slot is a switch and
+/// at most one retain (an `Any` payload would make every copy go through value witnesses),
+/// and a slot takes 24 bytes.
 enum Slot {
     /// Not set: the key was missing from the JSON (reads give the model default, if any).
     case absent
@@ -20,11 +24,18 @@ enum Slot {
     case decimal(Decimal)
     case date(Date)
     /// Any other attribute value, of the attribute's Swift type.
-    case value(Any)
+    case boxed(SlotBox)
     /// A to-one relationship's object.
     case object(Link)
     /// A to-many relationship's objects, in order.
     case objects([Link])
+
+    /// A slot boxing any other attribute value.
+    static func value(_ value: Any) -> Slot { .boxed(SlotBox(value)) }
+
+    /// A slot boxing a list of strings (a comma-separated list read), kept typed as well so
+    /// that writing it needs no dynamic cast.
+    static func strings(_ list: [String]) -> Slot { .boxed(SlotBox(list, strings: list)) }
 
     /// The slot holding a value of an attribute of `type`, already of its Swift type.
     init(attributeValue value: Any, type: AttributeType) {
@@ -58,8 +69,21 @@ enum Slot {
         case .string(let value): return value
         case .decimal(let value): return value
         case .date(let value): return value
-        case .value(let value): return value
+        case .boxed(let box): return box.value
         }
+    }
+}
+
+/// An attribute value of a type a slot does not hold unboxed. Immutable: a slot changes by
+/// getting a new box.
+final class SlotBox {
+    let value: Any
+    /// The value when the maker knew it to be a `[String]`.
+    let strings: [String]?
+
+    init(_ value: Any, strings: [String]? = nil) {
+        self.value = value
+        self.strings = strings
     }
 }
 
@@ -110,8 +134,8 @@ extension Slot {
         case (.string(let a), .string(let b)): return a == b
         case (.decimal(let a), .decimal(let b)): return a == b && a.exponent == b.exponent
         case (.date(let a), .date(let b)): return a == b
-        case (.value(let a), .value(let b)):
-            guard let a = a as? AnyHashable, let b = b as? AnyHashable else { return nil }
+        case (.boxed(let a), .boxed(let b)):
+            guard let a = a.value as? AnyHashable, let b = b.value as? AnyHashable else { return nil }
             return a == b
         default: return false
         }
