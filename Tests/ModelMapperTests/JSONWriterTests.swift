@@ -61,6 +61,38 @@ struct JSONWriterTests {
         #expect(String(decoding: plain.bytes, as: UTF8.self) == #""a/b""#)
     }
 
+    @Test("strings: every byte to escape is found wherever it falls in an eight-byte word")
+    func escapesAtEveryPosition() {
+        let specials: [(Character, String)] = [("\"", #"\""#), ("\\", #"\\"#), ("/", #"\/"#), ("\n", #"\n"#), ("\u{1F}", #"\u001f"#)]
+        for length in 0..<24 {
+            for position in 0..<max(length, 1) where length > 0 {
+                for (special, escaped) in specials {
+                    var text = String(repeating: "é", count: length / 2) + String(repeating: "x", count: length - length / 2)
+                    var expected = ""
+                    for (index, character) in text.enumerated() { expected += index == position ? escaped : String(character) }
+                    text = String(text.enumerated().map { $0.offset == position ? special : $0.element })
+                    #expect(written { $0.string(text) } == "\"" + expected + "\"", "\(length) \(position) \(special)")
+                    var plain = JSONWriter(options: .withoutEscapingSlashes)
+                    plain.string(text)
+                    let unescapedSlash = special == "/" ? "/" : escaped
+                    var plainExpected = ""
+                    for (index, character) in text.enumerated() { plainExpected += index == position ? unescapedSlash : String(character) }
+                    #expect(String(decoding: plain.bytes, as: UTF8.self) == "\"" + plainExpected + "\"")
+                }
+            }
+        }
+    }
+
+    @Test("UUIDs are written as their uuidString")
+    func uuids() {
+        for _ in 0..<200 {
+            let uuid = UUID()
+            #expect(written { $0.uuid(uuid) } == "\"" + uuid.uuidString + "\"")
+        }
+        let fixed = UUID(uuid: (0, 1, 0x23, 0x45, 0x67, 0x89, 0xAB, 0xCD, 0xEF, 0xFE, 0xDC, 0xBA, 0x98, 0x76, 0x54, 0x32))
+        #expect(written { $0.uuid(fixed) } == #""00012345-6789-ABCD-EFFE-DCBA98765432""#)
+    }
+
     @Test("dates written from calendar fields match Foundation's formats")
     func datesFromParts() throws {
         var generator = SystemRandomNumberGenerator()

@@ -37,9 +37,45 @@ extension JSONWriter {
         case .date(let date):
             try self.date(date, format: dateFormat)
         case .boxed(let box):
+            // The usual boxed types written directly, as `ValueConversion.encode` would.
+            switch (property.attributeType, box.value) {
+            case (.uuid, let uuid as UUID):
+                self.uuid(uuid)
+                return
+            case (.uri, let url as URL):
+                string(url.absoluteString)
+                return
+            case (.binaryData, let data as Data):
+                string(data.base64EncodedString())
+                return
+            default: break
+            }
             self.value(try ValueConversion.encode(box.value, for: property, dateFormat: dateFormat, model: model))
         case .absent, .null, .object, .objects:
             append("null")
+        }
+    }
+
+    /// A UUID as `uuidString` writes it (upper-case hexadecimal, 8-4-4-4-12), from its bytes.
+    mutating func uuid(_ uuid: UUID) {
+        let digits: StaticString = "0123456789ABCDEF"
+        withUnsafeBytes(of: uuid.uuid) { bytes in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 38) { text in
+                var position = 0
+                text[position] = UInt8(ascii: "\"")
+                position += 1
+                for (index, byte) in bytes.enumerated() {
+                    if index == 4 || index == 6 || index == 8 || index == 10 {
+                        text[position] = UInt8(ascii: "-")
+                        position += 1
+                    }
+                    text[position] = digits.utf8Start[Int(byte >> 4)]
+                    text[position + 1] = digits.utf8Start[Int(byte & 0x0F)]
+                    position += 2
+                }
+                text[position] = UInt8(ascii: "\"")
+                append(UnsafeBufferPointer(start: text.baseAddress, count: position + 1))
+            }
         }
     }
 

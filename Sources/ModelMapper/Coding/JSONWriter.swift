@@ -106,6 +106,12 @@ struct JSONWriter {
     }
 
     @inline(__always)
+    mutating func key(quoted: UnsafeBufferPointer<UInt8>) {
+        buffer.append(quoted)
+        if isPretty { buffer.append(0x20) }
+    }
+
+    @inline(__always)
     mutating func colon() {
         buffer.append(UInt8(ascii: ":"))
         if isPretty { buffer.append(0x20) }
@@ -143,16 +149,20 @@ struct JSONWriter {
         buffer.append(UInt8(ascii: "\""))
     }
 
-    /// A string's contents, escaped, without the quotes.
+    /// A string's contents, escaped, without the quotes: the runs between bytes to escape are
+    /// found eight bytes at a time and copied in one piece.
     private mutating func stringContents(utf8: UnsafeBufferPointer<UInt8>) {
+        guard let base = utf8.baseAddress else { return }
+        let count = utf8.count
         var start = 0
-        for index in 0..<utf8.count {
-            let byte = utf8[index]
-            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || (byte == UInt8(ascii: "/") && escapesSlashes) else {
-                continue
-            }
-            buffer.append(UnsafeBufferPointer(rebasing: utf8[start..<index]))
-            start = index + 1
+        var index = 0
+        while true {
+            index = nextEscaped(base, from: index, count: count)
+            guard index < count else { break }
+            let byte = base[index]
+            buffer.append(UnsafeBufferPointer(start: base + start, count: index - start))
+            index += 1
+            start = index
             buffer.append(UInt8(ascii: "\\"))
             switch byte {
             case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): buffer.append(byte)
@@ -167,7 +177,38 @@ struct JSONWriter {
                 buffer.append(Self.hexDigit(byte & 0x0F))
             }
         }
-        buffer.append(UnsafeBufferPointer(rebasing: utf8[start...]))
+        buffer.append(UnsafeBufferPointer(start: base + start, count: count - start))
+    }
+
+    /// The position of the first byte from `index` on that must be escaped (`count` if none).
+    @inline(__always)
+    private func nextEscaped(_ base: UnsafePointer<UInt8>, from index: Int, count: Int) -> Int {
+        var index = index
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        // `/` is looked for only when it is escaped: its pattern is a byte no word holds then.
+        let slash: UInt64 = escapesSlashes ? ones &* 0x2F : 0
+        while index + 8 <= count {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            let quotes = word ^ (ones &* 0x22)
+            let backslashes = word ^ (ones &* 0x5C)
+            let slashes = escapesSlashes ? word ^ slash : ~0
+            // A byte is zero (or, for the control term, below 0x20) where the high bit comes
+            // out set; the lowest flagged byte is a true match.
+            let special =
+                ((quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes | (slashes &- ones) & ~slashes
+                    | (word &- ones &* 0x20) & ~word) & highs
+            if special != 0 { return index + special.trailingZeroBitCount >> 3 }
+            index += 8
+        }
+        while index < count {
+            let byte = base[index]
+            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || (byte == UInt8(ascii: "/") && escapesSlashes) {
+                return index
+            }
+            index += 1
+        }
+        return count
     }
 
     private static func hexDigit(_ value: UInt8) -> UInt8 {

@@ -170,6 +170,12 @@ struct ObjectEncoder {
             // The object's steps, until one opens another object or an array.
             let program = frames[top].program
             var step = frames[top].step
+            // Plain attributes of an object without a source and without an owner writing in
+            // it: straight from the slots, with the keys' bytes ready, in a loop of their own.
+            if frames[top].extras == nil, frames[top].object.decodedSource == nil {
+                step = writePlainSteps(from: step, of: program, frame: top)
+                frames[top].step = step
+            }
             while step < program.steps.count {
                 frames[top].step = step + 1
                 try perform(program.steps[step], program: program, frame: top)
@@ -180,6 +186,26 @@ struct ObjectEncoder {
                 finishObject(top)
             }
         }
+    }
+
+    /// Writes the plain attribute steps from `step` on, stopping at the first step of another
+    /// kind or value the general path must write; returns where it stopped.
+    private mutating func writePlainSteps(from step: Int, of program: WriteProgram, frame top: Int) -> Int {
+        let object = frames[top].object
+        let readings = object.mapping.readings
+        let steps = program.steps
+        let keys = program.quotedKeys
+        let escapesSlashes = writer.escapesSlashes
+        var isEmpty = frames[top].isEmpty
+        var step = step
+        while step < steps.count, steps[step].kind == .attribute {
+            let slot = Int(steps[step].slot)
+            let key = keys.quoted(Int(steps[step].key), escapingSlashes: escapesSlashes)
+            guard Self.writePlain(object.slots[slot], kind: readings[slot].kind, key: key, isEmpty: &isEmpty, to: &writer) else { break }
+            step += 1
+        }
+        frames[top].isEmpty = isEmpty
+        return step
     }
 
     /// Opens an object: `{`, and the owner's flattened attributes unless the object's program
@@ -345,7 +371,9 @@ struct ObjectEncoder {
     ) throws(MappingError) {
         let mapping = object.mapping
         if object.decodedSource == nil,
-            Self.writePlain(object.slots[slot], kind: mapping.readings[slot].kind, key: key, isEmpty: &isEmpty, to: &writer)
+            Self.writePlain(
+                object.slots[slot], kind: mapping.readings[slot].kind,
+                key: writer.escapesSlashes ? key.escapingSlashes : key.plain, isEmpty: &isEmpty, to: &writer)
         {
             return
         }
@@ -387,7 +415,7 @@ struct ObjectEncoder {
     /// values that cannot be written), which the general path handles.
     @inline(__always)
     private static func writePlain(
-        _ value: Slot, kind: SlotReading.Kind, key: QuotedKey, isEmpty: inout Bool, to writer: inout JSONWriter
+        _ value: Slot, kind: SlotReading.Kind, key: some QuotedKeyBytes, isEmpty: inout Bool, to writer: inout JSONWriter
     ) -> Bool {
         switch (kind, value) {
         case (.string, .string(let text)):
@@ -415,10 +443,10 @@ struct ObjectEncoder {
     }
 
     @inline(__always)
-    private static func plainMember(_ key: QuotedKey, isEmpty: inout Bool, to writer: inout JSONWriter) {
+    private static func plainMember(_ key: some QuotedKeyBytes, isEmpty: inout Bool, to writer: inout JSONWriter) {
         writer.separator(first: isEmpty)
         isEmpty = false
-        writer.key(quoted: writer.escapesSlashes ? key.escapingSlashes : key.plain)
+        key.withQuotedBytes { writer.key(quoted: $0) }
     }
 
     /// An attribute value of an object that kept its source: as the JSON spelled it, while
@@ -576,4 +604,19 @@ enum EncodingStamp {
         last += 1
         return last
     }
+}
+
+/// The bytes of a quoted key (`"key":`), however they are kept.
+protocol QuotedKeyBytes {
+    func withQuotedBytes(_ body: (UnsafeBufferPointer<UInt8>) -> Void)
+}
+
+extension [UInt8]: QuotedKeyBytes {
+    @inline(__always)
+    func withQuotedBytes(_ body: (UnsafeBufferPointer<UInt8>) -> Void) { withUnsafeBufferPointer(body) }
+}
+
+extension UnsafeBufferPointer<UInt8>: QuotedKeyBytes {
+    @inline(__always)
+    func withQuotedBytes(_ body: (UnsafeBufferPointer<UInt8>) -> Void) { body(self) }
 }

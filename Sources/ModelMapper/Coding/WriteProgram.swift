@@ -7,7 +7,7 @@ import Foundation
 /// An object decoded with its source kept (``DecodedSource``) gets a program of its own,
 /// made when it is encoded: the same steps in the order its JSON had its members, with the
 /// unknown members between them.
-final class WriteProgram: Sendable {
+final class WriteProgram: @unchecked Sendable {
     /// One step: plain values, so that stepping through a program retains nothing.
     struct Step: Sendable {
         enum Kind: UInt8, Sendable {
@@ -41,6 +41,8 @@ final class WriteProgram: Sendable {
 
     let steps: [Step]
     let keys: [QuotedKey]
+    /// The keys' quoted bytes in one block, for writing a key without counting references.
+    let quotedKeys: QuotedKeyBlock
     let extras: [KeyLevel]
     /// The values of `.unknown` steps.
     let unknownValues: [JSONValue]
@@ -55,6 +57,7 @@ final class WriteProgram: Sendable {
         builder.append([], own: level, owner: nil, isRoot: true)
         steps = builder.steps
         keys = builder.keys
+        quotedKeys = QuotedKeyBlock(builder.keys)
         extras = builder.extras
         unknownValues = []
         self.typeValue = typeValue
@@ -77,10 +80,15 @@ final class WriteProgram: Sendable {
         builder.append(members, own: mapping.keys, owner: ownerLevel, isRoot: true)
         steps = builder.steps
         keys = builder.keys
+        quotedKeys = QuotedKeyBlock(builder.keys)
         extras = builder.extras
         unknownValues = builder.unknownValues
         typeValue = mapping.typeValue
         writesOwnerKeys = true
+    }
+
+    deinit {
+        quotedKeys.deallocate()
     }
 
     private struct Builder {
@@ -173,6 +181,46 @@ final class WriteProgram: Sendable {
                 steps.append(Step(kind: .close, slot: -1, key: key, extras: nullIfEmpty ? 1 : 0))
             }
         }
+    }
+}
+
+/// The quoted forms of a program's keys, one after another in one allocation: a plain value
+/// of pointers, freed by its program.
+struct QuotedKeyBlock {
+    private let bytes: UnsafeMutablePointer<UInt8>
+    /// Per key: where its form escaping slashes starts, then where its plain form starts; the
+    /// last entry is the end.
+    private let starts: UnsafeMutablePointer<Int>
+    private let count: Int
+
+    init(_ keys: [QuotedKey]) {
+        count = keys.count
+        let total = keys.reduce(0) { $0 + $1.escapingSlashes.count + $1.plain.count }
+        bytes = .allocate(capacity: max(total, 1))
+        starts = .allocate(capacity: 2 * count + 1)
+        var offset = 0
+        for (index, key) in keys.enumerated() {
+            for (form, quoted) in [key.escapingSlashes, key.plain].enumerated() {
+                starts[2 * index + form] = offset
+                for byte in quoted {
+                    bytes[offset] = byte
+                    offset += 1
+                }
+            }
+        }
+        starts[2 * count] = offset
+    }
+
+    func deallocate() {
+        bytes.deallocate()
+        starts.deallocate()
+    }
+
+    /// The bytes of `"key":` for key `index`, with `/` escaped or not.
+    @inline(__always)
+    func quoted(_ index: Int, escapingSlashes: Bool) -> UnsafeBufferPointer<UInt8> {
+        let entry = 2 * index + (escapingSlashes ? 0 : 1)
+        return UnsafeBufferPointer(start: bytes + starts[entry], count: starts[entry + 1] - starts[entry])
     }
 }
 
