@@ -93,6 +93,23 @@ struct JSONWriterTests {
         #expect(written { $0.uuid(fixed) } == #""00012345-6789-ABCD-EFFE-DCBA98765432""#)
     }
 
+    @Test("UUIDs are read as Foundation reads them, in either case; other forms are left to Foundation")
+    func uuidReading() {
+        for _ in 0..<200 {
+            let uuid = UUID()
+            for text in [uuid.uuidString, uuid.uuidString.lowercased()] {
+                var bytes = Array(text.utf8)
+                let read = bytes.withUnsafeMutableBufferPointer { ValueConversion.canonicalUUID(UnsafeBufferPointer($0)) }
+                #expect(read == uuid)
+            }
+        }
+        for text in ["", "00012345-6789-ABCD-EFFE-DCBA9876543", "00012345x6789-ABCD-EFFE-DCBA98765432", "0001234g-6789-ABCD-EFFE-DCBA98765432",
+                     "{00012345-6789-ABCD-EFFE-DCBA98765432}"] {
+            var bytes = Array(text.utf8)
+            #expect(bytes.withUnsafeMutableBufferPointer { ValueConversion.canonicalUUID(UnsafeBufferPointer($0)) } == nil, "\(text)")
+        }
+    }
+
     @Test("dates written from calendar fields match Foundation's formats")
     func datesFromParts() throws {
         var generator = SystemRandomNumberGenerator()

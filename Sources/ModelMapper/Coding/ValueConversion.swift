@@ -81,6 +81,7 @@ enum ValueConversion {
             return .value(data)
         case .uuid:
             guard case .string(let bytes) = token else { throw mismatch(type, token, expected: "a UUID string") }
+            if let uuid = canonicalUUID(bytes) { return .value(uuid) }
             guard let uuid = UUID(uuidString: String(decoding: bytes, as: UTF8.self)) else {
                 throw MappingError(.invalidValue, expected: "a UUID string", found: describe(token))
             }
@@ -96,6 +97,37 @@ enum ValueConversion {
             return .value(try decodeComposite(object, name: property.compositeName, strict: strict, dateFormat: dateFormat, model: model))
         case .transformable, .undefined, .objectID:
             return .value(token.jsonValue.foundationObject)
+        }
+    }
+
+    /// A UUID in its usual form (8-4-4-4-12 hexadecimal digits, either case) read from the
+    /// bytes; nil for anything else, which Foundation's parser then decides on.
+    static func canonicalUUID(_ bytes: UnsafeBufferPointer<UInt8>) -> UUID? {
+        guard bytes.count == 36 else { return nil }
+        var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        let parsed = withUnsafeMutableBytes(of: &value) { target -> Bool in
+            var position = 0
+            for index in 0..<16 {
+                if position == 8 || position == 13 || position == 18 || position == 23 {
+                    guard bytes[position] == UInt8(ascii: "-") else { return false }
+                    position += 1
+                }
+                guard let high = hexValue(bytes[position]), let low = hexValue(bytes[position + 1]) else { return false }
+                target[index] = high << 4 | low
+                position += 2
+            }
+            return true
+        }
+        return parsed ? UUID(uuid: value) : nil
+    }
+
+    @inline(__always)
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte &- UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte &- UInt8(ascii: "a") &+ 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte &- UInt8(ascii: "A") &+ 10
+        default: nil
         }
     }
 
