@@ -59,9 +59,15 @@ let dayFormatter: DateFormatter = {
     return formatter
 }()
 
-func authorsShape(count: Int) throws -> Shape {
+/// The Authors document of `count` authors, ten books each.
+func authorsDocument(count: Int) -> Data {
+    authorsDocument(authors: 0..<count)
+}
+
+/// The Authors document of the authors numbered `authors`.
+func authorsDocument(authors range: Range<Int>) -> Data {
     var authors: [JSONValue] = []
-    for author in 0..<count {
+    for author in range {
         var books: [JSONValue] = []
         for book in 0..<10 {
             books.append([
@@ -72,7 +78,11 @@ func authorsShape(count: Int) throws -> Shape {
         }
         authors.append(["author_id": .integer(author), "firstName": "Samuel", "lastName": "Clemens", "born": "1835-11-30", "books": .array(books)])
     }
-    let data = JSONValue.object(["authors": .array(authors)].reduce(into: JSONObject()) { $0[$1.key] = $1.value }).jsonData()
+    return JSONValue.object(["authors": .array(authors)].reduce(into: JSONObject()) { $0[$1.key] = $1.value }).jsonData()
+}
+
+func authorsShape(count: Int) throws -> Shape {
+    let data = authorsDocument(count: count)
     AuthorsModel.registerTransformers()
     let model = try AuthorsModel.load(contentsOf: URL(fileURLWithPath: "Models/Authors.xcdatamodeld"))
     let decoder = ModelDecoder(model: model)

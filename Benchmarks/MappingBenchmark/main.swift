@@ -10,6 +10,8 @@
 // - strings: records of text with escapes and non-ASCII characters.
 //
 //     swift run -c release mapping-benchmark [scale] [repetitions] [--shape authors|flat|strings]
+//     swift run -c release mapping-benchmark --memory           # peak memory decoding 1, 16, 64 MB
+//     swift run -c release mapping-benchmark --streaming [MB]   # streaming a 1 GB (or MB) array
 //
 // `scale` is the number of authors (records are 5 times as many). The contenders run in
 // interleaved rounds (see BenchmarkSupport); it prints each one's median and ModelMapper's
@@ -27,6 +29,24 @@ let scale = arguments.first ?? 2_000
 let repetitions = arguments.dropFirst().first ?? 7
 func option(_ name: String) -> String? {
     CommandLine.arguments.firstIndex(of: name).flatMap { CommandLine.arguments.dropFirst($0 + 1).first }
+}
+
+// The memory modes (see MemoryModes), each in child processes of its own.
+if let path = option("--memory-child") {
+    try MemoryModes.peakMemoryChild(path: path, contender: option(path) ?? "modelmapper")
+    exit(0)
+}
+if let path = option("--streaming-child") {
+    try MemoryModes.streamingChild(path: path)
+    exit(0)
+}
+if CommandLine.arguments.contains("--memory") {
+    try MemoryModes.peakMemory(sizes: [1, 16, 64])
+    exit(0)
+}
+if CommandLine.arguments.contains("--streaming") {
+    try MemoryModes.streaming(megabytes: option("--streaming").flatMap { Int($0) } ?? 1_024)
+    exit(0)
 }
 
 let shapeNames = option("--shape").map { [$0] } ?? option("--only").map { [String($0.prefix { $0 != "." })] } ?? ["authors", "flat", "strings"]
