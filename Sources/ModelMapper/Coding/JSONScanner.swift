@@ -85,12 +85,8 @@ struct JSONScanner {
         // Eight bytes at a time while none is a quote, a backslash or a control character.
         while index + 8 <= count {
             let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-            let ones: UInt64 = 0x0101_0101_0101_0101
-            let highs: UInt64 = 0x8080_8080_8080_8080
-            let quotes = word ^ (ones &* 0x22)
-            let backslashes = word ^ (ones &* 0x5C)
-            // A byte is zero (or, for the last term, below 0x20) where the high bit comes out set.
-            let special = ((quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes | (word &- ones &* 0x20) & ~word) & highs
+            let highs = StringWord.highs
+            let special = StringWord.special(word, slash: false)
             if special != 0 {
                 // The lowest flagged byte is a true match: go straight to it.
                 let offset = special.trailingZeroBitCount >> 3

@@ -101,14 +101,21 @@ struct JSONWriter {
 
     /// A key whose quoted form, colon included, was prepared once (see ``quotedKey(_:options:)``).
     mutating func key(quoted: [UInt8]) {
-        append(quoted)
-        if isPretty { buffer.append(0x20) }
+        quoted.withUnsafeBufferPointer { key(quoted: $0) }
     }
 
     @inline(__always)
     mutating func key(quoted: UnsafeBufferPointer<UInt8>) {
         buffer.append(quoted)
         if isPretty { buffer.append(0x20) }
+    }
+
+    /// A member's separator and quoted key; `isEmpty` says whether it is the level's first.
+    @inline(__always)
+    mutating func member(quoted key: UnsafeBufferPointer<UInt8>, isEmpty: inout Bool) {
+        separator(first: isEmpty)
+        isEmpty = false
+        self.key(quoted: key)
     }
 
     @inline(__always)
@@ -184,20 +191,9 @@ struct JSONWriter {
     @inline(__always)
     private func nextEscaped(_ base: UnsafePointer<UInt8>, from index: Int, count: Int) -> Int {
         var index = index
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        // `/` is looked for only when it is escaped: its pattern is a byte no word holds then.
-        let slash: UInt64 = escapesSlashes ? ones &* 0x2F : 0
         while index + 8 <= count {
             let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-            let quotes = word ^ (ones &* 0x22)
-            let backslashes = word ^ (ones &* 0x5C)
-            let slashes = escapesSlashes ? word ^ slash : ~0
-            // A byte is zero (or, for the control term, below 0x20) where the high bit comes
-            // out set; the lowest flagged byte is a true match.
-            let special =
-                ((quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes | (slashes &- ones) & ~slashes
-                    | (word &- ones &* 0x20) & ~word) & highs
+            let special = StringWord.special(word, slash: escapesSlashes)
             if special != 0 { return index + special.trailingZeroBitCount >> 3 }
             index += 8
         }

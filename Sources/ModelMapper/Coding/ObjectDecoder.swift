@@ -95,7 +95,6 @@ struct ObjectDecoder {
         let mapping: EntityMapping
         /// The object's slots, in the arena at the frame's depth.
         let slots: UnsafeMutablePointer<Slot>
-        let slotCount: Int
         /// The entity's slot readings (kept alive by `mapping`).
         let readings: UnsafeMutablePointer<SlotReading>
         var level: Level
@@ -241,7 +240,7 @@ struct ObjectDecoder {
         let count = mapping.properties.count
         frames.append(
             Frame(
-                entity: entity, mapping: mapping, slots: arena.push(depth: frames.count, count: count), slotCount: count, readings: mapping.readings,
+                entity: entity, mapping: mapping, slots: arena.push(depth: frames.count, count: count), readings: mapping.readings,
                 level: Level(own: Unmanaged.passUnretained(mapping.keys), extras: extras), step: step, parentSlot: parentSlot))
         return true
     }
@@ -459,7 +458,7 @@ struct ObjectDecoder {
         case let scalar?: token = scalar
         case nil: token = .container(try JSONReader.readValue(&scanner, path: errorPath(frame: top, keys: [])))
         }
-        if !keepsSource, let value = Self.plainValue(token, kind: frames[target].readings[slot].kind) {
+        if !keepsSource, let value = ValueConversion.plainValue(token, kind: frames[target].readings[slot].kind) {
             frames[target].slots[slot] = value
             return
         }
@@ -471,30 +470,6 @@ struct ObjectDecoder {
         } catch {
             try reportConversion(error, at: attributePath(slot: slot, frame: target), slot: slot, frame: target)
         }
-    }
-
-    /// The value of a token of the type a plain attribute reads, read from its bytes; nil for
-    /// anything else (other kinds, lenient conversions, errors), which the general path handles.
-    @inline(__always)
-    private static func plainValue(_ token: JSONToken, kind: SlotReading.Kind) -> Slot? {
-        switch (kind, token) {
-        case (.string, .string(let bytes)): return .string(String(decoding: bytes, as: UTF8.self))
-        case (.integer64, .number(let bytes)):
-            if case .value(let value)? = NumberReading.integer(bytes, as: Int64.self) { return .integer(value) }
-        case (.integer32, .number(let bytes)):
-            if case .value(let value)? = NumberReading.integer(bytes, as: Int32.self) { return .integer(Int64(value)) }
-        case (.integer16, .number(let bytes)):
-            if case .value(let value)? = NumberReading.integer(bytes, as: Int16.self) { return .integer(Int64(value)) }
-        case (.double, .number(let bytes)):
-            if let value = NumberReading.double(bytes), value.isFinite { return .floatingPoint(value) }
-        case (.float, .number(let bytes)):
-            if let value = NumberReading.float(bytes), value.isFinite { return .floatingPoint(Double(value)) }
-        case (.decimal, .number(let bytes)):
-            if case .value(let value) = NumberReading.decimal(bytes) { return .decimal(value) }
-        case (.boolean, .bool(let value)): return .boolean(value)
-        default: break
-        }
-        return nil
     }
 
     /// Notes the token's spelling when the encoder would write the value read from it

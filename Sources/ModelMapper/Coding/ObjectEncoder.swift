@@ -335,9 +335,7 @@ struct ObjectEncoder {
     }
 
     private mutating func member(_ key: QuotedKey, isEmpty: inout Bool) {
-        writer.separator(first: isEmpty)
-        isEmpty = false
-        writer.key(quoted: writer.escapesSlashes ? key.escapingSlashes : key.plain)
+        (writer.escapesSlashes ? key.escapingSlashes : key.plain).withUnsafeBufferPointer { writer.member(quoted: $0, isEmpty: &isEmpty) }
     }
 
     private mutating func member(_ key: String, isEmpty: inout Bool) {
@@ -370,12 +368,11 @@ struct ObjectEncoder {
         _ slot: Int, of object: ModelObject, key: QuotedKey, path: PathSource, isEmpty: inout Bool
     ) throws(MappingError) {
         let mapping = object.mapping
-        if object.decodedSource == nil,
-            Self.writePlain(
-                object.slots[slot], kind: mapping.readings[slot].kind,
-                key: writer.escapesSlashes ? key.escapingSlashes : key.plain, isEmpty: &isEmpty, to: &writer)
-        {
-            return
+        if object.decodedSource == nil {
+            let written = (writer.escapesSlashes ? key.escapingSlashes : key.plain).withUnsafeBufferPointer { quoted in
+                Self.writePlain(object.slots[slot], kind: mapping.readings[slot].kind, key: quoted, isEmpty: &isEmpty, to: &writer)
+            }
+            if written { return }
         }
         let property = mapping.properties[slot]
         let value = object.slots[slot]
@@ -415,38 +412,31 @@ struct ObjectEncoder {
     /// values that cannot be written), which the general path handles.
     @inline(__always)
     private static func writePlain(
-        _ value: Slot, kind: SlotReading.Kind, key: some QuotedKeyBytes, isEmpty: inout Bool, to writer: inout JSONWriter
+        _ value: Slot, kind: SlotReading.Kind, key: UnsafeBufferPointer<UInt8>, isEmpty: inout Bool, to writer: inout JSONWriter
     ) -> Bool {
         switch (kind, value) {
         case (.string, .string(let text)):
-            plainMember(key, isEmpty: &isEmpty, to: &writer)
+            writer.member(quoted: key, isEmpty: &isEmpty)
             writer.string(text)
         case (.integer16, .integer(let integer)), (.integer32, .integer(let integer)), (.integer64, .integer(let integer)):
-            plainMember(key, isEmpty: &isEmpty, to: &writer)
+            writer.member(quoted: key, isEmpty: &isEmpty)
             writer.integer(integer)
         case (.double, .floatingPoint(let number)) where number.isFinite:
-            plainMember(key, isEmpty: &isEmpty, to: &writer)
+            writer.member(quoted: key, isEmpty: &isEmpty)
             writer.double(number)
         case (.float, .floatingPoint(let number)) where number.isFinite:
-            plainMember(key, isEmpty: &isEmpty, to: &writer)
+            writer.member(quoted: key, isEmpty: &isEmpty)
             writer.float(Float(number))
         case (.boolean, .boolean(let flag)):
-            plainMember(key, isEmpty: &isEmpty, to: &writer)
+            writer.member(quoted: key, isEmpty: &isEmpty)
             writer.append(flag ? "true" : "false")
         case (.decimal, .decimal(let decimal)) where !decimal.isNaN:
-            plainMember(key, isEmpty: &isEmpty, to: &writer)
+            writer.member(quoted: key, isEmpty: &isEmpty)
             writer.decimal(decimal)
         default:
             return false
         }
         return true
-    }
-
-    @inline(__always)
-    private static func plainMember(_ key: some QuotedKeyBytes, isEmpty: inout Bool, to writer: inout JSONWriter) {
-        writer.separator(first: isEmpty)
-        isEmpty = false
-        key.withQuotedBytes { writer.key(quoted: $0) }
     }
 
     /// An attribute value of an object that kept its source: as the JSON spelled it, while
@@ -606,17 +596,3 @@ enum EncodingStamp {
     }
 }
 
-/// The bytes of a quoted key (`"key":`), however they are kept.
-protocol QuotedKeyBytes {
-    func withQuotedBytes(_ body: (UnsafeBufferPointer<UInt8>) -> Void)
-}
-
-extension [UInt8]: QuotedKeyBytes {
-    @inline(__always)
-    func withQuotedBytes(_ body: (UnsafeBufferPointer<UInt8>) -> Void) { withUnsafeBufferPointer(body) }
-}
-
-extension UnsafeBufferPointer<UInt8>: QuotedKeyBytes {
-    @inline(__always)
-    func withQuotedBytes(_ body: (UnsafeBufferPointer<UInt8>) -> Void) { body(self) }
-}

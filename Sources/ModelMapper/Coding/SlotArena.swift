@@ -55,11 +55,6 @@ final class SlotArena {
         return slots
     }
 
-    /// Marks the slots of `depth` as taken one by one (each moved out by the caller).
-    func markMoved(depth: Int) {
-        initialized[depth] = 0
-    }
-
     /// Releases the values of `depth`, if any.
     func discard(depth: Int) {
         guard depth < initialized.count, initialized[depth] > 0 else { return }

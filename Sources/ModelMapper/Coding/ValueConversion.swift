@@ -100,6 +100,32 @@ enum ValueConversion {
         }
     }
 
+    /// The value of a token of the very type a plain attribute reads (a string for a String, a
+    /// number for a number type, `true`/`false` for a Boolean), as `decode` gives it, without
+    /// the property: the decoder's fast path. Nil for anything else (other kinds, lenient
+    /// conversions, values `decode` rejects), which `decode` then handles.
+    @inline(__always)
+    static func plainValue(_ token: JSONToken, kind: SlotReading.Kind) -> Slot? {
+        switch (kind, token) {
+        case (.string, .string(let bytes)): return .string(String(decoding: bytes, as: UTF8.self))
+        case (.integer64, .number(let bytes)):
+            if case .value(let value)? = NumberReading.integer(bytes, as: Int64.self) { return .integer(value) }
+        case (.integer32, .number(let bytes)):
+            if case .value(let value)? = NumberReading.integer(bytes, as: Int32.self) { return .integer(Int64(value)) }
+        case (.integer16, .number(let bytes)):
+            if case .value(let value)? = NumberReading.integer(bytes, as: Int16.self) { return .integer(Int64(value)) }
+        case (.double, .number(let bytes)):
+            if let value = NumberReading.double(bytes), value.isFinite { return .floatingPoint(value) }
+        case (.float, .number(let bytes)):
+            if let value = NumberReading.float(bytes), value.isFinite { return .floatingPoint(Double(value)) }
+        case (.decimal, .number(let bytes)):
+            if case .value(let value) = NumberReading.decimal(bytes) { return .decimal(value) }
+        case (.boolean, .bool(let value)): return .boolean(value)
+        default: break
+        }
+        return nil
+    }
+
     /// A UUID in its usual form (8-4-4-4-12 hexadecimal digits, either case) read from the
     /// bytes; nil for anything else, which Foundation's parser then decides on.
     static func canonicalUUID(_ bytes: UnsafeBufferPointer<UInt8>) -> UUID? {
