@@ -35,6 +35,43 @@ struct JSONWriterTests {
         }
     }
 
+    @Test("doubles are written as their description: short decimals from their digits, the rest as Swift writes them")
+    func doubles() {
+        var generator = SystemRandomNumberGenerator()
+        var values: [Double] = [
+            0, -0.0, 4.5, 0.1, 0.2, 0.3, 1.0 / 3.0, 9.99, 12.5, 1e15, 1e16, 1_125_899_906_842_624, 1_125_899_906_842_623,
+            0.0001, 0.00009999, 0.0001.nextDown, 0.0001.nextUp, 0.00001, 123_456_789_012.25, -2.5e-5, .leastNonzeroMagnitude,
+            .greatestFiniteMagnitude, 2.2250738585072014e-308, 1e22, 1e23, 0.1 + 0.2, 100, 1_000_000.5,
+        ]
+        for _ in 0..<20_000 {
+            // Decimals of every length, as prices, coordinates and measurements have them.
+            let decimals = Int.random(in: 0...17, using: &generator)
+            let digits = Int64.random(in: 0...(1 << Int64.random(in: 1...55, using: &generator)), using: &generator)
+            values.append(Double(digits) / pow(10, Double(decimals)) * (Bool.random(using: &generator) ? 1 : -1))
+            // Any bits at all, in the range the short form covers and beyond.
+            let bits = UInt64.random(in: 0x3F00_0000_0000_0000...0x4340_0000_0000_0000, using: &generator)
+            values.append(Double(bitPattern: bits))
+        }
+        for value in values {
+            #expect(written { $0.double(value) } == value.description, "\(value.bitPattern)")
+        }
+    }
+
+    @Test("floats are written as their description")
+    func floats() {
+        var generator = SystemRandomNumberGenerator()
+        var values: [Float] = [0, -0.0, 4.5, 0.1, 87.25, 16_777_216, 2_097_152, 2_097_151.5, 0.0001, Float(0.0001).nextDown, 1e-5, .greatestFiniteMagnitude]
+        for _ in 0..<20_000 {
+            let decimals = Int.random(in: 0...9, using: &generator)
+            let digits = Int32.random(in: 0...(1 << Int32.random(in: 1...28, using: &generator)), using: &generator)
+            values.append(Float(Double(digits) / pow(10, Double(decimals))))
+            values.append(Float(bitPattern: UInt32.random(in: 0x3800_0000...0x4B80_0000, using: &generator)))
+        }
+        for value in values {
+            #expect(written { $0.float(value) } == value.description, "\(value.bitPattern)")
+        }
+    }
+
     @Test("integers, from the smallest to the largest")
     func integers() {
         for value: Int64 in [0, 1, -1, 9, 10, 99, -100, 1_234_567_890, .max, .min] {

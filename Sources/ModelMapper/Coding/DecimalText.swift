@@ -51,8 +51,9 @@ enum DecimalText {
         }
     }
 
-    /// Writes the significand's digits with the decimal point the exponent places, into a
-    /// buffer on the stack: at most 39 digits and as many zeros as the exponent asks.
+    /// Writes the significand's digits with the decimal point the exponent places: at most
+    /// 39 digits and as many zeros as the exponent asks (at most 128), built on the stack and
+    /// appended at once.
     private static func writeDigits(_ parts: Parts, to writer: inout JSONWriter) {
         var (low, high) = parts.words
         if parts.length == 0 || (low == 0 && high == 0) {
@@ -60,9 +61,10 @@ enum DecimalText {
             return
         }
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { digits in
-            // Digits from the least significant, by division of the 128-bit value by 10.
+            // Digits from the least significant: by division of the 128-bit value by 10 while
+            // it has high bits, then in 64 bits.
             var count = 0
-            while high != 0 || low != 0 {
+            while high != 0 {
                 let highQuotient = high / 10
                 let highRemainder = high % 10
                 // (highRemainder * 2^64 + low) / 10, in two 32-bit halves to stay in 64 bits.
@@ -75,21 +77,52 @@ enum DecimalText {
                 high = highQuotient
                 low = upperQuotient << 32 | lowerQuotient
             }
-            if parts.isNegative { writer.append(UInt8(ascii: "-")) }
+            while low != 0 {
+                digits[count] = UInt8(ascii: "0") + UInt8(low % 10)
+                count += 1
+                low /= 10
+            }
             let exponent = parts.exponent
-            if exponent >= 0 {
-                for index in stride(from: count - 1, through: 0, by: -1) { writer.append(digits[index]) }
-                for _ in 0..<exponent { writer.append(UInt8(ascii: "0")) }
-            } else if -exponent < count {
-                let point = count + exponent
-                for index in stride(from: count - 1, through: 0, by: -1) {
-                    if count - 1 - index == point { writer.append(UInt8(ascii: ".")) }
-                    writer.append(digits[index])
+            let isNegative = parts.isNegative
+            writer.append(reserving: 176) { text in
+                var position = 0
+                if isNegative {
+                    text[0] = UInt8(ascii: "-")
+                    position = 1
                 }
-            } else {
-                writer.append("0.")
-                for _ in 0..<(-exponent - count) { writer.append(UInt8(ascii: "0")) }
-                for index in stride(from: count - 1, through: 0, by: -1) { writer.append(digits[index]) }
+                if exponent >= 0 {
+                    for index in stride(from: count - 1, through: 0, by: -1) {
+                        text[position] = digits[index]
+                        position += 1
+                    }
+                    for _ in 0..<exponent {
+                        text[position] = UInt8(ascii: "0")
+                        position += 1
+                    }
+                } else if -exponent < count {
+                    let point = count + exponent
+                    for index in stride(from: count - 1, through: 0, by: -1) {
+                        if count - 1 - index == point {
+                            text[position] = UInt8(ascii: ".")
+                            position += 1
+                        }
+                        text[position] = digits[index]
+                        position += 1
+                    }
+                } else {
+                    text[position] = UInt8(ascii: "0")
+                    text[position + 1] = UInt8(ascii: ".")
+                    position += 2
+                    for _ in 0..<(-exponent - count) {
+                        text[position] = UInt8(ascii: "0")
+                        position += 1
+                    }
+                    for index in stride(from: count - 1, through: 0, by: -1) {
+                        text[position] = digits[index]
+                        position += 1
+                    }
+                }
+                return position
             }
         }
     }

@@ -50,6 +50,12 @@ struct JSONWriter {
 
     mutating func append(_ bytes: [UInt8]) { bytes.withUnsafeBufferPointer { buffer.append($0) } }
 
+    /// Room for `length` more bytes, written by `body`, which returns how many it wrote.
+    @inline(__always)
+    mutating func append(reserving length: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+        buffer.append(reserving: length, body)
+    }
+
     // MARK: Structure
 
     /// A newline and the current indentation, when pretty printing.
@@ -228,12 +234,24 @@ struct JSONWriter {
     }
 
     /// A finite Double in Swift's shortest form that reads back the same (`4.5`, `1e-05`).
+    ///
+    /// Values with few decimals (prices, ratings, coordinates: most doubles in JSON) are
+    /// written from their digits (see ``ShortDecimal``); the others as `description` writes them.
     mutating func double(_ value: Double) {
+        if let decimal = ShortDecimal(value) {
+            decimal.write(negative: value.sign == .minus, to: buffer)
+            return
+        }
         var text = value.description
         text.withUTF8 { buffer.append($0) }
     }
 
+    /// A finite Float in Swift's shortest form that reads back the same Float.
     mutating func float(_ value: Float) {
+        if let decimal = ShortDecimal(value) {
+            decimal.write(negative: value.sign == .minus, to: buffer)
+            return
+        }
         var text = value.description
         text.withUTF8 { buffer.append($0) }
     }
@@ -385,9 +403,29 @@ final class ByteBuffer {
     @inline(__always)
     func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
-        if count + bytes.count > capacity { grow(to: count + bytes.count) }
-        (start + count).update(from: source, count: bytes.count)
-        count += bytes.count
+        let length = bytes.count
+        if count + length > capacity { grow(to: count + length) }
+        let target = UnsafeMutableRawPointer(start + count)
+        let from = UnsafeRawPointer(source)
+        // Keys and short values: two overlapping word copies instead of a call to memcpy.
+        if length >= 8, length <= 16 {
+            target.storeBytes(of: from.loadUnaligned(as: UInt64.self), as: UInt64.self)
+            (target + length - 8).storeBytes(of: (from + length - 8).loadUnaligned(as: UInt64.self), as: UInt64.self)
+        } else if length >= 4, length < 8 {
+            target.storeBytes(of: from.loadUnaligned(as: UInt32.self), as: UInt32.self)
+            (target + length - 4).storeBytes(of: (from + length - 4).loadUnaligned(as: UInt32.self), as: UInt32.self)
+        } else {
+            (start + count).update(from: source, count: length)
+        }
+        count += length
+    }
+
+    /// Room for `length` more bytes, written by `body` from the pointer it gets, which
+    /// returns how many it wrote (at most `length`).
+    @inline(__always)
+    func append(reserving length: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+        if count + length > capacity { grow(to: count + length) }
+        count += body(start + count)
     }
 
     private func grow(to needed: Int) {

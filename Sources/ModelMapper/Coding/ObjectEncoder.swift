@@ -14,7 +14,14 @@ struct ObjectEncoder {
     let skipsFailures: Bool
     /// Marks the objects this run has written in full (see ``ModelObject/encodingStamp``).
     private let stamp = EncodingStamp.next()
-    private var frames: [Frame] = []
+    private let stack = EncodingFrames()
+    /// The path of the root frame's object.
+    private var rootPath = JSONPath.root
+    /// The open nested objects of flattened key paths, of every frame (see
+    /// ``EncodingFrames/Frame/nestingBase``).
+    private var nestings: [Nesting] = []
+    /// The transformer plans of the last model met, and of the others.
+    private var lastPlans: (model: ObjectIdentifier, plans: TransformerPlans)?
     private var transformers: [ObjectIdentifier: TransformerPlans] = [:]
     /// How much output objects decoded with their source may reach and still be written in
     /// full again where their JSON had them in full: twice the JSON they came from.
@@ -28,73 +35,34 @@ struct ObjectEncoder {
 
     /// An open nested object of flattened key paths.
     private struct Nesting {
-        let key: String
         /// Where the member started, to take it back when nothing is written in it.
         let mark: Int
         /// Whether the level around it had no member yet.
         let outerIsEmpty: Bool
     }
 
-    /// A to-many relationship being written.
-    private struct ArrayState {
-        let slot: Int
-        let links: [Link]
-        var index = 0
-        var isEmpty = true
-    }
-
-    private struct Frame {
-        let object: ModelObject
-        let mapping: EntityMapping
-        /// The entity's program, or the object's own when it keeps its source.
-        let program: WriteProgram
-        var step = 0
-        /// The relationship slot not to write (the inverse of the one this object was reached by).
-        let skipping: Int?
-        /// Whether the current level has no member yet.
-        var isEmpty = true
-        var nestings: [Nesting] = []
-        var array: ArrayState?
-        /// Keys the object that links to this one writes in it (its flattened attributes).
-        let extras: KeyLevel?
-        /// The object that links to this one, when it writes keys in it.
-        let owner: ModelObject?
-        /// How the frame was reached, for error paths (built only on an error).
-        let via: Via
-    }
-
-    private enum Via {
-        case root(JSONPath)
-        /// Through the relationship at `slot` of the frame below, at `index` of a to-many.
-        case relationship(slot: Int, index: Int?)
-    }
-
     /// Where an error's path starts: a frame's object, or a path known already.
     private enum PathSource {
         case frame(Int)
-        /// The object about to be pushed above the top frame.
-        case child(Via)
+        /// The object about to be pushed above the top frame, by the relationship at `slot`
+        /// (at `index` of a to-many, -1 for a to-one).
+        case child(slot: Int, index: Int)
         case path(JSONPath)
     }
 
     private func path(of source: PathSource) -> JSONPath {
         switch source {
         case .path(let path): return path
-        case .child(let via): return childPath(via)
+        case .child(let slot, let index): return childPath(slot: slot, index: index)
         case .frame(let position):
-            guard frames.indices.contains(position) else { return .root }
-            // From the outermost frame in, without recursion.
-            var start = position
-            while start > 0, case .relationship = frames[start].via { start -= 1 }
-            var path = JSONPath.root
-            for index in start...position {
-                switch frames[index].via {
-                case .root(let root): path = root
-                case .relationship(let slot, let element):
-                    guard index > 0 else { continue }
-                    path = path.appending(keys: frames[index - 1].mapping.properties[slot].keyPath)
-                    if let element { path = path.appending(index: element) }
-                }
+            guard position >= 0, position < stack.count else { return .root }
+            var path = rootPath
+            for index in 0...position {
+                let frame = stack.frames[index]
+                guard index > 0, frame.viaSlot >= 0 else { continue }
+                let holder = stack.frames[index - 1].object.takeUnretainedValue()
+                path = path.appending(keys: holder.mapping.properties[frame.viaSlot].keyPath)
+                if frame.viaIndex >= 0 { path = path.appending(index: frame.viaIndex) }
             }
             return path
         }
@@ -160,188 +128,270 @@ struct ObjectEncoder {
 
     /// Writes one object and what it links to.
     mutating func write(_ object: ModelObject, path: JSONPath = .root) throws(MappingError) {
-        if frames.isEmpty, object.encodingStamp != stamp { addBudget(of: object) }
-        try begin(object, skipping: nil, extras: nil, owner: nil, via: .root(path))
-        while let top = frames.indices.last {
-            if frames[top].array != nil {
+        if stack.isEmpty, object.encodingStamp != stamp { addBudget(of: object) }
+        rootPath = path
+        // After an error, the frames left are dropped (and what they hold released).
+        defer {
+            while !stack.isEmpty { stack.pop() }
+            nestings.removeAll(keepingCapacity: true)
+        }
+        try begin(object, skipping: -1, extras: nil, ownerProgram: nil, owner: nil, viaSlot: -1, viaIndex: -1)
+        while !stack.isEmpty {
+            let top = stack.count - 1
+            if stack.frames[top].arraySlot >= 0 {
                 try continueArray(top)
                 continue
             }
-            // The object's steps, until one opens another object or an array.
-            let program = frames[top].program
-            var step = frames[top].step
-            // Plain attributes of an object without a source and without an owner writing in
-            // it: straight from the slots, with the keys' bytes ready, in a loop of their own.
-            if frames[top].extras == nil, frames[top].object.decodedSource == nil {
-                step = writePlainSteps(from: step, of: program, frame: top)
-                frames[top].step = step
-            }
-            while step < program.steps.count {
-                frames[top].step = step + 1
-                try perform(program.steps[step], program: program, frame: top)
-                guard frames.count == top + 1, frames[top].array == nil else { break }
-                step = frames[top].step
-            }
-            if frames.count == top + 1, frames[top].array == nil, frames[top].step >= program.steps.count {
-                finishObject(top)
-            }
+            if try runSteps(top) { finishObject(top) }
         }
     }
 
-    /// Writes the plain attribute steps from `step` on, stopping at the first step of another
-    /// kind or value the general path must write; returns where it stopped.
-    private mutating func writePlainSteps(from step: Int, of program: WriteProgram, frame top: Int) -> Int {
-        let object = frames[top].object
-        let readings = object.mapping.readings
-        let steps = program.steps
-        let keys = program.quotedKeys
-        let escapesSlashes = writer.escapesSlashes
-        var isEmpty = frames[top].isEmpty
-        var step = step
-        while step < steps.count, steps[step].kind == .attribute {
-            let slot = Int(steps[step].slot)
-            let key = keys.quoted(Int(steps[step].key), escapingSlashes: escapesSlashes)
-            guard Self.writePlain(object.slots[slot], kind: readings[slot].kind, key: key, isEmpty: &isEmpty, to: &writer) else { break }
-            step += 1
+    /// Runs the top frame's steps until one opens another object or an array (false), or
+    /// until they end (true).
+    private mutating func runSteps(_ top: Int) throws(MappingError) -> Bool {
+        if stack.frames[top].hasSource { return try performSteps(top) }
+        var failure: MappingError?
+        let ended = stack.frames[top].object._withUnsafeGuaranteedRef { object in
+            stack.frames[top].program._withUnsafeGuaranteedRef { program in
+                do throws(MappingError) {
+                    return try runPlainSteps(top, object: object, program: program)
+                } catch {
+                    failure = error
+                    return false
+                }
+            }
         }
-        frames[top].isEmpty = isEmpty
-        return step
+        if let failure { throw failure }
+        return ended
+    }
+
+    /// The steps of an object without a source (its entity's program): attributes straight
+    /// from the slots with the keys' bytes ready, other steps through ``perform(_:program:frame:)``.
+    private mutating func runPlainSteps(_ top: Int, object: ModelObject, program: WriteProgram) throws(MappingError) -> Bool {
+        let steps = program.stepBuffer
+        let count = program.steps.count
+        let keys = program.quotedKeys
+        let readings = object.mapping.readings
+        let escapesSlashes = writer.escapesSlashes
+        let writtenByOwner = stack.frames[top].writtenByOwner
+        let nestingBase = stack.frames[top].nestingBase
+        var isEmpty = stack.frames[top].isEmpty
+        var step = stack.frames[top].step
+        while step < count {
+            let current = steps[step]
+            if let writtenByOwner, writtenByOwner[step], nestings.count == nestingBase {
+                step += 1
+                if current.kind == .open { step = Self.stepAfterNested(steps, from: step, count: count) }
+                continue
+            }
+            if current.kind == .attribute {
+                let slot = Int(current.slot)
+                let key = keys.quoted(Int(current.key), escapingSlashes: escapesSlashes)
+                if !Self.writePlain(object.slots[slot], kind: readings[slot].kind, key: key, isEmpty: &isEmpty, to: &writer) {
+                    try writeAttribute(slot, of: object, key: key, path: .frame(top), isEmpty: &isEmpty)
+                }
+                step += 1
+                continue
+            }
+            stack.frames[top].isEmpty = isEmpty
+            stack.frames[top].step = step + 1
+            try perform(current, object: object, program: program, frame: top)
+            // A pushed object or an opened array goes first.
+            guard stack.count == top + 1, stack.frames[top].arraySlot < 0 else { return false }
+            isEmpty = stack.frames[top].isEmpty
+            step = stack.frames[top].step
+        }
+        stack.frames[top].isEmpty = isEmpty
+        stack.frames[top].step = step
+        return true
+    }
+
+    /// The steps of an object with its own program, one by one.
+    private mutating func performSteps(_ top: Int) throws(MappingError) -> Bool {
+        let program = stack.frames[top].program.takeUnretainedValue()
+        let object = stack.frames[top].object.takeUnretainedValue()
+        while stack.frames[top].step < program.steps.count {
+            let step = stack.frames[top].step
+            stack.frames[top].step = step + 1
+            try perform(program.steps[step], object: object, program: program, frame: top)
+            guard stack.count == top + 1, stack.frames[top].arraySlot < 0 else { return false }
+        }
+        return true
     }
 
     /// Opens an object: `{`, and the owner's flattened attributes unless the object's program
     /// writes them; pushes its frame.
     private mutating func begin(
-        _ object: ModelObject, skipping: Int?, extras: KeyLevel?, owner: ModelObject?, via: Via
+        _ object: ModelObject, skipping: Int, extras: KeyLevel?, ownerProgram: WriteProgram?, owner: ModelObject?, viaSlot: Int,
+        viaIndex: Int
     ) throws(MappingError) {
-        guard frames.count < options.maximumDepth else {
+        guard stack.count < options.maximumDepth else {
             throw MappingError(
-                .notRepresentable, path: childPath(via), entityName: object.entity.name,
+                .notRepresentable, path: childPath(slot: viaSlot, index: viaIndex), entityName: object.entity.name,
                 found: "objects nested more than \(options.maximumDepth) deep")
         }
         object.encodingStamp = stamp
         writer.open(UInt8(ascii: "{"))
         let mapping = object.mapping
         var program = mapping.writeProgram
+        var ownsProgram = false
         if let source = object.decodedSource {
             program = WriteProgram(
                 source: source, mapping: mapping, ownerLevel: owner == nil ? nil : extras,
                 canonical: options.layout == .canonical, writesUnknown: options.writesUnknownKeys)
+            ownsProgram = true
         }
-        var frame = Frame(
-            object: object, mapping: mapping, program: program, skipping: skipping, extras: extras, owner: owner, via: via)
+        var isEmpty = true
+        var writtenByOwner: UnsafeMutablePointer<Bool>?
         if let extras, let owner, !program.writesOwnerKeys {
-            try writeLevel(extras, of: owner, path: .child(via), isEmpty: &frame.isEmpty)
+            if let ownerProgram {
+                try writeOwnerSteps(ownerProgram, of: owner, path: .child(slot: viaSlot, index: viaIndex), isEmpty: &isEmpty)
+            } else {
+                try writeLevel(extras, of: owner, path: .child(slot: viaSlot, index: viaIndex), isEmpty: &isEmpty)
+            }
+            if !ownsProgram { writtenByOwner = stack.steps(of: program, writtenByOwnerLevel: extras) }
         }
-        frames.append(frame)
+        stack.push(
+            EncodingFrames.Frame(
+                object: object, program: program, ownsProgram: ownsProgram, skipping: skipping, isEmpty: isEmpty,
+                nestingBase: nestings.count, extras: extras, owner: owner, writtenByOwner: writtenByOwner, viaSlot: viaSlot,
+                viaIndex: viaIndex))
     }
 
-    /// The path of an object about to be pushed, reached from the top frame by `via`.
-    private func childPath(_ via: Via) -> JSONPath {
-        switch via {
-        case .root(let path): return path
-        case .relationship(let slot, let index):
-            guard let top = frames.indices.last else { return .root }
-            let base = path(of: .frame(top)).appending(keys: frames[top].mapping.properties[slot].keyPath)
-            return index.map { base.appending(index: $0) } ?? base
-        }
+    /// The path of an object about to be pushed, reached from the top frame by the
+    /// relationship at `slot` (at `index` of a to-many; -1 for a to-one); the root path for
+    /// slot -1.
+    private func childPath(slot: Int, index: Int) -> JSONPath {
+        guard slot >= 0, stack.count > 0 else { return rootPath }
+        let top = stack.count - 1
+        let holder = stack.frames[top].object.takeUnretainedValue()
+        let base = path(of: .frame(top)).appending(keys: holder.mapping.properties[slot].keyPath)
+        return index >= 0 ? base.appending(index: index) : base
     }
 
     /// Closes the top object and returns to the one below.
     private mutating func finishObject(_ top: Int) {
-        let frame = frames.removeLast()
-        writer.close(UInt8(ascii: "}"), isEmpty: frame.isEmpty)
-        guard let parent = frames.indices.last else { return }
-        if frames[parent].array != nil {
-            frames[parent].array?.index += 1
-        }
+        let isEmpty = stack.pop()
+        writer.close(UInt8(ascii: "}"), isEmpty: isEmpty)
+        guard top > 0 else { return }
+        if stack.frames[top - 1].arraySlot >= 0 { stack.frames[top - 1].arrayIndex += 1 }
     }
 
-    private mutating func perform(_ step: WriteProgram.Step, program: WriteProgram, frame top: Int) throws(MappingError) {
-        let object = frames[top].object
-        let key = program.keys[Int(step.key)]
-        let isOwnLevel = frames[top].nestings.isEmpty
+    private mutating func perform(_ step: WriteProgram.Step, object: ModelObject, program: WriteProgram, frame top: Int) throws(MappingError) {
+        let isOwnLevel = nestings.count == stack.frames[top].nestingBase
         switch step.kind {
         case .typeKey:
-            guard isOwnLevel, !isWrittenByOwner(key.key, frame: top) else { return }
-            member(key, frame: top)
+            guard isOwnLevel, !isWrittenByOwner(step, program: program, frame: top) else { return }
+            member(step, program: program, frame: top)
             writer.string(program.typeValue)
         case .attribute:
-            guard !isOwnLevel || !isWrittenByOwner(key.key, frame: top) else { return }
-            var isEmpty = frames[top].isEmpty
+            guard !isOwnLevel || !isWrittenByOwner(step, program: program, frame: top) else { return }
+            var isEmpty = stack.frames[top].isEmpty
+            let key = program.quotedKeys.quoted(Int(step.key), escapingSlashes: writer.escapesSlashes)
             try writeAttribute(Int(step.slot), of: object, key: key, path: .frame(top), isEmpty: &isEmpty)
-            frames[top].isEmpty = isEmpty
+            stack.frames[top].isEmpty = isEmpty
         case .ownerAttribute:
-            guard let owner = frames[top].owner else { return }
-            var isEmpty = frames[top].isEmpty
+            guard let owner = stack.frames[top].owner?.takeUnretainedValue() else { return }
+            var isEmpty = stack.frames[top].isEmpty
+            let key = program.quotedKeys.quoted(Int(step.key), escapingSlashes: writer.escapesSlashes)
             try writeAttribute(Int(step.slot), of: owner, key: key, path: .frame(top - 1), isEmpty: &isEmpty)
-            frames[top].isEmpty = isEmpty
+            stack.frames[top].isEmpty = isEmpty
         case .unknown:
-            member(key, frame: top)
+            member(step, program: program, frame: top)
             writer.value(program.unknownValues[Int(step.extras)])
         case .relationship:
             let slot = Int(step.slot)
-            guard slot != frames[top].skipping, !isOwnLevel || !isWrittenByOwner(key.key, frame: top) else { return }
-            let extras = step.extras >= 0 ? program.extras[Int(step.extras)] : nil
-            try writeRelationship(slot, key: key, extras: extras, frame: top)
+            guard slot != stack.frames[top].skipping, !isOwnLevel || !isWrittenByOwner(step, program: program, frame: top) else { return }
+            try writeRelationship(slot, object: object, step: step, program: program, frame: top)
         case .open:
-            if isOwnLevel, isWrittenByOwner(key.key, frame: top) {
-                skipNested(frame: top)
+            if isOwnLevel, isWrittenByOwner(step, program: program, frame: top) {
+                stack.frames[top].step = Self.stepAfterNested(program.stepBuffer, from: stack.frames[top].step, count: program.steps.count)
                 return
             }
-            let nesting = Nesting(key: key.key, mark: writer.count, outerIsEmpty: frames[top].isEmpty)
-            member(key, frame: top)
+            let nesting = Nesting(mark: writer.count, outerIsEmpty: stack.frames[top].isEmpty)
+            member(step, program: program, frame: top)
             writer.open(UInt8(ascii: "{"))
-            frames[top].isEmpty = true
-            frames[top].nestings.append(nesting)
+            stack.frames[top].isEmpty = true
+            nestings.append(nesting)
         case .close:
-            guard let nesting = frames[top].nestings.popLast() else { return }
-            if !writer.closeNested(from: nesting.mark, isEmpty: frames[top].isEmpty) {
-                frames[top].isEmpty = nesting.outerIsEmpty
+            guard nestings.count > stack.frames[top].nestingBase, let nesting = nestings.popLast() else { return }
+            if !writer.closeNested(from: nesting.mark, isEmpty: stack.frames[top].isEmpty) {
+                stack.frames[top].isEmpty = nesting.outerIsEmpty
                 // The JSON had `null` here: nothing written under it keeps it so.
                 if step.extras == 1 {
-                    member(key, frame: top)
+                    member(step, program: program, frame: top)
                     writer.append("null")
                 }
             }
         }
     }
 
-    /// Whether the object linking to the top one already wrote `key` in it.
-    private func isWrittenByOwner(_ key: String, frame top: Int) -> Bool {
-        guard let extras = frames[top].extras else { return false }
-        return extras.table.index(of: key) != nil
+    /// Whether the object linking to the top one already wrote the step's key in it.
+    private func isWrittenByOwner(_ step: WriteProgram.Step, program: WriteProgram, frame top: Int) -> Bool {
+        guard let extras = stack.frames[top].extras?.takeUnretainedValue() else { return false }
+        return extras.table.index(of: program.keys[Int(step.key)].key) != nil
     }
 
-    /// Skips the steps of a nested object (the owner wrote it).
-    private mutating func skipNested(frame top: Int) {
-        let steps = frames[top].program.steps
+    /// The step after the nested object of flattened key paths whose `open` step is before
+    /// `step` (the owner wrote it).
+    private static func stepAfterNested(_ steps: UnsafeMutablePointer<WriteProgram.Step>, from step: Int, count: Int) -> Int {
+        var step = step
         var depth = 1
-        while depth > 0, frames[top].step < steps.count {
-            switch steps[frames[top].step].kind {
+        while depth > 0, step < count {
+            switch steps[step].kind {
             case .open: depth += 1
             case .close: depth -= 1
             default: break
             }
-            frames[top].step += 1
+            step += 1
         }
+        return step
     }
 
     // MARK: Members
 
-    private mutating func member(_ key: QuotedKey, frame top: Int) {
-        writer.separator(first: frames[top].isEmpty)
-        frames[top].isEmpty = false
-        writer.key(quoted: writer.escapesSlashes ? key.escapingSlashes : key.plain)
+    /// A step's member key, in the top frame.
+    private mutating func member(_ step: WriteProgram.Step, program: WriteProgram, frame top: Int) {
+        var isEmpty = stack.frames[top].isEmpty
+        writer.member(quoted: program.quotedKeys.quoted(Int(step.key), escapingSlashes: writer.escapesSlashes), isEmpty: &isEmpty)
+        stack.frames[top].isEmpty = isEmpty
     }
 
     private mutating func member(_ key: QuotedKey, isEmpty: inout Bool) {
         (writer.escapesSlashes ? key.escapingSlashes : key.plain).withUnsafeBufferPointer { writer.member(quoted: $0, isEmpty: &isEmpty) }
     }
 
-    private mutating func member(_ key: String, isEmpty: inout Bool) {
-        writer.separator(first: isEmpty)
-        isEmpty = false
-        writer.key(key)
+    /// The steps of an owner's program (see ``WriteProgram/ownerPrograms``): the owner's
+    /// flattened attributes, in the object it links to.
+    private mutating func writeOwnerSteps(_ program: WriteProgram, of owner: ModelObject, path: PathSource, isEmpty: inout Bool) throws(MappingError) {
+        let steps = program.stepBuffer
+        let keys = program.quotedKeys
+        let readings = owner.mapping.readings
+        let escapesSlashes = writer.escapesSlashes
+        let plain = owner.decodedSource == nil
+        // Where each open nested object started, and whether the level around it was empty.
+        var opened: [(mark: Int, outerIsEmpty: Bool)] = []
+        for index in 0..<program.steps.count {
+            let step = steps[index]
+            let key = keys.quoted(Int(step.key), escapingSlashes: escapesSlashes)
+            switch step.kind {
+            case .ownerAttribute:
+                let slot = Int(step.slot)
+                if !plain || !Self.writePlain(owner.slots[slot], kind: readings[slot].kind, key: key, isEmpty: &isEmpty, to: &writer) {
+                    try writeAttribute(slot, of: owner, key: key, path: path, isEmpty: &isEmpty)
+                }
+            case .open:
+                opened.append((writer.count, isEmpty))
+                writer.member(quoted: key, isEmpty: &isEmpty)
+                writer.open(UInt8(ascii: "{"))
+                isEmpty = true
+            case .close:
+                guard let nesting = opened.popLast() else { continue }
+                isEmpty = writer.closeNested(from: nesting.mark, isEmpty: isEmpty) ? false : nesting.outerIsEmpty
+            default:
+                continue
+            }
+        }
     }
 
     /// The attributes (and nested objects of attributes) of a key level of `object`.
@@ -363,32 +413,47 @@ struct ObjectEncoder {
         }
     }
 
-    /// Writes an attribute's member, or nothing when its state is not written.
+    /// Writes an attribute's member under a key given as a ``QuotedKey``.
     private mutating func writeAttribute(
         _ slot: Int, of object: ModelObject, key: QuotedKey, path: PathSource, isEmpty: inout Bool
     ) throws(MappingError) {
-        let mapping = object.mapping
-        if object.decodedSource == nil {
-            let written = (writer.escapesSlashes ? key.escapingSlashes : key.plain).withUnsafeBufferPointer { quoted in
-                Self.writePlain(object.slots[slot], kind: mapping.readings[slot].kind, key: quoted, isEmpty: &isEmpty, to: &writer)
+        var failure: MappingError?
+        (writer.escapesSlashes ? key.escapingSlashes : key.plain).withUnsafeBufferPointer { quoted in
+            do throws(MappingError) {
+                try writeAttribute(slot, of: object, key: quoted, path: path, isEmpty: &isEmpty)
+            } catch {
+                failure = error
             }
-            if written { return }
+        }
+        if let failure { throw failure }
+    }
+
+    /// Writes an attribute's member (`key` is its quoted bytes), or nothing when its state is
+    /// not written.
+    private mutating func writeAttribute(
+        _ slot: Int, of object: ModelObject, key: UnsafeBufferPointer<UInt8>, path: PathSource, isEmpty: inout Bool
+    ) throws(MappingError) {
+        let mapping = object.mapping
+        if object.decodedSource == nil,
+            Self.writePlain(object.slots[slot], kind: mapping.readings[slot].kind, key: key, isEmpty: &isEmpty, to: &writer)
+        {
+            return
         }
         let property = mapping.properties[slot]
         let value = object.slots[slot]
         switch value {
         case .absent:
             guard options.nullEncoding == .always else { return }
-            member(key, isEmpty: &isEmpty)
+            writer.member(quoted: key, isEmpty: &isEmpty)
             writer.append("null")
         case .null:
             guard options.nullEncoding != .never else { return }
-            member(key, isEmpty: &isEmpty)
+            writer.member(quoted: key, isEmpty: &isEmpty)
             writer.append("null")
         default:
             let mark = writer.count
             let wasEmpty = isEmpty
-            member(key, isEmpty: &isEmpty)
+            writer.member(quoted: key, isEmpty: &isEmpty)
             do {
                 if let source = object.decodedSource, options.layout == .asDecoded, !source.spellings.isEmpty {
                     try writeSpelled(value, source: source, property: property, slot: slot, entity: object.entity)
@@ -469,12 +534,15 @@ struct ObjectEncoder {
         if property.transformerName != nil {
             let model = entity.model
             let plans: TransformerPlans
-            if let existing = transformers[ObjectIdentifier(model)] {
+            if let lastPlans, lastPlans.model == ObjectIdentifier(model) {
+                plans = lastPlans.plans
+            } else if let existing = transformers[ObjectIdentifier(model)] {
                 plans = existing
             } else {
                 plans = TransformerPlans(mappings: model.mappings)
                 transformers[ObjectIdentifier(model)] = plans
             }
+            lastPlans = (ObjectIdentifier(model), plans)
             plan = plans.plan(entity: entity.index, slot: slot)
         }
         try writer.attribute(value, property: property, plan: plan, dateFormat: options.dateFormat, model: entity.model)
@@ -482,31 +550,38 @@ struct ObjectEncoder {
 
     // MARK: Relationships
 
-    private mutating func writeRelationship(_ slot: Int, key: QuotedKey, extras: KeyLevel?, frame top: Int) throws(MappingError) {
-        let object = frames[top].object
-        let property = frames[top].mapping.properties[slot]
+    private mutating func writeRelationship(
+        _ slot: Int, object: ModelObject, step: WriteProgram.Step, program: WriteProgram, frame top: Int
+    ) throws(MappingError) {
+        let property = object.mapping.properties[slot]
         switch object.slots[slot] {
         case .absent:
             guard options.nullEncoding == .always else { return }
-            member(key, frame: top)
+            member(step, program: program, frame: top)
             writer.append("null")
         case .null:
             guard options.nullEncoding != .never else { return }
-            member(key, frame: top)
+            member(step, program: program, frame: top)
             writer.append("null")
         case .object(let link):
             guard let child = link.object else { return }
-            member(key, frame: top)
-            let via = Via.relationship(slot: slot, index: nil)
-            if try writesInFull(child, slot: slot, index: -1, frame: top, via: via) {
-                try begin(child, skipping: property.inverseSlot, extras: extras, owner: object, via: via)
+            member(step, program: program, frame: top)
+            if try writesInFull(child, slot: slot, index: -1, frame: top) {
+                let extras = step.extras >= 0 ? Int(step.extras) : nil
+                try begin(
+                    child, skipping: property.inverseSlot ?? -1, extras: extras.map { program.extras[$0] },
+                    ownerProgram: extras.flatMap { program.ownerPrograms.indices.contains($0) ? program.ownerPrograms[$0] : nil },
+                    owner: object, viaSlot: slot, viaIndex: -1)
             } else {
-                try writeReference(to: child, path: childPath(via))
+                try writeReference(to: child, path: childPath(slot: slot, index: -1))
             }
         case .objects(let links):
-            member(key, frame: top)
+            member(step, program: program, frame: top)
             writer.open(UInt8(ascii: "["))
-            frames[top].array = ArrayState(slot: slot, links: links)
+            stack.frames[top].arraySlot = slot
+            stack.frames[top].arrayLinks = links
+            stack.frames[top].arrayIndex = 0
+            stack.frames[top].arrayIsEmpty = true
         default:
             return
         }
@@ -514,25 +589,26 @@ struct ObjectEncoder {
 
     /// Writes the next element of the top frame's to-many array, or closes it.
     private mutating func continueArray(_ top: Int) throws(MappingError) {
-        guard let array = frames[top].array else { return }
-        guard array.index < array.links.count else {
-            writer.close(UInt8(ascii: "]"), isEmpty: array.isEmpty)
-            frames[top].array = nil
+        let slot = stack.frames[top].arraySlot
+        let index = stack.frames[top].arrayIndex
+        guard index < stack.frames[top].arrayLinks.count else {
+            writer.close(UInt8(ascii: "]"), isEmpty: stack.frames[top].arrayIsEmpty)
+            stack.frames[top].arraySlot = -1
+            stack.frames[top].arrayLinks = []
             return
         }
-        let property = frames[top].mapping.properties[array.slot]
-        guard let child = array.links[array.index].object else {
-            frames[top].array?.index += 1
+        guard let child = stack.frames[top].arrayLinks[index].object else {
+            stack.frames[top].arrayIndex += 1
             return
         }
-        writer.separator(first: array.isEmpty)
-        frames[top].array?.isEmpty = false
-        let via = Via.relationship(slot: array.slot, index: array.index)
-        if try writesInFull(child, slot: array.slot, index: array.index, frame: top, via: via) {
-            try begin(child, skipping: property.inverseSlot, extras: nil, owner: nil, via: via)
+        writer.separator(first: stack.frames[top].arrayIsEmpty)
+        stack.frames[top].arrayIsEmpty = false
+        if try writesInFull(child, slot: slot, index: index, frame: top) {
+            let inverse = stack.frames[top].object._withUnsafeGuaranteedRef { $0.mapping.properties[slot].inverseSlot }
+            try begin(child, skipping: inverse ?? -1, extras: nil, ownerProgram: nil, owner: nil, viaSlot: slot, viaIndex: index)
         } else {
-            try writeReference(to: child, path: childPath(via))
-            frames[top].array?.index += 1
+            try writeReference(to: child, path: childPath(slot: slot, index: index))
+            stack.frames[top].arrayIndex += 1
         }
     }
 
@@ -544,18 +620,20 @@ struct ObjectEncoder {
     /// the holder's JSON had it in full (within twice the length of the JSON decoded, so that
     /// objects merged from several places cannot make the output grow faster than the input),
     /// or when ``ModelEncoder/Options/sharedObjects`` allows repeating it; never inside itself.
-    private mutating func writesInFull(_ child: ModelObject, slot: Int, index: Int, frame top: Int, via: Via) throws(MappingError) -> Bool {
-        let source = options.layout == .asDecoded ? frames[top].object.decodedSource : nil
+    private mutating func writesInFull(_ child: ModelObject, slot: Int, index: Int, frame top: Int) throws(MappingError) -> Bool {
+        let hasSource = stack.frames[top].hasSource
+        guard hasSource || child.encodingStamp == stamp else { return true }
+        let source = options.layout == .asDecoded ? stack.frames[top].object.takeUnretainedValue().decodedSource : nil
         if let source, source.isReference(slot: slot, index: index, object: child), !child.mapping.identitySlots.isEmpty {
             return false
         }
         guard child.encodingStamp == stamp else { return true }
-        guard !frames.contains(where: { $0.object === child }) else { return false }
+        guard !stack.contains(child) else { return false }
         if source != nil, writer.count <= decodedBudget { return true }
         guard case .repeated(let maximumBytes) = options.sharedObjects else { return false }
         guard writer.count <= maximumBytes else {
             throw MappingError(
-                .notRepresentable, path: childPath(via), entityName: child.entity.name,
+                .notRepresentable, path: childPath(slot: slot, index: index), entityName: child.entity.name,
                 found: "a \(child.entity.name) written again past \(maximumBytes) bytes of output",
                 detail: "raise the budget of ModelEncoder.Options.sharedObjects")
         }
@@ -567,7 +645,7 @@ struct ObjectEncoder {
     private mutating func writeReference(to object: ModelObject, path: JSONPath) throws(MappingError) {
         let mapping = object.mapping
         guard !mapping.identitySlots.isEmpty else {
-            let isCycle = frames.contains { $0.object === object }
+            let isCycle = stack.contains(object)
             throw MappingError(
                 .notRepresentable, path: path, entityName: object.entity.name,
                 found: isCycle ? "a cycle back to this \(object.entity.name)" : "a \(object.entity.name) already written at another place",

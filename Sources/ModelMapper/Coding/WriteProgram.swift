@@ -40,10 +40,15 @@ final class WriteProgram: @unchecked Sendable {
     }
 
     let steps: [Step]
+    /// The steps again, as plain memory the encoder's loop reads without counting references.
+    let stepBuffer: UnsafeMutablePointer<Step>
     let keys: [QuotedKey]
     /// The keys' quoted bytes in one block, for writing a key without counting references.
     let quotedKeys: QuotedKeyBlock
     let extras: [KeyLevel]
+    /// For an entity's program, the programs writing each of ``extras`` inside the related
+    /// object (`.ownerAttribute`, `.open` and `.close` steps); empty for an object's own program.
+    let ownerPrograms: [WriteProgram]
     /// The values of `.unknown` steps.
     let unknownValues: [JSONValue]
     let typeValue: String
@@ -56,11 +61,29 @@ final class WriteProgram: @unchecked Sendable {
         var builder = Builder()
         builder.append([], own: level, owner: nil, isRoot: true)
         steps = builder.steps
+        stepBuffer = Self.buffer(builder.steps)
         keys = builder.keys
         quotedKeys = QuotedKeyBlock(builder.keys)
         extras = builder.extras
+        ownerPrograms = builder.extras.map { WriteProgram(ownerLevel: $0) }
         unknownValues = []
         self.typeValue = typeValue
+        writesOwnerKeys = false
+    }
+
+    /// The program writing an owner's flattened attributes of `ownerLevel` inside the object it
+    /// links to.
+    private init(ownerLevel: KeyLevel) {
+        var builder = Builder()
+        builder.append([], own: nil, owner: ownerLevel, isRoot: false)
+        steps = builder.steps
+        stepBuffer = Self.buffer(builder.steps)
+        keys = builder.keys
+        quotedKeys = QuotedKeyBlock(builder.keys)
+        extras = []
+        ownerPrograms = []
+        unknownValues = []
+        typeValue = ""
         writesOwnerKeys = false
     }
 
@@ -79,9 +102,11 @@ final class WriteProgram: @unchecked Sendable {
         }
         builder.append(members, own: mapping.keys, owner: ownerLevel, isRoot: true)
         steps = builder.steps
+        stepBuffer = Self.buffer(builder.steps)
         keys = builder.keys
         quotedKeys = QuotedKeyBlock(builder.keys)
         extras = builder.extras
+        ownerPrograms = []
         unknownValues = builder.unknownValues
         typeValue = mapping.typeValue
         writesOwnerKeys = true
@@ -89,6 +114,35 @@ final class WriteProgram: @unchecked Sendable {
 
     deinit {
         quotedKeys.deallocate()
+        stepBuffer.deallocate()
+    }
+
+    private static func buffer(_ steps: [Step]) -> UnsafeMutablePointer<Step> {
+        let buffer = UnsafeMutablePointer<Step>.allocate(capacity: max(steps.count, 1))
+        for (index, step) in steps.enumerated() { (buffer + index).initialize(to: step) }
+        return buffer
+    }
+
+    /// Which of the steps of this program (an entity's) an owner writing the keys of `level`
+    /// in its objects takes over: steps of the object's own level whose key `level` has.
+    /// One flag per step, in memory the caller frees.
+    func stepsWritten(byOwnerLevel level: KeyLevel) -> UnsafeMutablePointer<Bool> {
+        let flags = UnsafeMutablePointer<Bool>.allocate(capacity: max(steps.count, 1))
+        var depth = 0
+        for (index, step) in steps.enumerated() {
+            var written = false
+            switch step.kind {
+            case .close:
+                depth -= 1
+            case .open:
+                written = depth == 0 && level.table.index(of: keys[Int(step.key)].key) != nil
+                depth += 1
+            default:
+                written = depth == 0 && level.table.index(of: keys[Int(step.key)].key) != nil
+            }
+            (flags + index).initialize(to: written)
+        }
+        return flags
     }
 
     private struct Builder {

@@ -1,0 +1,124 @@
+import Foundation
+
+/// The objects an encoding run is inside, innermost last, in memory the run manages: a frame
+/// changes in place and is never copied, so that stepping through an object counts no
+/// references.
+///
+/// The stack holds a strong reference to each frame's object, and to a program made for that
+/// object alone, from ``push(_:)`` until ``pop()`` (or until the stack is freed, after an
+/// error). Everything else a frame refers to lives at least as long: the entity's program and
+/// mapping belong to the object, the owner and its key level to the frame below.
+final class EncodingFrames {
+    struct Frame {
+        let object: Unmanaged<ModelObject>
+        let program: Unmanaged<WriteProgram>
+        /// Whether ``program`` was made for this object (and is retained by the stack).
+        let ownsProgram: Bool
+        /// Whether the object kept the JSON it was decoded from (see ``DecodedSource``).
+        let hasSource: Bool
+        /// The next step of the program.
+        var step = 0
+        /// The relationship slot not to write (the inverse of the one this object was reached
+        /// by), or -1.
+        let skipping: Int
+        /// Whether the current level has no member yet.
+        var isEmpty: Bool
+        /// How many open nested objects of flattened key paths the run had when the frame was
+        /// pushed: the frame is at its own level while the run has no more.
+        let nestingBase: Int
+        /// Keys the object that links to this one writes in it (its flattened attributes).
+        let extras: Unmanaged<KeyLevel>?
+        /// The object that links to this one, when it writes keys in it.
+        let owner: Unmanaged<ModelObject>?
+        /// Per step of ``program``, whether the owner writes its key (an entity's program
+        /// only; nil otherwise). Owned by the stack.
+        let writtenByOwner: UnsafeMutablePointer<Bool>?
+        /// How the frame was reached, for error paths: the relationship slot of the frame
+        /// below (-1 for the root) and the index in a to-many (-1 for a to-one).
+        let viaSlot: Int
+        let viaIndex: Int
+        /// The to-many relationship being written: its slot (-1: none), its objects, the next
+        /// one and whether one was written.
+        var arraySlot = -1
+        var arrayLinks: [Link] = []
+        var arrayIndex = 0
+        var arrayIsEmpty = true
+
+        init(
+            object: ModelObject, program: WriteProgram, ownsProgram: Bool, skipping: Int, isEmpty: Bool, nestingBase: Int,
+            extras: KeyLevel?, owner: ModelObject?, writtenByOwner: UnsafeMutablePointer<Bool>?, viaSlot: Int, viaIndex: Int
+        ) {
+            self.object = .passRetained(object)
+            self.program = ownsProgram ? .passRetained(program) : .passUnretained(program)
+            self.ownsProgram = ownsProgram
+            self.hasSource = object.decodedSource != nil
+            self.skipping = skipping
+            self.isEmpty = isEmpty
+            self.nestingBase = nestingBase
+            self.extras = extras.map { .passUnretained($0) }
+            self.owner = owner.map { .passUnretained($0) }
+            self.writtenByOwner = writtenByOwner
+            self.viaSlot = viaSlot
+            self.viaIndex = viaIndex
+        }
+    }
+
+    /// The frames; valid until the next push, which may move them.
+    private(set) var frames: UnsafeMutablePointer<Frame>
+    private(set) var count = 0
+    private var capacity = 16
+    /// The flags of ``WriteProgram/stepsWritten(byOwnerLevel:)`` made so far, per owner level
+    /// and program (held, so that neither is freed and its address reused while the flags
+    /// stand): a handful per model.
+    private var ownerFlags: [(level: KeyLevel, program: WriteProgram, flags: UnsafeMutablePointer<Bool>)] = []
+
+    init() {
+        frames = .allocate(capacity: capacity)
+    }
+
+    deinit {
+        while count > 0 { pop() }
+        frames.deallocate()
+        for entry in ownerFlags { entry.flags.deallocate() }
+    }
+
+    var isEmpty: Bool { count == 0 }
+
+    func push(_ frame: consuming Frame) {
+        if count == capacity {
+            let grown = UnsafeMutablePointer<Frame>.allocate(capacity: capacity * 2)
+            grown.moveInitialize(from: frames, count: count)
+            frames.deallocate()
+            frames = grown
+            capacity *= 2
+        }
+        (frames + count).initialize(to: frame)
+        count += 1
+    }
+
+    /// Pops the top frame, releasing what it held; returns whether its level stayed empty.
+    @discardableResult
+    func pop() -> Bool {
+        count -= 1
+        let frame = (frames + count).move()
+        frame.object.release()
+        if frame.ownsProgram { frame.program.release() }
+        return frame.isEmpty
+    }
+
+    /// Whether an object is one of the frames' (on the way to the top).
+    func contains(_ object: ModelObject) -> Bool {
+        let address = Unmanaged.passUnretained(object).toOpaque()
+        for index in 0..<count where frames[index].object.toOpaque() == address { return true }
+        return false
+    }
+
+    /// Which steps of `program` (an entity's) an owner writing `level` in its objects takes
+    /// over, made once per run and pair.
+    func steps(of program: WriteProgram, writtenByOwnerLevel level: KeyLevel) -> UnsafeMutablePointer<Bool> {
+        for entry in ownerFlags where entry.level === level && entry.program === program { return entry.flags }
+        let flags = program.stepsWritten(byOwnerLevel: level)
+        ownerFlags.append((level, program, flags))
+        return flags
+    }
+}
