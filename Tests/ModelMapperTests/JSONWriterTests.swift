@@ -120,6 +120,15 @@ struct JSONWriterTests {
         }
     }
 
+    @Test("data is written as its base64EncodedString, at every length")
+    func base64() {
+        var generator = SystemRandomNumberGenerator()
+        for length in 0..<70 {
+            let data = Data((0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) })
+            #expect(written { $0.base64(data) } == "\"\(data.base64EncodedString())\"", "\(Array(data))")
+        }
+    }
+
     @Test("UUIDs are written as their uuidString")
     func uuids() {
         for _ in 0..<200 {

@@ -18,7 +18,9 @@ enum DecimalText {
         case lengthLow
     }
 
-    static func write(_ value: Decimal, to writer: inout JSONWriter) {
+    /// Writes `value`; `layout` is ``layout``, which the writer looks up once (a lazily made
+    /// global costs a check each time it is read).
+    static func write(_ value: Decimal, layout: Layout?, to writer: inout JSONWriter) {
         guard let layout else {
             var text = value.description
             text.withUTF8 { writer.append($0) }
@@ -133,7 +135,8 @@ enum DecimalText {
         guard MemoryLayout<Decimal>.size == 20 else { return false }
         for text in ["-12.5", "0.001", "-123456789012345678901234567890.12345678", "1e20", "0", "7", "-1e-3"] {
             guard let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else { return false }
-            var writer = JSONWriter()
+            // A writer that does not ask for the layout being found.
+            var writer = JSONWriter(options: [], capacity: 64, decimalLayout: nil)
             writeDigits(parts(of: value, layout: layout), to: &writer)
             if String(decoding: writer.bytes, as: UTF8.self) != value.description { return false }
         }

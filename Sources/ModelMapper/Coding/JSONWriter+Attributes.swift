@@ -38,15 +38,15 @@ extension JSONWriter {
             try self.date(date, format: dateFormat)
         case .boxed(let box):
             // The usual boxed types written directly, as `ValueConversion.encode` would.
-            switch (property.attributeType, box.value) {
-            case (.uuid, let uuid as UUID):
+            switch (property.attributeType, box.typed) {
+            case (.uuid, .uuid(let uuid)):
                 self.uuid(uuid)
                 return
-            case (.uri, let url as URL):
+            case (.uri, .url(let url)):
                 string(url.absoluteString)
                 return
-            case (.binaryData, let data as Data):
-                string(data.base64EncodedString())
+            case (.binaryData, .data(let data)):
+                base64(data)
                 return
             default: break
             }
@@ -56,25 +56,70 @@ extension JSONWriter {
         }
     }
 
+    /// Bytes as a Base64 string (standard alphabet, padded, no line breaks), as
+    /// `base64EncodedString()` writes them.
+    mutating func base64(_ data: Data) {
+        let alphabet: StaticString = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+        let table = alphabet.utf8Start
+        data.withUnsafeBytes { bytes in
+            let groups = bytes.count / 3
+            let length = (groups + (bytes.count % 3 == 0 ? 0 : 1)) * 4 + 2
+            append(reserving: length) { text in
+                text[0] = UInt8(ascii: "\"")
+                var position = 1
+                var index = 0
+                for _ in 0..<groups {
+                    let value = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
+                    text[position] = table[Int(value >> 18)]
+                    text[position + 1] = table[Int(value >> 12 & 0x3F)]
+                    text[position + 2] = table[Int(value >> 6 & 0x3F)]
+                    text[position + 3] = table[Int(value & 0x3F)]
+                    position += 4
+                    index += 3
+                }
+                switch bytes.count - index {
+                case 1:
+                    let value = UInt32(bytes[index]) << 16
+                    text[position] = table[Int(value >> 18)]
+                    text[position + 1] = table[Int(value >> 12 & 0x3F)]
+                    text[position + 2] = UInt8(ascii: "=")
+                    text[position + 3] = UInt8(ascii: "=")
+                    position += 4
+                case 2:
+                    let value = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8
+                    text[position] = table[Int(value >> 18)]
+                    text[position + 1] = table[Int(value >> 12 & 0x3F)]
+                    text[position + 2] = table[Int(value >> 6 & 0x3F)]
+                    text[position + 3] = UInt8(ascii: "=")
+                    position += 4
+                default: break
+                }
+                text[position] = UInt8(ascii: "\"")
+                return position + 1
+            }
+        }
+    }
+
     /// A UUID as `uuidString` writes it (upper-case hexadecimal, 8-4-4-4-12), from its bytes.
     mutating func uuid(_ uuid: UUID) {
         let digits: StaticString = "0123456789ABCDEF"
+        let hex = digits.utf8Start
         withUnsafeBytes(of: uuid.uuid) { bytes in
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 38) { text in
-                var position = 0
-                text[position] = UInt8(ascii: "\"")
-                position += 1
-                for (index, byte) in bytes.enumerated() {
+            append(reserving: 38) { text in
+                text[0] = UInt8(ascii: "\"")
+                var position = 1
+                for index in 0..<16 {
                     if index == 4 || index == 6 || index == 8 || index == 10 {
                         text[position] = UInt8(ascii: "-")
                         position += 1
                     }
-                    text[position] = digits.utf8Start[Int(byte >> 4)]
-                    text[position + 1] = digits.utf8Start[Int(byte & 0x0F)]
+                    let byte = bytes[index]
+                    text[position] = hex[Int(byte >> 4)]
+                    text[position + 1] = hex[Int(byte & 0x0F)]
                     position += 2
                 }
                 text[position] = UInt8(ascii: "\"")
-                append(UnsafeBufferPointer(start: text.baseAddress, count: position + 1))
+                return position + 1
             }
         }
     }

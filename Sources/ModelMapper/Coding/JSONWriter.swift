@@ -15,12 +15,20 @@ struct JSONWriter {
     let escapesSlashes: Bool
     /// The indentation of the current line, in levels, when pretty printing.
     var indent = 0
+    /// ``DecimalText/layout``, read once per writer.
+    let decimalLayout: DecimalText.Layout?
 
     init(options: JSONValue.WritingOptions = [], capacity: Int = 1024) {
+        self.init(options: options, capacity: capacity, decimalLayout: DecimalText.layout)
+    }
+
+    /// A writer writing Decimals with `decimalLayout` (nil: through `description`).
+    init(options: JSONValue.WritingOptions, capacity: Int, decimalLayout: DecimalText.Layout?) {
         self.options = options
         isPretty = options.contains(.prettyPrinted)
         escapesSlashes = !options.contains(.withoutEscapingSlashes)
         buffer = ByteBuffer(capacity: capacity)
+        self.decimalLayout = decimalLayout
     }
 
     var count: Int { buffer.count }
@@ -119,9 +127,24 @@ struct JSONWriter {
     /// A member's separator and quoted key; `isEmpty` says whether it is the level's first.
     @inline(__always)
     mutating func member(quoted key: UnsafeBufferPointer<UInt8>, isEmpty: inout Bool) {
-        separator(first: isEmpty)
+        guard !isPretty, let source = key.baseAddress else {
+            separator(first: isEmpty)
+            isEmpty = false
+            self.key(quoted: key)
+            return
+        }
+        let first = isEmpty
         isEmpty = false
-        self.key(quoted: key)
+        let length = key.count
+        buffer.append(reserving: length + 1) { text in
+            var target = text
+            if !first {
+                text[0] = UInt8(ascii: ",")
+                target += 1
+            }
+            ByteBuffer.copy(source, count: length, to: target)
+            return first ? length : length + 1
+        }
     }
 
     @inline(__always)
@@ -148,27 +171,83 @@ struct JSONWriter {
     /// One string of several joined by an ASCII separator, without building it first.
     mutating func joinedString(_ parts: [String], separator: UInt8) {
         buffer.append(UInt8(ascii: "\""))
-        for (index, part) in parts.enumerated() {
+        for index in parts.indices {
             if index > 0 { buffer.append(separator) }
-            var part = part
-            part.withUTF8 { stringContents(utf8: $0) }
+            var part = parts[index]
+            part.withUTF8 { contents(utf8: $0) }
         }
         buffer.append(UInt8(ascii: "\""))
     }
 
     mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
         buffer.append(UInt8(ascii: "\""))
-        stringContents(utf8: utf8)
+        contents(utf8: utf8)
         buffer.append(UInt8(ascii: "\""))
     }
 
-    /// A string's contents, escaped, without the quotes: the runs between bytes to escape are
-    /// found eight bytes at a time and copied in one piece.
-    private mutating func stringContents(utf8: UnsafeBufferPointer<UInt8>) {
+    /// A string's contents, without the quotes: copied and checked eight bytes at a time into
+    /// room made for them at once, up to the first byte to escape (usually none), then
+    /// escaped from there.
+    @inline(__always)
+    private mutating func contents(utf8: UnsafeBufferPointer<UInt8>) {
         guard let base = utf8.baseAddress else { return }
         let count = utf8.count
-        var start = 0
-        var index = 0
+        let slash = escapesSlashes
+        // How many bytes went in unescaped; `count` when the whole string did.
+        var copied = 0
+        buffer.append(reserving: count) { text in
+            let target = UnsafeMutableRawPointer(text)
+            var index = 0
+            while index + 8 <= count {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                let special = StringWord.special(word, slash: slash)
+                // The word is stored whole: only its bytes before the first to escape are kept.
+                (target + index).storeBytes(of: word, as: UInt64.self)
+                if special != 0 {
+                    copied = index + special.trailingZeroBitCount >> 3
+                    return copied
+                }
+                index += 8
+            }
+            if index < count, count >= 8 {
+                // The word ending at the end of the string, without the bytes already copied.
+                let word = UnsafeRawPointer(base + count - 8).loadUnaligned(as: UInt64.self)
+                let seen = UInt64(8 - (count - index)) * 8
+                let special = (StringWord.special(word, slash: slash) >> seen) << seen
+                (target + count - 8).storeBytes(of: word, as: UInt64.self)
+                if special != 0 {
+                    copied = count - 8 + special.trailingZeroBitCount >> 3
+                    return copied
+                }
+            } else {
+                while index < count {
+                    let byte = base[index]
+                    if Self.needsEscape(byte, slash: slash) {
+                        copied = index
+                        return copied
+                    }
+                    text[index] = byte
+                    index += 1
+                }
+            }
+            copied = count
+            return count
+        }
+        if copied < count { stringContents(utf8: utf8, from: copied) }
+    }
+
+    @inline(__always)
+    private static func needsEscape(_ byte: UInt8, slash: Bool) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || (byte == UInt8(ascii: "/") && slash)
+    }
+
+    /// A string's contents from byte `first` on, escaped, without the quotes: the runs
+    /// between bytes to escape are found eight bytes at a time and copied in one piece.
+    private mutating func stringContents(utf8: UnsafeBufferPointer<UInt8>, from first: Int = 0) {
+        guard let base = utf8.baseAddress else { return }
+        let count = utf8.count
+        var start = first
+        var index = first
         while true {
             index = nextEscaped(base, from: index, count: count)
             guard index < count else { break }
@@ -203,11 +282,16 @@ struct JSONWriter {
             if special != 0 { return index + special.trailingZeroBitCount >> 3 }
             index += 8
         }
+        // The last bytes of a string of eight or more: the word ending at its end, without the
+        // bytes already looked at.
+        if index < count, count >= 8 {
+            let word = UnsafeRawPointer(base + count - 8).loadUnaligned(as: UInt64.self)
+            let seen = UInt64(8 - (count - index)) * 8
+            let special = (StringWord.special(word, slash: escapesSlashes) >> seen) << seen
+            return special != 0 ? count - 8 + special.trailingZeroBitCount >> 3 : count
+        }
         while index < count {
-            let byte = base[index]
-            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || (byte == UInt8(ascii: "/") && escapesSlashes) {
-                return index
-            }
+            if Self.needsEscape(base[index], slash: escapesSlashes) { return index }
             index += 1
         }
         return count
@@ -220,16 +304,26 @@ struct JSONWriter {
     // MARK: Numbers
 
     mutating func integer(_ value: Int64) {
-        var magnitude = value.magnitude
-        if value < 0 { buffer.append(UInt8(ascii: "-")) }
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var position = digits.count
-            repeat {
-                position -= 1
-                digits[position] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            buffer.append(UnsafeBufferPointer(rebasing: digits[position...]))
+        let magnitude = value.magnitude
+        var digitCount = 1
+        var rest = magnitude / 10
+        while rest > 0 {
+            digitCount += 1
+            rest /= 10
+        }
+        let negative = value < 0
+        buffer.append(reserving: 20) { text in
+            var position = 0
+            if negative {
+                text[0] = UInt8(ascii: "-")
+                position = 1
+            }
+            var remaining = magnitude
+            for index in stride(from: position + digitCount - 1, through: position, by: -1) {
+                text[index] = UInt8(ascii: "0") + UInt8(remaining % 10)
+                remaining /= 10
+            }
+            return position + digitCount
         }
     }
 
@@ -258,7 +352,7 @@ struct JSONWriter {
 
     /// A Decimal (not NaN) written from its significand and exponent, as its `description`.
     mutating func decimal(_ value: Decimal) {
-        DecimalText.write(value, to: &self)
+        DecimalText.write(value, layout: decimalLayout, to: &self)
     }
 
     /// A number given as text: as is when it is a JSON number, else (`+7`, `.5`, `1.`) in the
@@ -375,10 +469,18 @@ final class ByteBuffer {
 
     init(capacity: Int) {
         self.capacity = max(capacity, 16)
-        start = .allocate(capacity: self.capacity)
+        start = Self.allocate(self.capacity)
     }
 
-    deinit { start.deallocate() }
+    // The bytes live in memory from malloc, grown with realloc, which moves large buffers
+    // by remapping pages rather than copying them. Memory running out stops the program, as
+    // it does in Swift's own allocator.
+    deinit { free(start) }
+
+    private static func allocate(_ capacity: Int) -> UnsafeMutablePointer<UInt8> {
+        guard let memory = malloc(capacity) else { preconditionFailure("out of memory allocating \(capacity) bytes") }
+        return memory.assumingMemoryBound(to: UInt8.self)
+    }
 
     var bytes: [UInt8] { Array(UnsafeBufferPointer(start: start, count: count)) }
 
@@ -405,9 +507,16 @@ final class ByteBuffer {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
         let length = bytes.count
         if count + length > capacity { grow(to: count + length) }
-        let target = UnsafeMutableRawPointer(start + count)
+        Self.copy(source, count: length, to: start + count)
+        count += length
+    }
+
+    /// Copies bytes; keys and short values with two overlapping word copies instead of a
+    /// call to memcpy.
+    @inline(__always)
+    static func copy(_ source: UnsafePointer<UInt8>, count length: Int, to destination: UnsafeMutablePointer<UInt8>) {
+        let target = UnsafeMutableRawPointer(destination)
         let from = UnsafeRawPointer(source)
-        // Keys and short values: two overlapping word copies instead of a call to memcpy.
         if length >= 8, length <= 16 {
             target.storeBytes(of: from.loadUnaligned(as: UInt64.self), as: UInt64.self)
             (target + length - 8).storeBytes(of: (from + length - 8).loadUnaligned(as: UInt64.self), as: UInt64.self)
@@ -415,9 +524,8 @@ final class ByteBuffer {
             target.storeBytes(of: from.loadUnaligned(as: UInt32.self), as: UInt32.self)
             (target + length - 4).storeBytes(of: (from + length - 4).loadUnaligned(as: UInt32.self), as: UInt32.self)
         } else {
-            (start + count).update(from: source, count: length)
+            destination.update(from: source, count: length)
         }
-        count += length
     }
 
     /// Room for `length` more bytes, written by `body` from the pointer it gets, which
@@ -431,10 +539,8 @@ final class ByteBuffer {
     private func grow(to needed: Int) {
         var newCapacity = capacity * 2
         while newCapacity < needed { newCapacity *= 2 }
-        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        grown.update(from: start, count: count)
-        start.deallocate()
-        start = grown
+        guard let grown = realloc(start, newCapacity) else { preconditionFailure("out of memory growing to \(newCapacity) bytes") }
+        start = grown.assumingMemoryBound(to: UInt8.self)
         capacity = newCapacity
     }
 }

@@ -92,9 +92,9 @@ enum NumberReading {
             // Both the significand and the power of ten are exact doubles, so one rounding.
             var value = Double(literal.significand)
             if literal.exponent < 0 {
-                value /= powersOfTen[-literal.exponent]
+                value /= powerOfTen(-literal.exponent)
             } else {
-                value *= powersOfTen[literal.exponent]
+                value *= powerOfTen(literal.exponent)
             }
             return literal.isNegative ? -value : value
         }
@@ -107,9 +107,9 @@ enum NumberReading {
         if let literal = smallLiteral(bytes), literal.significand <= 1 << 24, abs(literal.exponent) <= 10 {
             var value = Float(literal.significand)
             if literal.exponent < 0 {
-                value /= Float(powersOfTen[-literal.exponent])
+                value /= Float(powerOfTen(-literal.exponent))
             } else {
-                value *= Float(powersOfTen[literal.exponent])
+                value *= Float(powerOfTen(literal.exponent))
             }
             return literal.isNegative ? -value : value
         }
@@ -144,10 +144,34 @@ enum NumberReading {
         magnitude == UInt64(Int64.max) + 1 ? Int64.min : -Int64(magnitude)
     }
 
-    /// 10^0 ... 10^22, every one exact as a Double.
-    static let powersOfTen: [Double] = (0...22).map { exponent in
-        var value = 1.0
-        for _ in 0..<exponent { value *= 10 }
-        return value
+    /// 10^exponent for 0 ... 22, every one exact as a Double: a switch the compiler makes a
+    /// table of, so that hot paths do not check a lazily made global each time.
+    @inline(__always)
+    static func powerOfTen(_ exponent: Int) -> Double {
+        switch exponent {
+        case 0: 1
+        case 1: 1e1
+        case 2: 1e2
+        case 3: 1e3
+        case 4: 1e4
+        case 5: 1e5
+        case 6: 1e6
+        case 7: 1e7
+        case 8: 1e8
+        case 9: 1e9
+        case 10: 1e10
+        case 11: 1e11
+        case 12: 1e12
+        case 13: 1e13
+        case 14: 1e14
+        case 15: 1e15
+        case 16: 1e16
+        case 17: 1e17
+        case 18: 1e18
+        case 19: 1e19
+        case 20: 1e20
+        case 21: 1e21
+        default: 1e22
+        }
     }
 }

@@ -15,8 +15,11 @@ struct ObjectEncoder {
     /// Marks the objects this run has written in full (see ``ModelObject/encodingStamp``).
     private let stamp = EncodingStamp.next()
     private let stack = EncodingFrames()
-    /// The path of the root frame's object.
-    private var rootPath = JSONPath.root
+    /// The path of the root frame's object: a path, and an index in the array there (made
+    /// into one path only for an error).
+    private var rootBase = JSONPath.root
+    private var rootIndex: Int?
+    private var rootPath: JSONPath { rootIndex.map { rootBase.appending(index: $0) } ?? rootBase }
     /// The open nested objects of flattened key paths, of every frame (see
     /// ``EncodingFrames/Frame/nestingBase``).
     private var nestings: [Nesting] = []
@@ -89,11 +92,10 @@ struct ObjectEncoder {
         var index = 0
         for object in objects {
             writer.separator(first: index == 0)
-            let elementPath = path.appending(index: index)
             if object.encodingStamp == stamp {
-                try writeReference(to: object, path: elementPath)
+                try writeReference(to: object, path: path.appending(index: index))
             } else {
-                try write(object, path: elementPath)
+                try write(object, path: path, index: index)
             }
             index += 1
             if writer.count >= flushSize {
@@ -126,10 +128,12 @@ struct ObjectEncoder {
         decodedBudget = overflow ? .max : decodedBudget.addingReportingOverflow(doubled).partialValue
     }
 
-    /// Writes one object and what it links to.
-    mutating func write(_ object: ModelObject, path: JSONPath = .root) throws(MappingError) {
+    /// Writes one object and what it links to; `path` (and `index` in the array there) is
+    /// where it goes, for errors.
+    mutating func write(_ object: ModelObject, path: JSONPath = .root, index: Int? = nil) throws(MappingError) {
         if stack.isEmpty, object.encodingStamp != stamp { addBudget(of: object) }
-        rootPath = path
+        rootBase = path
+        rootIndex = index
         // After an error, the frames left are dropped (and what they hold released).
         defer {
             while !stack.isEmpty { stack.pop() }

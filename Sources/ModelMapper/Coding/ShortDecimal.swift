@@ -18,16 +18,12 @@ struct ShortDecimal {
     let digits: UInt64
     let decimals: Int
 
-    private static let powers: [Double] = [
-        1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17,
-    ]
-
     init?(_ value: Double) {
         let magnitude = value.magnitude
         guard magnitude == 0 || (magnitude >= 0.0001 && magnitude < 1_125_899_906_842_624) else { return nil }
         var decimals = 0
-        while decimals < Self.powers.count {
-            let power = Self.powers[decimals]
+        while decimals <= 17 {
+            let power = NumberReading.powerOfTen(decimals)
             let scaled = magnitude * power
             guard scaled < 1_125_899_906_842_624 else { return nil }
             let rounded = scaled.rounded()
@@ -46,7 +42,7 @@ struct ShortDecimal {
         guard magnitude == 0 || (magnitude >= 0.0001 && magnitude < 2_097_152) else { return nil }
         var decimals = 0
         while decimals <= 8 {
-            let power = Self.powers[decimals]
+            let power = NumberReading.powerOfTen(decimals)
             let scaled = magnitude * power
             guard scaled < 2_097_152 else { return nil }
             let rounded = scaled.rounded()
@@ -68,7 +64,7 @@ struct ShortDecimal {
             var integer = digits
             var fraction: UInt64 = 0
             if decimals > 0 {
-                let power = UInt64(Self.powers[decimals])
+                let power = UInt64(NumberReading.powerOfTen(decimals))
                 integer = digits / power
                 fraction = digits % power
             }

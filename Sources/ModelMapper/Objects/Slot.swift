@@ -33,9 +33,13 @@ enum Slot {
     /// A slot boxing any other attribute value.
     static func value(_ value: Any) -> Slot { .boxed(SlotBox(value)) }
 
-    /// A slot boxing a list of strings (a comma-separated list read), kept typed as well so
-    /// that writing it needs no dynamic cast.
-    static func strings(_ list: [String]) -> Slot { .boxed(SlotBox(list, strings: list)) }
+    // The usual boxed values are kept typed as well, so that writing them needs no dynamic cast.
+    static func value(_ value: UUID) -> Slot { .boxed(SlotBox(value, typed: .uuid(value))) }
+    static func value(_ value: URL) -> Slot { .boxed(SlotBox(value, typed: .url(value))) }
+    static func value(_ value: Data) -> Slot { .boxed(SlotBox(value, typed: .data(value))) }
+
+    /// A slot boxing a list of strings (a comma-separated list read).
+    static func strings(_ list: [String]) -> Slot { .boxed(SlotBox(list, typed: .strings(list))) }
 
     /// The slot holding a value of an attribute of `type`, already of its Swift type.
     init(attributeValue value: Any, type: AttributeType) {
@@ -49,6 +53,9 @@ enum Slot {
         case .string: self = (value as? String).map { .string($0) } ?? .value(value)
         case .decimal: self = (value as? Decimal).map { .decimal($0) } ?? .value(value)
         case .date: self = (value as? Date).map { .date($0) } ?? .value(value)
+        case .uuid: self = (value as? UUID).map { .value($0) } ?? .value(value)
+        case .uri: self = (value as? URL).map { .value($0) } ?? .value(value)
+        case .binaryData: self = (value as? Data).map { .value($0) } ?? .value(value)
         default: self = .value(value)
         }
     }
@@ -78,12 +85,26 @@ enum Slot {
 /// getting a new box.
 final class SlotBox {
     let value: Any
-    /// The value when the maker knew it to be a `[String]`.
-    let strings: [String]?
+    /// The value again, typed, when the maker knew its type.
+    let typed: Typed
 
-    init(_ value: Any, strings: [String]? = nil) {
+    enum Typed {
+        case unknown
+        case strings([String])
+        case uuid(UUID)
+        case url(URL)
+        case data(Data)
+    }
+
+    init(_ value: Any, typed: Typed = .unknown) {
         self.value = value
-        self.strings = strings
+        self.typed = typed
+    }
+
+    /// The value when the maker knew it to be a `[String]`.
+    var strings: [String]? {
+        if case .strings(let list) = typed { return list }
+        return nil
     }
 }
 

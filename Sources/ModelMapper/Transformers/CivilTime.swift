@@ -90,31 +90,38 @@ enum CivilTime {
         if !withTime, secondOfDay != 0 { return false }
         let (year, month, day) = civil(days: days)
         guard years.contains(year) else { return false }
-        writer.append(UInt8(ascii: "\""))
-        appendDigits(year, count: 4, to: &writer)
-        writer.append(UInt8(ascii: "-"))
-        appendDigits(month, count: 2, to: &writer)
-        writer.append(UInt8(ascii: "-"))
-        appendDigits(day, count: 2, to: &writer)
-        if withTime {
-            writer.append(UInt8(ascii: "T"))
-            appendDigits(secondOfDay / 3600, count: 2, to: &writer)
-            writer.append(UInt8(ascii: ":"))
-            appendDigits(secondOfDay / 60 % 60, count: 2, to: &writer)
-            writer.append(UInt8(ascii: ":"))
-            appendDigits(secondOfDay % 60, count: 2, to: &writer)
-            writer.append(UInt8(ascii: "Z"))
+        // "yyyy-MM-ddTHH:mm:ssZ" with its quotes: 22 bytes at most, written in place.
+        writer.append(reserving: 22) { text in
+            text[0] = UInt8(ascii: "\"")
+            writeDigits(year, count: 4, to: text + 1)
+            text[5] = UInt8(ascii: "-")
+            writeDigits(month, count: 2, to: text + 6)
+            text[8] = UInt8(ascii: "-")
+            writeDigits(day, count: 2, to: text + 9)
+            guard withTime else {
+                text[11] = UInt8(ascii: "\"")
+                return 12
+            }
+            text[11] = UInt8(ascii: "T")
+            writeDigits(secondOfDay / 3600, count: 2, to: text + 12)
+            text[14] = UInt8(ascii: ":")
+            writeDigits(secondOfDay / 60 % 60, count: 2, to: text + 15)
+            text[17] = UInt8(ascii: ":")
+            writeDigits(secondOfDay % 60, count: 2, to: text + 18)
+            text[20] = UInt8(ascii: "Z")
+            text[21] = UInt8(ascii: "\"")
+            return 22
         }
-        writer.append(UInt8(ascii: "\""))
         return true
     }
 
-    private static func appendDigits(_ value: Int, count: Int, to writer: inout JSONWriter) {
-        var divisor = 1
-        for _ in 1..<count { divisor *= 10 }
-        while divisor > 0 {
-            writer.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
-            divisor /= 10
+    /// Writes `count` decimal digits of `value` (0 ..< 10^count), with leading zeros.
+    @inline(__always)
+    private static func writeDigits(_ value: Int, count: Int, to text: UnsafeMutablePointer<UInt8>) {
+        var value = value
+        for index in stride(from: count - 1, through: 0, by: -1) {
+            text[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value % 10)
+            value /= 10
         }
     }
 }
