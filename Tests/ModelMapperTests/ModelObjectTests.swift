@@ -280,6 +280,52 @@ struct ModelObjectTests {
         #expect(weakBook == nil)
     }
 
+    @Test("the [String: Any] path maps as the same JSON text does, both ways, without a JSONValue tree")
+    func foundationValuesBothWays() throws {
+        let text = #"""
+            {"author_id": 9, "firstName": "Ann", "lastName": "Lee", "born": "1901-02-03",
+             "books": [{"book_id": 5, "title": "A \"quoted\" é title", "year": 1930, "rating": 4.25, "favorite": true,
+                        "tags": "a,b", "pricing": {"retail_price": 12.50, "currency": "EUR", "list_price": 0.1}},
+                       {"book_id": 6, "title": "Second", "pricing": null}]}
+            """#
+        let data = Data(text.utf8)
+        let foundation = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let fromDictionary = try Author(dictionary: foundation, entity: authorEntity)
+        let fromText = try ModelDecoder(model: model).decode(Author.self, from: data)
+        var canonical = ModelEncoder.Options()
+        canonical.layout = .canonical
+        let encodedFromDictionary = try ModelEncoder(options: canonical).encode(fromDictionary)
+        let encodedFromText = try ModelEncoder(options: canonical).encode(fromText)
+        #expect(try JSONValue.parse(encodedFromDictionary) == JSONValue.parse(encodedFromText))
+        // Back to Foundation values: what JSONSerialization reads from the encoder's own output.
+        let representation = fromText.dictionaryRepresentation
+        let expected = try #require(try JSONSerialization.jsonObject(with: ModelEncoder().encode(fromText)) as? [String: Any])
+        #expect(NSDictionary(dictionary: representation).isEqual(to: expected))
+        #expect(representation["author_id"] as? Int == 9)
+        #expect(((representation["books"] as? [Any])?.first as? [String: Any])?["title"] as? String == #"A "quoted" é title"#)
+    }
+
+    @Test("Foundation values that JSON cannot hold, or nested too deep, are errors with their path, never a crash")
+    func foundationValuesRejected() throws {
+        #expect {
+            _ = try Author(dictionary: ["author_id": 1, "lastName": "L", "books": [["book_id": 2, "title": Date()]]], entity: authorEntity)
+        } throws: { error in
+            (error as? MappingError)?.path.description == "$.books[0].title" && (error as? MappingError)?.code == .notRepresentable
+        }
+        #expect(throws: MappingError.self) {
+            _ = try Author(dictionary: ["author_id": 1, "lastName": "L", "firstName": Double.nan], entity: authorEntity)
+        }
+        // Built in code, far deeper than any parser would allow: refused at the limit, walked
+        // without recursion.
+        var deep: Any = [Any]()
+        for _ in 0..<20_000 { deep = [deep] }
+        #expect {
+            _ = try Author(dictionary: ["author_id": 1, "lastName": "L", "books": deep], entity: authorEntity)
+        } throws: { error in
+            (error as? MappingError)?.code == .notRepresentable && "\(error)".contains("nested more than 512 deep")
+        }
+    }
+
     @Test("dictionaryRepresentation is nested, JSON-ready and skips the inverse")
     func dictionaryRepresentation() throws {
         let author = try Author(dictionary: ["author_id": 1, "lastName": "Twain", "books": [["book_id": 2, "title": "B"]]], entity: authorEntity)

@@ -54,16 +54,22 @@ enum JSONReader {
         try result.get()
     }
 
-    /// A container being read.
-    private enum Frame {
-        case array([JSONValue])
-        case object(JSONObject, key: String)
-    }
-
     /// Reads one value at the scanner's position (whitespace before it skipped) into a tree,
     /// without recursion. Errors carry `path` followed by the path inside the value.
     static func readValue(_ scanner: inout JSONScanner, path: JSONPath = .root) throws(MappingError) -> JSONValue {
-        var stack: [Frame] = []
+        try readValue(&scanner, path: path, building: JSONValueBuilding.self)
+    }
+
+    /// Reads one value into Foundation objects directly (see ``FoundationJSON``).
+    static func readFoundationValue(_ scanner: inout JSONScanner, path: JSONPath = .root) throws(MappingError) -> Any {
+        try readValue(&scanner, path: path, building: FoundationJSON.Building.self)
+    }
+
+    /// Reads one value, building it with `Builder`, without recursion.
+    private static func readValue<Builder: JSONBuilding>(
+        _ scanner: inout JSONScanner, path: JSONPath, building: Builder.Type
+    ) throws(MappingError) -> Builder.Value {
+        var stack: [ReaderFrame<Builder>] = []
         func located(_ error: MappingError) -> MappingError {
             guard case .invalidJSON(var context) = error else { return error }
             var full = path
@@ -77,24 +83,24 @@ enum JSONReader {
             return .invalidJSON(context)
         }
         do throws(MappingError) {
-            var value: JSONValue
+            var value: Builder.Value
             readValue: while true {
                 // A value; a non-empty container is pushed and its first member read.
                 if let scalar = try scanner.readScalar() {
-                    value = scalar.jsonValue
+                    value = Builder.scalar(scalar)
                 } else {
                     guard stack.count < scanner.maximumDepth else { throw scanner.tooDeep() }
                     let isObject = scanner.peek() == UInt8(ascii: "{")
                     scanner.index += 1
                     if isObject {
                         if scanner.consume(UInt8(ascii: "}")) {
-                            value = .object(JSONObject())
+                            value = Builder.object(Builder.emptyObject())
                         } else {
-                            stack.append(.object(JSONObject(), key: try scanner.readKey(after: "{").string))
+                            stack.append(.object(Builder.emptyObject(), key: try scanner.readKey(after: "{").string))
                             continue readValue
                         }
                     } else if scanner.consume(UInt8(ascii: "]")) {
-                        value = .array([])
+                        value = Builder.array([])
                     } else {
                         stack.append(.array([]))
                         continue readValue
@@ -110,16 +116,16 @@ enum JSONReader {
                             stack.append(.array(elements))
                             continue readValue
                         }
-                        value = .array(elements)
+                        value = Builder.array(elements)
                     case .object(var object, let member):
-                        object[member] = value
+                        Builder.set(&object, member, value)
                         if try scanner.readSeparator(inObject: true) {
-                            guard object.count < scanner.maximumElementCount else { throw scanner.tooManyElements() }
+                            guard Builder.count(object) < scanner.maximumElementCount else { throw scanner.tooManyElements() }
                             let next = try scanner.readKey(after: ",").string
                             stack.append(.object(object, key: next))
                             continue readValue
                         }
-                        value = .object(object)
+                        value = Builder.object(object)
                     }
                 }
                 return value
@@ -128,4 +134,33 @@ enum JSONReader {
             throw located(error)
         }
     }
+}
+
+/// What ``JSONReader`` builds a value into: a ``JSONValue`` tree, or Foundation objects.
+protocol JSONBuilding {
+    associatedtype Value
+    associatedtype Object
+    static func scalar(_ token: JSONToken) -> Value
+    static func array(_ elements: [Value]) -> Value
+    static func emptyObject() -> Object
+    /// Sets a member; a key set again keeps its first place and takes the last value.
+    static func set(_ object: inout Object, _ key: String, _ value: Value)
+    static func count(_ object: Object) -> Int
+    static func object(_ object: Object) -> Value
+}
+
+/// A container being read.
+private enum ReaderFrame<Builder: JSONBuilding> {
+    case array([Builder.Value])
+    case object(Builder.Object, key: String)
+}
+
+/// Building ``JSONValue`` trees.
+enum JSONValueBuilding: JSONBuilding {
+    static func scalar(_ token: JSONToken) -> JSONValue { token.jsonValue }
+    static func array(_ elements: [JSONValue]) -> JSONValue { .array(elements) }
+    static func emptyObject() -> JSONObject { JSONObject() }
+    static func set(_ object: inout JSONObject, _ key: String, _ value: JSONValue) { object[key] = value }
+    static func count(_ object: JSONObject) -> Int { object.count }
+    static func object(_ object: JSONObject) -> JSONValue { .object(object) }
 }

@@ -164,7 +164,12 @@ public struct ModelDecoder: Sendable {
     /// Reads a JSON object into an existing object (``ModelObject/init(dictionary:entity:options:)``).
     func decode(_ json: JSONValue, into object: ModelObject) throws {
         guard case .object = json else { return }
-        try withReader(json.jsonData(), locatesByLine: false) { reader, _ throws(MappingError) in
+        try decode(jsonData: json.jsonData(), into: object)
+    }
+
+    /// Decodes the JSON object of `data` into `object`.
+    func decode(jsonData data: Data, into object: ModelObject) throws {
+        try withReader(data, locatesByLine: false) { reader, _ throws(MappingError) in
             _ = try reader.readObject(entity: object.entity.index, path: .root, into: object)
         }
     }

@@ -10,8 +10,11 @@ extension ModelObject {
     /// - Throws: ``MappingError`` saying where the JSON does not fit the model.
     public convenience init(dictionary: [String: Any], entity: EntityDescription, options: ModelDecoder.Options = .init()) throws {
         self.init(entity: entity)
-        let json = try JSONValue(foundationObject: dictionary)
-        try ModelDecoder(model: entity.model, options: options).decode(json, into: self)
+        // The dictionary walked once into JSON text, which the decoder reads as it reads any
+        // document (see FoundationJSON).
+        var writer = JSONWriter()
+        try FoundationJSON.write(dictionary, to: &writer)
+        try ModelDecoder(model: entity.model, options: options).decode(jsonData: writer.data, into: self)
     }
 
     /// The object as a JSON object of Foundation values (nested objects included), as the
@@ -20,8 +23,8 @@ extension ModelObject {
     /// the error instead.
     public var dictionaryRepresentation: [String: Any] {
         var encoder = ObjectEncoder(options: .init(), skipsFailures: true)
-        guard (try? encoder.write(self)) != nil, let json = try? encoder.tree else { return [:] }
-        return (json.foundationObject as? [String: Any]) ?? [:]
+        guard (try? encoder.write(self)) != nil, let value = try? FoundationJSON.value(fromJSON: encoder.writer.data) else { return [:] }
+        return (value as? [String: Any]) ?? [:]
     }
 
     /// The object as a JSON object of Foundation values, as ``dictionaryRepresentation`` but
@@ -29,6 +32,6 @@ extension ModelObject {
     public func jsonDictionary(options: ModelEncoder.Options = .init()) throws -> [String: Any] {
         var encoder = ObjectEncoder(options: options)
         try encoder.write(self)
-        return (try encoder.tree.foundationObject as? [String: Any]) ?? [:]
+        return (try FoundationJSON.value(fromJSON: encoder.writer.data) as? [String: Any]) ?? [:]
     }
 }
