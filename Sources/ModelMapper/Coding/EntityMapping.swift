@@ -95,6 +95,9 @@ final class EntityMapping: @unchecked Sendable {
     /// The slots of a new object: defaults set, everything else absent. Shared by every new
     /// object until it is changed, so making an object does not copy it.
     nonisolated(unsafe) let initialSlots: [Slot]
+    /// ``initialSlots`` again, in memory objects share until they first change a slot (see
+    /// ``SlotStorage``); only read after `init`.
+    let initialSlotBuffer: UnsafeMutablePointer<Slot>
     /// The slots of relationships.
     let relationshipSlots: [Int]
     /// The relationships with a reciprocal inverse: their slot and the inverse's slot in the
@@ -123,6 +126,8 @@ final class EntityMapping: @unchecked Sendable {
         self.requiredSlots = properties.indices.filter {
             !properties[$0].isRelationship && !properties[$0].isOptional && properties[$0].defaultValue == nil
         }
+        self.initialSlotBuffer = .allocate(capacity: max(properties.count, 1))
+        initialSlotBuffer.initialize(from: initialSlots, count: properties.count)
         self.readings = .allocate(capacity: max(properties.count, 1))
         for (slot, property) in properties.enumerated() { (readings + slot).initialize(to: SlotReading(property)) }
         self.properties = properties
@@ -137,6 +142,8 @@ final class EntityMapping: @unchecked Sendable {
 
     deinit {
         readings.deallocate()
+        initialSlotBuffer.deinitialize(count: properties.count)
+        initialSlotBuffer.deallocate()
     }
 }
 

@@ -40,15 +40,18 @@ final class SlotArena {
         return buffers[depth]
     }
 
+    /// Moves the slots of `depth` out into an object's storage, in one bitwise copy.
+    func take(depth: Int) -> SlotStorage {
+        let count = initialized[depth]
+        initialized[depth] = 0
+        return SlotStorage(moving: buffers[depth], count: count)
+    }
+
     /// Moves the slots of `depth` out into an array.
-    func take(depth: Int) -> [Slot] {
+    func takeArray(depth: Int) -> [Slot] {
         let count = initialized[depth]
         let buffer = buffers[depth]
         initialized[depth] = 0
-        // Reserved then appended, moving each value: the array's specialized growth path.
-        // (`init(unsafeUninitializedCapacity:)` allocates through the standard library's
-        // unspecialized code, which looks the storage class up by its generic arguments every
-        // time, and costs more than the moves.)
         var slots: [Slot] = []
         slots.reserveCapacity(count)
         for index in 0..<count { slots.append((buffer + index).move()) }

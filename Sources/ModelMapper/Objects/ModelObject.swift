@@ -32,7 +32,7 @@ open class ModelObject: CustomStringConvertible {
     public let entity: EntityDescription
     /// The values. Exclusive access is not checked at run time: an object graph belongs to one
     /// thread at a time, and the checks cost more than the accesses.
-    @exclusivity(unchecked) var slots: [Slot]
+    @exclusivity(unchecked) var slots: SlotStorage
     /// JSON the object was decoded from that no property reads, kept when the decoder's
     /// ``ModelDecoder/Options/unknownKeys`` option is `.keep`; the encoder writes it back.
     /// Members under the keys of flattened key paths are nested under those keys.
@@ -49,7 +49,7 @@ open class ModelObject: CustomStringConvertible {
         self.entity = entity
         let mapping = entity.knownMapping ?? entity.model.mappings[entity.index]
         self.mapping = mapping
-        slots = mapping.initialSlots
+        slots = SlotStorage(sharing: mapping.initialSlotBuffer, count: mapping.properties.count)
     }
 
     /// How the object's entity maps to JSON, looked up once when the object is made.

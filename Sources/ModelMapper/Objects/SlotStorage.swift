@@ -1,0 +1,55 @@
+/// The slots of one object, in one allocation the object owns: no array header to keep or to
+/// check for uniqueness on every write, moved in from the decoder's arena with one bitwise
+/// copy, and freed with a loop over the slots' own type (an array's storage would free them
+/// through generic value witnesses, one call a slot).
+///
+/// Not copyable: the object holds the only one, and a copy would free the slots twice.
+struct SlotStorage: ~Copyable {
+    private var base: UnsafeMutablePointer<Slot>
+    let count: Int
+    /// Whether `base` is the storage's own; otherwise it is an entity's initial slots
+    /// (``EntityMapping/initialSlotBuffer``), shared until the first write copies them, so
+    /// that an object the decoder fills makes no copy of them at all.
+    private var owns: Bool
+
+    /// The entity's initial slots, shared: they live as long as the mapping, which the object holds.
+    init(sharing initial: UnsafeMutablePointer<Slot>, count: Int) {
+        base = initial
+        self.count = count
+        owns = false
+    }
+
+    /// Takes the `count` slots at `source`, which are uninitialized afterwards.
+    init(moving source: UnsafeMutablePointer<Slot>, count: Int) {
+        self.count = count
+        base = .allocate(capacity: max(count, 1))
+        base.moveInitialize(from: source, count: count)
+        owns = true
+    }
+
+    deinit {
+        guard owns else { return }
+        base.deinitialize(count: count)
+        base.deallocate()
+    }
+
+    var indices: Range<Int> { 0..<count }
+
+    /// A slot; the index must be one of the entity's slots, as an array's would.
+    subscript(index: Int) -> Slot {
+        get {
+            precondition(index >= 0 && index < count, "slot \(index) out of range")
+            return base[index]
+        }
+        set {
+            precondition(index >= 0 && index < count, "slot \(index) out of range")
+            if !owns {
+                let copy = UnsafeMutablePointer<Slot>.allocate(capacity: max(count, 1))
+                copy.initialize(from: base, count: count)
+                base = copy
+                owns = true
+            }
+            base[index] = newValue
+        }
+    }
+}
