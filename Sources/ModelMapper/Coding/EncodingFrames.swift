@@ -45,8 +45,10 @@ final class EncodingFrames {
         var arrayIsEmpty = true
 
         init(
-            object: ModelObject, program: WriteProgram, ownsProgram: Bool, skipping: Int, isEmpty: Bool, nestingBase: Int,
-            extras: KeyLevel?, owner: ModelObject?, writtenByOwner: UnsafeMutablePointer<Bool>?, viaSlot: Int, viaIndex: Int
+            object: ModelObject, program: WriteProgram, ownsProgram: Bool, skipping: Int, isEmpty: Bool,
+            nestingBase: Int,
+            extras: KeyLevel?, owner: ModelObject?, writtenByOwner: UnsafeMutablePointer<Bool>?, viaSlot: Int,
+            viaIndex: Int
         ) {
             self.object = .passRetained(object)
             self.program = ownsProgram ? .passRetained(program) : .passUnretained(program)

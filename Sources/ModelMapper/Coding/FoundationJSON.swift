@@ -44,7 +44,9 @@ enum FoundationJSON {
         // The types JSONSerialization produces come first; their casts are the cheap ones.
         if let string = value as? String { return .string(string) }
         // An NSNumber casts to Bool, Int and Double alike: tell it apart by its class first.
-        if type(of: value) is NSNumber.Type, let number = value as? NSNumber { return try Self.number(from: number, path: path) }
+        if type(of: value) is NSNumber.Type, let number = value as? NSNumber {
+            return try Self.number(from: number, path: path)
+        }
         if let dictionary = value as? [String: Any] {
             return .object(dictionary.keys.sorted().map { ($0, dictionary[$0]) })
         }
@@ -76,7 +78,8 @@ enum FoundationJSON {
             for (key, element) in dictionary {
                 guard let key = key as? String else {
                     throw MappingError(
-                        .notRepresentable, path: path(), found: "an object key of type \(type(of: key))", detail: "JSON object keys are strings")
+                        .notRepresentable, path: path(), found: "an object key of type \(type(of: key))",
+                        detail: "JSON object keys are strings")
                 }
                 members.append((key, element))
             }
@@ -87,7 +90,9 @@ enum FoundationJSON {
     }
 
     private static func finite(_ value: Double, text: String, path: () -> JSONPath) throws(MappingError) -> Item {
-        guard value.isFinite else { throw MappingError(.notRepresentable, path: path(), found: text, detail: "JSON numbers are finite") }
+        guard value.isFinite else {
+            throw MappingError(.notRepresentable, path: path(), found: text, detail: "JSON numbers are finite")
+        }
         return .number(text)
     }
 
@@ -132,7 +137,8 @@ enum FoundationJSON {
             if let current = pending {
                 pending = nil
                 if current != nil, stack.count >= maximumDepth {
-                    throw MappingError(.notRepresentable, path: path(), found: "values nested more than \(maximumDepth) deep")
+                    throw MappingError(
+                        .notRepresentable, path: path(), found: "values nested more than \(maximumDepth) deep")
                 }
                 switch try item(current, path: path) {
                 case .null: writer.append("null")

@@ -171,7 +171,9 @@ struct ObjectEncoder {
 
     /// The steps of an object without a source (its entity's program): attributes straight
     /// from the slots with the keys' bytes ready, other steps through ``perform(_:program:frame:)``.
-    private mutating func runPlainSteps(_ top: Int, object: ModelObject, program: WriteProgram) throws(MappingError) -> Bool {
+    private mutating func runPlainSteps(_ top: Int, object: ModelObject, program: WriteProgram) throws(MappingError)
+        -> Bool
+    {
         let steps = program.stepBuffer
         let count = program.steps.count
         let keys = program.quotedKeys
@@ -191,7 +193,9 @@ struct ObjectEncoder {
             if current.kind == .attribute {
                 let slot = Int(current.slot)
                 let key = keys.quoted(Int(current.key), escapingSlashes: escapesSlashes)
-                if !Self.writePlain(object.slots[slot], kind: readings[slot].kind, key: key, isEmpty: &isEmpty, to: &writer) {
+                if !Self.writePlain(
+                    object.slots[slot], kind: readings[slot].kind, key: key, isEmpty: &isEmpty, to: &writer)
+                {
                     try writeAttribute(slot, of: object, key: key, path: .frame(top), isEmpty: &isEmpty)
                 }
                 step += 1
@@ -226,7 +230,8 @@ struct ObjectEncoder {
     /// Opens an object: `{`, and the owner's flattened attributes unless the object's program
     /// writes them; pushes its frame.
     private mutating func begin(
-        _ object: ModelObject, skipping: Int, extras: KeyLevel?, ownerProgram: WriteProgram?, owner: ModelObject?, viaSlot: Int,
+        _ object: ModelObject, skipping: Int, extras: KeyLevel?, ownerProgram: WriteProgram?, owner: ModelObject?,
+        viaSlot: Int,
         viaIndex: Int
     ) throws(MappingError) {
         guard stack.count < options.maximumDepth else {
@@ -249,7 +254,8 @@ struct ObjectEncoder {
         var writtenByOwner: UnsafeMutablePointer<Bool>?
         if let extras, let owner, !program.writesOwnerKeys {
             if let ownerProgram {
-                try writeOwnerSteps(ownerProgram, of: owner, path: .child(slot: viaSlot, index: viaIndex), isEmpty: &isEmpty)
+                try writeOwnerSteps(
+                    ownerProgram, of: owner, path: .child(slot: viaSlot, index: viaIndex), isEmpty: &isEmpty)
             } else {
                 try writeLevel(extras, of: owner, path: .child(slot: viaSlot, index: viaIndex), isEmpty: &isEmpty)
             }
@@ -258,7 +264,8 @@ struct ObjectEncoder {
         stack.push(
             EncodingFrames.Frame(
                 object: object, program: program, ownsProgram: ownsProgram, skipping: skipping, isEmpty: isEmpty,
-                nestingBase: nestings.count, extras: extras, owner: owner, writtenByOwner: writtenByOwner, viaSlot: viaSlot,
+                nestingBase: nestings.count, extras: extras, owner: owner, writtenByOwner: writtenByOwner,
+                viaSlot: viaSlot,
                 viaIndex: viaIndex))
     }
 
@@ -281,7 +288,9 @@ struct ObjectEncoder {
         if stack.frames[top - 1].arraySlot >= 0 { stack.frames[top - 1].arrayIndex += 1 }
     }
 
-    private mutating func perform(_ step: WriteProgram.Step, object: ModelObject, program: WriteProgram, frame top: Int) throws(MappingError) {
+    private mutating func perform(_ step: WriteProgram.Step, object: ModelObject, program: WriteProgram, frame top: Int)
+        throws(MappingError)
+    {
         let isOwnLevel = nestings.count == stack.frames[top].nestingBase
         switch step.kind {
         case .typeKey:
@@ -305,11 +314,14 @@ struct ObjectEncoder {
             writer.value(program.unknownValues[Int(step.extras)])
         case .relationship:
             let slot = Int(step.slot)
-            guard slot != stack.frames[top].skipping, !isOwnLevel || !isWrittenByOwner(step, program: program, frame: top) else { return }
+            guard slot != stack.frames[top].skipping,
+                !isOwnLevel || !isWrittenByOwner(step, program: program, frame: top)
+            else { return }
             try writeRelationship(slot, object: object, step: step, program: program, frame: top)
         case .open:
             if isOwnLevel, isWrittenByOwner(step, program: program, frame: top) {
-                stack.frames[top].step = Self.stepAfterNested(program.stepBuffer, from: stack.frames[top].step, count: program.steps.count)
+                stack.frames[top].step = Self.stepAfterNested(
+                    program.stepBuffer, from: stack.frames[top].step, count: program.steps.count)
                 return
             }
             let nesting = Nesting(mark: writer.count, outerIsEmpty: stack.frames[top].isEmpty)
@@ -338,7 +350,9 @@ struct ObjectEncoder {
 
     /// The step after the nested object of flattened key paths whose `open` step is before
     /// `step` (the owner wrote it).
-    private static func stepAfterNested(_ steps: UnsafeMutablePointer<WriteProgram.Step>, from step: Int, count: Int) -> Int {
+    private static func stepAfterNested(_ steps: UnsafeMutablePointer<WriteProgram.Step>, from step: Int, count: Int)
+        -> Int
+    {
         var step = step
         var depth = 1
         while depth > 0, step < count {
@@ -357,17 +371,22 @@ struct ObjectEncoder {
     /// A step's member key, in the top frame.
     private mutating func member(_ step: WriteProgram.Step, program: WriteProgram, frame top: Int) {
         var isEmpty = stack.frames[top].isEmpty
-        writer.member(quoted: program.quotedKeys.quoted(Int(step.key), escapingSlashes: writer.escapesSlashes), isEmpty: &isEmpty)
+        writer.member(
+            quoted: program.quotedKeys.quoted(Int(step.key), escapingSlashes: writer.escapesSlashes), isEmpty: &isEmpty)
         stack.frames[top].isEmpty = isEmpty
     }
 
     private mutating func member(_ key: QuotedKey, isEmpty: inout Bool) {
-        (writer.escapesSlashes ? key.escapingSlashes : key.plain).withUnsafeBufferPointer { writer.member(quoted: $0, isEmpty: &isEmpty) }
+        (writer.escapesSlashes ? key.escapingSlashes : key.plain).withUnsafeBufferPointer {
+            writer.member(quoted: $0, isEmpty: &isEmpty)
+        }
     }
 
     /// The steps of an owner's program (see ``WriteProgram/ownerPrograms``): the owner's
     /// flattened attributes, in the object it links to.
-    private mutating func writeOwnerSteps(_ program: WriteProgram, of owner: ModelObject, path: PathSource, isEmpty: inout Bool) throws(MappingError) {
+    private mutating func writeOwnerSteps(
+        _ program: WriteProgram, of owner: ModelObject, path: PathSource, isEmpty: inout Bool
+    ) throws(MappingError) {
         let steps = program.stepBuffer
         let keys = program.quotedKeys
         let readings = owner.mapping.readings
@@ -381,7 +400,10 @@ struct ObjectEncoder {
             switch step.kind {
             case .ownerAttribute:
                 let slot = Int(step.slot)
-                if !plain || !Self.writePlain(owner.slots[slot], kind: readings[slot].kind, key: key, isEmpty: &isEmpty, to: &writer) {
+                if !plain
+                    || !Self.writePlain(
+                        owner.slots[slot], kind: readings[slot].kind, key: key, isEmpty: &isEmpty, to: &writer)
+                {
                     try writeAttribute(slot, of: owner, key: key, path: path, isEmpty: &isEmpty)
                 }
             case .open:
@@ -399,7 +421,9 @@ struct ObjectEncoder {
     }
 
     /// The attributes (and nested objects of attributes) of a key level of `object`.
-    private mutating func writeLevel(_ level: KeyLevel, of object: ModelObject, path: PathSource, isEmpty: inout Bool) throws(MappingError) {
+    private mutating func writeLevel(_ level: KeyLevel, of object: ModelObject, path: PathSource, isEmpty: inout Bool)
+        throws(MappingError)
+    {
         for node in level.nodes {
             let key = node.quoted
             for slot in node.attributes {
@@ -439,7 +463,8 @@ struct ObjectEncoder {
     ) throws(MappingError) {
         let mapping = object.mapping
         if object.decodedSource == nil,
-            Self.writePlain(object.slots[slot], kind: mapping.readings[slot].kind, key: key, isEmpty: &isEmpty, to: &writer)
+            Self.writePlain(
+                object.slots[slot], kind: mapping.readings[slot].kind, key: key, isEmpty: &isEmpty, to: &writer)
         {
             return
         }
@@ -481,13 +506,15 @@ struct ObjectEncoder {
     /// values that cannot be written), which the general path handles.
     @inline(__always)
     private static func writePlain(
-        _ value: Slot, kind: SlotReading.Kind, key: UnsafeBufferPointer<UInt8>, isEmpty: inout Bool, to writer: inout JSONWriter
+        _ value: Slot, kind: SlotReading.Kind, key: UnsafeBufferPointer<UInt8>, isEmpty: inout Bool,
+        to writer: inout JSONWriter
     ) -> Bool {
         switch (kind, value) {
         case (.string, .string(let text)):
             writer.member(quoted: key, isEmpty: &isEmpty)
             writer.string(text)
-        case (.integer16, .integer(let integer)), (.integer32, .integer(let integer)), (.integer64, .integer(let integer)):
+        case (.integer16, .integer(let integer)), (.integer32, .integer(let integer)),
+            (.integer64, .integer(let integer)):
             writer.member(quoted: key, isEmpty: &isEmpty)
             writer.integer(integer)
         case (.double, .floatingPoint(let number)) where number.isFinite:
@@ -533,7 +560,9 @@ struct ObjectEncoder {
     }
 
     /// The JSON of an attribute value.
-    private mutating func writeValue(_ value: Slot, property: PropertyMapping, slot: Int, entity: EntityDescription) throws(MappingError) {
+    private mutating func writeValue(_ value: Slot, property: PropertyMapping, slot: Int, entity: EntityDescription)
+        throws(MappingError)
+    {
         var plan: TransformerPlan?
         if property.transformerName != nil {
             let model = entity.model
@@ -574,7 +603,9 @@ struct ObjectEncoder {
                 let extras = step.extras >= 0 ? Int(step.extras) : nil
                 try begin(
                     child, skipping: property.inverseSlot ?? -1, extras: extras.map { program.extras[$0] },
-                    ownerProgram: extras.flatMap { program.ownerPrograms.indices.contains($0) ? program.ownerPrograms[$0] : nil },
+                    ownerProgram: extras.flatMap {
+                        program.ownerPrograms.indices.contains($0) ? program.ownerPrograms[$0] : nil
+                    },
                     owner: object, viaSlot: slot, viaIndex: -1)
             } else {
                 try writeReference(to: child, path: childPath(slot: slot, index: -1))
@@ -609,7 +640,9 @@ struct ObjectEncoder {
         stack.frames[top].arrayIsEmpty = false
         if try writesInFull(child, slot: slot, index: index, frame: top) {
             let inverse = stack.frames[top].object._withUnsafeGuaranteedRef { $0.mapping.properties[slot].inverseSlot }
-            try begin(child, skipping: inverse ?? -1, extras: nil, ownerProgram: nil, owner: nil, viaSlot: slot, viaIndex: index)
+            try begin(
+                child, skipping: inverse ?? -1, extras: nil, ownerProgram: nil, owner: nil, viaSlot: slot,
+                viaIndex: index)
         } else {
             try writeReference(to: child, path: childPath(slot: slot, index: index))
             stack.frames[top].arrayIndex += 1
@@ -624,11 +657,14 @@ struct ObjectEncoder {
     /// the holder's JSON had it in full (within twice the length of the JSON decoded, so that
     /// objects merged from several places cannot make the output grow faster than the input),
     /// or when ``ModelEncoder/Options/sharedObjects`` allows repeating it; never inside itself.
-    private mutating func writesInFull(_ child: ModelObject, slot: Int, index: Int, frame top: Int) throws(MappingError) -> Bool {
+    private mutating func writesInFull(_ child: ModelObject, slot: Int, index: Int, frame top: Int) throws(MappingError)
+        -> Bool
+    {
         let hasSource = stack.frames[top].hasSource
         guard hasSource || child.encodingStamp == stamp else { return true }
         let source = options.layout == .asDecoded ? stack.frames[top].object.takeUnretainedValue().decodedSource : nil
-        if let source, source.isReference(slot: slot, index: index, object: child), !child.mapping.identitySlots.isEmpty {
+        if let source, source.isReference(slot: slot, index: index, object: child), !child.mapping.identitySlots.isEmpty
+        {
             return false
         }
         guard child.encodingStamp == stamp else { return true }
@@ -652,13 +688,19 @@ struct ObjectEncoder {
             let isCycle = stack.contains(object)
             throw MappingError(
                 .notRepresentable, path: path, entityName: object.entity.name,
-                found: isCycle ? "a cycle back to this \(object.entity.name)" : "a \(object.entity.name) already written at another place",
-                detail: "give the entity identity attributes (userInfo identityAttributes) so the repeated object can be written as a reference")
+                found: isCycle
+                    ? "a cycle back to this \(object.entity.name)"
+                    : "a \(object.entity.name) already written at another place",
+                detail:
+                    "give the entity identity attributes (userInfo identityAttributes) so the repeated object can be written as a reference"
+            )
         }
         writer.open(UInt8(ascii: "{"))
         var isEmpty = true
         for slot in mapping.identitySlots {
-            try writeAttribute(slot, of: object, key: QuotedKey(mapping.properties[slot].keyPath.last ?? ""), path: .path(path), isEmpty: &isEmpty)
+            try writeAttribute(
+                slot, of: object, key: QuotedKey(mapping.properties[slot].keyPath.last ?? ""), path: .path(path),
+                isEmpty: &isEmpty)
         }
         writer.close(UInt8(ascii: "}"), isEmpty: isEmpty)
     }
@@ -677,4 +719,3 @@ enum EncodingStamp {
         return last
     }
 }
-
