@@ -12,9 +12,8 @@ final class EncodingFrames {
     struct Frame {
         let object: Unmanaged<ModelObject>
         let program: Unmanaged<WriteProgram>
-        /// Whether ``program`` was made for this object (and is retained by the stack).
-        let ownsProgram: Bool
-        /// Whether the object kept the JSON it was decoded from (see ``DecodedSource``).
+        /// Whether the object kept the JSON it was decoded from (see ``DecodedSource``): then
+        /// ``program`` was made for it, and the stack retains it.
         let hasSource: Bool
         /// The next step of the program.
         var step = 0
@@ -45,15 +44,13 @@ final class EncodingFrames {
         var arrayIsEmpty = true
 
         init(
-            object: ModelObject, program: WriteProgram, ownsProgram: Bool, skipping: Int, isEmpty: Bool,
-            nestingBase: Int,
-            extras: KeyLevel?, owner: ModelObject?, writtenByOwner: UnsafeMutablePointer<Bool>?, viaSlot: Int,
-            viaIndex: Int
+            object: ModelObject, program: WriteProgram, skipping: Int, isEmpty: Bool, nestingBase: Int,
+            extras: KeyLevel?,
+            owner: ModelObject?, writtenByOwner: UnsafeMutablePointer<Bool>?, viaSlot: Int, viaIndex: Int
         ) {
+            hasSource = object.decodedSource != nil
             self.object = .passRetained(object)
-            self.program = ownsProgram ? .passRetained(program) : .passUnretained(program)
-            self.ownsProgram = ownsProgram
-            self.hasSource = object.decodedSource != nil
+            self.program = hasSource ? .passRetained(program) : .passUnretained(program)
             self.skipping = skipping
             self.isEmpty = isEmpty
             self.nestingBase = nestingBase
@@ -104,7 +101,7 @@ final class EncodingFrames {
         count -= 1
         let frame = (frames + count).move()
         frame.object.release()
-        if frame.ownsProgram { frame.program.release() }
+        if frame.hasSource { frame.program.release() }
         return frame.isEmpty
     }
 

@@ -187,7 +187,8 @@ struct JSONWriter {
 
     /// A string's contents, without the quotes: copied and checked eight bytes at a time into
     /// room made for them at once, up to the first byte to escape (usually none), then
-    /// escaped from there.
+    /// escaped from there. (The same scan as ``nextEscaped(_:from:count:)`` with the copy
+    /// fused in: 2-3% of an encode over finding first and copying after.)
     @inline(__always)
     private mutating func contents(utf8: UnsafeBufferPointer<UInt8>) {
         guard let base = utf8.baseAddress else { return }
@@ -304,26 +305,11 @@ struct JSONWriter {
     // MARK: Numbers
 
     mutating func integer(_ value: Int64) {
-        let magnitude = value.magnitude
-        var digitCount = 1
-        var rest = magnitude / 10
-        while rest > 0 {
-            digitCount += 1
-            rest /= 10
-        }
         let negative = value < 0
         buffer.append(reserving: 20) { text in
-            var position = 0
-            if negative {
-                text[0] = UInt8(ascii: "-")
-                position = 1
-            }
-            var remaining = magnitude
-            for index in stride(from: position + digitCount - 1, through: position, by: -1) {
-                text[index] = UInt8(ascii: "0") + UInt8(remaining % 10)
-                remaining /= 10
-            }
-            return position + digitCount
+            if negative { text[0] = UInt8(ascii: "-") }
+            let sign = negative ? 1 : 0
+            return sign + DecimalDigits.write(value.magnitude, minimumCount: 1, to: text + sign)
         }
     }
 

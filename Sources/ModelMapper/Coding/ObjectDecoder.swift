@@ -798,7 +798,7 @@ struct ObjectDecoder {
     /// Updates an object decoded before with a repeated one: values present overwrite,
     /// absent ones keep.
     private func update(_ object: ModelObject, with frame: Frame, depth: Int, source: DecodedSource?) throws(MappingError) {
-        let slots = arena.takeArray(depth: depth)
+        let slots = arena.take(depth: depth)
         for slot in slots.indices {
             let property = frame.mapping.properties[slot]
             switch slots[slot] {

@@ -139,7 +139,7 @@ struct ObjectEncoder {
             while !stack.isEmpty { stack.pop() }
             nestings.removeAll(keepingCapacity: true)
         }
-        try begin(object, skipping: -1, extras: nil, ownerProgram: nil, owner: nil, viaSlot: -1, viaIndex: -1)
+        try begin(object, skipping: -1, extras: nil, owner: nil, viaSlot: -1, viaIndex: -1)
         while !stack.isEmpty {
             let top = stack.count - 1
             if stack.frames[top].arraySlot >= 0 {
@@ -196,7 +196,7 @@ struct ObjectEncoder {
                 if !Self.writePlain(
                     object.slots[slot], kind: readings[slot].kind, key: key, isEmpty: &isEmpty, to: &writer)
                 {
-                    try writeAttribute(slot, of: object, key: key, path: .frame(top), isEmpty: &isEmpty)
+                    try writeGeneralAttribute(slot, of: object, key: key, path: .frame(top), isEmpty: &isEmpty)
                 }
                 step += 1
                 continue
@@ -230,9 +230,8 @@ struct ObjectEncoder {
     /// Opens an object: `{`, and the owner's flattened attributes unless the object's program
     /// writes them; pushes its frame.
     private mutating func begin(
-        _ object: ModelObject, skipping: Int, extras: KeyLevel?, ownerProgram: WriteProgram?, owner: ModelObject?,
-        viaSlot: Int,
-        viaIndex: Int
+        _ object: ModelObject, skipping: Int, extras: (level: KeyLevel, program: WriteProgram)?, owner: ModelObject?,
+        viaSlot: Int, viaIndex: Int
     ) throws(MappingError) {
         guard stack.count < options.maximumDepth else {
             throw MappingError(
@@ -243,29 +242,22 @@ struct ObjectEncoder {
         writer.open(UInt8(ascii: "{"))
         let mapping = object.mapping
         var program = mapping.writeProgram
-        var ownsProgram = false
         if let source = object.decodedSource {
             program = WriteProgram(
-                source: source, mapping: mapping, ownerLevel: owner == nil ? nil : extras,
+                source: source, mapping: mapping, ownerLevel: owner == nil ? nil : extras?.level,
                 canonical: options.layout == .canonical, writesUnknown: options.writesUnknownKeys)
-            ownsProgram = true
         }
         var isEmpty = true
         var writtenByOwner: UnsafeMutablePointer<Bool>?
         if let extras, let owner, !program.writesOwnerKeys {
-            if let ownerProgram {
-                try writeOwnerSteps(
-                    ownerProgram, of: owner, path: .child(slot: viaSlot, index: viaIndex), isEmpty: &isEmpty)
-            } else {
-                try writeLevel(extras, of: owner, path: .child(slot: viaSlot, index: viaIndex), isEmpty: &isEmpty)
-            }
-            if !ownsProgram { writtenByOwner = stack.steps(of: program, writtenByOwnerLevel: extras) }
+            try writeOwnerSteps(
+                extras.program, of: owner, path: .child(slot: viaSlot, index: viaIndex), isEmpty: &isEmpty)
+            writtenByOwner = stack.steps(of: program, writtenByOwnerLevel: extras.level)
         }
         stack.push(
             EncodingFrames.Frame(
-                object: object, program: program, ownsProgram: ownsProgram, skipping: skipping, isEmpty: isEmpty,
-                nestingBase: nestings.count, extras: extras, owner: owner, writtenByOwner: writtenByOwner,
-                viaSlot: viaSlot,
+                object: object, program: program, skipping: skipping, isEmpty: isEmpty, nestingBase: nestings.count,
+                extras: extras?.level, owner: owner, writtenByOwner: writtenByOwner, viaSlot: viaSlot,
                 viaIndex: viaIndex))
     }
 
@@ -376,12 +368,6 @@ struct ObjectEncoder {
         stack.frames[top].isEmpty = isEmpty
     }
 
-    private mutating func member(_ key: QuotedKey, isEmpty: inout Bool) {
-        (writer.escapesSlashes ? key.escapingSlashes : key.plain).withUnsafeBufferPointer {
-            writer.member(quoted: $0, isEmpty: &isEmpty)
-        }
-    }
-
     /// The steps of an owner's program (see ``WriteProgram/ownerPrograms``): the owner's
     /// flattened attributes, in the object it links to.
     private mutating func writeOwnerSteps(
@@ -389,9 +375,7 @@ struct ObjectEncoder {
     ) throws(MappingError) {
         let steps = program.stepBuffer
         let keys = program.quotedKeys
-        let readings = owner.mapping.readings
         let escapesSlashes = writer.escapesSlashes
-        let plain = owner.decodedSource == nil
         // Where each open nested object started, and whether the level around it was empty.
         var opened: [(mark: Int, outerIsEmpty: Bool)] = []
         for index in 0..<program.steps.count {
@@ -399,13 +383,7 @@ struct ObjectEncoder {
             let key = keys.quoted(Int(step.key), escapingSlashes: escapesSlashes)
             switch step.kind {
             case .ownerAttribute:
-                let slot = Int(step.slot)
-                if !plain
-                    || !Self.writePlain(
-                        owner.slots[slot], kind: readings[slot].kind, key: key, isEmpty: &isEmpty, to: &writer)
-                {
-                    try writeAttribute(slot, of: owner, key: key, path: path, isEmpty: &isEmpty)
-                }
+                try writeAttribute(Int(step.slot), of: owner, key: key, path: path, isEmpty: &isEmpty)
             case .open:
                 opened.append((writer.count, isEmpty))
                 writer.member(quoted: key, isEmpty: &isEmpty)
@@ -416,27 +394,6 @@ struct ObjectEncoder {
                 isEmpty = writer.closeNested(from: nesting.mark, isEmpty: isEmpty) ? false : nesting.outerIsEmpty
             default:
                 continue
-            }
-        }
-    }
-
-    /// The attributes (and nested objects of attributes) of a key level of `object`.
-    private mutating func writeLevel(_ level: KeyLevel, of object: ModelObject, path: PathSource, isEmpty: inout Bool)
-        throws(MappingError)
-    {
-        for node in level.nodes {
-            let key = node.quoted
-            for slot in node.attributes {
-                try writeAttribute(slot, of: object, key: key, path: path, isEmpty: &isEmpty)
-            }
-            if let nested = node.nested, node.relationship == nil {
-                let mark = writer.count
-                let wasEmpty = isEmpty
-                member(key, isEmpty: &isEmpty)
-                writer.open(UInt8(ascii: "{"))
-                var innerIsEmpty = true
-                try writeLevel(nested, of: object, path: path, isEmpty: &innerIsEmpty)
-                if !writer.closeNested(from: mark, isEmpty: innerIsEmpty) { isEmpty = wasEmpty }
             }
         }
     }
@@ -461,13 +418,21 @@ struct ObjectEncoder {
     private mutating func writeAttribute(
         _ slot: Int, of object: ModelObject, key: UnsafeBufferPointer<UInt8>, path: PathSource, isEmpty: inout Bool
     ) throws(MappingError) {
-        let mapping = object.mapping
         if object.decodedSource == nil,
             Self.writePlain(
-                object.slots[slot], kind: mapping.readings[slot].kind, key: key, isEmpty: &isEmpty, to: &writer)
+                object.slots[slot], kind: object.mapping.readings[slot].kind, key: key, isEmpty: &isEmpty, to: &writer)
         {
             return
         }
+        try writeGeneralAttribute(slot, of: object, key: key, path: path, isEmpty: &isEmpty)
+    }
+
+    /// Writes an attribute's member through the general path: states, spellings kept from a
+    /// source, transformers and every type (what ``writePlain(_:kind:key:isEmpty:to:)`` declines).
+    private mutating func writeGeneralAttribute(
+        _ slot: Int, of object: ModelObject, key: UnsafeBufferPointer<UInt8>, path: PathSource, isEmpty: inout Bool
+    ) throws(MappingError) {
+        let mapping = object.mapping
         let property = mapping.properties[slot]
         let value = object.slots[slot]
         switch value {
@@ -602,11 +567,10 @@ struct ObjectEncoder {
             if try writesInFull(child, slot: slot, index: -1, frame: top) {
                 let extras = step.extras >= 0 ? Int(step.extras) : nil
                 try begin(
-                    child, skipping: property.inverseSlot ?? -1, extras: extras.map { program.extras[$0] },
-                    ownerProgram: extras.flatMap {
-                        program.ownerPrograms.indices.contains($0) ? program.ownerPrograms[$0] : nil
-                    },
-                    owner: object, viaSlot: slot, viaIndex: -1)
+                    child, skipping: property.inverseSlot ?? -1,
+                    extras: extras.map { (program.extras[$0], program.ownerPrograms[$0]) }, owner: object,
+                    viaSlot: slot,
+                    viaIndex: -1)
             } else {
                 try writeReference(to: child, path: childPath(slot: slot, index: -1))
             }
@@ -641,7 +605,7 @@ struct ObjectEncoder {
         if try writesInFull(child, slot: slot, index: index, frame: top) {
             let inverse = stack.frames[top].object._withUnsafeGuaranteedRef { $0.mapping.properties[slot].inverseSlot }
             try begin(
-                child, skipping: inverse ?? -1, extras: nil, ownerProgram: nil, owner: nil, viaSlot: slot,
+                child, skipping: inverse ?? -1, extras: nil, owner: nil, viaSlot: slot,
                 viaIndex: index)
         } else {
             try writeReference(to: child, path: childPath(slot: slot, index: index))

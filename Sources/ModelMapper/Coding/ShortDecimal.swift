@@ -19,39 +19,32 @@ struct ShortDecimal {
     let decimals: Int
 
     init?(_ value: Double) {
-        let magnitude = value.magnitude
-        guard magnitude == 0 || (magnitude >= 0.0001 && magnitude < 1_125_899_906_842_624) else { return nil }
-        var decimals = 0
-        while decimals <= 17 {
-            let power = NumberReading.powerOfTen(decimals)
-            let scaled = magnitude * power
-            guard scaled < 1_125_899_906_842_624 else { return nil }
-            let rounded = scaled.rounded()
-            if rounded / power == magnitude {
-                digits = UInt64(rounded)
-                self.decimals = decimals
-                return
-            }
-            decimals += 1
+        self.init(magnitude: value.magnitude, below: 1_125_899_906_842_624, maximumDecimals: 17) {
+            $0 == value.magnitude
         }
-        return nil
     }
 
     init?(_ value: Float) {
-        let magnitude = Double(value.magnitude)
-        guard magnitude == 0 || (magnitude >= 0.0001 && magnitude < 2_097_152) else { return nil }
-        var decimals = 0
-        while decimals <= 8 {
+        self.init(magnitude: Double(value.magnitude), below: 2_097_152, maximumDecimals: 8) {
+            Float($0) == value.magnitude
+        }
+    }
+
+    /// The fewest decimals, up to `maximumDecimals`, whose digits (`magnitude` scaled, under
+    /// `limit`) `readsBack` accepts as the value when divided back.
+    @inline(__always)
+    private init?(magnitude: Double, below limit: Double, maximumDecimals: Int, readsBack: (Double) -> Bool) {
+        guard magnitude == 0 || (magnitude >= 0.0001 && magnitude < limit) else { return nil }
+        for decimals in 0...maximumDecimals {
             let power = NumberReading.powerOfTen(decimals)
             let scaled = magnitude * power
-            guard scaled < 2_097_152 else { return nil }
+            guard scaled < limit else { return nil }
             let rounded = scaled.rounded()
-            if Float(rounded / power) == value.magnitude {
+            if readsBack(rounded / power) {
                 digits = UInt64(rounded)
                 self.decimals = decimals
                 return
             }
-            decimals += 1
         }
         return nil
     }
@@ -73,30 +66,11 @@ struct ShortDecimal {
                 text[0] = UInt8(ascii: "-")
                 position = 1
             }
-            position += Self.writeDigits(integer, minimumCount: 1, to: text + position)
+            position += DecimalDigits.write(integer, minimumCount: 1, to: text + position)
             text[position] = UInt8(ascii: ".")
             position += 1
-            position += Self.writeDigits(fraction, minimumCount: max(decimals, 1), to: text + position)
+            position += DecimalDigits.write(fraction, minimumCount: max(decimals, 1), to: text + position)
             return position
         }
-    }
-
-    /// Writes `value` in decimal, with leading zeros up to `minimumCount` digits; returns the
-    /// count written.
-    @inline(__always)
-    private static func writeDigits(_ value: UInt64, minimumCount: Int, to text: UnsafeMutablePointer<UInt8>) -> Int {
-        var count = 1
-        var rest = value / 10
-        while rest > 0 {
-            count += 1
-            rest /= 10
-        }
-        count = max(count, minimumCount)
-        var value = value
-        for index in stride(from: count - 1, through: 0, by: -1) {
-            text[index] = UInt8(ascii: "0") + UInt8(value % 10)
-            value /= 10
-        }
-        return count
     }
 }

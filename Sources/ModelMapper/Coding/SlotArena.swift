@@ -47,17 +47,6 @@ final class SlotArena {
         return SlotStorage(moving: buffers[depth], count: count)
     }
 
-    /// Moves the slots of `depth` out into an array.
-    func takeArray(depth: Int) -> [Slot] {
-        let count = initialized[depth]
-        let buffer = buffers[depth]
-        initialized[depth] = 0
-        var slots: [Slot] = []
-        slots.reserveCapacity(count)
-        for index in 0..<count { slots.append((buffer + index).move()) }
-        return slots
-    }
-
     /// Releases the values of `depth`, if any.
     func discard(depth: Int) {
         guard depth < initialized.count, initialized[depth] > 0 else { return }

@@ -39,15 +39,16 @@ final class WriteProgram: @unchecked Sendable {
         let extras: Int32
     }
 
-    let steps: [Step]
-    /// The steps again, as plain memory the encoder's loop reads without counting references.
+    /// The steps, in plain memory the encoder's loop reads without counting references.
+    var steps: UnsafeBufferPointer<Step> { UnsafeBufferPointer(start: stepBuffer, count: stepCount) }
     let stepBuffer: UnsafeMutablePointer<Step>
+    private let stepCount: Int
     let keys: [QuotedKey]
     /// The keys' quoted bytes in one block, for writing a key without counting references.
     let quotedKeys: QuotedKeyBlock
     let extras: [KeyLevel]
-    /// For an entity's program, the programs writing each of ``extras`` inside the related
-    /// object (`.ownerAttribute`, `.open` and `.close` steps); empty for an object's own program.
+    /// The programs writing each of ``extras`` inside the related object (`.ownerAttribute`,
+    /// `.open` and `.close` steps); empty for a program of owner steps itself.
     let ownerPrograms: [WriteProgram]
     /// The values of `.unknown` steps.
     let unknownValues: [JSONValue]
@@ -57,41 +58,26 @@ final class WriteProgram: @unchecked Sendable {
     let writesOwnerKeys: Bool
 
     /// The program of an entity: its keys in model order.
-    init(level: KeyLevel, typeValue: String) {
+    convenience init(level: KeyLevel, typeValue: String) {
         var builder = Builder()
         builder.append([], own: level, owner: nil, isRoot: true)
-        steps = builder.steps
-        stepBuffer = Self.buffer(builder.steps)
-        keys = builder.keys
-        quotedKeys = QuotedKeyBlock(builder.keys)
-        extras = builder.extras
-        ownerPrograms = builder.extras.map { WriteProgram(ownerLevel: $0) }
-        unknownValues = []
-        self.typeValue = typeValue
-        writesOwnerKeys = false
+        self.init(
+            builder, ownerPrograms: builder.extras.map { WriteProgram(ownerLevel: $0) }, typeValue: typeValue, writesOwnerKeys: false)
     }
 
     /// The program writing an owner's flattened attributes of `ownerLevel` inside the object it
     /// links to.
-    private init(ownerLevel: KeyLevel) {
+    private convenience init(ownerLevel: KeyLevel) {
         var builder = Builder()
         builder.append([], own: nil, owner: ownerLevel, isRoot: false)
-        steps = builder.steps
-        stepBuffer = Self.buffer(builder.steps)
-        keys = builder.keys
-        quotedKeys = QuotedKeyBlock(builder.keys)
-        extras = []
-        ownerPrograms = []
-        unknownValues = []
-        typeValue = ""
-        writesOwnerKeys = false
+        self.init(builder, ownerPrograms: [], typeValue: "", writesOwnerKeys: false)
     }
 
     /// The program of one decoded object: its members in the order its JSON had them, keys
     /// it did not have after them in model order; or, when `canonical`, the unknown members
     /// first and the rest in model order. `ownerLevel` is the owner's flattened keys written
     /// inside the object where it is being written.
-    init(source: DecodedSource, mapping: EntityMapping, ownerLevel: KeyLevel?, canonical: Bool, writesUnknown: Bool) {
+    convenience init(source: DecodedSource, mapping: EntityMapping, ownerLevel: KeyLevel?, canonical: Bool, writesUnknown: Bool) {
         var builder = Builder()
         builder.canonical = canonical
         builder.writesUnknown = writesUnknown
@@ -101,26 +87,30 @@ final class WriteProgram: @unchecked Sendable {
             return true
         }
         builder.append(members, own: mapping.keys, owner: ownerLevel, isRoot: true)
-        steps = builder.steps
-        stepBuffer = Self.buffer(builder.steps)
+        // The extras are levels of the entity's keys: their owner programs are the entity program's.
+        let entity = mapping.writeProgram
+        let ownerPrograms = builder.extras.map { level in
+            entity.extras.firstIndex { $0 === level }.map { entity.ownerPrograms[$0] } ?? WriteProgram(ownerLevel: level)
+        }
+        self.init(builder, ownerPrograms: ownerPrograms, typeValue: mapping.typeValue, writesOwnerKeys: true)
+    }
+
+    private init(_ builder: Builder, ownerPrograms: [WriteProgram], typeValue: String, writesOwnerKeys: Bool) {
+        stepCount = builder.steps.count
+        stepBuffer = .allocate(capacity: max(builder.steps.count, 1))
+        stepBuffer.initialize(from: builder.steps, count: builder.steps.count)
         keys = builder.keys
         quotedKeys = QuotedKeyBlock(builder.keys)
         extras = builder.extras
-        ownerPrograms = []
+        self.ownerPrograms = ownerPrograms
         unknownValues = builder.unknownValues
-        typeValue = mapping.typeValue
-        writesOwnerKeys = true
+        self.typeValue = typeValue
+        self.writesOwnerKeys = writesOwnerKeys
     }
 
     deinit {
         quotedKeys.deallocate()
         stepBuffer.deallocate()
-    }
-
-    private static func buffer(_ steps: [Step]) -> UnsafeMutablePointer<Step> {
-        let buffer = UnsafeMutablePointer<Step>.allocate(capacity: max(steps.count, 1))
-        for (index, step) in steps.enumerated() { (buffer + index).initialize(to: step) }
-        return buffer
     }
 
     /// Which of the steps of this program (an entity's) an owner writing the keys of `level`
@@ -130,16 +120,9 @@ final class WriteProgram: @unchecked Sendable {
         let flags = UnsafeMutablePointer<Bool>.allocate(capacity: max(steps.count, 1))
         var depth = 0
         for (index, step) in steps.enumerated() {
-            var written = false
-            switch step.kind {
-            case .close:
-                depth -= 1
-            case .open:
-                written = depth == 0 && level.table.index(of: keys[Int(step.key)].key) != nil
-                depth += 1
-            default:
-                written = depth == 0 && level.table.index(of: keys[Int(step.key)].key) != nil
-            }
+            if step.kind == .close { depth -= 1 }
+            let written = step.kind != .close && depth == 0 && level.table.index(of: keys[Int(step.key)].key) != nil
+            if step.kind == .open { depth += 1 }
             (flags + index).initialize(to: written)
         }
         return flags

@@ -93,35 +93,25 @@ enum CivilTime {
         // "yyyy-MM-ddTHH:mm:ssZ" with its quotes: 22 bytes at most, written in place.
         writer.append(reserving: 22) { text in
             text[0] = UInt8(ascii: "\"")
-            writeDigits(year, count: 4, to: text + 1)
+            _ = DecimalDigits.write(UInt64(year), minimumCount: 4, to: text + 1)
             text[5] = UInt8(ascii: "-")
-            writeDigits(month, count: 2, to: text + 6)
+            _ = DecimalDigits.write(UInt64(month), minimumCount: 2, to: text + 6)
             text[8] = UInt8(ascii: "-")
-            writeDigits(day, count: 2, to: text + 9)
+            _ = DecimalDigits.write(UInt64(day), minimumCount: 2, to: text + 9)
             guard withTime else {
                 text[11] = UInt8(ascii: "\"")
                 return 12
             }
             text[11] = UInt8(ascii: "T")
-            writeDigits(secondOfDay / 3600, count: 2, to: text + 12)
+            _ = DecimalDigits.write(UInt64(secondOfDay / 3600), minimumCount: 2, to: text + 12)
             text[14] = UInt8(ascii: ":")
-            writeDigits(secondOfDay / 60 % 60, count: 2, to: text + 15)
+            _ = DecimalDigits.write(UInt64(secondOfDay / 60 % 60), minimumCount: 2, to: text + 15)
             text[17] = UInt8(ascii: ":")
-            writeDigits(secondOfDay % 60, count: 2, to: text + 18)
+            _ = DecimalDigits.write(UInt64(secondOfDay % 60), minimumCount: 2, to: text + 18)
             text[20] = UInt8(ascii: "Z")
             text[21] = UInt8(ascii: "\"")
             return 22
         }
         return true
-    }
-
-    /// Writes `count` decimal digits of `value` (0 ..< 10^count), with leading zeros.
-    @inline(__always)
-    private static func writeDigits(_ value: Int, count: Int, to text: UnsafeMutablePointer<UInt8>) {
-        var value = value
-        for index in stride(from: count - 1, through: 0, by: -1) {
-            text[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value % 10)
-            value /= 10
-        }
     }
 }
