@@ -155,6 +155,25 @@ struct DecodingConversionTests {
         #expect(decodingError(["homepage": 12])?.code == .typeMismatch)
     }
 
+    @Test(
+        "binary reads RFC 4648 base64: padded, standard alphabet, any length",
+        arguments: [0, 1, 2, 3, 13, 14, 15, 16, 17, 100, 1_000])
+    func base64Lengths(count: Int) throws {
+        // Inline (up to 14 bytes) and allocated data alike, every padding, every byte value.
+        let bytes = Data((0..<count).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) })
+        let object = try decodeProduct(["thumbnail": .string(bytes.base64EncodedString())])
+        #expect(object.value(forKey: "thumbnail") as? Data == bytes)
+    }
+
+    @Test("base64 that is not padded, has characters outside the alphabet or padding inside is an error")
+    func base64Rejections() throws {
+        for text in ["QQ", "QUI", "QQ=A", "====", "Q===", "QU=I", "AA EC", "AAE\n", "AA-_", "AAEC=", "=AAA", "AAE=QUJD"] {
+            #expect(decodingError(["thumbnail": .string(text)])?.code == .invalidValue, "\(text)")
+        }
+        #expect(try decodeProduct(["thumbnail": ""]).value(forKey: "thumbnail") as? Data == Data())
+        #expect(try decodeProduct(["thumbnail": "+/+/"]).value(forKey: "thumbnail") as? Data == Data([0xFB, 0xFF, 0xBF]))
+    }
+
     @Test("undefined and object ID attributes keep the JSON value as it is")
     func undefinedKeepsValue() throws {
         let object = try decodeProduct(["extra": ["a": [1, "two", nil]], "legacy_id": "p1"])

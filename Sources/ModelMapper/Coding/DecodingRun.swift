@@ -220,6 +220,10 @@ enum IdentityValue: Hashable {
     case string(String)
     case decimal(Decimal)
     case date(Date)
+    case uuid(UUID)
+    case url(URL)
+    case data(Data)
+    case strings([String])
     /// Any other value, by its description.
     case other(String)
 
@@ -232,6 +236,10 @@ enum IdentityValue: Hashable {
         case .string(let value): self = .string(value)
         case .decimal(let value): self = .decimal(value)
         case .date(let value): self = .date(value)
+        case .uuid(let value): self = .uuid(value)
+        case .url(let value): self = .url(value)
+        case .data(let value): self = .data(value)
+        case .strings(let value): self = .strings(value)
         case .boxed(let box): self = .other(String(describing: box.value))
         }
     }

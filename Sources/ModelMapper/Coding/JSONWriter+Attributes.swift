@@ -36,21 +36,15 @@ extension JSONWriter {
             self.decimal(decimal)
         case .date(let date):
             try self.date(date, format: dateFormat)
-        case .boxed(let box):
-            // The usual boxed types written directly, as `ValueConversion.encode` would.
-            switch (property.attributeType, box.typed) {
-            case (.uuid, .uuid(let uuid)):
-                self.uuid(uuid)
-                return
-            case (.uri, .url(let url)):
-                string(url.absoluteString)
-                return
-            case (.binaryData, .data(let data)):
-                base64(data)
-                return
-            default: break
-            }
-            self.value(try ValueConversion.encode(box.value, for: property, dateFormat: dateFormat, model: model))
+        case .uuid(let uuid) where property.attributeType == .uuid:
+            self.uuid(uuid)
+        case .url(let url) where property.attributeType == .uri:
+            string(url.absoluteString)
+        case .data(let data) where property.attributeType == .binaryData:
+            base64(data)
+        case .uuid, .url, .data, .strings, .boxed:
+            let attributeValue = value.attributeValue(type: property.attributeType) as Any
+            self.value(try ValueConversion.encode(attributeValue, for: property, dateFormat: dateFormat, model: model))
         case .absent, .null, .object, .objects:
             append("null")
         }
@@ -147,7 +141,7 @@ extension JSONWriter {
                 return
             }
         case .commaSeparatedList:
-            if case .boxed(let box) = value, let list = box.strings {
+            if case .strings(let list) = value {
                 joinedString(list, separator: UInt8(ascii: ","))
                 return
             }

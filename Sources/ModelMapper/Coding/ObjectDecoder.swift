@@ -41,7 +41,9 @@ struct ObjectDecoder {
 
     /// How an object's frame was reached, for error paths.
     private enum Step {
-        case root(JSONPath)
+        /// At `path`, or at element `index` of the array there: the index kept apart so that
+        /// reading an array builds no path per element (paths are only for errors).
+        case root(JSONPath, index: Int?)
         /// Through the relationship at `slot` of the frame below, at `index` for a to-many.
         case relationship(slot: Int, index: Int?)
     }
@@ -111,23 +113,32 @@ struct ObjectDecoder {
     // MARK: Objects
 
     /// Reads one object of `entity` (or of the subentity its JSON names) at the reading
-    /// position; nil when an error was recorded instead of thrown. With `target`, the
-    /// top-level object is read into it rather than into a new object.
-    mutating func readObject(entity: Int, path: JSONPath, into target: ModelObject? = nil) throws(MappingError) -> ModelObject? {
+    /// position, the value at `path` (at element `index` of the array there, if given); nil
+    /// when an error was recorded instead of thrown. With `target`, the top-level object is
+    /// read into it rather than into a new object.
+    mutating func readObject(
+        entity: Int, path: JSONPath, index: Int? = nil, into target: ModelObject? = nil
+    ) throws(MappingError) -> ModelObject? {
         let base = frames.count
         do {
-            return try readObjectFrames(entity: entity, path: path, into: target, base: base)
+            return try readObjectFrames(entity: entity, step: .root(path, index: index), into: target, base: base)
         } catch .invalidJSON(var context) where context.path.components.isEmpty {
             // A syntax error: where in the document, from the frames open.
-            context.path = syntaxErrorPath(base: path)
+            context.path = syntaxErrorPath(base: Self.path(path, index: index))
             dropFrames(from: base)
             throw .invalidJSON(unlocatedUnlessText(context))
         } catch .notRepresentable(var context) where context.path.components.isEmpty && context.line != nil {
             // A limit of the scanner's, located the same way.
-            context.path = syntaxErrorPath(base: path)
+            context.path = syntaxErrorPath(base: Self.path(path, index: index))
             dropFrames(from: base)
             throw .notRepresentable(unlocatedUnlessText(context))
         }
+    }
+
+    /// `path`, followed by `index` if there is one.
+    private static func path(_ path: JSONPath, index: Int?) -> JSONPath {
+        guard let index else { return path }
+        return path.appending(index: index)
     }
 
     /// Drops the frames from `base` up, releasing their slots.
@@ -166,9 +177,9 @@ struct ObjectDecoder {
         return path
     }
 
-    private mutating func readObjectFrames(entity: Int, path: JSONPath, into target: ModelObject?, base: Int) throws(MappingError) -> ModelObject? {
+    private mutating func readObjectFrames(entity: Int, step: Step, into target: ModelObject?, base: Int) throws(MappingError) -> ModelObject? {
         self.target = base == 0 ? target : nil
-        guard try begin(expected: entity, step: .root(path), parentSlot: -1, extras: nil) else { return nil }
+        guard try begin(expected: entity, step: step, parentSlot: -1, extras: nil) else { return nil }
         while true {
             let top = frames.count - 1
             if frames[top].array != nil {
@@ -927,7 +938,7 @@ struct ObjectDecoder {
         var index = 0
         repeat {
             guard index < scanner.maximumElementCount else { throw scanner.tooManyElements() }
-            if let object = try readObject(entity: entity, path: path.appending(index: index)) { objects.append(object) }
+            if let object = try readObject(entity: entity, path: path, index: index) { objects.append(object) }
             index += 1
         } while try scanner.readSeparator(inObject: false)
         return objects
@@ -993,7 +1004,7 @@ struct ObjectDecoder {
     ) throws(MappingError) {
         let base: JSONPath
         switch step {
-        case .root(let path): base = path
+        case .root(let path, let index): base = Self.path(path, index: index)
         case .relationship(let slot, let index):
             let parent = frames.count - 1
             var path = errorPath(frame: parent, keys: frames[parent].mapping.properties[slot].keyPath.suffix(1))
@@ -1035,7 +1046,7 @@ struct ObjectDecoder {
         var path = JSONPath.root
         for (position, step) in chain.reversed() {
             switch step {
-            case .root(let root): path = root
+            case .root(let root, let index): path = Self.path(root, index: index)
             case .relationship(let slot, let index):
                 let parent = position - 1
                 guard parent >= 0, parent < frames.count else { continue }

@@ -75,23 +75,23 @@ enum ValueConversion {
             }
         case .binaryData:
             guard case .string(let bytes) = token else { throw mismatch(type, token, expected: "base64 text") }
-            guard let data = Data(base64Encoded: String(decoding: bytes, as: UTF8.self)) else {
+            guard let data = Base64Text.data(from: bytes) else {
                 throw MappingError(.invalidValue, expected: "base64 text", found: describe(token))
             }
-            return .value(data)
+            return .data(data)
         case .uuid:
             guard case .string(let bytes) = token else { throw mismatch(type, token, expected: "a UUID string") }
-            if let uuid = canonicalUUID(bytes) { return .value(uuid) }
+            if let uuid = canonicalUUID(bytes) { return .uuid(uuid) }
             guard let uuid = UUID(uuidString: String(decoding: bytes, as: UTF8.self)) else {
                 throw MappingError(.invalidValue, expected: "a UUID string", found: describe(token))
             }
-            return .value(uuid)
+            return .uuid(uuid)
         case .uri:
             guard case .string(let bytes) = token else { throw mismatch(type, token, expected: "a URL string") }
             guard let url = URL(string: String(decoding: bytes, as: UTF8.self)) else {
                 throw MappingError(.invalidValue, expected: "a URL string", found: describe(token))
             }
-            return .value(url)
+            return .url(url)
         case .composite:
             guard case .container(.object(let object)) = token else { throw mismatch(type, token, expected: "an object") }
             return .value(try decodeComposite(object, name: property.compositeName, strict: strict, dateFormat: dateFormat, model: model))

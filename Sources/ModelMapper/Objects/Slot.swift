@@ -5,11 +5,12 @@ import Foundation
 /// Absent, null and a value are kept apart so that decoding then encoding gives back the
 /// shape of the input: a key that was missing stays missing, a `null` stays `null`. The
 /// common attribute types are stored unboxed (the attribute's type says which Swift type an
-/// `.integer` or `.floatingPoint` stands for); the others are boxed (`.boxed`).
+/// `.integer` or `.floatingPoint` stands for), and so are UUIDs, URLs, data and the lists a
+/// comma-separated string reads into; any other value is boxed (`.boxed`).
 ///
-/// Every payload is a plain value or one reference, so that copying a slot is a switch and
-/// at most one retain (an `Any` payload would make every copy go through value witnesses),
-/// and a slot takes 24 bytes.
+/// Every payload is a plain value or at most one reference, so that copying a slot is a switch
+/// and at most one retain (an `Any` payload would make every copy go through value witnesses;
+/// a box per UUID or URL would cost an allocation per value), and a slot takes 24 bytes.
 enum Slot {
     /// Not set: the key was missing from the JSON (reads give the model default, if any).
     case absent
@@ -23,6 +24,12 @@ enum Slot {
     case string(String)
     case decimal(Decimal)
     case date(Date)
+    case uuid(UUID)
+    case url(URL)
+    case data(Data)
+    /// A list of strings: what a comma-separated string reads into (a Transformable attribute
+    /// with the `StringArray` transformer, or a value set as `[String]`).
+    case strings([String])
     /// Any other attribute value, of the attribute's Swift type.
     case boxed(SlotBox)
     /// A to-one relationship's object.
@@ -32,14 +39,6 @@ enum Slot {
 
     /// A slot boxing any other attribute value.
     static func value(_ value: Any) -> Slot { .boxed(SlotBox(value)) }
-
-    // The usual boxed values are kept typed as well, so that writing them needs no dynamic cast.
-    static func value(_ value: UUID) -> Slot { .boxed(SlotBox(value, typed: .uuid(value))) }
-    static func value(_ value: URL) -> Slot { .boxed(SlotBox(value, typed: .url(value))) }
-    static func value(_ value: Data) -> Slot { .boxed(SlotBox(value, typed: .data(value))) }
-
-    /// A slot boxing a list of strings (a comma-separated list read).
-    static func strings(_ list: [String]) -> Slot { .boxed(SlotBox(list, typed: .strings(list))) }
 
     /// The slot holding a value of an attribute of `type`, already of its Swift type.
     init(attributeValue value: Any, type: AttributeType) {
@@ -53,10 +52,10 @@ enum Slot {
         case .string: self = (value as? String).map { .string($0) } ?? .value(value)
         case .decimal: self = (value as? Decimal).map { .decimal($0) } ?? .value(value)
         case .date: self = (value as? Date).map { .date($0) } ?? .value(value)
-        case .uuid: self = (value as? UUID).map { .value($0) } ?? .value(value)
-        case .uri: self = (value as? URL).map { .value($0) } ?? .value(value)
-        case .binaryData: self = (value as? Data).map { .value($0) } ?? .value(value)
-        default: self = .value(value)
+        case .uuid: self = (value as? UUID).map { .uuid($0) } ?? .value(value)
+        case .uri: self = (value as? URL).map { .url($0) } ?? .value(value)
+        case .binaryData: self = (value as? Data).map { .data($0) } ?? .value(value)
+        default: self = (value as? [String]).map { .strings($0) } ?? .value(value)
         }
     }
 
@@ -76,6 +75,10 @@ enum Slot {
         case .string(let value): return value
         case .decimal(let value): return value
         case .date(let value): return value
+        case .uuid(let value): return value
+        case .url(let value): return value
+        case .data(let value): return value
+        case .strings(let value): return value
         case .boxed(let box): return box.value
         }
     }
@@ -85,26 +88,9 @@ enum Slot {
 /// getting a new box.
 final class SlotBox {
     let value: Any
-    /// The value again, typed, when the maker knew its type.
-    let typed: Typed
 
-    enum Typed {
-        case unknown
-        case strings([String])
-        case uuid(UUID)
-        case url(URL)
-        case data(Data)
-    }
-
-    init(_ value: Any, typed: Typed = .unknown) {
+    init(_ value: Any) {
         self.value = value
-        self.typed = typed
-    }
-
-    /// The value when the maker knew it to be a `[String]`.
-    var strings: [String]? {
-        if case .strings(let list) = typed { return list }
-        return nil
     }
 }
 
@@ -155,6 +141,10 @@ extension Slot {
         case (.string(let a), .string(let b)): return a == b
         case (.decimal(let a), .decimal(let b)): return a == b && a.exponent == b.exponent
         case (.date(let a), .date(let b)): return a == b
+        case (.uuid(let a), .uuid(let b)): return a == b
+        case (.url(let a), .url(let b)): return a == b
+        case (.data(let a), .data(let b)): return a == b
+        case (.strings(let a), .strings(let b)): return a == b
         case (.boxed(let a), .boxed(let b)):
             guard let a = a.value as? AnyHashable, let b = b.value as? AnyHashable else { return nil }
             return a == b
