@@ -16,6 +16,8 @@ final class DecodingRun {
     let transformers: TransformerPlans
     /// Where strings with escapes are decoded.
     let scratch = ScratchBuffer()
+    /// The order of keys seen so far.
+    let keyOrder: KeyOrder
     /// Where a value's spelling is compared with the encoder's, when keeping the source.
     private(set) lazy var spellingWriters = (canonical: JSONWriter(capacity: 64), original: JSONWriter(capacity: 64))
 
@@ -27,6 +29,7 @@ final class DecodingRun {
         self.mappings = model.mappings
         self.strict = options.strictness == .strict
         self.transformers = TransformerPlans(mappings: mappings)
+        self.keyOrder = KeyOrder(count: mappings.last?.keyOrderEnd ?? 0)
     }
 
     /// Runs `body`, then throws the collected errors, if any.

@@ -88,6 +88,8 @@ final class EntityMapping: @unchecked Sendable {
     let identityFamily: Int
     /// The keys of the entity's JSON object, matched against raw bytes by the decoder.
     let keys: KeyLevel
+    /// Where the ``KeyOrder`` entries of this entity's key levels end.
+    var keyOrderEnd: Int { keys.orderOffset + keys.nodes.count + 1 }
     /// The steps the encoder takes to write an object.
     let writeProgram: WriteProgram
     /// Whether the JSON may name a subentity (so the decoder must find the type key first).
@@ -110,11 +112,11 @@ final class EntityMapping: @unchecked Sendable {
 
     init(
         properties: [PropertyMapping], slotByName: [String: Int], isAbstract: Bool, typeKey: String?, typeValue: String,
-        entityByTypeValue: [String: Int], identitySlots: [Int], identityFamily: Int
+        entityByTypeValue: [String: Int], identitySlots: [Int], identityFamily: Int, keyOrderOffset: inout Int
     ) {
         self.keys = Self.level(
             properties.indices.map { (path: properties[$0].keyPath[...], slot: $0, isRelationship: properties[$0].isRelationship) },
-            typeKey: typeKey)
+            typeKey: typeKey, orderOffset: &keyOrderOffset)
         self.writeProgram = WriteProgram(level: keys, typeValue: typeValue)
         self.isPolymorphic = typeKey != nil && (entityByTypeValue.count > 1 || isAbstract)
         self.initialSlots = properties.map { property in
@@ -150,7 +152,7 @@ final class EntityMapping: @unchecked Sendable {
 extension EntityMapping {
     /// The key level for properties whose key paths start with the given components.
     fileprivate static func level(
-        _ entries: [(path: ArraySlice<String>, slot: Int, isRelationship: Bool)], typeKey: String?
+        _ entries: [(path: ArraySlice<String>, slot: Int, isRelationship: Bool)], typeKey: String?, orderOffset: inout Int
     ) -> KeyLevel {
         var order: [String] = []
         var groups: [String: [(path: ArraySlice<String>, slot: Int, isRelationship: Bool)]] = [:]
@@ -161,18 +163,21 @@ extension EntityMapping {
         }
         // The type key comes first: readers that stream want to know the entity early.
         if let typeKey, groups[typeKey] == nil { order.insert(typeKey, at: 0) }
-        let nodes = order.map { key -> KeyNode in
+        var nodes: [KeyNode] = []
+        for key in order {
             let group = groups[key] ?? []
             let ending = group.filter { $0.path.count == 1 }
             let deeper = group.filter { $0.path.count > 1 }.map { (path: $0.path.dropFirst(), slot: $0.slot, isRelationship: $0.isRelationship) }
-            return KeyNode(
-                key: key,
-                attributes: ending.filter { !$0.isRelationship }.map(\.slot),
-                relationship: ending.first(where: \.isRelationship)?.slot,
-                nested: deeper.isEmpty ? nil : level(deeper, typeKey: nil),
-                isTypeKey: key == typeKey)
+            nodes.append(
+                KeyNode(
+                    key: key,
+                    attributes: ending.filter { !$0.isRelationship }.map(\.slot),
+                    relationship: ending.first(where: \.isRelationship)?.slot,
+                    nested: deeper.isEmpty ? nil : level(deeper, typeKey: nil, orderOffset: &orderOffset),
+                    isTypeKey: key == typeKey))
         }
-        return KeyLevel(nodes: nodes)
+        defer { orderOffset += nodes.count + 1 }
+        return KeyLevel(nodes: nodes, orderOffset: orderOffset)
     }
 }
 
@@ -195,10 +200,13 @@ final class MappingTable: @unchecked Sendable {
 extension EntityMapping {
     /// Builds the mappings of every entity of a model.
     static func mappings(for records: [EntityRecord]) -> [EntityMapping] {
-        records.indices.map { mapping(of: $0, in: records) }
+        var keyOrderOffset = 0
+        return records.indices.map { mapping(of: $0, in: records, keyOrderOffset: &keyOrderOffset) }
     }
 
-    private static func mapping(of entity: Int, in records: [EntityRecord]) -> EntityMapping {
+    /// The mapping of one entity; its key levels take their ``KeyOrder`` entries from
+    /// `keyOrderOffset` on, which moves past them.
+    private static func mapping(of entity: Int, in records: [EntityRecord], keyOrderOffset: inout Int) -> EntityMapping {
         let record = records[entity]
         let slotIndex = record.propertyIndexByName
         var properties: [PropertyMapping] = []
@@ -245,7 +253,7 @@ extension EntityMapping {
             properties: properties, slotByName: slotIndex, isAbstract: record.isAbstract,
             typeKey: record.typeKey, typeValue: record.typeValue, entityByTypeValue: entityByTypeValue,
             identitySlots: record.identityAttributeNames.compactMap { slotIndex[$0] },
-            identityFamily: root
+            identityFamily: root, keyOrderOffset: &keyOrderOffset
         )
     }
 }

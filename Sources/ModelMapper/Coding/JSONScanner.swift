@@ -336,6 +336,26 @@ struct JSONScanner {
         return key
     }
 
+    /// Reads the member name `key` and its colon if they are next (after whitespace): the
+    /// bytes, in quotes, compared at once, without scanning the string. `key` has no byte that
+    /// would be escaped. False, having read nothing, for anything else (which `readKey` then
+    /// reads or reports).
+    @inline(__always)
+    mutating func consumeKey(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
+        let start = index
+        let end = start + key.count + 1
+        guard end < count, base[start] == UInt8(ascii: "\""), base[end] == UInt8(ascii: "\""),
+            key.count <= maximumStringLength,
+            key.isEmpty || memcmp(base + start + 1, key.baseAddress.unsafelyUnwrapped, key.count) == 0
+        else { return false }
+        index = end + 1
+        guard consume(UInt8(ascii: ":")) else {
+            index = start
+            return false
+        }
+        return true
+    }
+
     /// Checks that only whitespace follows the document's value.
     mutating func finish() throws(MappingError) {
         skipWhitespace()

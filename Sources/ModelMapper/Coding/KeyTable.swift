@@ -17,6 +17,9 @@ struct KeyTable: @unchecked Sendable {
     private let hashes: UnsafeMutablePointer<UInt32>
     /// Key index + 1 per bucket, 0 for an empty one.
     private let buckets: UnsafeMutablePointer<Int32>
+    /// Per key, whether JSON text can spell it only as its bytes (no quote, backslash or
+    /// control character, which would have to be escaped).
+    private let isPlain: UnsafeMutablePointer<Bool>
     private let mask: Int
     let count: Int
 
@@ -28,6 +31,7 @@ struct KeyTable: @unchecked Sendable {
         bytes = .allocate(capacity: max(total, 1))
         starts = .allocate(capacity: count + 1)
         hashes = .allocate(capacity: max(count, 1))
+        isPlain = .allocate(capacity: max(count, 1))
         var size = 4
         while size < count * 2 { size *= 2 }
         buckets = .allocate(capacity: size)
@@ -36,6 +40,7 @@ struct KeyTable: @unchecked Sendable {
         var offset = 0
         for (index, key) in utf8.enumerated() {
             starts[index] = offset
+            (isPlain + index).initialize(to: key.allSatisfy { $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") })
             for byte in key {
                 bytes[offset] = byte
                 offset += 1
@@ -55,6 +60,17 @@ struct KeyTable: @unchecked Sendable {
         starts.deallocate()
         hashes.deallocate()
         buckets.deallocate()
+        isPlain.deallocate()
+    }
+
+    /// The bytes of key `index` when JSON text can spell it only as those bytes, for reading
+    /// an expected key straight from the text (``JSONScanner/consumeKey(_:)``); nil for a
+    /// key out of range or one that would be escaped.
+    @inline(__always)
+    func plainKey(_ index: Int) -> UnsafeBufferPointer<UInt8>? {
+        guard index < count, isPlain[index] else { return nil }
+        let start = starts[index]
+        return UnsafeBufferPointer(start: bytes + start, count: starts[index + 1] - start)
     }
 
     /// The index of the key spelled by `key`, or nil.
@@ -102,10 +118,13 @@ final class KeyLevel: @unchecked Sendable {
     /// What the decoder does with each key, in node order: the nodes as plain values (written
     /// in `init`, only read after).
     let actions: UnsafeMutablePointer<KeyAction>
+    /// Where this level's entries start in a run's ``KeyOrder``: `nodes.count + 1` of them.
+    let orderOffset: Int
 
-    init(nodes: [KeyNode]) {
+    init(nodes: [KeyNode], orderOffset: Int) {
         self.nodes = nodes
         self.table = KeyTable(keys: nodes.map(\.key))
+        self.orderOffset = orderOffset
         actions = .allocate(capacity: max(nodes.count, 1))
         for (index, node) in nodes.enumerated() { (actions + index).initialize(to: KeyAction(node)) }
     }
@@ -113,6 +132,30 @@ final class KeyLevel: @unchecked Sendable {
     deinit {
         table.deallocate()
         actions.deallocate()
+    }
+}
+
+/// The key order a run has seen documents use, per ``KeyLevel``: which key came first in the
+/// last object read and which followed each key. The decoder tries that key first, comparing
+/// it in place (``KeyTable/plainKey(_:)``), so that objects listing their keys in one order
+/// (the usual case, and seldom the model's alphabetical one) are read without a lookup per
+/// key. One per run, not shared: learning writes on every change of order.
+///
+/// Each level has `count + 1` entries from its `orderOffset`: at 0 the first key, at `i + 1`
+/// the key after key `i`, each stored as its distance from `i + 1` so that zeroed memory
+/// means "the keys in the model's order".
+final class KeyOrder {
+    let entries: UnsafeMutablePointer<Int32>
+    private let count: Int
+
+    init(count: Int) {
+        self.count = count
+        entries = .allocate(capacity: max(count, 1))
+        entries.initialize(repeating: 0, count: max(count, 1))
+    }
+
+    deinit {
+        entries.deallocate()
     }
 }
 

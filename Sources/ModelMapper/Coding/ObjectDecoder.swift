@@ -60,10 +60,31 @@ struct ObjectDecoder {
         var extras: Unmanaged<KeyLevel>?
         /// The key this level is under (nil for the object itself).
         var key: String?
+        /// The own key matched last (-1: none yet) and the one expected next, from the run's
+        /// ``KeyOrder`` (`order`: the own level's entries there).
+        var previous = -1
         var guess = 0
+        let order: UnsafeMutablePointer<Int32>?
         var extrasGuess = 0
         var isFirst = true
         var memberCount = 0
+
+        init(own: Unmanaged<KeyLevel>?, extras: Unmanaged<KeyLevel>?, key: String? = nil, keyOrder: KeyOrder) {
+            self.own = own
+            self.extras = extras
+            self.key = key
+            order = own.map { keyOrder.entries + $0._withUnsafeGuaranteedRef(\.orderOffset) }
+            if let order { guess = Int(order[0]) }
+        }
+
+        /// Notes that own key `index` was read: the order is learned, the next key expected.
+        @inline(__always)
+        mutating func matched(_ index: Int) {
+            guard let order else { return }
+            if index != guess { order[previous + 1] = Int32(truncatingIfNeeded: index - (previous + 1)) }
+            previous = index
+            guess = index + 1 + Int(order[index + 1])
+        }
     }
 
     /// What a frame notes of how its object was written, when the options keep the source
@@ -197,12 +218,14 @@ struct ObjectDecoder {
                     continue
                 }
                 memberStart = scanner.index
+                if try readExpectedMember(frame: top) { continue }
                 key = try scanner.readKey(after: "{")
             } else if try scanner.readSeparator(inObject: true) {
                 frames[top].level.memberCount += 1
                 guard frames[top].level.memberCount < scanner.maximumElementCount else { throw scanner.tooManyElements() }
                 scanner.skipWhitespace()
                 memberStart = scanner.index
+                if try readExpectedMember(frame: top) { continue }
                 key = try scanner.readKey(after: ",")
             } else {
                 if let object = try closeLevel(top, base: base, target: target) { return object }
@@ -252,7 +275,7 @@ struct ObjectDecoder {
         frames.append(
             Frame(
                 entity: entity, mapping: mapping, slots: arena.push(depth: frames.count, count: count), readings: mapping.readings,
-                level: Level(own: Unmanaged.passUnretained(mapping.keys), extras: extras), step: step, parentSlot: parentSlot))
+                level: Level(own: Unmanaged.passUnretained(mapping.keys), extras: extras, keyOrder: run.keyOrder), step: step, parentSlot: parentSlot))
         return true
     }
 
@@ -344,7 +367,7 @@ struct ObjectDecoder {
         var ownIndex = -1
         var extrasIndex = -1
         if let level = frames[top].level.own, let index = Self.index(of: key, in: level, guess: frames[top].level.guess) {
-            frames[top].level.guess = index + 1
+            frames[top].level.matched(index)
             own = level._withUnsafeGuaranteedRef { $0.actions[index] }
             ownIndex = index
         }
@@ -376,6 +399,22 @@ struct ObjectDecoder {
             let extrasNode = frames[top].level.extras.flatMap { level in extrasIndex < 0 ? nil : level.takeUnretainedValue().nodes[extrasIndex] }
             try readThroughTree(own: ownNode, extras: extrasNode, frame: top)
         }
+    }
+
+    /// Reads the next member if its key is the one expected (the one that followed the key
+    /// matched last in the objects read before) and one reader alone reads
+    /// it: the key compared in place, with no string scanned or looked up. False, having read
+    /// nothing, otherwise.
+    @inline(__always)
+    private mutating func readExpectedMember(frame top: Int) throws(MappingError) -> Bool {
+        guard frames[top].level.extras == nil, let level = frames[top].level.own else { return false }
+        let index = frames[top].level.guess
+        guard let key = level._withUnsafeGuaranteedRef({ $0.table.plainKey(index) }) else { return false }
+        let action = level._withUnsafeGuaranteedRef { $0.actions[index] }
+        guard action.kind != .shared, scanner.consumeKey(key) else { return false }
+        frames[top].level.matched(index)
+        try read(action, index: index, frame: top, isExtras: false)
+        return true
     }
 
     /// The index of a key in a level's table, without counting a reference to the level.
@@ -415,7 +454,7 @@ struct ObjectDecoder {
         switch scanner.peek() {
         case UInt8(ascii: "{"):
             scanner.index += 1
-            let level = Level(own: isExtras ? nil : nested, extras: isExtras ? nested : nil, key: key)
+            let level = Level(own: isExtras ? nil : nested, extras: isExtras ? nested : nil, key: key, keyOrder: run.keyOrder)
             if keepsSource {
                 sources[top].outer.append((sources[top].members, index, isExtras, key))
                 sources[top].members = []
