@@ -399,4 +399,55 @@ struct PolymorphicTests {
         #expect(rows.map { $0.value(forKey: "c") as? Bool } == [true, false, true, false, true, nil, nil, nil, nil])
         #expect(rows.map { $0.value(forKey: "quoted") as? String } == ["q", "r", nil, nil, nil, nil, nil, "s", nil])
     }
+
+    @Test("integers read in one pass give what the careful path gives, at every edge")
+    func integerEdges() throws {
+        let model = try ObjectModel(
+            xml: """
+                <model>
+                  <entity name="Numbers">
+                    <attribute name="wide" optional="YES" attributeType="Integer 64"/>
+                    <attribute name="narrow" optional="YES" attributeType="Integer 16"/>
+                  </entity>
+                </model>
+                """)
+        let entity = try #require(model.entity(named: "Numbers"))
+        func decode(_ text: String) throws -> (wide: Int64?, narrow: Int16?) {
+            let object = try ModelDecoder(model: model).decodeObject(of: entity, from: Data(text.utf8))
+            return (object.value(forKey: "wide") as? Int64, object.value(forKey: "narrow") as? Int16)
+        }
+        #expect(try decode(#"{"wide": -0, "narrow": 0}"#) == (0, 0))
+        #expect(try decode(#"{"wide": 999999999999999999, "narrow": -32768}"#) == (999_999_999_999_999_999, -32768))
+        #expect(try decode(#"{"wide": 9223372036854775807, "narrow": 32767}"#) == (Int64.max, 32767))
+        #expect(try decode(#"{"wide": -9223372036854775808}"#).wide == Int64.min)
+        #expect(try decode(#"{"wide": 1.0e3, "narrow": 2E1}"#) == (1000, 20))
+        #expect(try decode(#"{"wide": 12 }"#).wide == 12)
+        for text in [#"{"narrow": 32768}"#, #"{"narrow": -32769}"#, #"{"wide": 9223372036854775808}"#, #"{"wide": 1.5}"#] {
+            #expect(throws: MappingError.self, "\(text)") { try decode(text) }
+        }
+        for text in [#"{"wide": 01}"#, #"{"wide": -}"#, #"{"wide": -a}"#, #"{"wide": 1.}"#, #"{"wide": 1e}"#, #"{"wide": 12"#] {
+            #expect("\(text)", performing: { try decode(text) }, throws: { ($0 as? MappingError)?.code == .invalidJSON })
+        }
+    }
+
+    @Test("a string value that is not valid UTF-8 is an error at the string, with or without escapes")
+    func invalidUTF8InValues() throws {
+        let model = try ObjectModel(
+            xml: """
+                <model><entity name="Text"><attribute name="body" optional="YES" attributeType="String"/></entity></model>
+                """)
+        let entity = try #require(model.entity(named: "Text"))
+        for middle in [[0xC3, 0x28], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0x5C, 0x6E, 0xFF], [0xE2, 0x82]] as [[UInt8]] {
+            let bytes = Array(#"{"body": "ok "#.utf8) + middle + Array(#" end"}"#.utf8)
+            #expect(
+                performing: { try ModelDecoder(model: model).decodeObject(of: entity, from: Data(bytes)) },
+                throws: { error in
+                    guard let error = error as? MappingError, error.code == .invalidJSON else { return false }
+                    return error.description.contains("not valid UTF-8") && error.description.contains("column 10")
+                })
+        }
+        let valid = Array(#"{"body": "caf\u00e9 "#.utf8) + [0xE6, 0x97, 0xA5] + Array(#" \n"}"#.utf8)
+        let object = try ModelDecoder(model: model).decodeObject(of: entity, from: Data(valid))
+        #expect(object.value(forKey: "body") as? String == "café 日 \n")
+    }
 }

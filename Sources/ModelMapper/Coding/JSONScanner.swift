@@ -79,10 +79,31 @@ struct JSONScanner {
 
     /// A string from its opening quote (the byte at `index`): escapes decoded, UTF-8 checked.
     mutating func readString() throws(MappingError) -> StringBytes {
-        index += 1
+        try readString(validating: true)
+    }
+
+    /// A string value as a `String`, from its opening quote: escapes decoded, UTF-8 checked
+    /// once. Where the standard library has `UTF8Span`, the span checks the bytes and the
+    /// `String` is made from it without checking them again (`String(decoding:)` would check
+    /// bytes already checked).
+    mutating func readStringValue() throws(MappingError) -> String {
         let start = index
+        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+            let text = try readString(validating: false)
+            guard let span = try? UTF8Span(validating: text.buffer.span) else {
+                throw failure("a string holds bytes that are not valid UTF-8", at: start)
+            }
+            return String(copying: span)
+        }
+        return try readString(validating: true).string
+    }
+
+    /// Advances to the next byte a string's plain run ends at (a quote, a backslash, a control
+    /// character) or to the end: eight bytes at a time while none is one. Returns whether the
+    /// bytes passed include one above 0x7F.
+    @inline(__always)
+    private mutating func skipPlainBytes() -> Bool {
         var isASCII = true
-        // Eight bytes at a time while none is a quote, a backslash or a control character.
         while index + 8 <= count {
             let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
             let highs = StringWord.highs
@@ -93,32 +114,45 @@ struct JSONScanner {
                 let before = offset == 0 ? 0 : UInt64.max >> UInt64(64 - 8 * offset)
                 if word & highs & before != 0 { isASCII = false }
                 index += offset
-                break
+                return isASCII
             }
             if word & highs != 0 { isASCII = false }
             index += 8
         }
         while index < count {
             let byte = base[index]
-            if byte == UInt8(ascii: "\"") {
-                let text = StringBytes(start: base + start, count: index - start)
-                guard text.count <= maximumStringLength else { throw tooLong(at: start - 1) }
-                index += 1
-                if !isASCII, !UTF8Validation.isValid(text.buffer) {
-                    throw failure("a string holds bytes that are not valid UTF-8", at: start - 1)
-                }
-                return text
-            }
-            if byte == UInt8(ascii: "\\") { return try readEscapedString(from: start) }
-            if byte < 0x20 { throw controlCharacter(byte) }
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { return isASCII }
             if byte >= 0x80 { isASCII = false }
             index += 1
         }
-        throw failure("the text ends inside a string")
+        return isASCII
     }
 
-    /// The rest of a string that has escapes, decoded into the scratch buffer.
-    private mutating func readEscapedString(from start: Int) throws(MappingError) -> StringBytes {
+    /// A string from its opening quote, escapes decoded; its UTF-8 checked when `validating`
+    /// (otherwise the caller checks it).
+    @inline(__always)
+    private mutating func readString(validating: Bool) throws(MappingError) -> StringBytes {
+        index += 1
+        let start = index
+        let isASCII = skipPlainBytes()
+        guard index < count else { throw failure("the text ends inside a string") }
+        let byte = base[index]
+        if byte == UInt8(ascii: "\"") {
+            let text = StringBytes(start: base + start, count: index - start)
+            guard text.count <= maximumStringLength else { throw tooLong(at: start - 1) }
+            index += 1
+            if validating, !isASCII, !UTF8Validation.isValid(text.buffer) {
+                throw failure("a string holds bytes that are not valid UTF-8", at: start - 1)
+            }
+            return text
+        }
+        if byte == UInt8(ascii: "\\") { return try readEscapedString(from: start, validating: validating) }
+        throw controlCharacter(byte)
+    }
+
+    /// The rest of a string that has escapes (the reading position at the first backslash),
+    /// decoded into the scratch buffer: plain runs copied whole.
+    private mutating func readEscapedString(from start: Int, validating: Bool) throws(MappingError) -> StringBytes {
         scratch.removeAll()
         scratch.append(UnsafeBufferPointer(start: base + start, count: index - start))
         while index < count {
@@ -127,15 +161,17 @@ struct JSONScanner {
                 index += 1
                 let text = StringBytes(start: UnsafePointer(scratch.start), count: scratch.count)
                 guard text.count <= maximumStringLength else { throw tooLong(at: start - 1) }
-                guard UTF8Validation.isValid(text.buffer) else {
+                if validating, !UTF8Validation.isValid(text.buffer) {
                     throw failure("a string holds bytes that are not valid UTF-8", at: start - 1)
                 }
                 return text
             }
             if byte < 0x20 { throw controlCharacter(byte) }
             guard byte == UInt8(ascii: "\\") else {
-                scratch.append(byte)
-                index += 1
+                // A plain run, up to the next quote, backslash or control character.
+                let runStart = index
+                _ = skipPlainBytes()
+                scratch.append(UnsafeBufferPointer(start: base + runStart, count: index - runStart))
                 continue
             }
             index += 1
@@ -233,6 +269,35 @@ struct JSONScanner {
             skipDigits()
         }
         return UnsafeBufferPointer(start: base + start, count: index - start)
+    }
+
+    /// An integer number (no fraction or exponent, at most 18 digits: within any Int64
+    /// without an overflow check) that lies in `range`, read and converted in one pass; nil,
+    /// having read nothing, for anything else (which `readNumber` then reads or reports).
+    @inline(__always)
+    mutating func readPlainInteger(in range: ClosedRange<Int64>) -> Int64? {
+        var position = index
+        let isNegative = position < count && base[position] == UInt8(ascii: "-")
+        if isNegative { position += 1 }
+        let digitsStart = position
+        var magnitude: Int64 = 0
+        while position < count {
+            let digit = base[position] &- UInt8(ascii: "0")
+            guard digit < 10 else { break }
+            magnitude = magnitude &* 10 &+ Int64(digit)
+            position += 1
+        }
+        let digitCount = position - digitsStart
+        // No digit, too many, or a leading zero: the careful path says what it is.
+        guard digitCount > 0, digitCount <= 18, digitCount == 1 || base[digitsStart] != UInt8(ascii: "0") else { return nil }
+        if position < count {
+            let next = base[position]
+            if next == UInt8(ascii: ".") || next | 0x20 == UInt8(ascii: "e") { return nil }
+        }
+        let value = isNegative ? -magnitude : magnitude
+        guard range.contains(value) else { return nil }
+        index = position
+        return value
     }
 
     @inline(__always)

@@ -11,7 +11,7 @@ import Foundation
 struct ObjectDecoder {
     var scanner: JSONScanner
     let run: DecodingRun
-    private var frames: [Frame] = []
+    private let frames = FrameStack<Frame>()
     /// The frames' slots, by depth.
     private let arena = SlotArena()
     /// The frames' source states, one per frame, when the options keep the source.
@@ -165,7 +165,7 @@ struct ObjectDecoder {
     /// Drops the frames from `base` up, releasing their slots.
     private mutating func dropFrames(from base: Int) {
         for depth in base..<max(base, frames.count) { arena.discard(depth: depth) }
-        if frames.count > base { frames.removeSubrange(base...) }
+        frames.removeAll(from: base)
         if sources.count > base { sources.removeSubrange(base...) }
     }
 
@@ -500,6 +500,10 @@ struct ObjectDecoder {
     /// Reads an attribute's value into the slots of frame `target` (the top frame, or the one
     /// below it for a flattened key path read through a relationship's object).
     private mutating func readAttribute(slot: Int, frame target: Int, from top: Int) throws(MappingError) {
+        if !keepsSource, let value = try readPlainValue(kind: frames[target].readings[slot].kind) {
+            frames[target].slots[slot] = value
+            return
+        }
         let token: JSONToken
         switch try scanner.readScalar() {
         case .null?:
@@ -519,6 +523,23 @@ struct ObjectDecoder {
             frames[target].slots[slot] = value
         } catch {
             try reportConversion(error, at: attributePath(slot: slot, frame: target), slot: slot, frame: target)
+        }
+    }
+
+    /// The value at the reading position when it is of the very type a plain attribute of
+    /// `kind` reads, read and converted in one pass: a string for a String, an integer in
+    /// range for an Integer. Nil, having read nothing but whitespace, for anything else.
+    @inline(__always)
+    private mutating func readPlainValue(kind: SlotReading.Kind) throws(MappingError) -> Slot? {
+        scanner.skipWhitespace()
+        switch kind {
+        case .string:
+            guard scanner.peek() == UInt8(ascii: "\"") else { return nil }
+            return .string(try scanner.readStringValue())
+        case .integer64: return scanner.readPlainInteger(in: Int64.min...Int64.max).map { .integer($0) }
+        case .integer32: return scanner.readPlainInteger(in: Int64(Int32.min)...Int64(Int32.max)).map { .integer($0) }
+        case .integer16: return scanner.readPlainInteger(in: Int64(Int16.min)...Int64(Int16.max)).map { .integer($0) }
+        default: return nil
         }
     }
 

@@ -1,0 +1,63 @@
+/// A stack in memory it manages itself, for the decoder's frames: an element changes in place
+/// through the subscript, with no copy-on-write check, retain or release per access (an
+/// array in a struct checks its buffer's uniqueness at every write to an element).
+///
+/// A class, so that a reader holding one mutates elements without being mutated itself.
+/// Indices are checked as an array's are.
+final class FrameStack<Element> {
+    private var base: UnsafeMutablePointer<Element>
+    private(set) var count = 0
+    private var capacity: Int
+
+    init(capacity: Int = 16) {
+        self.capacity = capacity
+        base = .allocate(capacity: capacity)
+    }
+
+    deinit {
+        base.deinitialize(count: count)
+        base.deallocate()
+    }
+
+    var isEmpty: Bool { count == 0 }
+    var indices: Range<Int> { 0..<count }
+
+    subscript(index: Int) -> Element {
+        @inline(__always)
+        unsafeAddress {
+            precondition(index >= 0 && index < count, "frame \(index) out of range")
+            return UnsafePointer(base + index)
+        }
+        @inline(__always)
+        unsafeMutableAddress {
+            precondition(index >= 0 && index < count, "frame \(index) out of range")
+            return base + index
+        }
+    }
+
+    func append(_ element: Element) {
+        if count == capacity {
+            let grown = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
+            grown.moveInitialize(from: base, count: count)
+            base.deallocate()
+            base = grown
+            capacity *= 2
+        }
+        (base + count).initialize(to: element)
+        count += 1
+    }
+
+    /// The top element, removed; nil when the stack is empty.
+    func popLast() -> Element? {
+        guard count > 0 else { return nil }
+        count -= 1
+        return (base + count).move()
+    }
+
+    /// Removes the elements from `start` up.
+    func removeAll(from start: Int) {
+        guard start < count else { return }
+        (base + start).deinitialize(count: count - start)
+        count = start
+    }
+}
