@@ -35,6 +35,13 @@ final class FrameStack<Element> {
         }
     }
 
+    /// Where element `index` is: valid until the next `append`, which may move the elements.
+    @inline(__always)
+    func pointer(_ index: Int) -> UnsafeMutablePointer<Element> {
+        precondition(index >= 0 && index < count, "frame \(index) out of range")
+        return base + index
+    }
+
     func append(_ element: Element) {
         if count == capacity {
             let grown = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)

@@ -406,8 +406,23 @@ struct JSONScanner {
     /// would be escaped. False, having read nothing, for anything else (which `readKey` then
     /// reads or reports).
     @inline(__always)
-    mutating func consumeKey(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
+    mutating func consumeKey(_ key: UnsafeBufferPointer<UInt8>, pattern: QuotedKeyPattern) -> Bool {
         let start = index
+        // Little-endian words: the first byte of text is the lowest of the first word.
+        if pattern.length > 0, start + 16 <= count, pattern.length - 2 <= maximumStringLength {
+            let raw = UnsafeRawPointer(base + start)
+            let first = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+            let second = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+            guard (first ^ pattern.words.0) & pattern.masks.0 == 0, (second ^ pattern.words.1) & pattern.masks.1 == 0 else {
+                return false
+            }
+            index = start + pattern.length
+            guard consume(UInt8(ascii: ":")) else {
+                index = start
+                return false
+            }
+            return true
+        }
         let end = start + key.count + 1
         guard end < count, base[start] == UInt8(ascii: "\""), base[end] == UInt8(ascii: "\""),
             key.count <= maximumStringLength,

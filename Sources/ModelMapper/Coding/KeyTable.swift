@@ -20,6 +20,8 @@ struct KeyTable: @unchecked Sendable {
     /// Per key, whether JSON text can spell it only as its bytes (no quote, backslash or
     /// control character, which would have to be escaped).
     private let isPlain: UnsafeMutablePointer<Bool>
+    /// Per key, its quoted form as words to compare with the text (see ``QuotedKeyPattern``).
+    private let patterns: UnsafeMutablePointer<QuotedKeyPattern>
     private let mask: Int
     let count: Int
 
@@ -32,6 +34,7 @@ struct KeyTable: @unchecked Sendable {
         starts = .allocate(capacity: count + 1)
         hashes = .allocate(capacity: max(count, 1))
         isPlain = .allocate(capacity: max(count, 1))
+        patterns = .allocate(capacity: max(count, 1))
         var size = 4
         while size < count * 2 { size *= 2 }
         buckets = .allocate(capacity: size)
@@ -40,7 +43,9 @@ struct KeyTable: @unchecked Sendable {
         var offset = 0
         for (index, key) in utf8.enumerated() {
             starts[index] = offset
-            (isPlain + index).initialize(to: key.allSatisfy { $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") })
+            let plain = key.allSatisfy { $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
+            (isPlain + index).initialize(to: plain)
+            (patterns + index).initialize(to: QuotedKeyPattern(plain ? key : nil))
             for byte in key {
                 bytes[offset] = byte
                 offset += 1
@@ -61,7 +66,12 @@ struct KeyTable: @unchecked Sendable {
         hashes.deallocate()
         buckets.deallocate()
         isPlain.deallocate()
+        patterns.deallocate()
     }
+
+    /// The quoted form of key `index` as words (valid only when `index < count`).
+    @inline(__always)
+    func pattern(_ index: Int) -> QuotedKeyPattern { patterns[index] }
 
     /// The bytes of key `index` when JSON text can spell it only as those bytes, for reading
     /// an expected key straight from the text (``JSONScanner/consumeKey(_:)``); nil for a
@@ -107,6 +117,35 @@ struct KeyTable: @unchecked Sendable {
         var hash: UInt32 = 2_166_136_261
         for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
         return hash
+    }
+}
+
+/// A plain key with its quotes (`"name"`), up to 16 bytes, as two words and masks: the
+/// decoder compares the next 16 bytes of text with it in four operations, with no call and no
+/// loop. `length` is 0 for a key too long for it, or one that would be escaped.
+struct QuotedKeyPattern {
+    let length: Int
+    let words: (UInt64, UInt64)
+    let masks: (UInt64, UInt64)
+
+    init(_ key: [UInt8]?) {
+        guard let key, key.count + 2 <= 16 else {
+            (length, words, masks) = (0, (0, 0), (0, 0))
+            return
+        }
+        var bytes = [UInt8](repeating: 0, count: 16)
+        var maskBytes = [UInt8](repeating: 0, count: 16)
+        let quoted = [UInt8(ascii: "\"")] + key + [UInt8(ascii: "\"")]
+        for (offset, byte) in quoted.enumerated() {
+            bytes[offset] = byte
+            maskBytes[offset] = 0xFF
+        }
+        func word(_ array: [UInt8], _ from: Int) -> UInt64 {
+            (0..<8).reduce(0) { $0 | UInt64(array[from + $1]) << (8 * UInt64($1)) }
+        }
+        length = quoted.count
+        words = (word(bytes, 0), word(bytes, 8))
+        masks = (word(maskBytes, 0), word(maskBytes, 8))
     }
 }
 

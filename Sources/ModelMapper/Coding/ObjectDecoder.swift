@@ -407,12 +407,19 @@ struct ObjectDecoder {
     /// nothing, otherwise.
     @inline(__always)
     private mutating func readExpectedMember(frame top: Int) throws(MappingError) -> Bool {
-        guard frames[top].level.extras == nil, let level = frames[top].level.own else { return false }
-        let index = frames[top].level.guess
+        // Through a pointer: the frame stays put until the value read pushes another.
+        let frame = frames.pointer(top)
+        guard frame.pointee.level.extras == nil, let level = frame.pointee.level.own else { return false }
+        let index = frame.pointee.level.guess
         guard let key = level._withUnsafeGuaranteedRef({ $0.table.plainKey(index) }) else { return false }
         let action = level._withUnsafeGuaranteedRef { $0.actions[index] }
-        guard action.kind != .shared, scanner.consumeKey(key) else { return false }
-        frames[top].level.matched(index)
+        let pattern = level._withUnsafeGuaranteedRef { $0.table.pattern(index) }
+        guard action.kind != .shared, scanner.consumeKey(key, pattern: pattern) else { return false }
+        frame.pointee.level.matched(index)
+        if action.kind == .attribute, !keepsSource, let value = try readPlainValue(kind: frame.pointee.readings[action.slot].kind) {
+            frame.pointee.slots[action.slot] = value
+            return true
+        }
         try read(action, index: index, frame: top, isExtras: false)
         return true
     }
