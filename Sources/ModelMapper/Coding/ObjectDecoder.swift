@@ -11,7 +11,9 @@ import Foundation
 struct ObjectDecoder {
     var scanner: JSONScanner
     let run: DecodingRun
-    private let frames = FrameStack<Frame>()
+    private let frames = StackBuffer<Frame>()
+    /// The objects of the to-many arrays being read.
+    private let links = StackBuffer<Link>()
     /// The frames' slots, by depth.
     private let arena = SlotArena()
     /// The frames' source states, one per frame, when the options keep the source.
@@ -105,10 +107,10 @@ struct ObjectDecoder {
         let start: Int
     }
 
-    /// A to-many array being read.
+    /// A to-many array being read: its objects are on the decoder's link stack from `start`.
     private struct ArrayState {
         let slot: Int
-        var links: [Link] = []
+        let start: Int
         var index = 0
         var needsElement = true
     }
@@ -164,6 +166,13 @@ struct ObjectDecoder {
 
     /// Drops the frames from `base` up, releasing their slots.
     private mutating func dropFrames(from base: Int) {
+        // Their arrays' objects: the first array from `base` up starts below the others.
+        for depth in base..<max(base, frames.count) {
+            if let start = frames[depth].array?.start {
+                links.removeAll(from: start)
+                break
+            }
+        }
         for depth in base..<max(base, frames.count) { arena.discard(depth: depth) }
         frames.removeAll(from: base)
         if sources.count > base { sources.removeSubrange(base...) }
@@ -723,7 +732,7 @@ struct ObjectDecoder {
             frames[top].slots[slot] = .objects([])
             return
         }
-        frames[top].array = ArrayState(slot: slot)
+        frames[top].array = ArrayState(slot: slot, start: links.count)
     }
 
     /// Reads the next element of the top frame's to-many array (pushing its frame), or the
@@ -742,9 +751,8 @@ struct ObjectDecoder {
             frames[top].array?.needsElement = true
             return
         }
-        let links = frames[top].array?.links ?? []
         frames[top].array = nil
-        frames[top].slots[state.slot] = .objects(links)
+        frames[top].slots[state.slot] = .objects(links.popArray(from: state.start))
     }
 
     /// Closes the current level of the top frame: a nested level returns to the one around
@@ -770,10 +778,10 @@ struct ObjectDecoder {
         let parent = frames.count - 1
         if frames[parent].array != nil {
             if isReference {
-                let index = frames[parent].array?.links.count ?? 0
+                let index = links.count - (frames[parent].array?.start ?? links.count)
                 sources[parent].referenceEdges.insert(ReferenceEdge(slot: frame.parentSlot, index: index, object: ObjectIdentifier(object)))
             }
-            frames[parent].array?.links.append(Link(object, strong: true))
+            links.append(Link(object, strong: true))
         } else {
             if isReference {
                 sources[parent].referenceEdges.insert(ReferenceEdge(slot: frame.parentSlot, index: -1, object: ObjectIdentifier(object)))
@@ -1000,15 +1008,16 @@ struct ObjectDecoder {
             return []
         }
         scanner.index += 1
-        var objects: [ModelObject] = []
-        if scanner.consume(UInt8(ascii: "]")) { return objects }
+        if scanner.consume(UInt8(ascii: "]")) { return [] }
+        // Gathered on a stack of the decoder's and moved out at the end: one allocation.
+        let objects = StackBuffer<ModelObject>(capacity: 64)
         var index = 0
         repeat {
             guard index < scanner.maximumElementCount else { throw scanner.tooManyElements() }
             if let object = try readObject(entity: entity, path: path, index: index) { objects.append(object) }
             index += 1
         } while try scanner.readSeparator(inObject: false)
-        return objects
+        return objects.popArray(from: 0)
     }
 
     /// Moves from the start of the document to the value at a key path, checking what it

@@ -1,10 +1,13 @@
-/// A stack in memory it manages itself, for the decoder's frames: an element changes in place
-/// through the subscript, with no copy-on-write check, retain or release per access (an
-/// array in a struct checks its buffer's uniqueness at every write to an element).
+/// A stack in memory it manages itself, for the decoder: its frames, whose elements change in
+/// place through the subscript with no copy-on-write check, retain or release per access (an
+/// array in a struct checks its buffer's uniqueness at every write to an element); and the
+/// objects of the arrays being read, one array after another, each moved out into an array
+/// of its exact size when it ends (nested arrays end before the array around them goes on),
+/// so that reading an array allocates once rather than once per doubling.
 ///
 /// A class, so that a reader holding one mutates elements without being mutated itself.
 /// Indices are checked as an array's are.
-final class FrameStack<Element> {
+final class StackBuffer<Element> {
     private var base: UnsafeMutablePointer<Element>
     private(set) var count = 0
     private var capacity: Int
@@ -66,5 +69,16 @@ final class FrameStack<Element> {
         guard start < count else { return }
         (base + start).deinitialize(count: count - start)
         count = start
+    }
+
+    /// The elements from `start` up, moved into an array of their own.
+    func popArray(from start: Int) -> [Element] {
+        precondition(start >= 0 && start <= count, "element \(start) out of range")
+        let length = count - start
+        count = start
+        return [Element](unsafeUninitializedCapacity: length) { buffer, initialized in
+            if length > 0, let target = buffer.baseAddress { target.moveInitialize(from: base + start, count: length) }
+            initialized = length
+        }
     }
 }
