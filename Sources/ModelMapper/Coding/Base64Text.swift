@@ -27,7 +27,8 @@ enum Base64Text {
             // Small enough for Data's inline form: decoded on the stack, copied in once.
             var buffer: (UInt64, UInt64) = (0, 0)
             let decoded = withUnsafeMutableBytes(of: &buffer) { raw in
-                decode(text, padding: padding, into: raw.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self))
+                decode(
+                    text, padding: padding, into: raw.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self))
             }
             guard decoded else { return nil }
             return withUnsafeBytes(of: &buffer) { Data(bytes: $0.baseAddress.unsafelyUnwrapped, count: length) }
@@ -41,13 +42,17 @@ enum Base64Text {
 
     /// Decodes whole groups of four characters into `output` (which has room for every byte
     /// they spell, padding excluded); false at the first character outside the alphabet.
-    private static func decode(_ text: UnsafeBufferPointer<UInt8>, padding: Int, into output: UnsafeMutablePointer<UInt8>) -> Bool {
+    private static func decode(
+        _ text: UnsafeBufferPointer<UInt8>, padding: Int, into output: UnsafeMutablePointer<UInt8>
+    ) -> Bool {
         let groups = text.count / 4
         var input = 0
         var position = 0
         // Every group but the last has four characters of the alphabet.
         for _ in 0..<(groups - 1) {
-            let value = sextet(text[input]) << 18 | sextet(text[input + 1]) << 12 | sextet(text[input + 2]) << 6 | sextet(text[input + 3])
+            let value =
+                sextet(text[input]) << 18 | sextet(text[input + 1]) << 12 | sextet(text[input + 2]) << 6
+                | sextet(text[input + 3])
             guard value < 1 << 24 else { return false }
             output[position] = UInt8(truncatingIfNeeded: value >> 16)
             output[position + 1] = UInt8(truncatingIfNeeded: value >> 8)
