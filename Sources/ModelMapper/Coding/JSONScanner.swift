@@ -289,7 +289,9 @@ struct JSONScanner {
         }
         let digitCount = position - digitsStart
         // No digit, too many, or a leading zero: the careful path says what it is.
-        guard digitCount > 0, digitCount <= 18, digitCount == 1 || base[digitsStart] != UInt8(ascii: "0") else { return nil }
+        guard digitCount > 0, digitCount <= 18, digitCount == 1 || base[digitsStart] != UInt8(ascii: "0") else {
+            return nil
+        }
         if position < count {
             let next = base[position]
             if next == UInt8(ascii: ".") || next | 0x20 == UInt8(ascii: "e") { return nil }
@@ -408,27 +410,22 @@ struct JSONScanner {
     @inline(__always)
     mutating func consumeKey(_ key: UnsafeBufferPointer<UInt8>, pattern: QuotedKeyPattern) -> Bool {
         let start = index
-        // Little-endian words: the first byte of text is the lowest of the first word.
-        if pattern.length > 0, start + 16 <= count, pattern.length - 2 <= maximumStringLength {
+        guard key.count <= maximumStringLength else { return false }
+        if pattern.length > 0, start + 16 <= count {
+            // Little-endian words: the first byte of text is the lowest of the first word.
             let raw = UnsafeRawPointer(base + start)
             let first = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
             let second = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
             guard (first ^ pattern.words.0) & pattern.masks.0 == 0, (second ^ pattern.words.1) & pattern.masks.1 == 0 else {
                 return false
             }
-            index = start + pattern.length
-            guard consume(UInt8(ascii: ":")) else {
-                index = start
-                return false
-            }
-            return true
+        } else {
+            let end = start + key.count + 1
+            guard end < count, base[start] == UInt8(ascii: "\""), base[end] == UInt8(ascii: "\""),
+                key.isEmpty || memcmp(base + start + 1, key.baseAddress.unsafelyUnwrapped, key.count) == 0
+            else { return false }
         }
-        let end = start + key.count + 1
-        guard end < count, base[start] == UInt8(ascii: "\""), base[end] == UInt8(ascii: "\""),
-            key.count <= maximumStringLength,
-            key.isEmpty || memcmp(base + start + 1, key.baseAddress.unsafelyUnwrapped, key.count) == 0
-        else { return false }
-        index = end + 1
+        index = start + key.count + 2
         guard consume(UInt8(ascii: ":")) else {
             index = start
             return false

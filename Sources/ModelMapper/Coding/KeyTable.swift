@@ -69,18 +69,14 @@ struct KeyTable: @unchecked Sendable {
         patterns.deallocate()
     }
 
-    /// The quoted form of key `index` as words (valid only when `index < count`).
+    /// Key `index`, when JSON text can spell it only as its bytes, for reading an expected key
+    /// straight from the text (``JSONScanner/consumeKey(_:pattern:)``): its bytes and its
+    /// quoted form as words. Nil for a key out of range or one that would be escaped.
     @inline(__always)
-    func pattern(_ index: Int) -> QuotedKeyPattern { patterns[index] }
-
-    /// The bytes of key `index` when JSON text can spell it only as those bytes, for reading
-    /// an expected key straight from the text (``JSONScanner/consumeKey(_:)``); nil for a
-    /// key out of range or one that would be escaped.
-    @inline(__always)
-    func plainKey(_ index: Int) -> UnsafeBufferPointer<UInt8>? {
+    func plainKey(_ index: Int) -> (bytes: UnsafeBufferPointer<UInt8>, pattern: QuotedKeyPattern)? {
         guard index < count, isPlain[index] else { return nil }
         let start = starts[index]
-        return UnsafeBufferPointer(start: bytes + start, count: starts[index + 1] - start)
+        return (UnsafeBufferPointer(start: bytes + start, count: starts[index + 1] - start), patterns[index])
     }
 
     /// The index of the key spelled by `key`, or nil.
@@ -185,10 +181,8 @@ final class KeyLevel: @unchecked Sendable {
 /// means "the keys in the model's order".
 final class KeyOrder {
     let entries: UnsafeMutablePointer<Int32>
-    private let count: Int
 
     init(count: Int) {
-        self.count = count
         entries = .allocate(capacity: max(count, 1))
         entries.initialize(repeating: 0, count: max(count, 1))
     }

@@ -422,13 +422,8 @@ struct ObjectDecoder {
         let index = frame.pointee.level.guess
         guard let key = level._withUnsafeGuaranteedRef({ $0.table.plainKey(index) }) else { return false }
         let action = level._withUnsafeGuaranteedRef { $0.actions[index] }
-        let pattern = level._withUnsafeGuaranteedRef { $0.table.pattern(index) }
-        guard action.kind != .shared, scanner.consumeKey(key, pattern: pattern) else { return false }
+        guard action.kind != .shared, scanner.consumeKey(key.bytes, pattern: key.pattern) else { return false }
         frame.pointee.level.matched(index)
-        if action.kind == .attribute, !keepsSource, let value = try readPlainValue(kind: frame.pointee.readings[action.slot].kind) {
-            frame.pointee.slots[action.slot] = value
-            return true
-        }
         try read(action, index: index, frame: top, isExtras: false)
         return true
     }
@@ -515,11 +510,23 @@ struct ObjectDecoder {
 
     /// Reads an attribute's value into the slots of frame `target` (the top frame, or the one
     /// below it for a flattened key path read through a relationship's object).
+    ///
+    /// The plain case inline, in the caller's loop; the rest in `readAnyAttribute`.
+    @inline(__always)
     private mutating func readAttribute(slot: Int, frame target: Int, from top: Int) throws(MappingError) {
-        if !keepsSource, let value = try readPlainValue(kind: frames[target].readings[slot].kind) {
-            frames[target].slots[slot] = value
-            return
+        if !keepsSource {
+            // Through a pointer: reading a scalar pushes no frame.
+            let frame = frames.pointer(target)
+            if let value = try readPlainValue(kind: frame.pointee.readings[slot].kind) {
+                frame.pointee.slots[slot] = value
+                return
+            }
         }
+        try readAnyAttribute(slot: slot, frame: target, from: top)
+    }
+
+    /// Reads an attribute's value of any kind: tokens, conversions, transformers, sources.
+    private mutating func readAnyAttribute(slot: Int, frame target: Int, from top: Int) throws(MappingError) {
         let token: JSONToken
         switch try scanner.readScalar() {
         case .null?:

@@ -100,14 +100,14 @@ enum ValueConversion {
         }
     }
 
-    /// The value of a token of the very type a plain attribute reads (a string for a String, a
-    /// number for a number type, `true`/`false` for a Boolean), as `decode` gives it, without
-    /// the property: the decoder's fast path. Nil for anything else (other kinds, lenient
-    /// conversions, values `decode` rejects), which `decode` then handles.
+    /// The value of a token of the very type a plain attribute reads (a number for a number
+    /// type, `true`/`false` for a Boolean), as `decode` gives it, without the property: the
+    /// decoder's second fast path, after the one that reads strings and short integers while
+    /// scanning them (``ObjectDecoder``'s `readPlainValue`). Nil for anything else (other
+    /// kinds, lenient conversions, values `decode` rejects), which `decode` then handles.
     @inline(__always)
     static func plainValue(_ token: JSONToken, kind: SlotReading.Kind) -> Slot? {
         switch (kind, token) {
-        case (.string, .string(let bytes)): return .string(String(decoding: bytes, as: UTF8.self))
         case (.integer64, .number(let bytes)):
             if case .value(let value)? = NumberReading.integer(bytes, as: Int64.self) { return .integer(value) }
         case (.integer32, .number(let bytes)):
