@@ -17,10 +17,11 @@
 // interleaved rounds (see BenchmarkSupport); it prints each one's median and ModelMapper's
 // ratios to the Foundation baselines.
 //
-// `--only SHAPE.CONTENDER` (say `authors.decode`) runs one contender once, for counting its
-// instructions (and nothing of the setup) with callgrind, from the package folder:
+// `--only SHAPE.CONTENDER` (say `authors.decode`) runs one contender `repetitions` times, for
+// counting its instructions (and nothing of the setup) with callgrind, from the package folder:
 //     valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*measuredRun*' \
 //         .build/release/mapping-benchmark 2000 1 --only authors.decode
+// or for sampling it on the clock (`perf record -g`, many repetitions).
 import BenchmarkSupport
 import Foundation
 
@@ -78,7 +79,7 @@ if let only = option("--only") {
         print("--only takes SHAPE.CONTENDER, a contender being one of: decode, jsondecoder, serialization-read, encode, jsonencoder, serialization-write")
         exit(2)
     }
-    try measuredRun(contender.body)
+    try measuredRun { for _ in 0..<repetitions { try contender.body() } }
     exit(0)
 }
 

@@ -450,4 +450,43 @@ struct PolymorphicTests {
         let object = try ModelDecoder(model: model).decodeObject(of: entity, from: Data(valid))
         #expect(object.value(forKey: "body") as? String == "café 日 \n")
     }
+
+    @Test("strings made from checked bytes are the strings the text spells: ASCII or not, plain or escaped, whole or split")
+    func stringsFromCheckedBytes() throws {
+        // The helper: ASCII found at any position and length, strings equal to decoding's.
+        for length in 0..<20 {
+            for high in -1..<length {
+                var bytes = Array(repeating: UInt8(ascii: "a"), count: length)
+                if high >= 0 { bytes.replaceSubrange(high...high, with: [0xC3, 0xA9]) }
+                let (isASCII, made) = bytes.withUnsafeBufferPointer { (UTF8Validation.isASCII($0), UTF8Validation.string(ofValid: $0)) }
+                #expect(isASCII == (high < 0), "length \(length), high byte at \(high)")
+                #expect(made == String(decoding: bytes, as: UTF8.self), "length \(length), high byte at \(high)")
+            }
+        }
+        let model = try ObjectModel(
+            xml: """
+                <model><entity name="Text">
+                  <attribute name="body" optional="YES" attributeType="String"/>
+                  <attribute name="link" optional="YES" attributeType="URI"/>
+                  <attribute name="tags" optional="YES" attributeType="Transformable" valueTransformerName="StringArray"/>
+                </entity></model>
+                """)
+        let entity = try #require(model.entity(named: "Text"))
+        let cases: [(json: String, body: String, link: String, tags: [String])] = [
+            (#"{"body": "short", "link": "https://a.example/x", "tags": "a, b ,c"}"#, "short", "https://a.example/x", ["a", "b", "c"]),
+            (#"{"body": "a longer text of plain ASCII letters", "link": "https:\/\/a.example\/y", "tags": "one,,two"}"#,
+             "a longer text of plain ASCII letters", "https://a.example/y", ["one", "", "two"]),
+            (#"{"body": "caf\u00e9 \"quoted\"", "link": "https://a.example/caf%C3%A9", "tags": "caf\u00e9, \u65e5\u672c,x"}"#,
+             "café \"quoted\"", "https://a.example/caf%C3%A9", ["café", "日本", "x"]),
+            (#"{"body": "Zoë Ångström", "link": "mailto:zoe@example.com", "tags": "Zoë,Ångström"}"#, "Zoë Ångström", "mailto:zoe@example.com", ["Zoë", "Ångström"]),
+        ]
+        for (json, body, link, tags) in cases {
+            let object = try ModelDecoder(model: model).decodeObject(of: entity, from: Data(json.utf8))
+            let read = try #require(object.value(forKey: "body") as? String)
+            #expect(read == body)
+            #expect(Set([read, body]).count == 1, "hashes alike")
+            #expect((object.value(forKey: "link") as? URL)?.absoluteString == link)
+            #expect(object.value(forKey: "tags") as? [String] == tags)
+        }
+    }
 }

@@ -141,18 +141,31 @@ struct JSONWriterTests {
 
     @Test("UUIDs are read as Foundation reads them, in either case; other forms are left to Foundation")
     func uuidReading() {
+        func read(_ bytes: [UInt8]) -> UUID? { bytes.withUnsafeBufferPointer { UUIDText.uuid(from: $0) } }
         for _ in 0..<200 {
             let uuid = UUID()
-            for text in [uuid.uuidString, uuid.uuidString.lowercased()] {
-                var bytes = Array(text.utf8)
-                let read = bytes.withUnsafeMutableBufferPointer { ValueConversion.canonicalUUID(UnsafeBufferPointer($0)) }
-                #expect(read == uuid)
+            let mixed = String(uuid.uuidString.enumerated().map { $0.offset % 3 == 0 ? Character($0.element.lowercased()) : $0.element })
+            for text in [uuid.uuidString, uuid.uuidString.lowercased(), mixed] {
+                #expect(read(Array(text.utf8)) == uuid, "\(text)")
             }
         }
         for text in ["", "00012345-6789-ABCD-EFFE-DCBA9876543", "00012345x6789-ABCD-EFFE-DCBA98765432", "0001234g-6789-ABCD-EFFE-DCBA98765432",
-                     "{00012345-6789-ABCD-EFFE-DCBA98765432}"] {
-            var bytes = Array(text.utf8)
-            #expect(bytes.withUnsafeMutableBufferPointer { ValueConversion.canonicalUUID(UnsafeBufferPointer($0)) } == nil, "\(text)")
+                     "{00012345-6789-ABCD-EFFE-DCBA98765432}", "00012345-6789-ABCD-EFFE-DCBA98765432 "] {
+            #expect(read(Array(text.utf8)) == nil, "\(text)")
+        }
+        // Every byte at every position: read exactly when Foundation reads the same text.
+        let template = Array("0a1B2c3D-4e5F-6789-AbCd-Ef0123456789".utf8)
+        let hexDigits = Set("0123456789abcdefABCDEF".utf8)
+        for position in template.indices {
+            let isDash = [8, 13, 18, 23].contains(position)
+            for byte in UInt8.min...UInt8.max {
+                var bytes = template
+                bytes[position] = byte
+                let valid = isDash ? byte == UInt8(ascii: "-") : hexDigits.contains(byte)
+                let expected = valid ? UUID(uuidString: String(decoding: bytes, as: UTF8.self)) : nil
+                #expect(valid == (expected != nil), "position \(position), byte \(byte)")
+                #expect(read(bytes) == expected, "position \(position), byte \(byte)")
+            }
         }
     }
 

@@ -44,6 +44,8 @@ struct JSONScanner {
     struct StringBytes {
         let start: UnsafePointer<UInt8>
         let count: Int
+        /// Whether the bytes are known to be ASCII (false: unknown, or not).
+        var isASCII = false
         var buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: start, count: count) }
         var string: String { String(decoding: buffer, as: UTF8.self) }
     }
@@ -83,13 +85,14 @@ struct JSONScanner {
     }
 
     /// A string value as a `String`, from its opening quote: escapes decoded, UTF-8 checked
-    /// once. Where the standard library has `UTF8Span`, the span checks the bytes and the
-    /// `String` is made from it without checking them again (`String(decoding:)` would check
-    /// bytes already checked).
+    /// once. Where the standard library has `UTF8Span`, the span checks the bytes (or the scan
+    /// found them all ASCII) and the `String` is made without checking them again
+    /// (`String(decoding:)` would check bytes already checked).
     mutating func readStringValue() throws(MappingError) -> String {
         let start = index
         if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
             let text = try readString(validating: false)
+            if text.isASCII { return UTF8Validation.string(ofValid: text.buffer, isASCII: true) }
             guard let span = try? UTF8Span(validating: text.buffer.span) else {
                 throw failure("a string holds bytes that are not valid UTF-8", at: start)
             }
@@ -138,7 +141,7 @@ struct JSONScanner {
         guard index < count else { throw failure("the text ends inside a string") }
         let byte = base[index]
         if byte == UInt8(ascii: "\"") {
-            let text = StringBytes(start: base + start, count: index - start)
+            let text = StringBytes(start: base + start, count: index - start, isASCII: isASCII)
             guard text.count <= maximumStringLength else { throw tooLong(at: start - 1) }
             index += 1
             if validating, !isASCII, !UTF8Validation.isValid(text.buffer) {
@@ -556,43 +559,5 @@ final class ScratchBuffer {
     func append(scalar: Unicode.Scalar) {
         guard let encoded = UTF8.encode(scalar) else { return }
         for unit in encoded { append(unit) }
-    }
-}
-
-/// UTF-8 as RFC 3629 defines it: no overlong forms, no surrogates, nothing above U+10FFFF.
-enum UTF8Validation {
-    static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var index = 0
-        let count = bytes.count
-        while index < count {
-            let lead = bytes[index]
-            if lead < 0x80 {
-                index += 1
-                continue
-            }
-            func continuation(_ offset: Int) -> Bool {
-                index + offset < count && bytes[index + offset] & 0xC0 == 0x80
-            }
-            switch lead {
-            case 0xC2...0xDF:
-                guard continuation(1) else { return false }
-                index += 2
-            case 0xE0...0xEF:
-                guard continuation(1), continuation(2) else { return false }
-                let second = bytes[index + 1]
-                if lead == 0xE0, second < 0xA0 { return false }  // overlong
-                if lead == 0xED, second > 0x9F { return false }  // surrogates
-                index += 3
-            case 0xF0...0xF4:
-                guard continuation(1), continuation(2), continuation(3) else { return false }
-                let second = bytes[index + 1]
-                if lead == 0xF0, second < 0x90 { return false }  // overlong
-                if lead == 0xF4, second > 0x8F { return false }  // above U+10FFFF
-                index += 4
-            default:
-                return false
-            }
-        }
-        return true
     }
 }

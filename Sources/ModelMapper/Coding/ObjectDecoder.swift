@@ -677,13 +677,18 @@ struct ObjectDecoder {
     private static func commaSeparated(_ bytes: UnsafeBufferPointer<UInt8>) -> [String] {
         guard !bytes.isEmpty else { return [] }
         var list: [String] = []
-        // Sized first: growing an array of strings one item at a time costs more than the items.
+        // Sized first: growing an array of strings one item at a time costs more than the
+        // items. (`reserveCapacity` is specialized here; `Array(unsafeUninitializedCapacity:)`
+        // and `Array(repeating:count:)` look up the storage's type generically on every call.)
         var commas = 0
         for byte in bytes where byte == UInt8(ascii: ",") { commas += 1 }
         list.reserveCapacity(commas + 1)
+        // Items of an ASCII list are ASCII; of another, each is looked at.
+        let isASCII: Bool? = UTF8Validation.isASCII(bytes) ? true : nil
         var start = 0
         for index in 0...bytes.count where index == bytes.count || bytes[index] == UInt8(ascii: ",") {
-            list.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]).trimmingSpaces(), as: UTF8.self))
+            let item = UnsafeBufferPointer(rebasing: bytes[start..<index]).trimmingSpaces()
+            list.append(UTF8Validation.string(ofValid: item, isASCII: isASCII))
             start = index + 1
         }
         return list

@@ -41,7 +41,7 @@ enum ValueConversion {
             }
         case .string:
             switch token {
-            case .string(let bytes): return .string(String(decoding: bytes, as: UTF8.self))
+            case .string(let bytes): return .string(UTF8Validation.string(ofValid: bytes))
             case .number(let bytes) where !strict: return .string(String(decoding: bytes, as: UTF8.self))
             case .bool(let value) where !strict: return .string(value ? "true" : "false")
             default: throw mismatch(type, token)
@@ -81,14 +81,14 @@ enum ValueConversion {
             return .data(data)
         case .uuid:
             guard case .string(let bytes) = token else { throw mismatch(type, token, expected: "a UUID string") }
-            if let uuid = canonicalUUID(bytes) { return .uuid(uuid) }
+            if let uuid = UUIDText.uuid(from: bytes) { return .uuid(uuid) }
             guard let uuid = UUID(uuidString: String(decoding: bytes, as: UTF8.self)) else {
                 throw MappingError(.invalidValue, expected: "a UUID string", found: describe(token))
             }
             return .uuid(uuid)
         case .uri:
             guard case .string(let bytes) = token else { throw mismatch(type, token, expected: "a URL string") }
-            guard let url = URL(string: String(decoding: bytes, as: UTF8.self)) else {
+            guard let url = URL(string: UTF8Validation.string(ofValid: bytes)) else {
                 throw MappingError(.invalidValue, expected: "a URL string", found: describe(token))
             }
             return .url(url)
@@ -124,37 +124,6 @@ enum ValueConversion {
         default: break
         }
         return nil
-    }
-
-    /// A UUID in its usual form (8-4-4-4-12 hexadecimal digits, either case) read from the
-    /// bytes; nil for anything else, which Foundation's parser then decides on.
-    static func canonicalUUID(_ bytes: UnsafeBufferPointer<UInt8>) -> UUID? {
-        guard bytes.count == 36 else { return nil }
-        var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        let parsed = withUnsafeMutableBytes(of: &value) { target -> Bool in
-            var position = 0
-            for index in 0..<16 {
-                if position == 8 || position == 13 || position == 18 || position == 23 {
-                    guard bytes[position] == UInt8(ascii: "-") else { return false }
-                    position += 1
-                }
-                guard let high = hexValue(bytes[position]), let low = hexValue(bytes[position + 1]) else { return false }
-                target[index] = high << 4 | low
-                position += 2
-            }
-            return true
-        }
-        return parsed ? UUID(uuid: value) : nil
-    }
-
-    @inline(__always)
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte &- UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte &- UInt8(ascii: "a") &+ 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte &- UInt8(ascii: "A") &+ 10
-        default: nil
-        }
     }
 
     /// A composite value: its declared fields converted to their types, other keys kept as they are.
