@@ -489,4 +489,32 @@ struct PolymorphicTests {
             #expect(object.value(forKey: "tags") as? [String] == tags)
         }
     }
+
+    @Test("errors inside nested key levels of objects in arrays carry the levels' keys in their paths")
+    func nestedLevelErrorPaths() throws {
+        let model = try ObjectModel(
+            xml: """
+                <model>
+                  <entity name="Outer">
+                    <relationship name="items" toMany="YES" destinationEntity="Item"/>
+                  </entity>
+                  <entity name="Item">
+                    <attribute name="deep" optional="YES" attributeType="Integer 64">
+                      <userInfo><entry key="jsonKeyPath" value="a.b.c"/></userInfo>
+                    </attribute>
+                  </entity>
+                </model>
+                """)
+        let outer = try #require(model.entity(named: "Outer"))
+        func error(_ text: String) -> MappingError? {
+            #expect(throws: MappingError.self) { try ModelDecoder(model: model).decodeObject(of: outer, from: Data(text.utf8)) }
+        }
+        let fine = try ModelDecoder(model: model).decodeObject(of: outer, from: Data(#"{"items": [{"a": {"b": {"c": 7}}}]}"#.utf8))
+        #expect((fine.value(forKey: "items") as? [ModelObject])?.first?.value(forKey: "deep") as? Int64 == 7)
+        #expect(error(#"{"items": [{}, {"a": {"b": {"c": 1, "d": tru}}}]}"#)?.path.description == "$.items[1].a.b.d")
+        #expect(error(#"{"items": [{"a": {"b": 5}}]}"#)?.path.description == "$.items[0].a.b")
+        #expect(error(#"{"items": [{"a": {"b": {"c": "x"}}}]}"#)?.path.description == "$.items[0].a.b.c")
+        // After a nested level closes, errors are at the object again.
+        #expect(error(#"{"items": [{"a": {"b": {}}, "e": tru}]}"#)?.path.description == "$.items[0].e")
+    }
 }

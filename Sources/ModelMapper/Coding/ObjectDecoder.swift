@@ -12,6 +12,11 @@ struct ObjectDecoder {
     var scanner: JSONScanner
     let run: DecodingRun
     private let frames = StackBuffer<Frame>()
+    /// The levels around the current level of each frame's object (for nested keys), the
+    /// outermost first, frame after frame (see `Frame.outerStart`).
+    private let outerLevels = StackBuffer<Level>()
+    /// Where the object being read (`readObject`) is: the start of every frame's error path.
+    private var rootPath = JSONPath.root
     /// The objects of the to-many arrays being read.
     private let links = StackBuffer<Link>()
     /// The frames' slots, by depth.
@@ -41,11 +46,12 @@ struct ObjectDecoder {
         keepsSource = options.unknownKeys == .keep
     }
 
-    /// How an object's frame was reached, for error paths.
+    /// How an object's frame was reached, for error paths. Plain values, like everything in a
+    /// frame, so that pushing and popping frames counts no references.
     private enum Step {
-        /// At `path`, or at element `index` of the array there: the index kept apart so that
-        /// reading an array builds no path per element (paths are only for errors).
-        case root(JSONPath, index: Int?)
+        /// At the root path, or at element `index` of the array there: the index kept apart so
+        /// that reading an array builds no path per element (paths are only for errors).
+        case root(index: Int?)
         /// Through the relationship at `slot` of the frame below, at `index` for a to-many.
         case relationship(slot: Int, index: Int?)
     }
@@ -60,8 +66,8 @@ struct ObjectDecoder {
         /// The keys that the entity below reads here (its flattened key paths under the
         /// relationship this object was reached through).
         var extras: Unmanaged<KeyLevel>?
-        /// The key this level is under (nil for the object itself).
-        var key: String?
+        /// Where the key this level is under is: node `index` of `level` (nil for the object itself).
+        var under: (level: Unmanaged<KeyLevel>, index: Int)?
         /// The own key matched last (-1: none yet) and the one expected next, from the run's
         /// ``KeyOrder`` (`order`: the own level's entries there).
         var previous = -1
@@ -71,10 +77,13 @@ struct ObjectDecoder {
         var isFirst = true
         var memberCount = 0
 
-        init(own: Unmanaged<KeyLevel>?, extras: Unmanaged<KeyLevel>?, key: String? = nil, keyOrder: KeyOrder) {
+        init(
+            own: Unmanaged<KeyLevel>?, extras: Unmanaged<KeyLevel>?, under: (level: Unmanaged<KeyLevel>, index: Int)? = nil,
+            keyOrder: KeyOrder
+        ) {
             self.own = own
             self.extras = extras
-            self.key = key
+            self.under = under
             order = own.map { keyOrder.entries + $0._withUnsafeGuaranteedRef(\.orderOffset) }
             if let order { guess = Int(order[0]) }
         }
@@ -117,13 +126,16 @@ struct ObjectDecoder {
 
     private struct Frame {
         let entity: Int
-        let mapping: EntityMapping
+        /// Unowned: the run's mappings keep every mapping alive.
+        unowned(unsafe) let mapping: EntityMapping
         /// The object's slots, in the arena at the frame's depth.
         let slots: UnsafeMutablePointer<Slot>
         /// The entity's slot readings (kept alive by `mapping`).
         let readings: UnsafeMutablePointer<SlotReading>
         var level: Level
-        var outerLevels: [Level] = []
+        /// Where this frame's outer levels start in the decoder's `outerLevels`: those from
+        /// here to the next frame's start (or the end, for the top frame) are this frame's.
+        let outerStart: Int
         var array: ArrayState?
         let step: Step
         /// The relationship slot in the frame below that this object goes into.
@@ -143,8 +155,11 @@ struct ObjectDecoder {
         entity: Int, path: JSONPath, index: Int? = nil, into target: ModelObject? = nil
     ) throws(MappingError) -> ModelObject? {
         let base = frames.count
+        let outerRoot = rootPath
+        rootPath = path
+        defer { rootPath = outerRoot }
         do {
-            return try readObjectFrames(entity: entity, step: .root(path, index: index), into: target, base: base)
+            return try readObjectFrames(entity: entity, step: .root(index: index), into: target, base: base)
         } catch .invalidJSON(var context) where context.path.components.isEmpty {
             // A syntax error: where in the document, from the frames open.
             context.path = syntaxErrorPath(base: Self.path(path, index: index))
@@ -174,6 +189,7 @@ struct ObjectDecoder {
             }
         }
         for depth in base..<max(base, frames.count) { arena.discard(depth: depth) }
+        if base < frames.count { outerLevels.removeAll(from: frames[base].outerStart) }
         frames.removeAll(from: base)
         if sources.count > base { sources.removeSubrange(base...) }
     }
@@ -284,7 +300,8 @@ struct ObjectDecoder {
         frames.append(
             Frame(
                 entity: entity, mapping: mapping, slots: arena.push(depth: frames.count, count: count), readings: mapping.readings,
-                level: Level(own: Unmanaged.passUnretained(mapping.keys), extras: extras, keyOrder: run.keyOrder), step: step, parentSlot: parentSlot))
+                level: Level(own: Unmanaged.passUnretained(mapping.keys), extras: extras, keyOrder: run.keyOrder),
+                outerStart: outerLevels.count, step: step, parentSlot: parentSlot))
         return true
     }
 
@@ -461,17 +478,17 @@ struct ObjectDecoder {
         let target = isExtras ? top - 1 : top
         let levelOfNode = isExtras ? frames[top].level.extras : frames[top].level.own
         let key = levelOfNode.map { $0.takeUnretainedValue().nodes[index].key } ?? ""
+        let under = levelOfNode.map { (level: $0, index: index) }
         scanner.skipWhitespace()
         switch scanner.peek() {
         case UInt8(ascii: "{"):
             scanner.index += 1
-            let level = Level(own: isExtras ? nil : nested, extras: isExtras ? nested : nil, key: key, keyOrder: run.keyOrder)
+            let level = Level(own: isExtras ? nil : nested, extras: isExtras ? nested : nil, under: under, keyOrder: run.keyOrder)
             if keepsSource {
                 sources[top].outer.append((sources[top].members, index, isExtras, key))
                 sources[top].members = []
             }
-            let outer = frames[top].level
-            frames[top].outerLevels.append(outer)
+            outerLevels.append(frames[top].level)
             frames[top].level = level
         case UInt8(ascii: "n"):
             // A null object on the way: the values below it are absent.
@@ -491,7 +508,7 @@ struct ObjectDecoder {
     /// The type key met in order: checked against the entity, which is already known.
     private mutating func readTypeKey(frame top: Int) throws(MappingError) {
         let mapping = frames[top].mapping
-        if mapping.isPolymorphic || frames[top].level.key != nil {
+        if mapping.isPolymorphic || frames[top].level.under != nil {
             try scanner.skipValue()  // already read ahead and checked
             return
         }
@@ -771,7 +788,7 @@ struct ObjectDecoder {
     /// it; the object's own level finishes the object and hands it to the frame below (or
     /// returns it when it is the top-level object).
     private mutating func closeLevel(_ top: Int, base: Int, target: ModelObject?) throws(MappingError) -> ModelObject? {
-        if let outer = frames[top].outerLevels.popLast() {
+        if outerLevels.count > frames[top].outerStart, let outer = outerLevels.popLast() {
             frames[top].level = outer
             if keepsSource, let around = sources[top].outer.popLast() {
                 let inner = sources[top].members
@@ -1092,7 +1109,7 @@ struct ObjectDecoder {
     ) throws(MappingError) {
         let base: JSONPath
         switch step {
-        case .root(let path, let index): base = Self.path(path, index: index)
+        case .root(let index): base = Self.path(rootPath, index: index)
         case .relationship(let slot, let index):
             let parent = frames.count - 1
             var path = errorPath(frame: parent, keys: frames[parent].mapping.properties[slot].keyPath.suffix(1))
@@ -1134,7 +1151,7 @@ struct ObjectDecoder {
         var path = JSONPath.root
         for (position, step) in chain.reversed() {
             switch step {
-            case .root(let root, let index): path = Self.path(root, index: index)
+            case .root(let index): path = Self.path(rootPath, index: index)
             case .relationship(let slot, let index):
                 let parent = position - 1
                 guard parent >= 0, parent < frames.count else { continue }
@@ -1149,8 +1166,11 @@ struct ObjectDecoder {
 
     /// The keys of a frame's open nested levels, outermost first.
     private func levelKeys(of position: Int) -> [String] {
-        guard !frames[position].outerLevels.isEmpty else { return [] }
-        return frames[position].outerLevels.dropFirst().compactMap(\.key) + [frames[position].level.key].compactMap { $0 }
+        let start = frames[position].outerStart
+        let end = position + 1 < frames.count ? frames[position + 1].outerStart : outerLevels.count
+        guard end > start else { return [] }
+        func key(_ level: Level) -> String? { level.under.map { $0.level.takeUnretainedValue().nodes[$0.index].key } }
+        return (start + 1..<end).compactMap { key(outerLevels[$0]) } + [key(frames[position].level)].compactMap { $0 }
     }
 
     /// The path of the current level of a frame, followed by `keys`.
