@@ -8,6 +8,11 @@ final class DecodingRun {
     let options: ModelDecoder.Options
     /// The model's mappings, read once per run.
     let mappings: [EntityMapping]
+    /// The same, unretained in plain memory, for the decoder to look one up per object
+    /// without counting references (`mappings` keeps them alive).
+    let mappingRefs: UnsafeMutableBufferPointer<Unmanaged<EntityMapping>>
+    /// The model's class for each entity, likewise in plain memory.
+    let objectClasses: UnsafeMutableBufferPointer<ModelObject.Type>
     let strict: Bool
     private(set) var errors: [MappingError] = []
     /// The objects decoded so far that have an identity.
@@ -27,9 +32,18 @@ final class DecodingRun {
         self.identities = IdentityMap(byteCount: byteCount)
         self.options = options
         self.mappings = model.mappings
+        mappingRefs = .allocate(capacity: max(mappings.count, 1))
+        _ = mappingRefs.initialize(from: mappings.map { Unmanaged.passUnretained($0) })
+        objectClasses = .allocate(capacity: max(model.objectClasses.count, 1))
+        _ = objectClasses.initialize(from: model.objectClasses)
         self.strict = options.strictness == .strict
         self.transformers = TransformerPlans(mappings: mappings)
         self.keyOrder = KeyOrder(count: mappings.last?.keyOrderEnd ?? 0)
+    }
+
+    deinit {
+        mappingRefs.deallocate()
+        objectClasses.deallocate()
     }
 
     /// Runs `body`, then throws the collected errors, if any.
@@ -194,7 +208,7 @@ enum IdentityKey: Hashable {
     case values(family: Int, [IdentityValue])
 
     /// The key of an object's slots; nil when an identity value is unset or null.
-    init?(family: Int, slots: UnsafeMutablePointer<Slot>, identitySlots: [Int]) {
+    init?(family: Int, slots: UnsafeMutablePointer<Slot>, identitySlots: UnsafeBufferPointer<Int>) {
         if identitySlots.count == 1 {
             switch slots[identitySlots[0]] {
             case .integer(let value): self = .integer(family: family, value)

@@ -52,8 +52,17 @@ struct SlotReading {
     }
 
     let kind: Kind
+    /// The property, unretained (its mapping keeps it alive): reading it through an array of
+    /// the mapping's would count a reference to the array for every value.
+    let property: Unmanaged<PropertyMapping>
+    /// For a relationship: its destination entity and whether it is to-many.
+    let destination: Int
+    let isToMany: Bool
 
     init(_ property: PropertyMapping) {
+        self.property = .passUnretained(property)
+        destination = property.destination
+        isToMany = property.isToMany
         guard !property.isRelationship, property.transformerName == nil else {
             kind = .general
             return
@@ -75,6 +84,8 @@ struct SlotReading {
 /// The mapping of one entity: its properties in slot order and what reading JSON needs.
 final class EntityMapping: @unchecked Sendable {
     let properties: [PropertyMapping]
+    /// `properties.count`, read without counting a reference to the array.
+    let slotCount: Int
     let slotByName: [String: Int]
     let isAbstract: Bool
     /// The JSON key naming an object's entity, and the value naming this one.
@@ -88,6 +99,8 @@ final class EntityMapping: @unchecked Sendable {
     let identityFamily: Int
     /// The keys of the entity's JSON object, matched against raw bytes by the decoder.
     let keys: KeyLevel
+    /// The same, unretained (`keys` keeps it alive), for the decoder to start a frame with.
+    var keysRef: Unmanaged<KeyLevel> { Unmanaged.passUnretained(keys) }
     /// Where the ``KeyOrder`` entries of this entity's key levels end.
     var keyOrderEnd: Int { keys.orderOffset + keys.nodes.count + 1 }
     /// The steps the encoder takes to write an object.
@@ -109,6 +122,22 @@ final class EntityMapping: @unchecked Sendable {
     let requiredSlots: [Int]
     /// How each slot's value is read, one per slot: written in `init`, only read after.
     let readings: UnsafeMutablePointer<SlotReading>
+    /// ``requiredSlots``, ``identitySlots``, and the relationships with their inverses, again
+    /// in memory of the mapping's own, written in `init` and only read after: the decoder
+    /// walks them for every object it makes, and walking an array held by a class counts a
+    /// reference to the array (two atomic operations, each dearer than the walk).
+    let requiredSlotList: UnsafeBufferPointer<Int>
+    let identitySlotList: UnsafeBufferPointer<Int>
+    let relationshipList: UnsafeBufferPointer<RelationshipSlot>
+
+    /// A relationship's slot, the slot of its inverse in the destination (-1: none), and
+    /// whether it is to-many.
+    struct RelationshipSlot {
+        let slot: Int
+        let inverse: Int
+        let destination: Int
+        let isToMany: Bool
+    }
 
     init(
         properties: [PropertyMapping], slotByName: [String: Int], isAbstract: Bool, typeKey: String?, typeValue: String,
@@ -133,6 +162,7 @@ final class EntityMapping: @unchecked Sendable {
         self.readings = .allocate(capacity: max(properties.count, 1))
         for (slot, property) in properties.enumerated() { (readings + slot).initialize(to: SlotReading(property)) }
         self.properties = properties
+        slotCount = properties.count
         self.slotByName = slotByName
         self.isAbstract = isAbstract
         self.typeKey = typeKey
@@ -140,9 +170,27 @@ final class EntityMapping: @unchecked Sendable {
         self.entityByTypeValue = entityByTypeValue
         self.identitySlots = identitySlots
         self.identityFamily = identityFamily
+        requiredSlotList = Self.plainCopy(requiredSlots)
+        identitySlotList = Self.plainCopy(identitySlots)
+        relationshipList = Self.plainCopy(
+            relationshipSlots.map { slot in
+                RelationshipSlot(
+                    slot: slot, inverse: properties[slot].inverseSlot ?? -1, destination: properties[slot].destination,
+                    isToMany: properties[slot].isToMany)
+            })
+    }
+
+    private static func plainCopy<Element>(_ elements: [Element]) -> UnsafeBufferPointer<Element> {
+        let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: max(elements.count, 1))
+        _ = buffer.initialize(from: elements)
+        return UnsafeBufferPointer(rebasing: buffer[..<elements.count])
     }
 
     deinit {
+        // Plain values: freed with no deinitializing.
+        UnsafeMutableBufferPointer(mutating: requiredSlotList).deallocate()
+        UnsafeMutableBufferPointer(mutating: identitySlotList).deallocate()
+        UnsafeMutableBufferPointer(mutating: relationshipList).deallocate()
         readings.deallocate()
         initialSlotBuffer.deinitialize(count: properties.count)
         initialSlotBuffer.deallocate()

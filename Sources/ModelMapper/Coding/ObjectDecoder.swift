@@ -35,6 +35,15 @@ struct ObjectDecoder {
     private let locatesByLine: Bool
     /// Whether objects keep how their JSON was written (``DecodedSource``): with unknown keys kept.
     private let keepsSource: Bool
+    /// The run's learned key order (``KeyOrder``), which the run keeps alive.
+    private let orderEntries: UnsafeMutablePointer<Int32>
+    /// The options read for every object or value, copied out of the run's options once:
+    /// reading a field of them through the run copies them whole (and their date format's
+    /// string with them).
+    private let maximumDepth: Int
+    private let keepsNull: Bool
+    private let uniquesObjectsByIdentity: Bool
+    private let requiresNonOptionalValues: Bool
 
     init(bytes: UnsafeRawBufferPointer, run: DecodingRun, locatesByLine: Bool = true) {
         let options = run.options
@@ -44,6 +53,11 @@ struct ObjectDecoder {
         self.run = run
         self.locatesByLine = locatesByLine
         keepsSource = options.unknownKeys == .keep
+        orderEntries = run.keyOrder.entries
+        maximumDepth = options.maximumDepth
+        keepsNull = options.nullHandling == .keepNull
+        uniquesObjectsByIdentity = options.uniquesObjectsByIdentity
+        requiresNonOptionalValues = options.requiresNonOptionalValues
     }
 
     /// How an object's frame was reached, for error paths. Plain values, like everything in a
@@ -79,12 +93,12 @@ struct ObjectDecoder {
 
         init(
             own: Unmanaged<KeyLevel>?, extras: Unmanaged<KeyLevel>?, under: (level: Unmanaged<KeyLevel>, index: Int)? = nil,
-            keyOrder: KeyOrder
+            orderEntries: UnsafeMutablePointer<Int32>
         ) {
             self.own = own
             self.extras = extras
             self.under = under
-            order = own.map { keyOrder.entries + $0._withUnsafeGuaranteedRef(\.orderOffset) }
+            order = own.map { orderEntries + $0._withUnsafeGuaranteedRef(\.orderOffset) }
             if let order { guess = Int(order[0]) }
         }
 
@@ -266,7 +280,7 @@ struct ObjectDecoder {
     /// returns false.
     private mutating func begin(expected: Int, step: Step, parentSlot: Int, extras: Unmanaged<KeyLevel>?) throws(MappingError) -> Bool {
         scanner.skipWhitespace()
-        let mappings = run.mappings
+        let mappings = run.mappingRefs
         // Looked up only for an error: copying an entity's record costs more than reading an object.
         var expectedName: String { run.model.entityRecords[expected].name }
         guard scanner.peek() == UInt8(ascii: "{") else {
@@ -274,20 +288,20 @@ struct ObjectDecoder {
             try report(.typeMismatch, at: step, entityName: expectedName, expected: "an object", found: found)
             return false
         }
-        guard frames.count < run.options.maximumDepth else {
+        guard frames.count < maximumDepth else {
             try scanner.skipValue()
             try report(
                 .notRepresentable, at: step, entityName: expectedName,
-                found: "objects nested more than \(run.options.maximumDepth) deep",
+                found: "objects nested more than \(maximumDepth) deep",
                 detail: "raise ModelDecoder.Options.maximumDepth to allow it")
             return false
         }
         var entity = expected
-        if mappings[expected].isPolymorphic, target == nil || !frames.isEmpty {
+        if mappings[expected]._withUnsafeGuaranteedRef(\.isPolymorphic), target == nil || !frames.isEmpty {
             guard let named = try entityNamed(expected: expected, step: step) else { return false }
             entity = named
         }
-        if mappings[entity].isAbstract {
+        if mappings[entity]._withUnsafeGuaranteedRef(\.isAbstract) {
             try scanner.skipValue()
             let name = run.model.entityRecords[entity].name
             try report(.abstractEntity(name), at: step, entityName: name)
@@ -295,12 +309,11 @@ struct ObjectDecoder {
         }
         if keepsSource { sources.append(SourceState(ownerLevel: extras?.takeUnretainedValue(), start: scanner.index)) }
         scanner.index += 1
-        let mapping = mappings[entity]
-        let count = mapping.properties.count
+        let (count, readings, keys) = mappings[entity]._withUnsafeGuaranteedRef { ($0.slotCount, $0.readings, $0.keysRef) }
         frames.append(
             Frame(
-                entity: entity, mapping: mapping, slots: arena.push(depth: frames.count, count: count), readings: mapping.readings,
-                level: Level(own: Unmanaged.passUnretained(mapping.keys), extras: extras, keyOrder: run.keyOrder),
+                entity: entity, mapping: mappings[entity].takeUnretainedValue(), slots: arena.push(depth: frames.count, count: count),
+                readings: readings, level: Level(own: keys, extras: extras, orderEntries: orderEntries),
                 outerStart: outerLevels.count, step: step, parentSlot: parentSlot))
         return true
     }
@@ -483,7 +496,7 @@ struct ObjectDecoder {
         switch scanner.peek() {
         case UInt8(ascii: "{"):
             scanner.index += 1
-            let level = Level(own: isExtras ? nil : nested, extras: isExtras ? nested : nil, under: under, keyOrder: run.keyOrder)
+            let level = Level(own: isExtras ? nil : nested, extras: isExtras ? nested : nil, under: under, orderEntries: orderEntries)
             if keepsSource {
                 sources[top].outer.append((sources[top].members, index, isExtras, key))
                 sources[top].members = []
@@ -556,7 +569,7 @@ struct ObjectDecoder {
             frames[target].slots[slot] = value
             return
         }
-        let property = frames[target].mapping.properties[slot]
+        unowned(unsafe) let property = frames[target].readings[slot].property.takeUnretainedValue()
         do {
             let value = try Self.convert(token, property: property, entity: frames[target].entity, slot: slot, run: run)
             if keepsSource { noteSpelling(token, value: value, property: property, slot: slot, frame: target) }
@@ -638,8 +651,8 @@ struct ObjectDecoder {
     }
 
     private mutating func readNull(slot: Int, frame target: Int, from top: Int) throws(MappingError) {
-        let property = frames[target].mapping.properties[slot]
-        guard run.options.nullHandling == .keepNull else { return }
+        unowned(unsafe) let property = frames[target].mapping.properties[slot]
+        guard keepsNull else { return }
         if property.isOptional || property.isRelationship {
             frames[target].slots[slot] = .null
         } else {
@@ -737,19 +750,20 @@ struct ObjectDecoder {
     /// Starts reading a relationship's value: a child frame for a to-one object, an array
     /// state for a to-many one.
     private mutating func readRelationship(slot: Int, frame top: Int, extras: Unmanaged<KeyLevel>?) throws(MappingError) {
-        let property = frames[top].mapping.properties[slot]
+        let reading = frames[top].readings[slot]
         scanner.skipWhitespace()
         if scanner.peek() == UInt8(ascii: "n") {
             try scanner.readLiteral("null")
-            if run.options.nullHandling == .keepNull { frames[top].slots[slot] = .null }
+            if keepsNull { frames[top].slots[slot] = .null }
             return
         }
-        guard property.isToMany else {
-            _ = try begin(expected: property.destination, step: .relationship(slot: slot, index: nil), parentSlot: slot, extras: extras)
+        guard reading.isToMany else {
+            _ = try begin(expected: reading.destination, step: .relationship(slot: slot, index: nil), parentSlot: slot, extras: extras)
             return
         }
         guard scanner.peek() == UInt8(ascii: "[") else {
             let found = try describeAndSkip()
+            let property = frames[top].mapping.properties[slot]
             try report(
                 .typeMismatch, frame: top, keys: property.keyPath, entityName: run.model.entityRecords[frames[top].entity].name,
                 propertyName: property.name, expected: "an array of \(run.model.entityRecords[property.destination].name) objects",
@@ -770,7 +784,7 @@ struct ObjectDecoder {
         guard let state = frames[top].array else { return }
         if state.needsElement {
             frames[top].array?.needsElement = false
-            let destination = frames[top].mapping.properties[state.slot].destination
+            let destination = frames[top].readings[state.slot].destination
             let step = Step.relationship(slot: state.slot, index: state.index)
             if try begin(expected: destination, step: step, parentSlot: state.slot, extras: nil) { return }
         }
@@ -838,14 +852,14 @@ struct ObjectDecoder {
     /// Makes the object of a finished frame: a new one, the one already decoded with the
     /// same identity (updated), or `target`.
     private mutating func finish(_ frame: Frame, depth: Int, source state: SourceState?, into target: ModelObject?) throws(MappingError) -> ModelObject? {
-        let mapping = frame.mapping
+        unowned(unsafe) let mapping = frame.mapping
         let source = state.map {
             DecodedSource(
                 members: $0.members, ownerLevel: $0.ownerLevel, spellings: $0.spellings, referenceEdges: $0.referenceEdges,
                 byteCount: scanner.index - $0.start)
         }
-        if target == nil, run.options.uniquesObjectsByIdentity, !mapping.identitySlots.isEmpty,
-            let identity = IdentityKey(family: mapping.identityFamily, slots: frame.slots, identitySlots: mapping.identitySlots)
+        if target == nil, uniquesObjectsByIdentity, !mapping.identitySlotList.isEmpty,
+            let identity = IdentityKey(family: mapping.identityFamily, slots: frame.slots, identitySlots: mapping.identitySlotList)
         {
             if let existing = run.identities[identity] {
                 try update(existing, with: frame, depth: depth, source: source)
@@ -863,14 +877,14 @@ struct ObjectDecoder {
     }
 
     private func makeObject(_ entity: Int, mapping: EntityMapping) -> ModelObject {
-        run.model.objectClasses[entity].init(entity: EntityDescription(model: run.model, index: entity, mapping: mapping))
+        run.objectClasses[entity].init(entity: EntityDescription(model: run.model, index: entity, mapping: mapping))
     }
 
     /// Moves a frame's slots into a new object, links inverses, and checks required values.
     private mutating func adopt(_ frame: Frame, depth: Int, into object: ModelObject, source: DecodedSource?) throws(MappingError) {
-        let mapping = frame.mapping
-        if run.options.requiresNonOptionalValues {
-            for slot in mapping.requiredSlots {
+        unowned(unsafe) let mapping = frame.mapping
+        if requiresNonOptionalValues {
+            for slot in mapping.requiredSlotList {
                 if case .absent = frame.slots[slot] {
                     let property = mapping.properties[slot]
                     try run.report(
@@ -883,15 +897,17 @@ struct ObjectDecoder {
         }
         object.slots = arena.take(depth: depth)
         if let source { object.decodedSource = source }
-        for slot in mapping.relationshipSlots {
-            let property = mapping.properties[slot]
+        for relationship in mapping.relationshipList {
+            let slot = relationship.slot
             switch object.slots[slot] {
             case .object(let link):
-                guard let inverse = property.inverseSlot, let child = link.object else { continue }
-                child.attachInverse(object, atSlot: inverse, ownerIsStrong: true)
+                guard relationship.inverse >= 0, let child = link.object else { continue }
+                child.attachInverse(object, atSlot: relationship.inverse, ownerIsStrong: true)
             case .objects(let links):
                 var links = links
-                if frame.hasRepeatedChild, run.options.uniquesObjectsByIdentity, !run.mappings[property.destination].identitySlots.isEmpty {
+                if frame.hasRepeatedChild, uniquesObjectsByIdentity,
+                    !run.mappings[relationship.destination].identitySlots.isEmpty
+                {
                     var seen = Set<ObjectIdentifier>(minimumCapacity: links.count)
                     let unique = links.filter { link in link.object.map { seen.insert(ObjectIdentifier($0)).inserted } ?? false }
                     if unique.count != links.count, let source = object.decodedSource {
@@ -900,9 +916,9 @@ struct ObjectDecoder {
                     links = unique
                     object.slots[slot] = .objects(links)
                 }
-                guard let inverse = property.inverseSlot else { continue }
+                guard relationship.inverse >= 0 else { continue }
                 for link in links {
-                    link.object?.attachInverse(object, atSlot: inverse, ownerIsStrong: true)
+                    link.object?.attachInverse(object, atSlot: relationship.inverse, ownerIsStrong: true)
                 }
             default:
                 continue
@@ -970,7 +986,7 @@ struct ObjectDecoder {
                 try readNull(slot: slot, frame: target, from: source)
                 continue
             }
-            let property = frames[target].mapping.properties[slot]
+            unowned(unsafe) let property = frames[target].mapping.properties[slot]
             do {
                 let entity = frames[target].entity
                 let run = self.run
@@ -999,10 +1015,10 @@ struct ObjectDecoder {
     /// A relationship's value from a tree: written back to bytes and decoded by a reader of
     /// its own, sharing this run (identity map, errors).
     private mutating func feedRelationship(_ value: JSONValue, slot: Int, frame target: Int, keys: [String], from source: Int) throws(MappingError) {
-        let property = frames[target].mapping.properties[slot]
+        unowned(unsafe) let property = frames[target].mapping.properties[slot]
         let path = errorPath(frame: source, keys: keys)
         if case .null = value {
-            if run.options.nullHandling == .keepNull { frames[target].slots[slot] = .null }
+            if keepsNull { frames[target].slots[slot] = .null }
             return
         }
         let data = value.jsonData()

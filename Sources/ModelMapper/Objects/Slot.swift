@@ -40,6 +40,15 @@ enum Slot {
     /// A slot boxing any other attribute value.
     static func value(_ value: Any) -> Slot { .boxed(SlotBox(value)) }
 
+    /// Whether the payload holds a reference (which destroying the slot releases); false for
+    /// the plain values, which need no destroying.
+    var holdsReference: Bool {
+        switch self {
+        case .absent, .null, .integer, .floatingPoint, .boolean, .decimal, .date, .uuid: false
+        case .string, .url, .data, .strings, .boxed, .object, .objects: true
+        }
+    }
+
     /// The slot holding a value of an attribute of `type`, already of its Swift type.
     init(attributeValue value: Any, type: AttributeType) {
         switch type {

@@ -31,7 +31,11 @@ struct SlotStorage: ~Copyable {
 
     deinit {
         guard owns else { return }
-        base.deinitialize(count: count)
+        // Slot by slot, only those holding a reference: most hold numbers, dates or nothing,
+        // and `deinitialize(count:)` would destroy each through the type's value witness.
+        for index in 0..<count where base[index].holdsReference {
+            (base + index).deinitialize(count: 1)
+        }
         free(base)
     }
 
