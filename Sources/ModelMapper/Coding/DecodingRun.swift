@@ -129,10 +129,13 @@ struct TransformerPlan {
 /// The objects of a run by identity. Single integer identities, the usual kind, go in a
 /// table of their own with a multiplicative hash (a `Dictionary` hashes with SipHash).
 final class IdentityMap {
+    /// A bucket: plain values, so that making, growing and freeing the table count no
+    /// references per bucket (a table sized for a document has far more buckets than objects).
+    /// `object` holds a reference of the map's own, taken on insertion and given back in `deinit`.
     private struct Entry {
         var family = -1
         var value: Int64 = 0
-        var object: ModelObject?
+        var object: Unmanaged<ModelObject>?
     }
 
     // Unchecked exclusivity: a run is used by one decoder on one thread.
@@ -152,13 +155,17 @@ final class IdentityMap {
         initialCapacity = capacity
     }
 
+    deinit {
+        for entry in entries { entry.object?.release() }
+    }
+
     subscript(key: IdentityKey) -> ModelObject? {
         get {
             guard case .integer(let family, let value) = key else { return others[key] }
             guard !entries.isEmpty else { return nil }
             var index = Self.bucket(family, value, mask: entries.count - 1)
             while let object = entries[index].object {
-                if entries[index].family == family, entries[index].value == value { return object }
+                if entries[index].family == family, entries[index].value == value { return object.takeUnretainedValue() }
                 index = (index + 1) & (entries.count - 1)
             }
             return nil
@@ -171,14 +178,15 @@ final class IdentityMap {
             if entries.isEmpty { entries = [Entry](repeating: Entry(), count: initialCapacity) }
             if (integerCount + 1) * 2 > entries.count { grow() }
             var index = Self.bucket(family, value, mask: entries.count - 1)
-            while entries[index].object != nil {
+            while let object = entries[index].object {
                 if entries[index].family == family, entries[index].value == value {
-                    entries[index].object = newValue
+                    entries[index].object = .passRetained(newValue)
+                    object.release()
                     return
                 }
                 index = (index + 1) & (entries.count - 1)
             }
-            entries[index] = Entry(family: family, value: value, object: newValue)
+            entries[index] = Entry(family: family, value: value, object: .passRetained(newValue))
             integerCount += 1
         }
     }
@@ -189,6 +197,7 @@ final class IdentityMap {
         return Int(truncatingIfNeeded: mixed >> 32) & mask
     }
 
+    /// Twice the buckets; the entries move with their references.
     private func grow() {
         let old = entries
         entries = [Entry](repeating: Entry(), count: old.count * 2)

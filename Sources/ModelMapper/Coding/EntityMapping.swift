@@ -115,9 +115,9 @@ final class EntityMapping: @unchecked Sendable {
     let initialSlotBuffer: UnsafeMutablePointer<Slot>
     /// The slots of relationships.
     let relationshipSlots: [Int]
-    /// The relationships with a reciprocal inverse: their slot and the inverse's slot in the
-    /// destination.
-    let inverseSlots: [(slot: Int, inverse: Int)]
+    /// Whether a relationship has a reciprocal inverse (whose back-references an object being
+    /// freed clears; see ``relationshipList``).
+    let hasInverses: Bool
     /// The slots of attributes that must have a value: not optional, no default.
     let requiredSlots: [Int]
     /// How each slot's value is read, one per slot: written in `init`, only read after.
@@ -153,7 +153,7 @@ final class EntityMapping: @unchecked Sendable {
             return Slot(attributeValue: value, type: property.attributeType)
         }
         self.relationshipSlots = properties.indices.filter { properties[$0].isRelationship }
-        self.inverseSlots = properties.indices.compactMap { slot in properties[slot].inverseSlot.map { (slot, $0) } }
+        self.hasInverses = properties.contains { $0.inverseSlot != nil }
         self.requiredSlots = properties.indices.filter {
             !properties[$0].isRelationship && !properties[$0].isOptional && properties[$0].defaultValue == nil
         }

@@ -211,16 +211,18 @@ extension ModelObject {
     /// it is freed (see ``Link``). Objects held by nothing else are freed with it and need
     /// nothing. Only pointers are compared: nothing retains the object.
     func clearBackReferences() {
-        for (slot, inverse) in mapping.inverseSlots {
+        // The relationships from plain memory, each value moved out of its slot: an object
+        // being freed would otherwise count references to the list and to every link.
+        for relationship in mapping.relationshipList where relationship.inverse >= 0 {
             // Taken out of the slot, so that a link to an object held nowhere else is unique.
-            let slotValue = slots[slot]
-            slots[slot] = .absent
-            switch consume slotValue {
+            switch slots.take(relationship.slot) {
             case .object(var link):
-                if link.isStrong, !link.isOnlyReference() { link.object?.removeBackReference(to: self, atSlot: inverse) }
+                if link.isStrong, !link.isOnlyReference() {
+                    link.object?.removeBackReference(to: self, atSlot: relationship.inverse)
+                }
             case .objects(var links):
                 for index in links.indices where links[index].isStrong && !links[index].isOnlyReference() {
-                    links[index].object?.removeBackReference(to: self, atSlot: inverse)
+                    links[index].object?.removeBackReference(to: self, atSlot: relationship.inverse)
                 }
             default:
                 continue

@@ -60,7 +60,7 @@ open class ModelObject: CustomStringConvertible {
     @exclusivity(unchecked) var encodingStamp: UInt64 = 0
 
     deinit {
-        if !mapping.inverseSlots.isEmpty { clearBackReferences() }
+        if mapping.hasInverses { clearBackReferences() }
     }
 
     // MARK: Key-value access

@@ -50,6 +50,17 @@ struct SlotStorage: ~Copyable {
 
     var indices: Range<Int> { 0..<count }
 
+    /// A slot's value, moved out: the slot is left absent, and no reference is counted.
+    /// Storage still sharing the entity's initial slots has nothing to move (they hold only
+    /// defaults), and gives an absent value for a slot that holds no reference.
+    mutating func take(_ index: Int) -> Slot {
+        precondition(index >= 0 && index < count, "slot \(index) out of range")
+        guard owns else { return base[index].holdsReference ? base[index] : .absent }
+        let value = (base + index).move()
+        (base + index).initialize(to: .absent)
+        return value
+    }
+
     /// A slot; the index must be one of the entity's slots, as an array's would.
     subscript(index: Int) -> Slot {
         get {
