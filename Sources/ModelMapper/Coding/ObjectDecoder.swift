@@ -19,8 +19,6 @@ struct ObjectDecoder {
     private var rootPath = JSONPath.root
     /// The objects of the to-many arrays being read.
     private let links = StackBuffer<Link>()
-    /// The frames' slots, by depth.
-    private let arena = SlotArena()
     /// The frames' source states, one per frame, when the options keep the source.
     private var sources: [SourceState] = []
     /// The object the top-level object is read into, if not a new one.
@@ -142,8 +140,10 @@ struct ObjectDecoder {
         let entity: Int
         /// Unowned: the run's mappings keep every mapping alive.
         unowned(unsafe) let mapping: EntityMapping
-        /// The object's slots, in the arena at the frame's depth.
+        /// The object's slots (``SlotStorage/allocateAbsent(count:)``), filled in place and
+        /// adopted by the object as they are when it is made.
         let slots: UnsafeMutablePointer<Slot>
+        let slotCount: Int
         /// The entity's slot readings (kept alive by `mapping`).
         let readings: UnsafeMutablePointer<SlotReading>
         var level: Level
@@ -184,6 +184,9 @@ struct ObjectDecoder {
             context.path = syntaxErrorPath(base: Self.path(path, index: index))
             dropFrames(from: base)
             throw .notRepresentable(unlocatedUnlessText(context))
+        } catch {
+            dropFrames(from: base)
+            throw error
         }
     }
 
@@ -202,7 +205,7 @@ struct ObjectDecoder {
                 break
             }
         }
-        for depth in base..<max(base, frames.count) { arena.discard(depth: depth) }
+        for depth in base..<max(base, frames.count) { SlotStorage.release(frames[depth].slots, count: frames[depth].slotCount) }
         if base < frames.count { outerLevels.removeAll(from: frames[base].outerStart) }
         frames.removeAll(from: base)
         if sources.count > base { sources.removeSubrange(base...) }
@@ -312,8 +315,8 @@ struct ObjectDecoder {
         let (count, readings, keys) = mappings[entity]._withUnsafeGuaranteedRef { ($0.slotCount, $0.readings, $0.keysRef) }
         frames.append(
             Frame(
-                entity: entity, mapping: mappings[entity].takeUnretainedValue(), slots: arena.push(depth: frames.count, count: count),
-                readings: readings, level: Level(own: keys, extras: extras, orderEntries: orderEntries),
+                entity: entity, mapping: mappings[entity].takeUnretainedValue(),
+                slots: SlotStorage.allocateAbsent(count: count), slotCount: count, readings: readings, level: Level(own: keys, extras: extras, orderEntries: orderEntries),
                 outerStart: outerLevels.count, step: step, parentSlot: parentSlot))
         return true
     }
@@ -815,7 +818,7 @@ struct ObjectDecoder {
         let state = keepsSource ? sources.popLast() : nil
         let isTop = frames.count == base
         let isReference = state.map { Self.isReferenceOnly($0.members, mapping: frame.mapping) } ?? false
-        let object = try finish(frame, depth: frames.count, source: state, into: isTop ? target : nil)
+        let object = try finish(frame, source: state, into: isTop ? target : nil)
         if isTop { return object }
         guard let object else { return nil }
         let parent = frames.count - 1
@@ -851,7 +854,7 @@ struct ObjectDecoder {
 
     /// Makes the object of a finished frame: a new one, the one already decoded with the
     /// same identity (updated), or `target`.
-    private mutating func finish(_ frame: Frame, depth: Int, source state: SourceState?, into target: ModelObject?) throws(MappingError) -> ModelObject? {
+    private mutating func finish(_ frame: Frame, source state: SourceState?, into target: ModelObject?) throws(MappingError) -> ModelObject? {
         unowned(unsafe) let mapping = frame.mapping
         let source = state.map {
             DecodedSource(
@@ -862,17 +865,17 @@ struct ObjectDecoder {
             let identity = IdentityKey(family: mapping.identityFamily, slots: frame.slots, identitySlots: mapping.identitySlotList)
         {
             if let existing = run.identities[identity] {
-                try update(existing, with: frame, depth: depth, source: source)
+                try update(existing, with: frame, source: source)
                 if let parent = frames.indices.last { frames[parent].hasRepeatedChild = true }
                 return existing
             }
             let object = makeObject(frame.entity, mapping: mapping)
             run.identities[identity] = object
-            try adopt(frame, depth: depth, into: object, source: source)
+            try adopt(frame, into: object, source: source)
             return object
         }
         let object = target ?? makeObject(frame.entity, mapping: mapping)
-        try adopt(frame, depth: depth, into: object, source: source)
+        try adopt(frame, into: object, source: source)
         return object
     }
 
@@ -880,9 +883,11 @@ struct ObjectDecoder {
         run.objectClasses[entity].init(entity: EntityDescription(model: run.model, index: entity, mapping: mapping))
     }
 
-    /// Moves a frame's slots into a new object, links inverses, and checks required values.
-    private mutating func adopt(_ frame: Frame, depth: Int, into object: ModelObject, source: DecodedSource?) throws(MappingError) {
+    /// Gives a frame's slots to a new object, links inverses, and checks required values.
+    private mutating func adopt(_ frame: Frame, into object: ModelObject, source: DecodedSource?) throws(MappingError) {
         unowned(unsafe) let mapping = frame.mapping
+        // First, so that the slots are the object's whatever is thrown below.
+        object.slots = SlotStorage(adopting: frame.slots, count: frame.slotCount)
         if requiresNonOptionalValues {
             for slot in mapping.requiredSlotList {
                 if case .absent = frame.slots[slot] {
@@ -895,7 +900,6 @@ struct ObjectDecoder {
                 }
             }
         }
-        object.slots = arena.take(depth: depth)
         if let source { object.decodedSource = source }
         for relationship in mapping.relationshipList {
             let slot = relationship.slot
@@ -928,8 +932,8 @@ struct ObjectDecoder {
 
     /// Updates an object decoded before with a repeated one: values present overwrite,
     /// absent ones keep.
-    private func update(_ object: ModelObject, with frame: Frame, depth: Int, source: DecodedSource?) throws(MappingError) {
-        let slots = arena.take(depth: depth)
+    private func update(_ object: ModelObject, with frame: Frame, source: DecodedSource?) throws(MappingError) {
+        let slots = SlotStorage(adopting: frame.slots, count: frame.slotCount)
         for slot in slots.indices {
             let property = frame.mapping.properties[slot]
             switch slots[slot] {

@@ -1,9 +1,10 @@
 import Foundation
 
 /// The slots of one object, in one allocation the object owns: no array header to keep or to
-/// check for uniqueness on every write, moved in from the decoder's arena with one bitwise
-/// copy, and freed with a loop over the slots' own type (an array's storage would free them
-/// through generic value witnesses, one call a slot).
+/// check for uniqueness on every write; the decoder fills them in place and hands them over
+/// as they are (``allocateAbsent(count:)``, ``init(adopting:count:)``); freed with a loop
+/// over the slots' own type (an array's storage would free them through generic value
+/// witnesses, one call a slot).
 ///
 /// Not copyable: the object holds the only one, and a copy would free the slots twice.
 struct SlotStorage: ~Copyable {
@@ -21,12 +22,27 @@ struct SlotStorage: ~Copyable {
         owns = false
     }
 
-    /// Takes the `count` slots at `source`, which are uninitialized afterwards.
-    init(moving source: UnsafeMutablePointer<Slot>, count: Int) {
+    /// Takes over `count` slots made by ``allocateAbsent(count:)``: the storage owns them
+    /// from now on.
+    init(adopting slots: UnsafeMutablePointer<Slot>, count: Int) {
         self.count = count
-        base = Self.allocate(count)
-        base.moveInitialize(from: source, count: count)
+        base = slots
         owns = true
+    }
+
+    /// Memory for `count` absent slots, for a decoder to fill in place before an object
+    /// adopts it (``init(adopting:count:)``) or it is given back (``release(_:count:)``).
+    static func allocateAbsent(count: Int) -> UnsafeMutablePointer<Slot> {
+        let slots = allocate(count)
+        // One store per slot: `initialize(repeating:)` would copy the value through its witness.
+        for index in 0..<count { (slots + index).initialize(to: .absent) }
+        return slots
+    }
+
+    /// Releases the values of slots made by ``allocateAbsent(count:)`` that no object
+    /// adopted, and frees them.
+    static func release(_ slots: UnsafeMutablePointer<Slot>, count: Int) {
+        _ = SlotStorage(adopting: slots, count: count)
     }
 
     deinit {
