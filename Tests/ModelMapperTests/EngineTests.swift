@@ -517,4 +517,37 @@ struct PolymorphicTests {
         // After a nested level closes, errors are at the object again.
         #expect(error(#"{"items": [{"a": {"b": {}}, "e": tru}]}"#)?.path.description == "$.items[0].e")
     }
+
+    @Test("Booleans and floating-point numbers read in one pass give what the careful path gives")
+    func plainBooleansAndNumbers() throws {
+        let model = try ObjectModel(
+            xml: """
+                <model><entity name="Row">
+                  <attribute name="flag" optional="YES" attributeType="Boolean"/>
+                  <attribute name="ratio" optional="YES" attributeType="Double"/>
+                  <attribute name="score" optional="YES" attributeType="Float"/>
+                  <attribute name="price" optional="YES" attributeType="Decimal"/>
+                </entity></model>
+                """)
+        let row = try #require(model.entity(named: "Row"))
+        func decode(_ text: String) throws -> ModelObject { try ModelDecoder(model: model).decodeObject(of: row, from: Data(text.utf8)) }
+        let read = try decode(#"{"flag": true, "ratio": -0.5e1, "score": 2.25, "price": 49.90}"#)
+        #expect(read.value(forKey: "flag") as? Bool == true)
+        #expect(read.value(forKey: "ratio") as? Double == -5)
+        #expect(read.value(forKey: "score") as? Float == 2.25)
+        #expect(read.value(forKey: "price") as? Decimal == Decimal(string: "49.90"))
+        #expect(try decode(#"{"flag":false}"#).value(forKey: "flag") as? Bool == false)
+        #expect(try decode(#"{"flag" :  false , "ratio": 0}"#).value(forKey: "flag") as? Bool == false)
+        // Lenient forms still go the careful way.
+        #expect(try decode(#"{"flag": 1, "ratio": "2.5"}"#).value(forKey: "flag") as? Bool == true)
+        #expect(try decode(#"{"ratio": "2.5"}"#).value(forKey: "ratio") as? Double == 2.5)
+        for (text, code) in [
+            (#"{"flag": fals}"#, MappingError.Code.invalidJSON), (#"{"flag": truex}"#, .invalidJSON), (#"{"flag": True}"#, .invalidJSON),
+            (#"{"flag": tru"#, .invalidJSON), (#"{"ratio": 1e400}"#, .valueOutOfRange), (#"{"score": 1e39}"#, .valueOutOfRange),
+            (#"{"ratio": 01}"#, .invalidJSON), (#"{"ratio": -}"#, .invalidJSON), (#"{"ratio": 1.}"#, .invalidJSON),
+            (#"{"price": \#(String(repeating: "1234567890", count: 6))}"#, .valueOutOfRange),
+        ] {
+            #expect("\(text)", performing: { try decode(text) }, throws: { ($0 as? MappingError)?.code == code })
+        }
+    }
 }

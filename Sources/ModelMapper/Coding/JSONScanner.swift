@@ -314,6 +314,25 @@ struct JSONScanner {
     static func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
 
     /// `true`, `false` or `null`, from its first byte.
+    /// `true` or `false` at the reading position, read; nil, having read nothing, for
+    /// anything else (which ``readScalar()`` then reads, or reports).
+    @inline(__always)
+    mutating func readPlainBoolean() -> Bool? {
+        guard index + 4 <= count else { return nil }
+        let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt32.self)
+        if word == Self.trueWord {
+            index += 4
+            return true
+        }
+        guard word == Self.falsePrefix, index + 5 <= count, base[index + 4] == UInt8(ascii: "e") else { return nil }
+        index += 5
+        return false
+    }
+
+    /// `true` and `fals` as loaded from memory.
+    private static let trueWord = UInt32(littleEndian: 0x6575_7274)
+    private static let falsePrefix = UInt32(littleEndian: 0x736C_6166)
+
     mutating func readLiteral(_ word: StaticString) throws(MappingError) {
         let length = word.utf8CodeUnitCount
         guard index + length <= count, memcmp(base + index, word.utf8Start, length) == 0 else {

@@ -595,7 +595,17 @@ struct ObjectDecoder {
         case .integer64: return scanner.readPlainInteger(in: Int64.min...Int64.max).map { .integer($0) }
         case .integer32: return scanner.readPlainInteger(in: Int64(Int32.min)...Int64(Int32.max)).map { .integer($0) }
         case .integer16: return scanner.readPlainInteger(in: Int64(Int16.min)...Int64(Int16.max)).map { .integer($0) }
-        default: return nil
+        case .boolean: return scanner.readPlainBoolean().map { .boolean($0) }
+        case .double, .float, .decimal:
+            let first = scanner.peek()
+            guard first == UInt8(ascii: "-") || JSONScanner.isDigit(first) else { return nil }
+            let start = scanner.index
+            let value = ValueConversion.plainValue(.number(try scanner.readNumber()), kind: kind)
+            // Anything `plainValue` declines (out of range, not representable) is read again
+            // on the general path, which says why.
+            if value == nil { scanner.index = start }
+            return value
+        case .general: return nil
         }
     }
 
