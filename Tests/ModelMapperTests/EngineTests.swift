@@ -550,4 +550,55 @@ struct PolymorphicTests {
             #expect("\(text)", performing: { try decode(text) }, throws: { ($0 as? MappingError)?.code == code })
         }
     }
+
+    @Test("values read from strings in one pass are the values the careful path reads, and so are its errors")
+    func quickStringValues() throws {
+        let model = try ObjectModel(
+            xml: """
+                <model><entity name="Row">
+                  <attribute name="id" optional="YES" attributeType="UUID"/>
+                  <attribute name="link" optional="YES" attributeType="URI"/>
+                  <attribute name="blob" optional="YES" attributeType="Binary"/>
+                  <attribute name="when" optional="YES" attributeType="Date"/>
+                  <attribute name="tags" optional="YES" attributeType="Transformable" valueTransformerName="StringArray"/>
+                  <attribute name="day" optional="YES" attributeType="Date" valueTransformerName="YearMonthDayDate"/>
+                </entity></model>
+                """)
+        let row = try #require(model.entity(named: "Row"))
+        // The careful path alone reads objects that keep their source: both must agree.
+        var careful = ModelDecoder.Options()
+        careful.unknownKeys = .keep
+        func values(_ text: String, options: ModelDecoder.Options = .init()) -> String {
+            do {
+                let object = try ModelDecoder(model: model, options: options).decodeObject(of: row, from: Data(text.utf8))
+                return "\(["id", "link", "blob", "when", "tags", "day"].map { "\(object.value(forKey: $0) ?? "nil")" })"
+            } catch {
+                return "error: \(error)"
+            }
+        }
+        let documents = [
+            #"{"id": "E621E1F8-C36C-495A-93FC-0C247A3E6E5F", "link": "https://example.com/a?b=c", "blob": "aGVsbG8=", "#
+                + #""when": "2024-03-01T09:30:00Z", "tags": "a, b,c", "day": "2024-03-01"}"#,
+            #"{"id": "e621e1f8-c36c-495a-93fc-0c247a3e6e5f", "link": "https:\/\/example.com\/x", "blob": "", "tags": "caf\u00e9,\u65e5"}"#,
+            #"{"link": "https://example.com/a b", "when": "2024-03-01T09:30:00.250Z", "tags": ""}"#,
+            #"{"when": "2024-03-01T09:30:00+02:00", "day": "2024-02-30"}"#,
+            #"{"id": "E621E1F8C36C495A93FC0C247A3E6E5F"}"#, #"{"id": "{E621E1F8-C36C-495A-93FC-0C247A3E6E5F}"}"#,
+            #"{"blob": "aGVsbG8"}"#, #"{"blob": "a===" }"#, #"{"link": ""}"#, #"{"link": "http://[::1"}"#,
+            #"{"when": "yesterday"}"#, #"{"day": "2024-3-1"}"#, #"{"tags": 5}"#, #"{"id": 5}"#,
+        ]
+        for document in documents {
+            #expect(values(document) == values(document, options: careful), "\(document)")
+        }
+        #expect(values(documents[0]).contains(#""E621E1F8-C36C-495A-93FC-0C247A3E6E5F", "https://example.com/a?b=c", "5 bytes""#))
+        #expect(values(documents[0]).contains(#"[\"a\", \"b\", \"c\"]"#))
+        #expect(values(documents[6]).hasPrefix("error: "))
+        // The date format option applies to plain dates, read quickly or not.
+        var days = ModelDecoder.Options()
+        days.dateFormat = .yearMonthDay
+        var carefulDays = careful
+        carefulDays.dateFormat = .yearMonthDay
+        for document in [#"{"when": "2024-03-01"}"#, #"{"when": "2024-03-01T09:30:00Z"}"#] {
+            #expect(values(document, options: days) == values(document, options: carefulDays), "\(document)")
+        }
+    }
 }

@@ -47,7 +47,11 @@ final class PropertyMapping: Sendable {
 struct SlotReading {
     enum Kind: UInt8 {
         case integer16, integer32, integer64, double, float, decimal, string, boolean
-        /// Anything else (transformers, dates, other types, relationships): the general path.
+        /// Types read from a string: a UUID, a URL, base64 data, a date in the run's format.
+        case uuid, uri, binaryData, date
+        /// An attribute with a value transformer: the built-in ones read from a string.
+        case transformed
+        /// Anything else (other types, relationships): the general path.
         case general
     }
 
@@ -58,13 +62,20 @@ struct SlotReading {
     /// For a relationship: its destination entity and whether it is to-many.
     let destination: Int
     let isToMany: Bool
+    /// For an attribute: its type.
+    let attributeType: AttributeType
 
     init(_ property: PropertyMapping) {
         self.property = .passUnretained(property)
+        attributeType = property.attributeType
         destination = property.destination
         isToMany = property.isToMany
-        guard !property.isRelationship, property.transformerName == nil else {
+        guard !property.isRelationship else {
             kind = .general
+            return
+        }
+        guard property.transformerName == nil else {
+            kind = .transformed
             return
         }
         switch property.attributeType {
@@ -76,6 +87,10 @@ struct SlotReading {
         case .decimal: kind = .decimal
         case .string: kind = .string
         case .boolean: kind = .boolean
+        case .uuid: kind = .uuid
+        case .uri: kind = .uri
+        case .binaryData: kind = .binaryData
+        case .date: kind = .date
         default: kind = .general
         }
     }

@@ -42,6 +42,7 @@ struct ObjectDecoder {
     private let keepsNull: Bool
     private let uniquesObjectsByIdentity: Bool
     private let requiresNonOptionalValues: Bool
+    private let dateFormat: DateFormat
 
     init(bytes: UnsafeRawBufferPointer, run: DecodingRun, locatesByLine: Bool = true) {
         let options = run.options
@@ -56,6 +57,7 @@ struct ObjectDecoder {
         keepsNull = options.nullHandling == .keepNull
         uniquesObjectsByIdentity = options.uniquesObjectsByIdentity
         requiresNonOptionalValues = options.requiresNonOptionalValues
+        dateFormat = options.dateFormat
     }
 
     /// How an object's frame was reached, for error paths. Plain values, like everything in a
@@ -550,7 +552,7 @@ struct ObjectDecoder {
         if !keepsSource {
             // Through a pointer: reading a scalar pushes no frame.
             let frame = frames.pointer(target)
-            if let value = try readPlainValue(kind: frame.pointee.readings[slot].kind) {
+            if let value = try readPlainValue(frame.pointee.readings[slot], slot: slot, entity: frame.pointee.entity) {
                 frame.pointee.slots[slot] = value
                 return
             }
@@ -586,8 +588,9 @@ struct ObjectDecoder {
     /// `kind` reads, read and converted in one pass: a string for a String, an integer in
     /// range for an Integer. Nil, having read nothing but whitespace, for anything else.
     @inline(__always)
-    private mutating func readPlainValue(kind: SlotReading.Kind) throws(MappingError) -> Slot? {
+    private mutating func readPlainValue(_ reading: SlotReading, slot: Int, entity: Int) throws(MappingError) -> Slot? {
         scanner.skipWhitespace()
+        let kind = reading.kind
         switch kind {
         case .string:
             guard scanner.peek() == UInt8(ascii: "\"") else { return nil }
@@ -605,7 +608,49 @@ struct ObjectDecoder {
             // on the general path, which says why.
             if value == nil { scanner.index = start }
             return value
+        case .uuid, .uri, .binaryData, .date, .transformed:
+            guard scanner.peek() == UInt8(ascii: "\"") else { return nil }
+            let start = scanner.index
+            let text = try scanner.readString()
+            if let value = stringValue(text.buffer, reading: reading, slot: slot, entity: entity) { return value }
+            // Anything else (other forms, invalid values) is read again the careful way.
+            scanner.index = start
+            return nil
         case .general: return nil
+        }
+    }
+
+    /// The value of a string for an attribute of a kind read from strings, when it has the
+    /// usual form: what the careful path (``ValueConversion/decode(_:for:strict:dateFormat:model:)``,
+    /// the transformers' shortcuts) gives for it, without a token between; nil otherwise.
+    @inline(__always)
+    private func stringValue(_ text: UnsafeBufferPointer<UInt8>, reading: SlotReading, slot: Int, entity: Int) -> Slot? {
+        switch reading.kind {
+        case .uuid: return UUIDText.uuid(from: text).map { .uuid($0) }
+        case .uri: return URL(string: UTF8Validation.string(ofValid: text)).map { .url($0) }
+        case .binaryData: return Base64Text.data(from: text).map { .data($0) }
+        case .date: return Self.quickDate(text, format: dateFormat).map { .date($0) }
+        case .transformed:
+            let plan = run.transformers.plan(entity: entity, slot: slot)
+            switch (plan.shortcut, reading.attributeType) {
+            case (.commaSeparatedList, .transformable), (.commaSeparatedList, .undefined), (.commaSeparatedList, .objectID):
+                return .strings(Self.commaSeparated(text))
+            case (.date(let format), .date), (.date(let format), .transformable):
+                return Self.quickDate(text, format: format).map { .date($0) }
+            default: return nil
+            }
+        default: return nil
+        }
+    }
+
+    /// A date in ISO 8601 or `yyyy-MM-dd` form read from the bytes; nil for other formats and
+    /// forms, which go through Foundation.
+    @inline(__always)
+    private static func quickDate(_ text: UnsafeBufferPointer<UInt8>, format: DateFormat) -> Date? {
+        switch format {
+        case .iso8601: CivilTime.iso8601Date(text)
+        case .yearMonthDay: CivilTime.yearMonthDayDate(text)
+        default: nil
         }
     }
 
