@@ -73,20 +73,54 @@ final class DecodingRun {
 /// one run of the decoder or encoder looks each transformer up once.
 final class TransformerPlans {
     private let mappings: [EntityMapping]
-    private var plans: [[TransformerPlan?]?]
+    /// Where each entity's slots start in `table`, and the plans made so far, by slot: plain
+    /// memory, so that a lookup (one per transformed value) counts no references.
+    private let offsets: UnsafeMutablePointer<Int>
+    private let table: UnsafeMutablePointer<Unmanaged<Box>?>
+    private let tableCount: Int
+    /// The plans, kept alive here; `table` refers to them unretained.
+    private var boxes: [Box] = []
+
+    private final class Box {
+        let plan: TransformerPlan
+        init(_ plan: TransformerPlan) { self.plan = plan }
+    }
 
     init(mappings: [EntityMapping]) {
         self.mappings = mappings
-        self.plans = Array(repeating: nil, count: mappings.count)
+        offsets = .allocate(capacity: max(mappings.count, 1))
+        var total = 0
+        for (entity, mapping) in mappings.enumerated() {
+            (offsets + entity).initialize(to: total)
+            total += mapping.slotCount
+        }
+        tableCount = max(total, 1)
+        table = .allocate(capacity: tableCount)
+        table.initialize(repeating: nil, count: tableCount)
+    }
+
+    deinit {
+        offsets.deallocate()
+        table.deallocate()
     }
 
     func plan(entity: Int, slot: Int) -> TransformerPlan {
-        if let entityPlans = plans[entity], let plan = entityPlans[slot] { return plan }
-        var entityPlans = plans[entity] ?? Array(repeating: nil, count: mappings[entity].properties.count)
-        let plan = TransformerPlan(name: mappings[entity].properties[slot].transformerName)
-        entityPlans[slot] = plan
-        plans[entity] = entityPlans
-        return plan
+        box(entity: entity, slot: slot)._withUnsafeGuaranteedRef { $0.plan }
+    }
+
+    /// The plan's shortcut alone, read without copying the plan.
+    func shortcut(entity: Int, slot: Int) -> TransformerPlan.Shortcut {
+        box(entity: entity, slot: slot)._withUnsafeGuaranteedRef { $0.plan.shortcut }
+    }
+
+    private func box(entity: Int, slot: Int) -> Unmanaged<Box> {
+        let index = offsets[entity] + slot
+        precondition(index < tableCount, "slot \(slot) of entity \(entity) out of range")
+        if let box = table[index] { return box }
+        let box = Box(TransformerPlan(name: mappings[entity].properties[slot].transformerName))
+        boxes.append(box)
+        table[index] = .passUnretained(box)
+        return .passUnretained(box)
     }
 }
 

@@ -631,8 +631,7 @@ struct ObjectDecoder {
         case .binaryData: return Base64Text.data(from: text).map { .data($0) }
         case .date: return Self.quickDate(text, format: dateFormat).map { .date($0) }
         case .transformed:
-            let plan = run.transformers.plan(entity: entity, slot: slot)
-            switch (plan.shortcut, reading.attributeType) {
+            switch (run.transformers.shortcut(entity: entity, slot: slot), reading.attributeType) {
             case (.commaSeparatedList, .transformable), (.commaSeparatedList, .undefined), (.commaSeparatedList, .objectID):
                 return .strings(Self.commaSeparated(text))
             case (.date(let format), .date), (.date(let format), .transformable):
