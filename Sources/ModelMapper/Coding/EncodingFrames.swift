@@ -85,10 +85,7 @@ final class EncodingFrames {
 
     func push(_ frame: consuming Frame) {
         if count == capacity {
-            let grown = UnsafeMutablePointer<Frame>.allocate(capacity: capacity * 2)
-            grown.moveInitialize(from: frames, count: count)
-            frames.deallocate()
-            frames = grown
+            frames = frames.movedToDoubledCapacity(count: count, capacity: capacity)
             capacity *= 2
         }
         (frames + count).initialize(to: frame)

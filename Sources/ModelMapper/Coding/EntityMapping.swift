@@ -128,19 +128,16 @@ final class EntityMapping: @unchecked Sendable {
     /// ``initialSlots`` again, in memory objects share until they first change a slot (see
     /// ``SlotStorage``); only read after `init`.
     let initialSlotBuffer: UnsafeMutablePointer<Slot>
-    /// The slots of relationships.
-    let relationshipSlots: [Int]
     /// Whether a relationship has a reciprocal inverse (whose back-references an object being
     /// freed clears; see ``relationshipList``).
     let hasInverses: Bool
-    /// The slots of attributes that must have a value: not optional, no default.
-    let requiredSlots: [Int]
     /// How each slot's value is read, one per slot: written in `init`, only read after.
     let readings: UnsafeMutablePointer<SlotReading>
-    /// ``requiredSlots``, ``identitySlots``, and the relationships with their inverses, again
-    /// in memory of the mapping's own, written in `init` and only read after: the decoder
-    /// walks them for every object it makes, and walking an array held by a class counts a
-    /// reference to the array (two atomic operations, each dearer than the walk).
+    /// The slots of attributes that must have a value (not optional, no default),
+    /// ``identitySlots`` again, and the relationships with their inverses, in memory of the
+    /// mapping's own, written in `init` and only read after: the decoder walks them for every
+    /// object it makes, and walking an array held by a class counts a reference to the array
+    /// (two atomic operations, each dearer than the walk).
     let requiredSlotList: UnsafeBufferPointer<Int>
     let identitySlotList: UnsafeBufferPointer<Int>
     let relationshipList: UnsafeBufferPointer<RelationshipSlot>
@@ -167,11 +164,7 @@ final class EntityMapping: @unchecked Sendable {
             guard !property.isRelationship, let value = property.defaultValue else { return .absent }
             return Slot(attributeValue: value, type: property.attributeType)
         }
-        self.relationshipSlots = properties.indices.filter { properties[$0].isRelationship }
         self.hasInverses = properties.contains { $0.inverseSlot != nil }
-        self.requiredSlots = properties.indices.filter {
-            !properties[$0].isRelationship && !properties[$0].isOptional && properties[$0].defaultValue == nil
-        }
         self.initialSlotBuffer = .allocate(capacity: max(properties.count, 1))
         initialSlotBuffer.initialize(from: initialSlots, count: properties.count)
         self.readings = .allocate(capacity: max(properties.count, 1))
@@ -185,10 +178,13 @@ final class EntityMapping: @unchecked Sendable {
         self.entityByTypeValue = entityByTypeValue
         self.identitySlots = identitySlots
         self.identityFamily = identityFamily
-        requiredSlotList = Self.plainCopy(requiredSlots)
+        requiredSlotList = Self.plainCopy(
+            properties.indices.filter {
+                !properties[$0].isRelationship && !properties[$0].isOptional && properties[$0].defaultValue == nil
+            })
         identitySlotList = Self.plainCopy(identitySlots)
         relationshipList = Self.plainCopy(
-            relationshipSlots.map { slot in
+            properties.indices.filter { properties[$0].isRelationship }.map { slot in
                 RelationshipSlot(
                     slot: slot, inverse: properties[slot].inverseSlot ?? -1, destination: properties[slot].destination,
                     isToMany: properties[slot].isToMany)

@@ -629,27 +629,16 @@ struct ObjectDecoder {
         case .uuid: return UUIDText.uuid(from: text).map { .uuid($0) }
         case .uri: return URL(string: UTF8Validation.string(ofValid: text)).map { .url($0) }
         case .binaryData: return Base64Text.data(from: text).map { .data($0) }
-        case .date: return Self.quickDate(text, format: dateFormat).map { .date($0) }
+        case .date: return dateFormat.civilDate(from: text).map { .date($0) }
         case .transformed:
-            switch (run.transformers.shortcut(entity: entity, slot: slot), reading.attributeType) {
-            case (.commaSeparatedList, .transformable), (.commaSeparatedList, .undefined), (.commaSeparatedList, .objectID):
+            switch run.transformers.shortcut(entity: entity, slot: slot) {
+            case .commaSeparatedList where Self.keepsListUnboxed(reading.attributeType):
                 return .strings(Self.commaSeparated(text))
-            case (.date(let format), .date), (.date(let format), .transformable):
-                return Self.quickDate(text, format: format).map { .date($0) }
+            case .date(let format) where Self.keepsDateUnboxed(reading.attributeType):
+                return format.civilDate(from: text).map { .date($0) }
             default: return nil
             }
         default: return nil
-        }
-    }
-
-    /// A date in ISO 8601 or `yyyy-MM-dd` form read from the bytes; nil for other formats and
-    /// forms, which go through Foundation.
-    @inline(__always)
-    private static func quickDate(_ text: UnsafeBufferPointer<UInt8>, format: DateFormat) -> Date? {
-        switch format {
-        case .iso8601: CivilTime.iso8601Date(text)
-        case .yearMonthDay: CivilTime.yearMonthDayDate(text)
-        default: nil
         }
     }
 
@@ -733,7 +722,7 @@ struct ObjectDecoder {
         case .date(let format):
             do {
                 let date = try format.date(from: token)
-                if property.attributeType == .date || property.attributeType == .transformable { return .date(date) }
+                if Self.keepsDateUnboxed(property.attributeType) { return .date(date) }
                 result = date
             } catch {
                 throw MappingError(
@@ -743,10 +732,8 @@ struct ObjectDecoder {
         case .commaSeparatedList:
             guard case .string(let bytes) = token else { fallthrough }
             let list = Self.commaSeparated(bytes)
-            switch property.attributeType {
-            case .transformable, .undefined, .objectID: return .strings(list)
-            default: result = list
-            }
+            if Self.keepsListUnboxed(property.attributeType) { return .strings(list) }
+            result = list
         case .none:
             result = try Self.reverseTransform(token, plan: plan)
         }
@@ -758,6 +745,16 @@ struct ObjectDecoder {
         default: return Slot(attributeValue: try ValueConversion.modelValue(result, for: property), type: property.attributeType)
         }
     }
+
+    /// Whether the built-in list transformer's list goes into a slot of an attribute of this
+    /// type as it is (`.strings`); other types convert it to the attribute's type.
+    private static func keepsListUnboxed(_ type: AttributeType) -> Bool {
+        type == .transformable || type == .undefined || type == .objectID
+    }
+
+    /// Whether the built-in date transformer's date goes into a slot of an attribute of this
+    /// type as it is (`.date`).
+    private static func keepsDateUnboxed(_ type: AttributeType) -> Bool { type == .date || type == .transformable }
 
     /// `"a, b,c"` as `["a", "b", "c"]` (items trimmed), `""` as `[]`: what
     /// `CommaSeparatedListTransformer` reads, from the bytes.

@@ -51,10 +51,7 @@ final class StackBuffer<Element> {
 
     func append(_ element: Element) {
         if count == capacity {
-            let grown = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
-            grown.moveInitialize(from: base, count: count)
-            base.deallocate()
-            base = grown
+            base = base.movedToDoubledCapacity(count: count, capacity: capacity)
             capacity *= 2
         }
         (base + count).initialize(to: element)
@@ -84,5 +81,17 @@ final class StackBuffer<Element> {
             if length > 0, let target = buffer.baseAddress { target.moveInitialize(from: base + start, count: length) }
             initialized = length
         }
+    }
+}
+
+extension UnsafeMutablePointer {
+    /// Grows a stack's memory: new memory for twice `capacity` elements, with the `count`
+    /// initialized ones moved there; this memory is freed. (The decoder's ``StackBuffer`` and
+    /// the encoder's ``EncodingFrames`` grow this way.)
+    func movedToDoubledCapacity(count: Int, capacity: Int) -> UnsafeMutablePointer<Pointee> {
+        let grown = UnsafeMutablePointer<Pointee>.allocate(capacity: capacity * 2)
+        grown.moveInitialize(from: self, count: count)
+        deallocate()
+        return grown
     }
 }

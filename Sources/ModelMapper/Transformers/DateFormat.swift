@@ -44,11 +44,21 @@ public enum DateFormat: Sendable, Hashable {
             guard case .string(let bytes) = token else {
                 throw DateFormatError(expected: expectation, found: token.jsonValue.typeDescription)
             }
-            if self == .iso8601, let date = CivilTime.iso8601Date(bytes) { return date }
-            if self == .yearMonthDay, let date = CivilTime.yearMonthDayDate(bytes) { return date }
+            if let date = civilDate(from: bytes) { return date }
             let text = String(decoding: bytes, as: UTF8.self)
             guard let date = parse(text) else { throw DateFormatError(expected: expectation, found: "'\(text)'") }
             return date
+        }
+    }
+
+    /// A date in this format read straight from the bytes, for the ISO 8601 and `yyyy-MM-dd`
+    /// forms; nil for other formats and forms, which go through Foundation.
+    @inline(__always)
+    func civilDate(from bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+        switch self {
+        case .iso8601: CivilTime.iso8601Date(bytes)
+        case .yearMonthDay: CivilTime.yearMonthDayDate(bytes)
+        default: nil
         }
     }
 
