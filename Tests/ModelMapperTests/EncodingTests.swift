@@ -57,6 +57,26 @@ struct EncodingTests {
         #expect(json["pricing"] == ["retail_price": 9.99, "currency": "USD", "list_price": 12.5])
     }
 
+    @Test("an owner's flattened attribute that cannot be written fails at its path, with or without a kept source")
+    func unwritableOwnerAttribute() throws {
+        for unknownKeys in [ModelDecoder.Options.UnknownKeys.ignore, .keep] {
+            var options = ModelDecoder.Options()
+            options.unknownKeys = unknownKeys
+            let json: JSONValue = ["book_id": 1, "title": "T", "pricing": ["retail_price": 9.99, "list_price": 12.5, "note": "n"]]
+            let object = try ModelDecoder(model: model, options: options).decodeObject(
+                of: #require(model.entitiesByName["Book"]), from: json)
+            try object.setValue(Decimal.nan, forKey: "retailPrice")
+            let error = #expect(throws: MappingError.self, "\(unknownKeys)") { try ModelEncoder().encode(object) }
+            #expect(error?.code == .notRepresentable, "\(unknownKeys)")
+            #expect(error?.path.description == "$.pricing.retail_price", "\(unknownKeys)")
+            #expect(error?.propertyName == "retailPrice", "\(unknownKeys)")
+            // The encoder is left sound: the same object, fixed, is written whole.
+            try object.setValue(Decimal(string: "9.99"), forKey: "retailPrice")
+            let pricing = try ModelEncoder().encodeJSON(object)["pricing"]
+            #expect(pricing?["retail_price"] == 9.99 && pricing?["list_price"] == 12.5, "\(unknownKeys)")
+        }
+    }
+
     @Test("two flattened attributes sharing a prefix land in one nested object")
     func sharedPrefix() throws {
         let catalog = try ObjectModel(contentsOf: TestPaths.model("Catalog"))

@@ -39,23 +39,26 @@ final class EncodingFrames {
         /// The to-many relationship being written: its slot (-1: none), its objects, the next
         /// one and whether one was written.
         var arraySlot = -1
-        var arrayLinks: [Link] = []
+        /// Nil outside an array: a frame then holds nothing to release but its object.
+        var arrayLinks: [Link]?
         var arrayIndex = 0
         var arrayIsEmpty = true
 
+        /// Takes a reference to `object`; `program` comes retained when `hasSource` (it was
+        /// made for the object), unretained otherwise (the object's mapping keeps it alive).
         init(
-            object: ModelObject, program: WriteProgram, skipping: Int, isEmpty: Bool, nestingBase: Int,
-            extras: KeyLevel?,
-            owner: ModelObject?, writtenByOwner: UnsafeMutablePointer<Bool>?, viaSlot: Int, viaIndex: Int
+            object: ModelObject, program: Unmanaged<WriteProgram>, hasSource: Bool, skipping: Int, isEmpty: Bool,
+            nestingBase: Int, extras: Unmanaged<KeyLevel>?, owner: Unmanaged<ModelObject>?,
+            writtenByOwner: UnsafeMutablePointer<Bool>?, viaSlot: Int, viaIndex: Int
         ) {
-            hasSource = object.decodedSource != nil
+            self.hasSource = hasSource
             self.object = .passRetained(object)
-            self.program = hasSource ? .passRetained(program) : .passUnretained(program)
+            self.program = program
             self.skipping = skipping
             self.isEmpty = isEmpty
             self.nestingBase = nestingBase
-            self.extras = extras.map { .passUnretained($0) }
-            self.owner = owner.map { .passUnretained($0) }
+            self.extras = extras
+            self.owner = owner
             self.writtenByOwner = writtenByOwner
             self.viaSlot = viaSlot
             self.viaIndex = viaIndex
@@ -70,6 +73,9 @@ final class EncodingFrames {
     /// and program (held, so that neither is freed and its address reused while the flags
     /// stand): a handful per model.
     private var ownerFlags: [(level: KeyLevel, program: WriteProgram, flags: UnsafeMutablePointer<Bool>)] = []
+    /// The entry of ``ownerFlags`` found last, by address (the entry holds both alive).
+    private var lastOwnerFlags:
+        (level: UnsafeMutableRawPointer, program: UnsafeMutableRawPointer, flags: UnsafeMutablePointer<Bool>)?
 
     init() {
         frames = .allocate(capacity: capacity)
@@ -96,10 +102,13 @@ final class EncodingFrames {
     @discardableResult
     func pop() -> Bool {
         count -= 1
-        let frame = (frames + count).move()
-        frame.object.release()
-        if frame.hasSource { frame.program.release() }
-        return frame.isEmpty
+        // Released field by field: the frame's memory holds only plain values after, which the
+        // next push initializes over.
+        let frame = frames + count
+        frame.pointee.object.release()
+        if frame.pointee.hasSource { frame.pointee.program.release() }
+        if frame.pointee.arrayLinks != nil { frame.pointee.arrayLinks = nil }
+        return frame.pointee.isEmpty
     }
 
     /// Whether an object is one of the frames' (on the way to the top).
@@ -110,11 +119,30 @@ final class EncodingFrames {
     }
 
     /// Which steps of `program` (an entity's) an owner writing `level` in its objects takes
-    /// over, made once per run and pair.
-    func steps(of program: WriteProgram, writtenByOwnerLevel level: KeyLevel) -> UnsafeMutablePointer<Bool> {
-        for entry in ownerFlags where entry.level === level && entry.program === program { return entry.flags }
-        let flags = program.stepsWritten(byOwnerLevel: level)
-        ownerFlags.append((level, program, flags))
+    /// over, made once per run and pair; the pair met last is looked up first.
+    func steps(of program: Unmanaged<WriteProgram>, writtenByOwnerLevel level: Unmanaged<KeyLevel>)
+        -> UnsafeMutablePointer<Bool>
+    {
+        let key = (level: level.toOpaque(), program: program.toOpaque())
+        if let last = lastOwnerFlags, last.level == key.level, last.program == key.program { return last.flags }
+        var found: UnsafeMutablePointer<Bool>?
+        for entry in ownerFlags
+        where Unmanaged.passUnretained(entry.level).toOpaque() == key.level
+            && Unmanaged.passUnretained(entry.program).toOpaque() == key.program
+        {
+            found = entry.flags
+            break
+        }
+        let flags =
+            found
+            ?? {
+                let flags = program._withUnsafeGuaranteedRef {
+                    $0.stepsWritten(byOwnerLevel: level.takeUnretainedValue())
+                }
+                ownerFlags.append((level.takeUnretainedValue(), program.takeUnretainedValue(), flags))
+                return flags
+            }()
+        lastOwnerFlags = (key.level, key.program, flags)
         return flags
     }
 }

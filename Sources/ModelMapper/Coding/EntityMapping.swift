@@ -59,9 +59,11 @@ struct SlotReading {
     /// The property, unretained (its mapping keeps it alive): reading it through an array of
     /// the mapping's would count a reference to the array for every value.
     let property: Unmanaged<PropertyMapping>
-    /// For a relationship: its destination entity and whether it is to-many.
+    /// For a relationship: its destination entity, whether it is to-many, and the slot of its
+    /// inverse in the destination (-1: none).
     let destination: Int
     let isToMany: Bool
+    let inverseSlot: Int
     /// For an attribute: its type.
     let attributeType: AttributeType
 
@@ -70,6 +72,7 @@ struct SlotReading {
         attributeType = property.attributeType
         destination = property.destination
         isToMany = property.isToMany
+        inverseSlot = property.inverseSlot ?? -1
         guard !property.isRelationship else {
             kind = .general
             return
@@ -120,6 +123,9 @@ final class EntityMapping: @unchecked Sendable {
     var keyOrderEnd: Int { keys.orderOffset + keys.nodes.count + 1 }
     /// The steps the encoder takes to write an object.
     let writeProgram: WriteProgram
+    /// ``writeProgram``, unretained (the mapping keeps it alive): the encoder reads it for
+    /// every object without counting a reference.
+    var writeProgramRef: Unmanaged<WriteProgram> { .passUnretained(writeProgram) }
     /// Whether the JSON may name a subentity (so the decoder must find the type key first).
     let isPolymorphic: Bool
     /// The slots of a new object: defaults set, everything else absent. Shared by every new
@@ -156,7 +162,9 @@ final class EntityMapping: @unchecked Sendable {
         entityByTypeValue: [String: Int], identitySlots: [Int], identityFamily: Int, keyOrderOffset: inout Int
     ) {
         self.keys = Self.level(
-            properties.indices.map { (path: properties[$0].keyPath[...], slot: $0, isRelationship: properties[$0].isRelationship) },
+            properties.indices.map {
+                (path: properties[$0].keyPath[...], slot: $0, isRelationship: properties[$0].isRelationship)
+            },
             typeKey: typeKey, orderOffset: &keyOrderOffset)
         self.writeProgram = WriteProgram(level: keys, typeValue: typeValue)
         self.isPolymorphic = typeKey != nil && (entityByTypeValue.count > 1 || isAbstract)
@@ -211,7 +219,8 @@ final class EntityMapping: @unchecked Sendable {
 extension EntityMapping {
     /// The key level for properties whose key paths start with the given components.
     fileprivate static func level(
-        _ entries: [(path: ArraySlice<String>, slot: Int, isRelationship: Bool)], typeKey: String?, orderOffset: inout Int
+        _ entries: [(path: ArraySlice<String>, slot: Int, isRelationship: Bool)], typeKey: String?,
+        orderOffset: inout Int
     ) -> KeyLevel {
         var order: [String] = []
         var groups: [String: [(path: ArraySlice<String>, slot: Int, isRelationship: Bool)]] = [:]
@@ -226,7 +235,9 @@ extension EntityMapping {
         for key in order {
             let group = groups[key] ?? []
             let ending = group.filter { $0.path.count == 1 }
-            let deeper = group.filter { $0.path.count > 1 }.map { (path: $0.path.dropFirst(), slot: $0.slot, isRelationship: $0.isRelationship) }
+            let deeper = group.filter { $0.path.count > 1 }.map {
+                (path: $0.path.dropFirst(), slot: $0.slot, isRelationship: $0.isRelationship)
+            }
             nodes.append(
                 KeyNode(
                     key: key,
@@ -265,7 +276,8 @@ extension EntityMapping {
 
     /// The mapping of one entity; its key levels take their ``KeyOrder`` entries from
     /// `keyOrderOffset` on, which moves past them.
-    private static func mapping(of entity: Int, in records: [EntityRecord], keyOrderOffset: inout Int) -> EntityMapping {
+    private static func mapping(of entity: Int, in records: [EntityRecord], keyOrderOffset: inout Int) -> EntityMapping
+    {
         let record = records[entity]
         let slotIndex = record.propertyIndexByName
         var properties: [PropertyMapping] = []
@@ -278,24 +290,26 @@ extension EntityMapping {
                 if let inverse = relationship.inverse, relationship.isInverseReciprocal {
                     inverseSlot = records[relationship.destinationEntity].propertyIndexByName[inverse.name]
                 }
-                properties.append(PropertyMapping(
-                    name: relationship.name, keyPath: path, isRelationship: true,
-                    attributeType: .undefined, isOptional: relationship.isOptional, defaultValue: nil,
-                    transformerName: nil, compositeName: nil,
-                    destination: relationship.destinationEntity, isToMany: relationship.isToMany,
-                    inverseSlot: inverseSlot
-                ))
+                properties.append(
+                    PropertyMapping(
+                        name: relationship.name, keyPath: path, isRelationship: true,
+                        attributeType: .undefined, isOptional: relationship.isOptional, defaultValue: nil,
+                        transformerName: nil, compositeName: nil,
+                        destination: relationship.destinationEntity, isToMany: relationship.isToMany,
+                        inverseSlot: inverseSlot
+                    ))
             } else {
                 let attribute = records[reference.entity].ownAttributes[reference.index]
-                properties.append(PropertyMapping(
-                    name: attribute.name, keyPath: attribute.jsonKeyPath.components, isRelationship: false,
-                    attributeType: attribute.attributeType,
-                    isOptional: attribute.isOptional || attribute.isTransient,
-                    defaultValue: attribute.defaultValue,
-                    transformerName: attribute.valueTransformerName.map(ValueTransformer.Name.init(rawValue:)),
-                    compositeName: attribute.compositeName,
-                    destination: -1, isToMany: false, inverseSlot: nil
-                ))
+                properties.append(
+                    PropertyMapping(
+                        name: attribute.name, keyPath: attribute.jsonKeyPath.components, isRelationship: false,
+                        attributeType: attribute.attributeType,
+                        isOptional: attribute.isOptional || attribute.isTransient,
+                        defaultValue: attribute.defaultValue,
+                        transformerName: attribute.valueTransformerName.map(ValueTransformer.Name.init(rawValue:)),
+                        compositeName: attribute.compositeName,
+                        destination: -1, isToMany: false, inverseSlot: nil
+                    ))
             }
         }
 
@@ -303,7 +317,9 @@ extension EntityMapping {
         var stack = [entity]
         while let current = stack.popLast() {
             // Only entities that can have instances are valid answers.
-            if records[current].typeKey != nil, !records[current].isAbstract { entityByTypeValue[records[current].typeValue] = current }
+            if records[current].typeKey != nil, !records[current].isAbstract {
+                entityByTypeValue[records[current].typeValue] = current
+            }
             stack.append(contentsOf: records[current].subentities)
         }
         var root = entity

@@ -127,12 +127,27 @@ extension JSONWriter {
         }
     }
 
-    /// A value through its attribute's transformer: the built-in ones written directly.
-    private mutating func transformed(_ value: Slot, property: PropertyMapping, plan: TransformerPlan) throws(MappingError) {
-        if case .date(let format) = plan.shortcut, case .date(let date) = value {
+    /// Writes a value the way a built-in transformer (`shortcut`) would, when it holds what
+    /// that transformer takes (a date, a list of strings): true; false, having written
+    /// nothing, otherwise.
+    @inline(__always)
+    mutating func shortcut(_ value: Slot, _ shortcut: TransformerPlan.Shortcut) throws(MappingError) -> Bool {
+        switch (shortcut, value) {
+        case (.date(let format), .date(let date)):
             try self.date(date, format: format)
-            return
+        case (.commaSeparatedList, .strings(let list)):
+            joinedString(list, separator: UInt8(ascii: ","))
+        default:
+            return false
         }
+        return true
+    }
+
+    /// A value through its attribute's transformer: the built-in ones written directly.
+    private mutating func transformed(_ value: Slot, property: PropertyMapping, plan: TransformerPlan)
+        throws(MappingError)
+    {
+        if try shortcut(value, plan.shortcut) { return }
         let attributeValue = value.attributeValue(type: property.attributeType)
         switch plan.shortcut {
         case .date(let format):
@@ -141,10 +156,6 @@ extension JSONWriter {
                 return
             }
         case .commaSeparatedList:
-            if case .strings(let list) = value {
-                joinedString(list, separator: UInt8(ascii: ","))
-                return
-            }
             if let list = attributeValue as? [String] {
                 joinedString(list, separator: UInt8(ascii: ","))
                 return

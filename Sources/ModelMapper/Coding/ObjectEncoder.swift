@@ -24,14 +24,17 @@ struct ObjectEncoder {
     /// ``EncodingFrames/Frame/nestingBase``).
     private var nestings: [Nesting] = []
     /// The transformer plans of the last model met, and of the others.
-    private var lastPlans: (model: ObjectIdentifier, plans: TransformerPlans)?
+    private var lastPlans: (model: ObjectIdentifier, plans: Unmanaged<TransformerPlans>)?
     private var transformers: [ObjectIdentifier: TransformerPlans] = [:]
     /// How much output objects decoded with their source may reach and still be written in
     /// full again where their JSON had them in full: twice the JSON they came from.
     private var decodedBudget = 0
+    /// ``ModelEncoder/Options/maximumDepth``, read for every object.
+    private let maximumDepth: Int
 
     init(options: ModelEncoder.Options, skipsFailures: Bool = false) {
         self.options = options
+        maximumDepth = options.maximumDepth
         self.skipsFailures = skipsFailures
         self.writer = JSONWriter(options: options.outputFormatting.subtracting(.sortedKeys), capacity: 4096)
     }
@@ -228,37 +231,52 @@ struct ObjectEncoder {
     }
 
     /// Opens an object: `{`, and the owner's flattened attributes unless the object's program
-    /// writes them; pushes its frame.
+    /// writes them; pushes its frame (which holds the object from then on).
+    ///
+    /// Programs, levels and the owner come unretained: what holds them outlives the frame.
     private mutating func begin(
-        _ object: ModelObject, skipping: Int, extras: (level: KeyLevel, program: WriteProgram)?, owner: ModelObject?,
+        _ object: ModelObject, skipping: Int, extras: WriteProgram.OwnerExtras?, owner: Unmanaged<ModelObject>?,
         viaSlot: Int, viaIndex: Int
     ) throws(MappingError) {
-        guard stack.count < options.maximumDepth else {
+        guard stack.count < maximumDepth else {
             throw MappingError(
                 .notRepresentable, path: childPath(slot: viaSlot, index: viaIndex), entityName: object.entity.name,
-                found: "objects nested more than \(options.maximumDepth) deep")
+                found: "objects nested more than \(maximumDepth) deep")
         }
         object.encodingStamp = stamp
         writer.open(UInt8(ascii: "{"))
-        let mapping = object.mapping
-        var program = mapping.writeProgram
+        var program = object.mapping.writeProgramRef
+        let hasSource = object.decodedSource != nil
         if let source = object.decodedSource {
-            program = WriteProgram(
-                source: source, mapping: mapping, ownerLevel: owner == nil ? nil : extras?.level,
-                canonical: options.layout == .canonical, writesUnknown: options.writesUnknownKeys)
+            program = .passRetained(
+                WriteProgram(
+                    source: source, mapping: object.mapping,
+                    ownerLevel: owner == nil ? nil : extras?.level.takeUnretainedValue(),
+                    canonical: options.layout == .canonical, writesUnknown: options.writesUnknownKeys))
         }
         var isEmpty = true
         var writtenByOwner: UnsafeMutablePointer<Bool>?
-        if let extras, let owner, !program.writesOwnerKeys {
-            try writeOwnerSteps(
-                extras.program, of: owner, path: .child(slot: viaSlot, index: viaIndex), isEmpty: &isEmpty)
+        if let extras, let owner, !program._withUnsafeGuaranteedRef(\.writesOwnerKeys) {
+            var failure: MappingError?
+            owner._withUnsafeGuaranteedRef { owner in
+                do throws(MappingError) {
+                    // The owner is the top frame's object: its key paths start at its path.
+                    try writeOwnerSteps(extras.program, of: owner, path: .frame(stack.count - 1), isEmpty: &isEmpty)
+                } catch {
+                    failure = error
+                }
+            }
+            if let failure {
+                if hasSource { program.release() }
+                throw failure
+            }
             writtenByOwner = stack.steps(of: program, writtenByOwnerLevel: extras.level)
         }
         stack.push(
             EncodingFrames.Frame(
-                object: object, program: program, skipping: skipping, isEmpty: isEmpty, nestingBase: nestings.count,
-                extras: extras?.level, owner: owner, writtenByOwner: writtenByOwner, viaSlot: viaSlot,
-                viaIndex: viaIndex))
+                object: object, program: program, hasSource: hasSource, skipping: skipping, isEmpty: isEmpty,
+                nestingBase: nestings.count, extras: extras?.level, owner: owner, writtenByOwner: writtenByOwner,
+                viaSlot: viaSlot, viaIndex: viaIndex))
     }
 
     /// The path of an object about to be pushed, reached from the top frame by the
@@ -371,26 +389,26 @@ struct ObjectEncoder {
     /// The steps of an owner's program (see ``WriteProgram/ownerPrograms``): the owner's
     /// flattened attributes, in the object it links to.
     private mutating func writeOwnerSteps(
-        _ program: WriteProgram, of owner: ModelObject, path: PathSource, isEmpty: inout Bool
+        _ program: Unmanaged<WriteProgram>, of owner: ModelObject, path: PathSource, isEmpty: inout Bool
     ) throws(MappingError) {
-        let steps = program.stepBuffer
-        let keys = program.quotedKeys
+        let (steps, count, keys) = program._withUnsafeGuaranteedRef { ($0.stepBuffer, $0.steps.count, $0.quotedKeys) }
         let escapesSlashes = writer.escapesSlashes
-        // Where each open nested object started, and whether the level around it was empty.
-        var opened: [(mark: Int, outerIsEmpty: Bool)] = []
-        for index in 0..<program.steps.count {
+        // Where each open nested object started, and whether the level around it was empty
+        // (nil until one opens: most owner programs open none).
+        var opened: [(mark: Int, outerIsEmpty: Bool)]?
+        for index in 0..<count {
             let step = steps[index]
             let key = keys.quoted(Int(step.key), escapingSlashes: escapesSlashes)
             switch step.kind {
             case .ownerAttribute:
                 try writeAttribute(Int(step.slot), of: owner, key: key, path: path, isEmpty: &isEmpty)
             case .open:
-                opened.append((writer.count, isEmpty))
+                opened = (opened ?? []) + [(writer.count, isEmpty)]
                 writer.member(quoted: key, isEmpty: &isEmpty)
                 writer.open(UInt8(ascii: "{"))
                 isEmpty = true
             case .close:
-                guard let nesting = opened.popLast() else { continue }
+                guard let nesting = opened?.popLast() else { continue }
                 isEmpty = writer.closeNested(from: nesting.mark, isEmpty: isEmpty) ? false : nesting.outerIsEmpty
             default:
                 continue
@@ -432,8 +450,8 @@ struct ObjectEncoder {
     private mutating func writeGeneralAttribute(
         _ slot: Int, of object: ModelObject, key: UnsafeBufferPointer<UInt8>, path: PathSource, isEmpty: inout Bool
     ) throws(MappingError) {
-        let mapping = object.mapping
-        let property = mapping.properties[slot]
+        // Unretained: the object's mapping keeps its properties alive.
+        unowned(unsafe) let property = object.mapping.readings[slot].property.takeUnretainedValue()
         let value = object.slots[slot]
         switch value {
         case .absent:
@@ -528,22 +546,28 @@ struct ObjectEncoder {
     private mutating func writeValue(_ value: Slot, property: PropertyMapping, slot: Int, entity: EntityDescription)
         throws(MappingError)
     {
-        var plan: TransformerPlan?
-        if property.transformerName != nil {
-            let model = entity.model
-            let plans: TransformerPlans
-            if let lastPlans, lastPlans.model == ObjectIdentifier(model) {
-                plans = lastPlans.plans
-            } else if let existing = transformers[ObjectIdentifier(model)] {
-                plans = existing
-            } else {
-                plans = TransformerPlans(mappings: model.mappings)
-                transformers[ObjectIdentifier(model)] = plans
-            }
-            lastPlans = (ObjectIdentifier(model), plans)
-            plan = plans.plan(entity: entity.index, slot: slot)
+        guard property.transformerName != nil else {
+            try writer.attribute(
+                value, property: property, plan: nil, dateFormat: options.dateFormat, model: entity.model)
+            return
         }
+        let plans = transformerPlans(of: entity.model)
+        // The built-in transformers' own values, written without copying the plan.
+        let shortcut = plans._withUnsafeGuaranteedRef { $0.shortcut(entity: entity.index, slot: slot) }
+        if try writer.shortcut(value, shortcut) { return }
+        let plan = plans._withUnsafeGuaranteedRef { $0.plan(entity: entity.index, slot: slot) }
         try writer.attribute(value, property: property, plan: plan, dateFormat: options.dateFormat, model: entity.model)
+    }
+
+    /// The transformer plans of a model, made once per run and model; those of the model met
+    /// last are found first. Unretained: the run keeps them.
+    private mutating func transformerPlans(of model: ObjectModel) -> Unmanaged<TransformerPlans> {
+        let identifier = ObjectIdentifier(model)
+        if let lastPlans, lastPlans.model == identifier { return lastPlans.plans }
+        let plans = transformers[identifier] ?? TransformerPlans(mappings: model.mappings)
+        transformers[identifier] = plans
+        lastPlans = (identifier, .passUnretained(plans))
+        return .passUnretained(plans)
     }
 
     // MARK: Relationships
@@ -551,8 +575,7 @@ struct ObjectEncoder {
     private mutating func writeRelationship(
         _ slot: Int, object: ModelObject, step: WriteProgram.Step, program: WriteProgram, frame top: Int
     ) throws(MappingError) {
-        let property = object.mapping.properties[slot]
-        switch object.slots[slot] {
+        switch object.slots.state(at: slot) {
         case .absent:
             guard options.nullEncoding == .always else { return }
             member(step, program: program, frame: top)
@@ -561,27 +584,34 @@ struct ObjectEncoder {
             guard options.nullEncoding != .never else { return }
             member(step, program: program, frame: top)
             writer.append("null")
-        case .object(let link):
-            guard let child = link.object else { return }
+        case .object:
+            guard let child = object.slots.linkedObject(at: slot) else { return }
             member(step, program: program, frame: top)
-            if try writesInFull(child, slot: slot, index: -1, frame: top) {
-                let extras = step.extras >= 0 ? Int(step.extras) : nil
-                try begin(
-                    child, skipping: property.inverseSlot ?? -1,
-                    extras: extras.map { (program.extras[$0], program.ownerPrograms[$0]) }, owner: object,
-                    viaSlot: slot,
-                    viaIndex: -1)
-            } else {
-                try writeReference(to: child, path: childPath(slot: slot, index: -1))
+            // Plain values only in the closure: capturing a reference would count one.
+            let inverse = object.mapping.readings[slot].inverseSlot
+            let extras = step.extras >= 0 ? program.ownerExtras[Int(step.extras)] : nil
+            let owner = Unmanaged.passUnretained(object)
+            var failure: MappingError?
+            child._withUnsafeGuaranteedRef { child in
+                do throws(MappingError) {
+                    if try writesInFull(child, slot: slot, index: -1, frame: top) {
+                        try begin(child, skipping: inverse, extras: extras, owner: owner, viaSlot: slot, viaIndex: -1)
+                    } else {
+                        try writeReference(to: child, path: childPath(slot: slot, index: -1))
+                    }
+                } catch {
+                    failure = error
+                }
             }
-        case .objects(let links):
+            if let failure { throw failure }
+        case .objects:
             member(step, program: program, frame: top)
             writer.open(UInt8(ascii: "["))
             stack.frames[top].arraySlot = slot
-            stack.frames[top].arrayLinks = links
+            stack.frames[top].arrayLinks = object.slots.links(at: slot)
             stack.frames[top].arrayIndex = 0
             stack.frames[top].arrayIsEmpty = true
-        default:
+        case .value:
             return
         }
     }
@@ -590,27 +620,36 @@ struct ObjectEncoder {
     private mutating func continueArray(_ top: Int) throws(MappingError) {
         let slot = stack.frames[top].arraySlot
         let index = stack.frames[top].arrayIndex
-        guard index < stack.frames[top].arrayLinks.count else {
+        guard index < stack.frames[top].arrayLinks?.count ?? 0 else {
             writer.close(UInt8(ascii: "]"), isEmpty: stack.frames[top].arrayIsEmpty)
             stack.frames[top].arraySlot = -1
-            stack.frames[top].arrayLinks = []
+            stack.frames[top].arrayLinks = nil
             return
         }
-        guard let child = stack.frames[top].arrayLinks[index].object else {
+        guard let child = stack.frames[top].arrayLinks?[index].unmanagedObject else {
             stack.frames[top].arrayIndex += 1
             return
         }
         writer.separator(first: stack.frames[top].arrayIsEmpty)
         stack.frames[top].arrayIsEmpty = false
-        if try writesInFull(child, slot: slot, index: index, frame: top) {
-            let inverse = stack.frames[top].object._withUnsafeGuaranteedRef { $0.mapping.properties[slot].inverseSlot }
-            try begin(
-                child, skipping: inverse ?? -1, extras: nil, owner: nil, viaSlot: slot,
-                viaIndex: index)
-        } else {
-            try writeReference(to: child, path: childPath(slot: slot, index: index))
-            stack.frames[top].arrayIndex += 1
+        // The array the frame holds keeps the child alive until its own frame holds it.
+        var failure: MappingError?
+        child._withUnsafeGuaranteedRef { child in
+            do throws(MappingError) {
+                if try writesInFull(child, slot: slot, index: index, frame: top) {
+                    let inverse = stack.frames[top].object._withUnsafeGuaranteedRef {
+                        $0.mapping.readings[slot].inverseSlot
+                    }
+                    try begin(child, skipping: inverse, extras: nil, owner: nil, viaSlot: slot, viaIndex: index)
+                } else {
+                    try writeReference(to: child, path: childPath(slot: slot, index: index))
+                    stack.frames[top].arrayIndex += 1
+                }
+            } catch {
+                failure = error
+            }
         }
+        if let failure { throw failure }
     }
 
     /// Whether a related object is written in full where the top frame's object holds it

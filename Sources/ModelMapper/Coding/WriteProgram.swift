@@ -50,6 +50,15 @@ final class WriteProgram: @unchecked Sendable {
     /// The programs writing each of ``extras`` inside the related object (`.ownerAttribute`,
     /// `.open` and `.close` steps); empty for a program of owner steps itself.
     let ownerPrograms: [WriteProgram]
+    /// Each of ``extras`` with its owner program, unretained (this program keeps both alive),
+    /// in plain memory: the encoder reads them for every related object it writes.
+    let ownerExtras: UnsafeMutablePointer<OwnerExtras>
+
+    /// A level of the owner's flattened keys and the program writing them in the related object.
+    struct OwnerExtras {
+        let level: Unmanaged<KeyLevel>
+        let program: Unmanaged<WriteProgram>
+    }
     /// The values of `.unknown` steps.
     let unknownValues: [JSONValue]
     let typeValue: String
@@ -62,7 +71,8 @@ final class WriteProgram: @unchecked Sendable {
         var builder = Builder()
         builder.append([], own: level, owner: nil, isRoot: true)
         self.init(
-            builder, ownerPrograms: builder.extras.map { WriteProgram(ownerLevel: $0) }, typeValue: typeValue, writesOwnerKeys: false)
+            builder, ownerPrograms: builder.extras.map { WriteProgram(ownerLevel: $0) }, typeValue: typeValue,
+            writesOwnerKeys: false)
     }
 
     /// The program writing an owner's flattened attributes of `ownerLevel` inside the object it
@@ -77,20 +87,26 @@ final class WriteProgram: @unchecked Sendable {
     /// it did not have after them in model order; or, when `canonical`, the unknown members
     /// first and the rest in model order. `ownerLevel` is the owner's flattened keys written
     /// inside the object where it is being written.
-    convenience init(source: DecodedSource, mapping: EntityMapping, ownerLevel: KeyLevel?, canonical: Bool, writesUnknown: Bool) {
+    convenience init(
+        source: DecodedSource, mapping: EntityMapping, ownerLevel: KeyLevel?, canonical: Bool, writesUnknown: Bool
+    ) {
         var builder = Builder()
         builder.canonical = canonical
         builder.writesUnknown = writesUnknown
         // Members of the owner's level stand only when the object is written where it was read.
-        let members = source.ownerLevel === ownerLevel ? source.members : source.members.filter {
-            if case .owner = $0.identity { return false }
-            return true
-        }
+        let members =
+            source.ownerLevel === ownerLevel
+            ? source.members
+            : source.members.filter {
+                if case .owner = $0.identity { return false }
+                return true
+            }
         builder.append(members, own: mapping.keys, owner: ownerLevel, isRoot: true)
         // The extras are levels of the entity's keys: their owner programs are the entity program's.
         let entity = mapping.writeProgram
         let ownerPrograms = builder.extras.map { level in
-            entity.extras.firstIndex { $0 === level }.map { entity.ownerPrograms[$0] } ?? WriteProgram(ownerLevel: level)
+            entity.extras.firstIndex { $0 === level }.map { entity.ownerPrograms[$0] }
+                ?? WriteProgram(ownerLevel: level)
         }
         self.init(builder, ownerPrograms: ownerPrograms, typeValue: mapping.typeValue, writesOwnerKeys: true)
     }
@@ -103,12 +119,18 @@ final class WriteProgram: @unchecked Sendable {
         quotedKeys = QuotedKeyBlock(builder.keys)
         extras = builder.extras
         self.ownerPrograms = ownerPrograms
+        ownerExtras = .allocate(capacity: max(ownerPrograms.count, 1))
+        for (index, program) in ownerPrograms.enumerated() {
+            (ownerExtras + index).initialize(
+                to: OwnerExtras(level: .passUnretained(extras[index]), program: .passUnretained(program)))
+        }
         unknownValues = builder.unknownValues
         self.typeValue = typeValue
         self.writesOwnerKeys = writesOwnerKeys
     }
 
     deinit {
+        ownerExtras.deallocate()
         quotedKeys.deallocate()
         stepBuffer.deallocate()
     }
@@ -155,7 +177,10 @@ final class WriteProgram: @unchecked Sendable {
                     unknownSteps[key] = steps.count
                     keys.append(QuotedKey(key))
                     unknownValues.append(value)
-                    steps.append(Step(kind: .unknown, slot: -1, key: Int32(keys.count - 1), extras: Int32(unknownValues.count - 1)))
+                    steps.append(
+                        Step(
+                            kind: .unknown, slot: -1, key: Int32(keys.count - 1), extras: Int32(unknownValues.count - 1)
+                        ))
                 case .own(let index), .owner(let index), .nested(let index, _, _, _), .null(let index, _):
                     // What is under a key of nested key paths: its members, or `null`.
                     let nested: (members: [SourceMember], isNull: Bool)
@@ -178,30 +203,39 @@ final class WriteProgram: @unchecked Sendable {
                         guard !ownSeen[index] else { continue }
                         ownSeen[index] = true
                     }
-                    append(level.nodes[index], isRoot: isRoot, isOwner: isOwner, nested: nested.members, nullIfEmpty: nested.isNull)
+                    append(
+                        level.nodes[index], isRoot: isRoot, isOwner: isOwner, nested: nested.members,
+                        nullIfEmpty: nested.isNull)
                 }
             }
             // The owner's keys first, as objects without a source have them.
             for (index, node) in (owner?.nodes ?? []).enumerated() where !ownerSeen[index] {
                 let nested = nestedMembers[.owner(index)]
-                append(node, isRoot: isRoot, isOwner: true, nested: nested?.members ?? [], nullIfEmpty: nested?.isNull ?? false)
+                append(
+                    node, isRoot: isRoot, isOwner: true, nested: nested?.members ?? [],
+                    nullIfEmpty: nested?.isNull ?? false)
             }
             for (index, node) in (own?.nodes ?? []).enumerated() where !ownSeen[index] {
                 let nested = nestedMembers[.own(index)]
-                append(node, isRoot: isRoot, isOwner: false, nested: nested?.members ?? [], nullIfEmpty: nested?.isNull ?? false)
+                append(
+                    node, isRoot: isRoot, isOwner: false, nested: nested?.members ?? [],
+                    nullIfEmpty: nested?.isNull ?? false)
             }
         }
 
         /// Appends the steps of one key: the type key, attributes, a relationship, or an object
         /// of nested keys holding `nested` members.
-        mutating func append(_ node: KeyNode, isRoot: Bool, isOwner: Bool, nested members: [SourceMember], nullIfEmpty: Bool) {
+        mutating func append(
+            _ node: KeyNode, isRoot: Bool, isOwner: Bool, nested members: [SourceMember], nullIfEmpty: Bool
+        ) {
             keys.append(node.quoted)
             let key = Int32(keys.count - 1)
             if isRoot, !isOwner, node.isTypeKey {
                 steps.append(Step(kind: .typeKey, slot: -1, key: key, extras: -1))
             }
             for slot in node.attributes {
-                steps.append(Step(kind: isOwner ? .ownerAttribute : .attribute, slot: Int32(slot), key: key, extras: -1))
+                steps.append(
+                    Step(kind: isOwner ? .ownerAttribute : .attribute, slot: Int32(slot), key: key, extras: -1))
             }
             if let slot = node.relationship {
                 // An owner's relationship is the owner's to write.

@@ -123,6 +123,12 @@ struct Link {
     /// The object.
     var object: ModelObject? { strongObject ?? backReference?.takeUnretainedValue() }
 
+    /// The object, without counting a reference: valid while the link is.
+    var unmanagedObject: Unmanaged<ModelObject>? {
+        if let strongObject { return .passUnretained(strongObject) }
+        return backReference
+    }
+
     var isStrong: Bool { strongObject != nil }
 
     /// Whether this strong link holds the only reference to its object (which then is

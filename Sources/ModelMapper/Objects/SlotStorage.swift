@@ -77,6 +77,40 @@ struct SlotStorage: ~Copyable {
         return value
     }
 
+    /// What a slot holds, told without copying its value (which would count a reference).
+    enum State {
+        case absent, null, object, objects, value
+    }
+
+    /// What slot `index` holds.
+    func state(at index: Int) -> State {
+        precondition(index >= 0 && index < count, "slot \(index) out of range")
+        switch base[index] {
+        case .absent: return .absent
+        case .null: return .null
+        case .object: return .object
+        case .objects: return .objects
+        default: return .value
+        }
+    }
+
+    /// The object a to-one slot links to, without counting a reference: valid while the slot
+    /// keeps its value. Nil for anything else. Not inlined, so that the copy of the link made
+    /// to read it is dropped right here rather than kept across the caller's work.
+    @inline(never)
+    func linkedObject(at index: Int) -> Unmanaged<ModelObject>? {
+        precondition(index >= 0 && index < count, "slot \(index) out of range")
+        guard case .object(let link) = base[index] else { return nil }
+        return link.unmanagedObject
+    }
+
+    /// The links of a to-many slot; empty for anything else.
+    func links(at index: Int) -> [Link] {
+        precondition(index >= 0 && index < count, "slot \(index) out of range")
+        guard case .objects(let links) = base[index] else { return [] }
+        return links
+    }
+
     /// A slot; the index must be one of the entity's slots, as an array's would.
     subscript(index: Int) -> Slot {
         get {
