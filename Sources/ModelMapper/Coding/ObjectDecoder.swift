@@ -625,10 +625,16 @@ struct ObjectDecoder {
     /// the transformers' shortcuts) gives for it, without a token between; nil otherwise.
     @inline(__always)
     private func stringValue(_ text: UnsafeBufferPointer<UInt8>, reading: SlotReading, slot: Int, entity: Int) -> Slot? {
+        // Unwrapped rather than mapped: `map` copies the value (a retain for each reference
+        // it holds) where unwrapping moves it.
         switch reading.kind {
         case .uuid: return UUIDText.uuid(from: text).map { .uuid($0) }
-        case .uri: return URL(string: UTF8Validation.string(ofValid: text)).map { .url($0) }
-        case .binaryData: return Base64Text.data(from: text).map { .data($0) }
+        case .uri:
+            guard let url = URL(string: UTF8Validation.string(ofValid: text)) else { return nil }
+            return .url(url)
+        case .binaryData:
+            guard let data = Base64Text.data(from: text) else { return nil }
+            return .data(data)
         case .date: return dateFormat.civilDate(from: text).map { .date($0) }
         case .transformed:
             switch run.transformers.shortcut(entity: entity, slot: slot) {
