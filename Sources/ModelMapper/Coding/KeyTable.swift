@@ -155,18 +155,48 @@ final class KeyLevel: @unchecked Sendable {
     let actions: UnsafeMutablePointer<KeyAction>
     /// Where this level's entries start in a run's ``KeyOrder``: `nodes.count + 1` of them.
     let orderOffset: Int
+    /// Per key, what reading it in place as the key expected next takes, and one entry past
+    /// the last that is never readable (so that a guess at the end needs no bounds check of its own).
+    let expected: UnsafeMutablePointer<ExpectedKey>
 
     init(nodes: [KeyNode], orderOffset: Int) {
         self.nodes = nodes
-        self.table = KeyTable(keys: nodes.map(\.key))
+        let table = KeyTable(keys: nodes.map(\.key))
+        self.table = table
         self.orderOffset = orderOffset
         actions = .allocate(capacity: max(nodes.count, 1))
         for (index, node) in nodes.enumerated() { (actions + index).initialize(to: KeyAction(node)) }
+        expected = .allocate(capacity: nodes.count + 1)
+        for index in 0...nodes.count {
+            let action = index < nodes.count ? actions[index] : nil
+            (expected + index).initialize(to: ExpectedKey(plainKey: table.plainKey(index), action: action))
+        }
     }
 
     deinit {
         table.deallocate()
         actions.deallocate()
+        expected.deallocate()
+    }
+}
+
+/// One key of a level as the decoder reads it when it is the key expected next
+/// (``KeyOrder``): its quoted form to compare in place with the text and what reads its value,
+/// side by side in plain memory, so that reading an expected member takes one lookup.
+struct ExpectedKey {
+    /// The key's quoted form as words (length 0: compare ``bytes``).
+    let pattern: QuotedKeyPattern
+    let bytes: UnsafeBufferPointer<UInt8>
+    let action: KeyAction
+    /// Whether it can be read in place: a key JSON spells only as its bytes, whose value one
+    /// reader alone reads.
+    let isReadable: Bool
+
+    init(plainKey: (bytes: UnsafeBufferPointer<UInt8>, pattern: QuotedKeyPattern)?, action: KeyAction?) {
+        pattern = plainKey?.pattern ?? QuotedKeyPattern(nil)
+        bytes = plainKey?.bytes ?? UnsafeBufferPointer(start: nil, count: 0)
+        self.action = action ?? KeyAction(kind: .skip, slot: -1, nested: nil)
+        isReadable = plainKey != nil && action.map { $0.kind != .shared } ?? false
     }
 }
 
@@ -214,6 +244,10 @@ struct KeyAction {
     let slot: Int
     /// The level below, kept alive by the node.
     let nested: Unmanaged<KeyLevel>?
+
+    init(kind: Kind, slot: Int, nested: Unmanaged<KeyLevel>?) {
+        (self.kind, self.slot, self.nested) = (kind, slot, nested)
+    }
 
     init(_ node: KeyNode) {
         nested = node.nested.map { Unmanaged.passUnretained($0) }

@@ -87,6 +87,9 @@ struct ObjectDecoder {
         var previous = -1
         var guess = 0
         let order: UnsafeMutablePointer<Int32>?
+        /// The own level's ``KeyLevel/expected`` keys and their count.
+        let expected: UnsafeMutablePointer<ExpectedKey>?
+        let keyCount: Int
         var extrasGuess = 0
         var isFirst = true
         var memberCount = 0
@@ -99,6 +102,8 @@ struct ObjectDecoder {
             self.extras = extras
             self.under = under
             order = own.map { orderEntries + $0._withUnsafeGuaranteedRef(\.orderOffset) }
+            expected = own.map { $0._withUnsafeGuaranteedRef(\.expected) }
+            keyCount = own.map { $0._withUnsafeGuaranteedRef(\.table.count) } ?? 0
             if let order { guess = Int(order[0]) }
         }
 
@@ -453,13 +458,16 @@ struct ObjectDecoder {
     private mutating func readExpectedMember(frame top: Int) throws(MappingError) -> Bool {
         // Through a pointer: the frame stays put until the value read pushes another.
         let frame = frames.pointer(top)
-        guard frame.pointee.level.extras == nil, let level = frame.pointee.level.own else { return false }
+        guard frame.pointee.level.extras == nil, let expected = frame.pointee.level.expected else { return false }
         let index = frame.pointee.level.guess
-        guard let key = level._withUnsafeGuaranteedRef({ $0.table.plainKey(index) }) else { return false }
-        let action = level._withUnsafeGuaranteedRef { $0.actions[index] }
-        guard action.kind != .shared, scanner.consumeKey(key.bytes, pattern: key.pattern) else { return false }
+        // The guess is a key of the level or the entry past the last, which is never readable.
+        guard index >= 0, index <= frame.pointee.level.keyCount else { return false }
+        let key = expected + index
+        guard key.pointee.isReadable, scanner.consumeKey(key.pointee.bytes, pattern: key.pointee.pattern) else {
+            return false
+        }
         frame.pointee.level.matched(index)
-        try read(action, index: index, frame: top, isExtras: false)
+        try read(key.pointee.action, index: index, frame: top, isExtras: false)
         return true
     }
 
