@@ -451,6 +451,46 @@ struct PolymorphicTests {
         #expect(object.value(forKey: "body") as? String == "café 日 \n")
     }
 
+    @Test("UTF-8 is checked as the standard library checks it: every sequence of one and two bytes, every lead with every edge")
+    func utf8ValidationAgreesWithTheStandardLibrary() {
+        // The byte strings on which the two disagree (collected: one expectation per case would
+        // take longer than the checks).
+        var disagreements: [[UInt8]] = []
+        func compare(_ bytes: [UInt8]) {
+            let ours = bytes.withUnsafeBufferPointer { UTF8Validation.isValid($0) }
+            if ours != (String(validating: bytes, as: UTF8.self) != nil) { disagreements.append(bytes) }
+        }
+        // Each sequence alone, after ASCII (so that the word-at-a-time run ends on it at the
+        // start of a word, inside one and at its end), followed by more, and cut short.
+        func check(_ sequence: [UInt8]) {
+            for prefix in [0, 1, 7, 8] {
+                let bytes = Array(repeating: UInt8(ascii: "a"), count: prefix) + sequence
+                compare(bytes)
+                compare(bytes + Array(repeating: UInt8(ascii: "b"), count: 5))
+            }
+            for cut in 1..<sequence.count { compare(Array(sequence.prefix(cut))) }
+        }
+        for first in 0...255 {
+            compare([UInt8(first)])
+            for second in 0...255 {
+                compare([UInt8(first), UInt8(second)])
+                compare([UInt8(first), UInt8(second), 0x41, 0x41])
+            }
+        }
+        let edges: [UInt8] = [0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xFF]
+        for lead in 0xC0...0xFF {
+            for second in edges {
+                for third in edges {
+                    check([UInt8(lead), second, third])
+                    // Only leads from 0xF0 start sequences of four.
+                    if lead >= 0xF0 { for fourth in edges { check([UInt8(lead), second, third, fourth]) } }
+                }
+            }
+        }
+        check(Array("日本語 Ελληνικά 🎉 café".utf8))
+        #expect(disagreements.isEmpty, "first: \(disagreements.prefix(5))")
+    }
+
     @Test("strings made from checked bytes are the strings the text spells: ASCII or not, plain or escaped, whole or split")
     func stringsFromCheckedBytes() throws {
         // The helper: ASCII found at any position and length, strings equal to decoding's.

@@ -85,20 +85,16 @@ struct JSONScanner {
     }
 
     /// A string value as a `String`, from its opening quote: escapes decoded, UTF-8 checked
-    /// once. Where the standard library has `UTF8Span`, the span checks the bytes (or the scan
-    /// found them all ASCII) and the `String` is made without checking them again
-    /// (`String(decoding:)` would check bytes already checked).
+    /// once (by ``UTF8Validation``, unless the scan found them all ASCII), and the `String` made
+    /// without checking them again (see ``UTF8Validation/string(ofValid:isASCII:)``).
     mutating func readStringValue() throws(MappingError) -> String {
         let start = index
-        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
-            let text = try readString(validating: false)
-            if text.isASCII { return UTF8Validation.string(ofValid: text.buffer, isASCII: true) }
-            guard let span = try? UTF8Span(validating: text.buffer.span) else {
-                throw failure("a string holds bytes that are not valid UTF-8", at: start)
-            }
-            return String(copying: span)
+        let text = try readString(validating: false)
+        if text.isASCII { return UTF8Validation.string(ofValid: text.buffer, isASCII: true) }
+        guard UTF8Validation.isValid(text.buffer) else {
+            throw failure("a string holds bytes that are not valid UTF-8", at: start)
         }
-        return try readString(validating: true).string
+        return UTF8Validation.string(ofValid: text.buffer, isASCII: false)
     }
 
     /// Advances to the next byte a string's plain run ends at (a quote, a backslash, a control
