@@ -41,6 +41,12 @@ public enum InterleavedRounds {
     }
 }
 
+/// Runs one contender alone; a function of its own, never inlined, so that callgrind counts it
+/// and nothing of the setup around it:
+///
+///     valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*measuredRun*' ...
+@inline(never) public func measuredRun(_ body: () throws -> Void) rethrows { try body() }
+
 extension Duration {
     /// The duration in milliseconds.
     public var milliseconds: Double {

@@ -63,9 +63,6 @@ for name in shapeNames {
     }
 }
 
-/// Runs one contender; a function of its own so that callgrind can count it alone.
-@inline(never) func measuredRun(_ body: () throws -> Void) rethrows { try body() }
-
 func contenders(of shape: Shape) -> [(name: String, body: () throws -> Void)] {
     [
         ("decode", shape.decode), ("jsondecoder", shape.jsonDecoder), ("serialization-read", shape.foundationRead),

@@ -6,10 +6,12 @@
 //
 //     swift run -c release model-loading-benchmark [entities] [repetitions] [--only model|dom|reader|xmldocument]
 //
-// `--only` runs one contender alone, for counting its instructions with callgrind, which
-// unlike the clock is not moved by what the allocator was left holding by the run before:
+// `--only` runs one contender alone, `repetitions` times, for counting its instructions (and
+// nothing of the setup) with callgrind, which unlike the clock is not moved by what the
+// allocator was left holding by the run before:
 //
-//     valgrind --tool=callgrind .build/release/model-loading-benchmark 1000 1 --only model
+//     valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*measuredRun*' \
+//         .build/release/model-loading-benchmark 1000 1 --only model
 //
 // The rounds are interleaved (one of each per round) and the medians reported, with the
 // ratios to the libxml2 parses: the price of validation, key path parsing and building the
@@ -100,7 +102,7 @@ if let only {
         print("--only takes one of: \(contenders.map(\.name).joined(separator: ", "))")
         exit(2)
     }
-    print(String(format: "%@: %.1f ms", only, milliseconds(try interleavedMedians([contender.body])[0])))
+    try measuredRun { for _ in 0..<repetitions { try contender.body() } }
     exit(0)
 }
 let medians = try interleavedMedians(contenders.map(\.body))
