@@ -72,7 +72,7 @@ public final class ObjectModel: Sendable {
     /// `<?xml version="1.0" encoding="UTF-16"?>`; its `normalizedXML` starts
     /// `<?xml version="1.0" encoding="UTF-8"?>`.
     public var normalizedXML: String? {
-        contents.source.map { TextDecoding.normalizedXML([UInt8]($0.data)) }
+        contents.source.map { TextDecoding.normalizedXML($0.bytes) }
     }
 
     /// The same model with classes bound to its entities (replacing any bound before), so that

@@ -1,0 +1,19 @@
+// swift-tools-version: 6.0
+// The fuzz targets: a package of their own beside the library's, so that building and testing
+// ModelMapper never builds them, and fuzzing builds never share its build folder. See README.md.
+import PackageDescription
+
+let package = Package(
+    name: "ModelMapperFuzz",
+    dependencies: [.package(name: "ModelMapper", path: "..")],
+    targets: [
+        .target(name: "FuzzSupport", dependencies: [.product(name: "ModelMapper", package: "ModelMapper")]),
+        .executableTarget(
+            name: "fuzz-json", dependencies: ["FuzzSupport", .product(name: "ModelMapper", package: "ModelMapper")]),
+        .executableTarget(
+            name: "fuzz-model", dependencies: ["FuzzSupport", .product(name: "ModelMapper", package: "ModelMapper")]),
+        .executableTarget(
+            name: "fuzz-decoder", dependencies: ["FuzzSupport", .product(name: "ModelMapper", package: "ModelMapper")]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,51 @@
+// The decoder through each model of the package's Models/ folder, with the options chosen by
+// the input: its first byte picks the entity (of every model's entities), its second the
+// options, the rest is the JSON. Any JSON decodes or is refused with errors, never a crash;
+// what decodes encodes, or is refused with an error; and with unknown keys kept, what was
+// written decodes again and writes the same bytes (the round trip is a fixed point).
+import Foundation
+import FuzzSupport
+import ModelMapper
+
+let modelsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("../../../Models").standardized
+ValueTransformer.setValueTransformer(DateTransformer(format: .yearMonthDay), forName: "Date")
+let entities: [EntityDescription] = ["Authors", "Catalog", "Media"].flatMap { name -> [EntityDescription] in
+    do {
+        return try ObjectModel(contentsOf: modelsFolder.appendingPathComponent("\(name).xcdatamodeld")).entities
+    } catch {
+        FileHandle.standardError.write(Data("cannot load \(name) from \(modelsFolder.path): \(error)\n".utf8))
+        exit(2)
+    }
+}
+
+FuzzDriver.run { bytes in
+    guard bytes.count >= 2 else { return }
+    let entity = entities[Int(bytes[0]) % entities.count]
+    let flags = bytes[1]
+    var options = ModelDecoder.Options()
+    options.strictness = flags & 1 == 0 ? .lenient : .strict
+    options.nullHandling = flags & 2 == 0 ? .keepNull : .treatAsAbsent
+    options.unknownKeys = flags & 4 == 0 ? .ignore : .keep
+    options.collectsAllErrors = flags & 8 != 0
+    options.requiresNonOptionalValues = flags & 16 != 0
+    options.uniquesObjectsByIdentity = flags & 32 != 0
+    options.maximumDepth = flags & 64 == 0 ? 512 : 8
+    options.dateFormat = flags & 128 == 0 ? .iso8601 : .yearMonthDay
+    let json = Data(bytes[2...])
+    let decoder = ModelDecoder(model: entity.model, options: options)
+    guard let objects = try? decoder.decodeObjects(of: entity, from: json) else {
+        _ = try? decoder.decodeObject(of: entity, from: json)
+        return
+    }
+    var encoderOptions = ModelEncoder.Options()
+    encoderOptions.dateFormat = options.dateFormat
+    let encoder = ModelEncoder(options: encoderOptions)
+    guard let written = try? encoder.encode(objects), options.unknownKeys == .keep else { return }
+    guard let again = try? decoder.decodeObjects(of: entity, from: written) else {
+        FuzzDriver.check(false, "what was written does not decode again: \(String(decoding: written, as: UTF8.self))")
+        return
+    }
+    let rewritten = try? encoder.encode(again)
+    FuzzDriver.check(rewritten == written, "the round trip is not a fixed point")
+}
