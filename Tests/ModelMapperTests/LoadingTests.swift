@@ -15,6 +15,20 @@ struct LoadingTests {
         #expect(model.warnings.isEmpty)
     }
 
+    @Test("an empty model file fails with the reason in plain words, at the file")
+    func emptyFile() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("empty-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let empty = folder.appendingPathComponent("contents")
+        #expect(FileManager.default.createFile(atPath: empty.path, contents: Data()))
+        // Read without Foundation's `Data(contentsOf:)`, which leaks the block it reads an empty
+        // file into: the address sanitizer's leak check runs this too.
+        let error = #expect(throws: ModelLoadingError.self) { try ObjectModel(contentsOf: empty) }
+        #expect(error?.diagnostics.first?.message == "the file is empty")
+        #expect(error?.diagnostics.first?.location.file.hasSuffix("contents") == true)
+    }
+
     @Test("a bundle lists its versions in natural order and names the current one")
     func bundleVersions() throws {
         let bundle = try ModelBundle(contentsOf: TestPaths.model("Authors"))

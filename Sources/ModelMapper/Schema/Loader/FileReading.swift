@@ -18,10 +18,39 @@ enum FileReading {
         guard FileManager.default.isReadableFile(atPath: url.path) else {
             throw ModelLoadingError("the file cannot be read: permission denied", at: location)
         }
-        do {
-            return try Data(contentsOf: url)
+        do throws(ReadError) {
+            return try contents(ofFileAt: url.path)
         } catch {
-            throw ModelLoadingError("the file cannot be read: \(reason(for: error))", at: location)
+            throw ModelLoadingError("the file cannot be read: \(error.reason)", at: location)
+        }
+    }
+
+    /// Why reading a file failed: the C library's words for `errno`.
+    struct ReadError: Error {
+        let reason: String
+
+        init(errno code: Int32) {
+            reason = strerror(code).map { String(cString: $0).lowercased() } ?? "error \(code)"
+        }
+    }
+
+    /// A file's bytes, read with the C library: `Data(contentsOf:)` on Linux leaks the block it
+    /// reads into when the file is empty (swift-foundation's `readBytesFromFile`), and an empty
+    /// file is just what a careless caller hands a loader.
+    static func contents(ofFileAt path: String) throws(ReadError) -> Data {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw ReadError(errno: errno) }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 << 10)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw ReadError(errno: errno)
+            }
+            if count == 0 { return Data(bytes) }
+            bytes.append(contentsOf: chunk[..<count])
         }
     }
 
