@@ -5,9 +5,9 @@ import Foundation
 enum UTF8Validation {
     /// Whether the bytes are UTF-8 as RFC 3629 defines it.
     ///
-    /// ASCII runs are passed eight bytes at a time; each other sequence is checked against
-    /// the table of well-formed sequences (Unicode's Table 3-7): the lead byte gives the length
-    /// and the range the second byte must be in, the others must be continuation bytes.
+    /// ASCII runs are passed eight bytes at a time. Each other sequence is checked as one word
+    /// of its next four bytes (zeros past the end, which no continuation byte is): its form by a
+    /// mask, the range of its second byte by the lead (Unicode's Table 3-7).
     static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return true }
         let raw = UnsafeRawPointer(base)
@@ -29,57 +29,28 @@ enum UTF8Validation {
                 index += 1
                 continue
             }
+            // The sequence's bytes as one word, the lead lowest.
+            var word: UInt32 = 0
             if count - index >= 4 {
-                // The sequence's bytes as one word (the lead lowest), its form checked with a mask.
-                let word = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt32.self))
-                let second = UInt8(truncatingIfNeeded: word >> 8)
-                if word & 0xC0E0 == 0x80C0 {  // 110xxxxx 10xxxxxx
-                    guard lead >= 0xC2 else { return false }  // no overlong forms
-                    index += 2
-                    continue
-                }
-                if word & 0xC0_C0F0 == 0x80_80E0 {  // 1110xxxx 10xxxxxx 10xxxxxx
-                    if lead == 0xE0, second < 0xA0 { return false }  // no overlong forms
-                    if lead == 0xED, second > 0x9F { return false }  // no surrogates
-                    index += 3
-                    continue
-                }
-                if word & 0xC0C0_C0F8 == 0x8080_80F0 {  // 11110xxx 10xxxxxx 10xxxxxx 10xxxxxx
-                    if lead == 0xF0, second < 0x90 { return false }  // no overlong forms
-                    if lead > 0xF4 || (lead == 0xF4 && second > 0x8F) { return false }  // nothing above U+10FFFF
-                    index += 4
-                    continue
-                }
+                word = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt32.self))
+            } else {
+                for offset in 0..<(count - index) { word |= UInt32(base[index + offset]) << (8 * offset) }
+            }
+            let second = UInt8(truncatingIfNeeded: word >> 8)
+            if word & 0xC0E0 == 0x80C0 {  // 110xxxxx 10xxxxxx
+                guard lead >= 0xC2 else { return false }  // no overlong forms
+                index += 2
+            } else if word & 0xC0_C0F0 == 0x80_80E0 {  // 1110xxxx 10xxxxxx 10xxxxxx
+                if lead == 0xE0, second < 0xA0 { return false }  // no overlong forms
+                if lead == 0xED, second > 0x9F { return false }  // no surrogates
+                index += 3
+            } else if word & 0xC0C0_C0F8 == 0x8080_80F0 {  // 11110xxx 10xxxxxx 10xxxxxx 10xxxxxx
+                if lead == 0xF0, second < 0x90 { return false }  // no overlong forms
+                if lead > 0xF4 || (lead == 0xF4 && second > 0x8F) { return false }  // nothing above U+10FFFF
+                index += 4
+            } else {
                 return false
             }
-            // Near the end: the length of the sequence and the range of its second byte.
-            let length: Int
-            var low: UInt8 = 0x80
-            var high: UInt8 = 0xBF
-            switch lead {
-            case 0xC2...0xDF: length = 2
-            case 0xE0:
-                length = 3
-                low = 0xA0  // no overlong forms
-            case 0xED:
-                length = 3
-                high = 0x9F  // no surrogates
-            case 0xE1...0xEF: length = 3
-            case 0xF0:
-                length = 4
-                low = 0x90  // no overlong forms
-            case 0xF4:
-                length = 4
-                high = 0x8F  // nothing above U+10FFFF
-            case 0xF1...0xF3: length = 4
-            default: return false
-            }
-            guard count - index >= length else { return false }
-            let second = base[index + 1]
-            guard second >= low, second <= high else { return false }
-            if length > 2, base[index + 2] & 0xC0 != 0x80 { return false }
-            if length > 3, base[index + 3] & 0xC0 != 0x80 { return false }
-            index += length
         }
         return true
     }
