@@ -150,40 +150,36 @@ struct QuotedKeyPattern {
 final class KeyLevel: @unchecked Sendable {
     let table: KeyTable
     let nodes: [KeyNode]
-    /// What the decoder does with each key, in node order: the nodes as plain values (written
-    /// in `init`, only read after).
-    let actions: UnsafeMutablePointer<KeyAction>
     /// Where this level's entries start in a run's ``KeyOrder``: `nodes.count + 1` of them.
     let orderOffset: Int
-    /// Per key, what reading it in place as the key expected next takes, and one entry past
-    /// the last that is never readable (so that a guess at the end needs no bounds check of its own).
-    let expected: UnsafeMutablePointer<ExpectedKey>
+    /// Per key, in node order, what the decoder does with its value and how it reads the key in
+    /// place when it is the one expected next: the nodes as plain values (written in `init`,
+    /// only read after). One entry past the last is never readable, so that a guess at the end
+    /// needs no bounds check of its own.
+    let entries: UnsafeMutablePointer<KeyEntry>
 
     init(nodes: [KeyNode], orderOffset: Int) {
         self.nodes = nodes
         let table = KeyTable(keys: nodes.map(\.key))
         self.table = table
         self.orderOffset = orderOffset
-        actions = .allocate(capacity: max(nodes.count, 1))
-        for (index, node) in nodes.enumerated() { (actions + index).initialize(to: KeyAction(node)) }
-        expected = .allocate(capacity: nodes.count + 1)
+        entries = .allocate(capacity: nodes.count + 1)
         for index in 0...nodes.count {
-            let action = index < nodes.count ? actions[index] : nil
-            (expected + index).initialize(to: ExpectedKey(plainKey: table.plainKey(index), action: action))
+            let action = index < nodes.count ? KeyAction(nodes[index]) : nil
+            (entries + index).initialize(to: KeyEntry(plainKey: table.plainKey(index), action: action))
         }
     }
 
     deinit {
         table.deallocate()
-        actions.deallocate()
-        expected.deallocate()
+        entries.deallocate()
     }
 }
 
-/// One key of a level as the decoder reads it when it is the key expected next
-/// (``KeyOrder``): its quoted form to compare in place with the text and what reads its value,
-/// side by side in plain memory, so that reading an expected member takes one lookup.
-struct ExpectedKey {
+/// One key of a level as the decoder reads it: what reads its value and, for when it is the key
+/// expected next (``KeyOrder``), its quoted form to compare in place with the text, side by side
+/// in plain memory, so that reading an expected member takes one lookup.
+struct KeyEntry {
     /// The key's quoted form as words (length 0: compare ``bytes``).
     let pattern: QuotedKeyPattern
     let bytes: UnsafeBufferPointer<UInt8>

@@ -87,8 +87,8 @@ struct ObjectDecoder {
         var previous = -1
         var guess = 0
         let order: UnsafeMutablePointer<Int32>?
-        /// The own level's ``KeyLevel/expected`` keys and their count.
-        let expected: UnsafeMutablePointer<ExpectedKey>?
+        /// The own level's ``KeyLevel/entries`` and their count.
+        let entries: UnsafeMutablePointer<KeyEntry>?
         let keyCount: Int
         var extrasGuess = 0
         var isFirst = true
@@ -102,7 +102,7 @@ struct ObjectDecoder {
             self.extras = extras
             self.under = under
             order = own.map { orderEntries + $0._withUnsafeGuaranteedRef(\.orderOffset) }
-            expected = own.map { $0._withUnsafeGuaranteedRef(\.expected) }
+            entries = own.map { $0._withUnsafeGuaranteedRef(\.entries) }
             keyCount = own.map { $0._withUnsafeGuaranteedRef(\.table.count) } ?? 0
             if let order { guess = Int(order[0]) }
         }
@@ -417,12 +417,12 @@ struct ObjectDecoder {
         var extrasIndex = -1
         if let level = frames[top].level.own, let index = Self.index(of: key, in: level, guess: frames[top].level.guess) {
             frames[top].level.matched(index)
-            own = level._withUnsafeGuaranteedRef { $0.actions[index] }
+            own = level._withUnsafeGuaranteedRef { $0.entries[index].action }
             ownIndex = index
         }
         if let level = frames[top].level.extras, let index = Self.index(of: key, in: level, guess: frames[top].level.extrasGuess) {
             frames[top].level.extrasGuess = index + 1
-            extras = level._withUnsafeGuaranteedRef { $0.actions[index] }
+            extras = level._withUnsafeGuaranteedRef { $0.entries[index].action }
             extrasIndex = index
         }
         switch (own, extras) {
@@ -458,11 +458,11 @@ struct ObjectDecoder {
     private mutating func readExpectedMember(frame top: Int) throws(MappingError) -> Bool {
         // Through a pointer: the frame stays put until the value read pushes another.
         let frame = frames.pointer(top)
-        guard frame.pointee.level.extras == nil, let expected = frame.pointee.level.expected else { return false }
+        guard frame.pointee.level.extras == nil, let entries = frame.pointee.level.entries else { return false }
         let index = frame.pointee.level.guess
         // The guess is a key of the level or the entry past the last, which is never readable.
         guard index >= 0, index <= frame.pointee.level.keyCount else { return false }
-        let key = expected + index
+        let key = entries + index
         guard key.pointee.isReadable, scanner.consumeKey(key.pointee.bytes, pattern: key.pointee.pattern) else {
             return false
         }
