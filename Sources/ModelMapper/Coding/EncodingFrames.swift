@@ -125,23 +125,15 @@ final class EncodingFrames {
     {
         let key = (level: level.toOpaque(), program: program.toOpaque())
         if let last = lastOwnerFlags, last.level == key.level, last.program == key.program { return last.flags }
-        var found: UnsafeMutablePointer<Bool>?
-        for entry in ownerFlags
-        where Unmanaged.passUnretained(entry.level).toOpaque() == key.level
-            && Unmanaged.passUnretained(entry.program).toOpaque() == key.program
-        {
-            found = entry.flags
-            break
+        let flags: UnsafeMutablePointer<Bool>
+        if let entry = ownerFlags.first(where: {
+            $0.level === level.takeUnretainedValue() && $0.program === program.takeUnretainedValue()
+        }) {
+            flags = entry.flags
+        } else {
+            flags = program._withUnsafeGuaranteedRef { $0.stepsWritten(byOwnerLevel: level.takeUnretainedValue()) }
+            ownerFlags.append((level.takeUnretainedValue(), program.takeUnretainedValue(), flags))
         }
-        let flags =
-            found
-            ?? {
-                let flags = program._withUnsafeGuaranteedRef {
-                    $0.stepsWritten(byOwnerLevel: level.takeUnretainedValue())
-                }
-                ownerFlags.append((level.takeUnretainedValue(), program.takeUnretainedValue(), flags))
-                return flags
-            }()
         lastOwnerFlags = (key.level, key.program, flags)
         return flags
     }

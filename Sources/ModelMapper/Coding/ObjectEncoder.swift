@@ -157,19 +157,11 @@ struct ObjectEncoder {
     /// until they end (true).
     private mutating func runSteps(_ top: Int) throws(MappingError) -> Bool {
         if stack.frames[top].hasSource { return try performSteps(top) }
-        var failure: MappingError?
-        let ended = stack.frames[top].object._withUnsafeGuaranteedRef { object in
-            stack.frames[top].program._withUnsafeGuaranteedRef { program in
-                do throws(MappingError) {
-                    return try runPlainSteps(top, object: object, program: program)
-                } catch {
-                    failure = error
-                    return false
-                }
+        return try stack.frames[top].object.withGuaranteedInstance { object throws(MappingError) in
+            try stack.frames[top].program.withGuaranteedInstance { program throws(MappingError) in
+                try runPlainSteps(top, object: object, program: program)
             }
         }
-        if let failure { throw failure }
-        return ended
     }
 
     /// The steps of an object without a source (its entity's program): attributes straight
@@ -257,18 +249,14 @@ struct ObjectEncoder {
         var isEmpty = true
         var writtenByOwner: UnsafeMutablePointer<Bool>?
         if let extras, let owner, !program._withUnsafeGuaranteedRef(\.writesOwnerKeys) {
-            var failure: MappingError?
-            owner._withUnsafeGuaranteedRef { owner in
-                do throws(MappingError) {
+            do {
+                try owner.withGuaranteedInstance { owner throws(MappingError) in
                     // The owner is the top frame's object: its key paths start at its path.
                     try writeOwnerSteps(extras.program, of: owner, path: .frame(stack.count - 1), isEmpty: &isEmpty)
-                } catch {
-                    failure = error
                 }
-            }
-            if let failure {
+            } catch {
                 if hasSource { program.release() }
-                throw failure
+                throw error
             }
             writtenByOwner = stack.steps(of: program, writtenByOwnerLevel: extras.level)
         }
@@ -403,7 +391,8 @@ struct ObjectEncoder {
             case .ownerAttribute:
                 try writeAttribute(Int(step.slot), of: owner, key: key, path: path, isEmpty: &isEmpty)
             case .open:
-                opened = (opened ?? []) + [(writer.count, isEmpty)]
+                if opened == nil { opened = [] }
+                opened?.append((writer.count, isEmpty))
                 writer.member(quoted: key, isEmpty: &isEmpty)
                 writer.open(UInt8(ascii: "{"))
                 isEmpty = true
@@ -591,19 +580,13 @@ struct ObjectEncoder {
             let inverse = object.mapping.readings[slot].inverseSlot
             let extras = step.extras >= 0 ? program.ownerExtras[Int(step.extras)] : nil
             let owner = Unmanaged.passUnretained(object)
-            var failure: MappingError?
-            child._withUnsafeGuaranteedRef { child in
-                do throws(MappingError) {
-                    if try writesInFull(child, slot: slot, index: -1, frame: top) {
-                        try begin(child, skipping: inverse, extras: extras, owner: owner, viaSlot: slot, viaIndex: -1)
-                    } else {
-                        try writeReference(to: child, path: childPath(slot: slot, index: -1))
-                    }
-                } catch {
-                    failure = error
+            try child.withGuaranteedInstance { child throws(MappingError) in
+                if try writesInFull(child, slot: slot, index: -1, frame: top) {
+                    try begin(child, skipping: inverse, extras: extras, owner: owner, viaSlot: slot, viaIndex: -1)
+                } else {
+                    try writeReference(to: child, path: childPath(slot: slot, index: -1))
                 }
             }
-            if let failure { throw failure }
         case .objects:
             member(step, program: program, frame: top)
             writer.open(UInt8(ascii: "["))
@@ -633,23 +616,17 @@ struct ObjectEncoder {
         writer.separator(first: stack.frames[top].arrayIsEmpty)
         stack.frames[top].arrayIsEmpty = false
         // The array the frame holds keeps the child alive until its own frame holds it.
-        var failure: MappingError?
-        child._withUnsafeGuaranteedRef { child in
-            do throws(MappingError) {
-                if try writesInFull(child, slot: slot, index: index, frame: top) {
-                    let inverse = stack.frames[top].object._withUnsafeGuaranteedRef {
-                        $0.mapping.readings[slot].inverseSlot
-                    }
-                    try begin(child, skipping: inverse, extras: nil, owner: nil, viaSlot: slot, viaIndex: index)
-                } else {
-                    try writeReference(to: child, path: childPath(slot: slot, index: index))
-                    stack.frames[top].arrayIndex += 1
+        try child.withGuaranteedInstance { child throws(MappingError) in
+            if try writesInFull(child, slot: slot, index: index, frame: top) {
+                let inverse = stack.frames[top].object._withUnsafeGuaranteedRef {
+                    $0.mapping.readings[slot].inverseSlot
                 }
-            } catch {
-                failure = error
+                try begin(child, skipping: inverse, extras: nil, owner: nil, viaSlot: slot, viaIndex: index)
+            } else {
+                try writeReference(to: child, path: childPath(slot: slot, index: index))
+                stack.frames[top].arrayIndex += 1
             }
         }
-        if let failure { throw failure }
     }
 
     /// Whether a related object is written in full where the top frame's object holds it

@@ -95,9 +95,7 @@ struct SlotStorage: ~Copyable {
     }
 
     /// The object a to-one slot links to, without counting a reference: valid while the slot
-    /// keeps its value. Nil for anything else. Not inlined, so that the copy of the link made
-    /// to read it is dropped right here rather than kept across the caller's work.
-    @inline(never)
+    /// keeps its value. Nil for anything else.
     func linkedObject(at index: Int) -> Unmanaged<ModelObject>? {
         precondition(index >= 0 && index < count, "slot \(index) out of range")
         guard case .object(let link) = base[index] else { return nil }
