@@ -46,19 +46,6 @@ struct EngineTests {
         return Data(text.utf8)
     }
 
-    /// Runs `body` on a thread with a 512 KB stack (the default of secondary threads on Apple
-    /// platforms) and waits for it.
-    private func onSmallStack(_ body: @escaping @Sendable () -> Void) {
-        let done = DispatchSemaphore(value: 0)
-        let thread = Thread {
-            body()
-            done.signal()
-        }
-        thread.stackSize = 512 * 1024
-        thread.start()
-        done.wait()
-    }
-
     @Test("objects nested to the maximum depth decode and encode on a 512 KB stack")
     func depthOnSmallStack() throws {
         let model = try Self.nodes.get()
@@ -217,19 +204,6 @@ struct EngineTests {
         let error = #expect(throws: MappingError.self) { try ModelEncoder(options: options).encode(posts) }
         #expect(error?.code == .notRepresentable)
         #expect(error?.path.description == "$[1].tags[0]")
-    }
-}
-
-/// A value shared with another thread in a test, behind a lock.
-final class LockedBox<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Value
-
-    init(_ value: Value) { stored = value }
-
-    var value: Value {
-        get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue } }
     }
 }
 

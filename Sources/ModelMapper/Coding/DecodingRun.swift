@@ -24,6 +24,9 @@ final class DecodingRun {
     /// The order of keys seen so far.
     let keyOrder: KeyOrder
     /// Where a value's spelling is compared with the encoder's, when keeping the source.
+    /// How many links the searches that keep strong links free of cycles may still follow
+    /// (see ``ObjectDecoder``'s `replace`): a bound linear in the document.
+    var cycleSearchAllowance: Int
     private(set) lazy var spellingWriters = (canonical: JSONWriter(capacity: 64), original: JSONWriter(capacity: 64))
 
     /// A run over a document of `byteCount` bytes (0 when unknown), which sizes the identity map.
@@ -39,6 +42,13 @@ final class DecodingRun {
         self.strict = options.strictness == .strict
         self.transformers = TransformerPlans(mappings: mappings)
         self.keyOrder = KeyOrder(count: mappings.last?.keyOrderEnd ?? 0)
+        cycleSearchAllowance = Self.cycleSearchAllowance(forBytes: byteCount)
+    }
+
+    /// The links a run over `byteCount` bytes may follow looking for cycles: enough for any
+    /// document that repeats objects in the usual ways, and linear in its size.
+    static func cycleSearchAllowance(forBytes byteCount: Int) -> Int {
+        (1 << 16) &+ 64 &* min(byteCount, 1 << 40)
     }
 
     deinit {

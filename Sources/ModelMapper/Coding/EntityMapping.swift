@@ -134,9 +134,6 @@ final class EntityMapping: @unchecked Sendable {
     /// ``initialSlots`` again, in memory objects share until they first change a slot (see
     /// ``SlotStorage``); only read after `init`.
     let initialSlotBuffer: UnsafeMutablePointer<Slot>
-    /// Whether a relationship has a reciprocal inverse (whose back-references an object being
-    /// freed clears; see ``relationshipList``).
-    let hasInverses: Bool
     /// How each slot's value is read, one per slot: written in `init`, only read after.
     let readings: UnsafeMutablePointer<SlotReading>
     /// The slots of attributes that must have a value (not optional, no default),
@@ -172,7 +169,6 @@ final class EntityMapping: @unchecked Sendable {
             guard !property.isRelationship, let value = property.defaultValue else { return .absent }
             return Slot(attributeValue: value, type: property.attributeType)
         }
-        self.hasInverses = properties.contains { $0.inverseSlot != nil }
         self.initialSlotBuffer = .allocate(capacity: max(properties.count, 1))
         initialSlotBuffer.initialize(from: initialSlots, count: properties.count)
         self.readings = .allocate(capacity: max(properties.count, 1))

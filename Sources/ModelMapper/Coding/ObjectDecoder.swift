@@ -971,7 +971,7 @@ struct ObjectDecoder {
             switch object.slots[slot] {
             case .object(let link):
                 guard relationship.inverse >= 0, let child = link.object else { continue }
-                child.attachInverse(object, atSlot: relationship.inverse, ownerIsStrong: true)
+                child.attachInverse(object, atSlot: relationship.inverse, ownerKind: .strong)
             case .objects(let links):
                 var links = links
                 if frame.hasRepeatedChild, uniquesObjectsByIdentity,
@@ -987,7 +987,7 @@ struct ObjectDecoder {
                 }
                 guard relationship.inverse >= 0 else { continue }
                 for link in links {
-                    link.object?.attachInverse(object, atSlot: relationship.inverse, ownerIsStrong: true)
+                    link.object?.attachInverse(object, atSlot: relationship.inverse, ownerKind: .strong)
                 }
             default:
                 continue
@@ -1005,11 +1005,11 @@ struct ObjectDecoder {
             case .absent:
                 continue
             case .null where property.isRelationship:
-                try replace(object, slot: slot, with: [], null: true)
+                try replace(object, slot: slot, frame: frame, with: [], null: true)
             case .object(let link):
-                try replace(object, slot: slot, with: link.object.map { [$0] } ?? [], null: false)
+                try replace(object, slot: slot, frame: frame, with: link.object.map { [$0] } ?? [], null: false)
             case .objects(let links):
-                try replace(object, slot: slot, with: links.compactMap(\.object), null: false)
+                try replace(object, slot: slot, frame: frame, with: links.compactMap(\.object), null: false)
             case let value:
                 object.slots[slot] = value
             }
@@ -1026,11 +1026,23 @@ struct ObjectDecoder {
         }
     }
 
-    private func replace(_ object: ModelObject, slot: Int, with children: [ModelObject], null: Bool) throws(MappingError) {
+    /// Replaces a relationship of an object decoded before. Its new links may close a cycle
+    /// through the objects it already had, which the searches that tell so (see
+    /// ``ModelObject/linkKind(to:atSlot:searchBudget:)``) find within the run's allowance;
+    /// a document that needs more is refused rather than linked weakly where it should not.
+    private func replace(_ object: ModelObject, slot: Int, frame: Frame, with children: [ModelObject], null: Bool) throws(MappingError) {
         do {
-            try object.replaceRelationship(atSlot: slot, with: children, null: null)
+            try object.replaceRelationship(atSlot: slot, with: children, null: null, searchBudget: &run.cycleSearchAllowance)
         } catch {
             throw (error as? MappingError) ?? MappingError(.notRepresentable, detail: "\(error)")
+        }
+        guard run.cycleSearchAllowance > 0 else {
+            let property = frame.mapping.properties[slot]
+            throw MappingError(
+                .notRepresentable, path: path(of: frame).appending(keys: property.keyPath),
+                entityName: run.model.entityRecords[frame.entity].name, propertyName: property.name,
+                found: "objects repeated by identity that link back to each other through more objects than can be checked",
+                detail: "telling whether these links close a cycle would take more steps than a document of this size allows")
         }
     }
 

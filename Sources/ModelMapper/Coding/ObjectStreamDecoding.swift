@@ -37,6 +37,7 @@ struct ObjectStreamDecoding {
     mutating func next(atEnd: Bool) throws -> ModelObject? {
         guard let element = try stream.nextElement(atEnd: atEnd) else { return nil }
         let run = sharedRun ?? DecodingRun(model: model, options: options)
+        run.cycleSearchAllowance = DecodingRun.cycleSearchAllowance(forBytes: element.range.count)
         let path = stream.arrayPath.appending(index: element.index)
         let entity = self.entity
         let outcome = stream.buffer.withUnsafeBytes { raw -> Result<ModelObject?, MappingError> in

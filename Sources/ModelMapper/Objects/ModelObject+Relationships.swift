@@ -21,7 +21,7 @@ extension ModelObject {
     public func add(modelObject object: ModelObject, forKey key: String) throws {
         let slot = try relationshipSlot(key, toMany: true)
         try checkDestination(of: object, atSlot: slot)
-        attach(object, atSlot: slot, strong: true)
+        attach(object, atSlot: slot)
     }
 
     /// Adds objects to a to-many relationship, in order; nothing is added when one of them
@@ -34,11 +34,12 @@ extension ModelObject {
     ///
     /// - Throws: ``MappingError`` `.unknownRelationship`, `.typeMismatch` for a to-one
     ///   relationship, `.wrongEntity`.
-    public func add<Objects: Sequence>(modelObject objects: Objects, forKey key: String) throws where Objects.Element: ModelObject {
+    public func add<Objects: Sequence>(modelObject objects: Objects, forKey key: String) throws
+    where Objects.Element: ModelObject {
         let slot = try relationshipSlot(key, toMany: true)
         let objects = Array(objects)
         for object in objects { try checkDestination(of: object, atSlot: slot) }
-        for object in objects { attach(object, atSlot: slot, strong: true) }
+        for object in objects { attach(object, atSlot: slot) }
     }
 
     /// Adds objects to a to-many relationship, in order (the same as `add(modelObject:forKey:)` with an array).
@@ -74,10 +75,11 @@ extension ModelObject {
         }
         let property = mapping.properties[slot]
         guard property.isToMany == toMany else {
-            throw MappingError(.typeMismatch, entityName: entity.name, propertyName: key,
-                               expected: toMany ? "a to-many relationship" : "a to-one relationship",
-                               found: toMany ? "a to-one relationship" : "a to-many relationship",
-                               detail: toMany ? "use set(modelObject:forKey:)" : "use add(modelObject:forKey:)")
+            throw MappingError(
+                .typeMismatch, entityName: entity.name, propertyName: key,
+                expected: toMany ? "a to-many relationship" : "a to-one relationship",
+                found: toMany ? "a to-one relationship" : "a to-many relationship",
+                detail: toMany ? "use set(modelObject:forKey:)" : "use add(modelObject:forKey:)")
         }
         return slot
     }
@@ -86,14 +88,20 @@ extension ModelObject {
         let property = mapping.properties[slot]
         let destination = EntityDescription(model: entity.model, index: property.destination)
         guard object.entity.isKind(of: destination) else {
-            throw MappingError(.wrongEntity, entityName: entity.name, propertyName: property.name,
-                               expected: "an object of entity '\(destination.name)'", found: "an object of entity '\(object.entity.name)'")
+            throw MappingError(
+                .wrongEntity, entityName: entity.name, propertyName: property.name,
+                expected: "an object of entity '\(destination.name)'",
+                found: "an object of entity '\(object.entity.name)'")
         }
     }
 
     /// Replaces every object of a relationship (detaching the old ones from their inverses).
     /// Builds a to-many list in one pass, so decoding an array of n objects costs O(n).
-    func replaceRelationship(atSlot slot: Int, with objects: [ModelObject], null: Bool) throws {
+    ///
+    /// `searchBudget` bounds the searches that keep strong links free of cycles (see
+    /// ``linkKind(to:atSlot:searchBudget:)``); it is spent across calls.
+    func replaceRelationship(atSlot slot: Int, with objects: [ModelObject], null: Bool, searchBudget: inout Int) throws
+    {
         for object in objects { try checkDestination(of: object, atSlot: slot) }
         let current = linkedObjects(atSlot: slot)
         if !current.isEmpty {
@@ -108,17 +116,37 @@ extension ModelObject {
         } else if property.isToMany {
             var seen = Set<ObjectIdentifier>(minimumCapacity: objects.count)
             var links: [Link] = []
+            var kinds: [Link.Kind] = []
             links.reserveCapacity(objects.count)
+            kinds.reserveCapacity(objects.count)
+            // The links kept are made again below: their count is taken off first.
+            removeStrongLinks(atSlot: slot)
             for object in objects where seen.insert(ObjectIdentifier(object)).inserted {
-                links.append(Link(object, strong: true))
+                let kind = linkKind(to: object, atSlot: slot, searchBudget: &searchBudget)
+                links.append(Link(object, kind: kind))
+                kinds.append(kind)
             }
             slots[slot] = .objects(links)
             if let inverse = property.inverseSlot {
-                for object in objects { object.attachInverse(self, atSlot: inverse, ownerIsStrong: true) }
+                for (link, kind) in zip(links, kinds) {
+                    link.object?.attachInverse(self, atSlot: inverse, ownerKind: kind)
+                }
             }
         } else if let object = objects.first {
-            attach(object, atSlot: slot, strong: true)
+            attach(object, atSlot: slot, kind: linkKind(to: object, atSlot: slot, searchBudget: &searchBudget))
         }
+    }
+
+    /// ``replaceRelationship(atSlot:with:null:searchBudget:)`` for a caller in code.
+    func replaceRelationship(atSlot slot: Int, with objects: [ModelObject], null: Bool) throws {
+        var budget = Self.cycleSearchLimit
+        try replaceRelationship(atSlot: slot, with: objects, null: null, searchBudget: &budget)
+    }
+
+    /// Links `object` into a relationship set in code, strongly unless that would close a cycle.
+    func attach(_ object: ModelObject, atSlot slot: Int) {
+        var budget = Self.cycleSearchLimit
+        attach(object, atSlot: slot, kind: linkKind(to: object, atSlot: slot, searchBudget: &budget))
     }
 
     func linkedObjects(atSlot slot: Int) -> [ModelObject] {
@@ -129,57 +157,88 @@ extension ModelObject {
         }
     }
 
-    /// Links `object` into a relationship and sets the inverse (weakly, so that ownership
-    /// follows the direction the link was made in).
-    func attach(_ object: ModelObject, atSlot slot: Int, strong: Bool) {
+    /// The kind a link made in code (or by a decoder updating an object it had) from this
+    /// object to `object` takes: strong, unless `object` already reaches this object through
+    /// strong links, so that the link would close a cycle of them; then weak. The link that
+    /// `object` may hold back to this object through the relationship's inverse does not
+    /// count: it becomes a back-reference when this link is strong.
+    ///
+    /// Nothing reaches an object that no strong link leads to, so most links are told at once:
+    /// an object made or decoded and not yet linked, a top-level decoded object. Otherwise the
+    /// objects `object` reaches are searched, spending `searchBudget` (one per link followed);
+    /// when it runs out before the search ends, the link is weak.
+    func linkKind(to object: ModelObject, atSlot slot: Int, searchBudget: inout Int) -> Link.Kind {
+        if object === self { return .weak }
+        if strongOwnerCount == 0 { return .strong }
+        let inverse = mapping.properties[slot].inverseSlot ?? -1
+        switch object.reachesStrongly(self, skippingLinksFrom: inverse, budget: &searchBudget) {
+        case false?: return .strong
+        case true?, nil: return .weak
+        }
+    }
+
+    /// Links `object` into a relationship, and this object into the inverse: a back-reference
+    /// for a strong link (so that ownership follows the direction the link was made in), a weak
+    /// link for a weak one.
+    func attach(_ object: ModelObject, atSlot slot: Int, kind: Link.Kind) {
         let property = mapping.properties[slot]
         if property.isToMany {
-            insertLink(to: object, atSlot: slot, strong: strong, restrengthening: strong ? true : nil)
+            insertLink(to: object, atSlot: slot, kind: kind, replacing: true)
         } else {
             if case .object(let link) = slots[slot], let current = link.object, current !== object {
                 detach(current, atSlot: slot)
             }
-            if case .object(let link) = slots[slot], link.refers(to: object), link.isStrong || !strong {
-                // Already linked at least as strongly.
+            if case .object(let link) = slots[slot], link.refers(to: object), link.kind == kind {
+                // Already linked so.
             } else {
-                slots[slot] = .object(Link(object, strong: strong))
+                removeStrongLinks(atSlot: slot)
+                slots[slot] = .object(Link(object, kind: kind))
             }
         }
         guard let inverse = property.inverseSlot else { return }
-        object.attachInverse(self, atSlot: inverse, ownerIsStrong: strong)
+        object.attachInverse(self, atSlot: inverse, ownerKind: kind)
     }
 
-    /// The inverse half of `attach`: links `source` weakly. A strong link the other way is
-    /// made weak when the source now owns this object, so that no cycle keeps both alive.
-    func attachInverse(_ source: ModelObject, atSlot slot: Int, ownerIsStrong: Bool) {
+    /// The inverse half of `attach`: links `source` as a back-reference when it holds this
+    /// object strongly (a strong link the other way, which would now close a cycle, becomes
+    /// one), weakly when it holds it weakly (a strong link the other way stays).
+    func attachInverse(_ source: ModelObject, atSlot slot: Int, ownerKind: Link.Kind) {
         let property = mapping.properties[slot]
+        let kind: Link.Kind = ownerKind == .strong ? .backReference : .weak
         if property.isToMany {
-            insertLink(to: source, atSlot: slot, strong: false, restrengthening: ownerIsStrong ? false : nil)
+            insertLink(to: source, atSlot: slot, kind: kind, replacing: ownerKind == .strong)
             return
         }
         if case .object(let link) = slots[slot], let current = link.object {
             if current === source {
-                if ownerIsStrong { slots[slot] = .object(Link(source, strong: false)) }
+                if ownerKind == .strong, link.kind != .backReference {
+                    removeStrongLinks(atSlot: slot)
+                    slots[slot] = .object(Link(source, kind: .backReference))
+                }
                 return
             }
             // One-to-one or many-to-one: this object leaves its previous owner.
             if let back = property.inverseSlot { current.removeLink(to: self, atSlot: back) }
         }
-        slots[slot] = .object(Link(source, strong: false))
+        removeStrongLinks(atSlot: slot)
+        slots[slot] = .object(Link(source, kind: kind))
     }
 
     /// Appends a link to `object` in a to-many slot; when the object is there already, its
-    /// link becomes strong or weak as `restrengthening` says (nil: left as it is).
-    private func insertLink(to object: ModelObject, atSlot slot: Int, strong: Bool, restrengthening: Bool?) {
+    /// link takes the new kind if `replacing`, else stays as it is.
+    private func insertLink(to object: ModelObject, atSlot slot: Int, kind: Link.Kind, replacing: Bool) {
         var links: [Link] = []
         if case .objects(let current) = slots[slot] {
             links = current
             slots[slot] = .absent  // so that `links` is the only reference and appends do not copy
         }
         if let position = links.firstIndex(where: { $0.refers(to: object) }) {
-            if let restrengthening { links[position] = Link(object, strong: restrengthening) }
+            if replacing, links[position].kind != kind {
+                if links[position].isStrong { object.forgetStrongOwner() }
+                links[position] = Link(object, kind: kind)
+            }
         } else {
-            links.append(Link(object, strong: strong))
+            links.append(Link(object, kind: kind))
         }
         slots[slot] = .objects(links)
     }
@@ -196,33 +255,136 @@ extension ModelObject {
     func removeLink(to object: ModelObject, atSlot slot: Int) {
         switch slots[slot] {
         case .object(let link) where link.refers(to: object):
+            if link.isStrong { object.forgetStrongOwner() }
             slots[slot] = .null
         case .objects(var links):
-            links.removeAll { $0.refers(to: object) }
+            slots[slot] = .absent  // so that `links` is the only reference and removing does not copy
+            links.removeAll { link in
+                guard link.refers(to: object) else { return false }
+                if link.isStrong { object.forgetStrongOwner() }
+                return true
+            }
             slots[slot] = .objects(links)
         default:
             break
         }
     }
+
+    /// Takes the count of the strong links of a slot about to be overwritten off their objects.
+    private func removeStrongLinks(atSlot slot: Int) {
+        switch slots[slot] {
+        case .object(let link) where link.isStrong: link.object?.forgetStrongOwner()
+        case .objects(let links): for link in links where link.isStrong { link.object?.forgetStrongOwner() }
+        default: break
+        }
+    }
 }
 
 extension ModelObject {
-    /// Clears the back-references to this object held by the objects it links strongly, as
-    /// it is freed (see ``Link``). Objects held by nothing else are freed with it and need
-    /// nothing. Only pointers are compared: nothing retains the object.
-    func clearBackReferences() {
+    /// How many links a search for a cycle follows, at most, for a link made in code: a link
+    /// into a graph larger than that (reached by strong links, from an object that is itself
+    /// linked strongly) is weak.
+    static let cycleSearchLimit = 1 << 20
+
+    /// Notes one more strong link to this object (``Link``'s `init` calls it).
+    func noteStrongOwner() {
+        if strongOwnerCount < .max { strongOwnerCount += 1 }
+    }
+
+    /// Notes one strong link to this object fewer. A count that reached the maximum stays
+    /// there: it is an upper bound, never too low.
+    func forgetStrongOwner() {
+        if strongOwnerCount > 0, strongOwnerCount < .max { strongOwnerCount -= 1 }
+    }
+
+    /// Whether `target` is this object or can be reached from it through strong links; nil
+    /// when `budget` (one per link followed) runs out first. At this object only, links in
+    /// slot `skippedSlot` to `target` are not followed.
+    ///
+    /// The search keeps its own stack (no recursion, whatever the depth) and needs no marks:
+    /// an object reached twice is searched twice, which the budget bounds.
+    func reachesStrongly(_ target: ModelObject, skippingLinksFrom skippedSlot: Int, budget: inout Int) -> Bool? {
+        if self === target { return true }
+        var pending: [ModelObject] = []
+        var object = self
+        while true {
+            for relationship in object.mapping.relationshipList {
+                let skipsTarget = object === self && relationship.slot == skippedSlot
+                let links: [Link]
+                switch object.slots[relationship.slot] {
+                case .object(let link): links = [link]
+                case .objects(let list): links = list
+                default: continue
+                }
+                for link in links where link.isStrong {
+                    guard let next = link.object else { continue }
+                    if next === target {
+                        if skipsTarget { continue }
+                        return true
+                    }
+                    guard budget > 0 else { return nil }
+                    budget -= 1
+                    pending.append(next)
+                }
+            }
+            guard let next = pending.popLast() else { return false }
+            object = next
+        }
+    }
+}
+
+extension ModelObject {
+    /// Lets go of the objects this object links strongly, as it is freed, one after the
+    /// other rather than each inside the last one's `deinit`, so that freeing a chain of a
+    /// million objects linked by a to-one takes no more stack than freeing one. An object held
+    /// by nothing else has its own links taken the same way before it goes; one that stays
+    /// alive has its back-reference to the object that held it cleared (see ``Link``). Only
+    /// pointers are compared: nothing retains an object being freed.
+    func releaseRelationships() {
+        var pending: [Release] = []
+        takeStrongLinks(into: &pending)
+        while let last = pending.indices.last {
+            // Told in place, once the slots the links came from are gone: only then is a link
+            // that was an object's last reference the array's only one.
+            let isAlone = isKnownUniquelyReferenced(&pending[last].object)
+            let release = pending.removeLast()
+            if isAlone {
+                release.object.takeStrongLinks(into: &pending)
+                // `release.object` is freed here, with nothing left to free in its own `deinit`.
+            } else {
+                release.object.forgetStrongOwner()
+                if release.inverse >= 0 {
+                    release.object.removeBackReference(to: release.owner, atSlot: release.inverse)
+                }
+            }
+        }
+    }
+
+    /// An object linked strongly by an object being freed, and how it was linked.
+    private struct Release {
+        var object: ModelObject
+        /// The object being freed, as an address only.
+        let owner: UnsafeMutableRawPointer
+        /// The inverse slot in `object` that may hold a back-reference to the owner, or -1.
+        let inverse: Int
+    }
+
+    /// Moves the objects of this object's strong links (it is being freed) into `pending`.
+    private func takeStrongLinks(into pending: inout [Release]) {
+        let owner = Unmanaged.passUnretained(self).toOpaque()
         // The relationships from plain memory, each value moved out of its slot: an object
         // being freed would otherwise count references to the list and to every link.
-        for relationship in mapping.relationshipList where relationship.inverse >= 0 {
-            // Taken out of the slot, so that a link to an object held nowhere else is unique.
+        for relationship in mapping.relationshipList {
             switch slots.take(relationship.slot) {
             case .object(var link):
-                if link.isStrong, !link.isOnlyReference() {
-                    link.object?.removeBackReference(to: self, atSlot: relationship.inverse)
+                if let object = link.takeStrongObject() {
+                    Self.append(Release(object: object, owner: owner, inverse: relationship.inverse), to: &pending)
                 }
             case .objects(var links):
-                for index in links.indices where links[index].isStrong && !links[index].isOnlyReference() {
-                    links[index].object?.removeBackReference(to: self, atSlot: relationship.inverse)
+                for index in links.indices {
+                    if let object = links[index].takeStrongObject() {
+                        Self.append(Release(object: object, owner: owner, inverse: relationship.inverse), to: &pending)
+                    }
                 }
             default:
                 continue
@@ -230,13 +392,20 @@ extension ModelObject {
         }
     }
 
-    private func removeBackReference(to object: ModelObject, atSlot slot: Int) {
+    /// Appends to the list of objects to let go, with room for a parent's usual children at
+    /// the first, rather than growing one at a time.
+    private static func append(_ release: Release, to pending: inout [Release]) {
+        if pending.capacity == 0 { pending.reserveCapacity(32) }
+        pending.append(release)
+    }
+
+    private func removeBackReference(to object: UnsafeMutableRawPointer, atSlot slot: Int) {
         switch slots[slot] {
-        case .object(let link) where !link.isStrong && link.refers(to: object):
+        case .object(let link) where link.isBackReference(to: object):
             slots[slot] = .absent
         case .objects(var links):
             slots[slot] = .absent  // so that `links` is the only reference and removing does not copy
-            links.removeAll { !$0.isStrong && $0.refers(to: object) }
+            links.removeAll { $0.isBackReference(to: object) }
             slots[slot] = .objects(links)
         default:
             break

@@ -60,9 +60,13 @@ open class ModelObject: CustomStringConvertible {
     /// each object in full once. An object graph belongs to one thread at a time, so this
     /// needs no lock.
     @exclusivity(unchecked) var encodingStamp: UInt64 = 0
+    /// At least the number of strong links to this object (see ``Link``): links dropped
+    /// with an object being freed are not taken off. Zero means that none leads here, so that
+    /// no link from this object can close a cycle of strong links.
+    @exclusivity(unchecked) var strongOwnerCount: UInt32 = 0
 
     deinit {
-        if mapping.hasInverses { clearBackReferences() }
+        if !mapping.relationshipList.isEmpty { releaseRelationships() }
     }
 
     // MARK: Key-value access
@@ -125,14 +129,16 @@ open class ModelObject: CustomStringConvertible {
                 try replaceRelationship(atSlot: slot, with: [], null: true)
             } else if property.isToMany {
                 guard let objects = value as? [ModelObject] else {
-                    throw MappingError(.typeMismatch, entityName: entity.name, propertyName: property.name,
-                                       expected: "[ModelObject]", found: "a value of type \(type(of: value ?? ()))")
+                    throw MappingError(
+                        .typeMismatch, entityName: entity.name, propertyName: property.name,
+                        expected: "[ModelObject]", found: "a value of type \(type(of: value ?? ()))")
                 }
                 try replaceRelationship(atSlot: slot, with: objects, null: false)
             } else {
                 guard let object = value as? ModelObject else {
-                    throw MappingError(.typeMismatch, entityName: entity.name, propertyName: property.name,
-                                       expected: "ModelObject", found: "a value of type \(type(of: value ?? ()))")
+                    throw MappingError(
+                        .typeMismatch, entityName: entity.name, propertyName: property.name,
+                        expected: "ModelObject", found: "a value of type \(type(of: value ?? ()))")
                 }
                 try replaceRelationship(atSlot: slot, with: [object], null: false)
             }
@@ -144,7 +150,8 @@ open class ModelObject: CustomStringConvertible {
         }
         guard let value else { return }
         do {
-            slots[slot] = Slot(attributeValue: try ValueConversion.modelValue(value, for: property), type: property.attributeType)
+            slots[slot] = Slot(
+                attributeValue: try ValueConversion.modelValue(value, for: property), type: property.attributeType)
         } catch var error {
             error.entityName = entity.name
             error.propertyName = property.name
@@ -184,7 +191,8 @@ open class ModelObject: CustomStringConvertible {
             case .absent: return nil
             case .null: return "\(property.name): null"
             case .object(let link): return "\(property.name): \(link.object.map { "<\($0.entity.name)>" } ?? "nil")"
-            case .objects(let links): return "\(property.name): [\(links.count) \(entity.model.entityRecords[property.destination].name)]"
+            case .objects(let links):
+                return "\(property.name): [\(links.count) \(entity.model.entityRecords[property.destination].name)]"
             case let value: return "\(property.name): \(value.attributeValue(type: property.attributeType) ?? "nil")"
             }
         }

@@ -103,47 +103,6 @@ final class SlotBox {
     }
 }
 
-/// A link to a related object: strong when it was set directly (decoded from nesting,
-/// assigned, added), a back-reference when the framework set it as the inverse of such a
-/// link, so a decoded tree is freed with its root and no cycle leaks.
-///
-/// A back-reference holds no count at all (no weak reference, whose side table would cost an
-/// allocation per object). It stays valid because every back-reference has a strong link
-/// the other way, and an object clears the back-references to itself, in the objects it
-/// holds strongly, when it is freed (``ModelObject``'s `deinit`): a back-reference never
-/// outlives its object.
-struct Link {
-    private var strongObject: ModelObject?
-    private var backReference: Unmanaged<ModelObject>?
-
-    init(_ object: ModelObject, strong: Bool) {
-        if strong { strongObject = object } else { backReference = .passUnretained(object) }
-    }
-
-    /// The object.
-    var object: ModelObject? { strongObject ?? backReference?.takeUnretainedValue() }
-
-    /// The object, without counting a reference: valid while the link is.
-    var unmanagedObject: Unmanaged<ModelObject>? {
-        if let strongObject { return .passUnretained(strongObject) }
-        return backReference
-    }
-
-    var isStrong: Bool { strongObject != nil }
-
-    /// Whether this strong link holds the only reference to its object (which then is
-    /// freed with the link).
-    mutating func isOnlyReference() -> Bool {
-        strongObject != nil && isKnownUniquelyReferenced(&strongObject)
-    }
-
-    /// Whether the link is to `object`, compared by address (safe while `object` is being freed).
-    func refers(to object: ModelObject) -> Bool {
-        if let strongObject { return strongObject === object }
-        return backReference?.toOpaque() == Unmanaged.passUnretained(object).toOpaque()
-    }
-}
-
 extension Slot {
     /// Whether two slots hold the same attribute value (the same bits for numbers, so that
     /// `-0.0` and `0.0` differ); nil when that cannot be told: values boxed in `.value` that
