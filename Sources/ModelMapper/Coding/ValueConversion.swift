@@ -188,7 +188,10 @@ enum ValueConversion {
         case .string(let bytes):
             let text = String(decoding: bytes, as: UTF8.self)
             return "\"" + (text.count > 40 ? text.prefix(40) + "…" : text) + "\""
-        case .number(let bytes): return String(decoding: bytes, as: UTF8.self)
+        case .number(let bytes):
+            // A hostile number can be megabytes of digits: an error quotes its start and its length.
+            guard bytes.count > 40 else { return String(decoding: bytes, as: UTF8.self) }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<40]), as: UTF8.self) + "… (\(bytes.count) characters)"
         case .bool(let value): return value ? "true" : "false"
         case .null: return "null"
         case .container(let value): return value.typeDescription
