@@ -101,20 +101,7 @@ struct EncodingTests {
 
     @Test("a cycle without an inverse is written as a reference, or fails without identity")
     func cycles() throws {
-        let model = try ObjectModel(xml: """
-            <model>
-              <entity name="Person">
-                <attribute name="id" attributeType="Integer 64"/>
-                <attribute name="name" optional="YES" attributeType="String"/>
-                <relationship name="friend" optional="YES" maxCount="1" destinationEntity="Person"/>
-                <userInfo><entry key="identityAttributes" value="id"/></userInfo>
-              </entity>
-              <entity name="Node">
-                <attribute name="name" optional="YES" attributeType="String"/>
-                <relationship name="next" optional="YES" maxCount="1" destinationEntity="Node"/>
-              </entity>
-            </model>
-            """)
+        let model = try SelfLinkingModel.load()
         let personEntity = try #require(model.entitiesByName["Person"])
         let ann = ModelObject(entity: personEntity)
         let bob = ModelObject(entity: personEntity)

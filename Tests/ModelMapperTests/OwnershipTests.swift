@@ -11,22 +11,7 @@ struct OwnershipTests {
     let node: EntityDescription
 
     init() throws {
-        model = try ObjectModel(
-            xml: """
-                <model>
-                  <entity name="Person">
-                    <attribute name="id" attributeType="Integer 64"/>
-                    <attribute name="name" optional="YES" attributeType="String"/>
-                    <relationship name="friend" optional="YES" maxCount="1" destinationEntity="Person"/>
-                    <relationship name="friends" optional="YES" toMany="YES" destinationEntity="Person"/>
-                    <userInfo><entry key="identityAttributes" value="id"/></userInfo>
-                  </entity>
-                  <entity name="Node">
-                    <attribute name="name" optional="YES" attributeType="String"/>
-                    <relationship name="next" optional="YES" maxCount="1" destinationEntity="Node"/>
-                  </entity>
-                </model>
-                """)
+        model = try SelfLinkingModel.load()
         person = try #require(model.entitiesByName["Person"])
         node = try #require(model.entitiesByName["Node"])
     }

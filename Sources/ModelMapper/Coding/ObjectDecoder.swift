@@ -892,12 +892,12 @@ struct ObjectDecoder {
                 let index = links.count - (frames[parent].array?.start ?? links.count)
                 sources[parent].referenceEdges.insert(ReferenceEdge(slot: frame.parentSlot, index: index, object: ObjectIdentifier(object)))
             }
-            links.append(Link(object, strong: true))
+            links.append(Link(object, kind: .strong))
         } else {
             if isReference {
                 sources[parent].referenceEdges.insert(ReferenceEdge(slot: frame.parentSlot, index: -1, object: ObjectIdentifier(object)))
             }
-            frames[parent].slots[frame.parentSlot] = .object(Link(object, strong: true))
+            frames[parent].slots[frame.parentSlot] = .object(Link(object, kind: .strong))
         }
         return nil
     }
@@ -1115,9 +1115,9 @@ struct ObjectDecoder {
         }
         let children = try result.get()
         if property.isToMany {
-            frames[target].slots[slot] = .objects(children.map { Link($0, strong: true) })
+            frames[target].slots[slot] = .objects(children.map { Link($0, kind: .strong) })
         } else if let child = children.first {
-            frames[target].slots[slot] = .object(Link(child, strong: true))
+            frames[target].slots[slot] = .object(Link(child, kind: .strong))
         }
     }
 

@@ -2,7 +2,7 @@
 ///
 /// - **strong**: set directly (decoded from nesting, assigned, added); it keeps the object
 ///   alive. Strong links never form a cycle: a link that would close one is made weak instead
-///   (see ``ModelObject/mayReachStrongly(_:skippingLinksTo:budget:)``).
+///   (see ``ModelObject/linkKind(to:atSlot:searchBudget:)``).
 /// - **back-reference**: the inverse of a strong link, set by the framework, so that a decoded
 ///   tree is freed with its root. It holds no count at all (no weak reference, whose side
 ///   table would cost an allocation per object). It stays valid because every back-reference
@@ -23,11 +23,6 @@ struct Link {
 
     enum Kind {
         case strong, backReference, weak
-    }
-
-    /// A strong link or a back-reference, as `strong` says.
-    init(_ object: ModelObject, strong: Bool) {
-        self.init(object, kind: strong ? .strong : .backReference)
     }
 
     init(_ object: ModelObject, kind: Kind) {

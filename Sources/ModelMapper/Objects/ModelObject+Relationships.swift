@@ -116,21 +116,15 @@ extension ModelObject {
         } else if property.isToMany {
             var seen = Set<ObjectIdentifier>(minimumCapacity: objects.count)
             var links: [Link] = []
-            var kinds: [Link.Kind] = []
             links.reserveCapacity(objects.count)
-            kinds.reserveCapacity(objects.count)
             // The links kept are made again below: their count is taken off first.
             removeStrongLinks(atSlot: slot)
             for object in objects where seen.insert(ObjectIdentifier(object)).inserted {
-                let kind = linkKind(to: object, atSlot: slot, searchBudget: &searchBudget)
-                links.append(Link(object, kind: kind))
-                kinds.append(kind)
+                links.append(Link(object, kind: linkKind(to: object, atSlot: slot, searchBudget: &searchBudget)))
             }
             slots[slot] = .objects(links)
             if let inverse = property.inverseSlot {
-                for (link, kind) in zip(links, kinds) {
-                    link.object?.attachInverse(self, atSlot: inverse, ownerKind: kind)
-                }
+                for link in links { link.object?.attachInverse(self, atSlot: inverse, ownerKind: link.kind) }
             }
         } else if let object = objects.first {
             attach(object, atSlot: slot, kind: linkKind(to: object, atSlot: slot, searchBudget: &searchBudget))
