@@ -32,11 +32,36 @@ public enum InterleavedRounds {
         return samples.map { $0.sorted()[$0.count / 2] }
     }
 
+    /// Like ``medians(rounds:_:)``, for bodies that return what they made: the median time of
+    /// each body, and apart from it the median time of freeing its result. Freeing a graph of
+    /// objects is part of what decoding costs its caller, and it is bound by memory rather
+    /// than by instructions: this tells how much of a contender's time it takes.
+    public static func phases(rounds: Int, _ bodies: [() throws -> Any]) throws -> [(work: Duration, free: Duration)] {
+        var work = Array(repeating: [Duration](), count: bodies.count)
+        var free = work
+        for round in 0..<max(1, rounds) {
+            for step in bodies.indices {
+                let index = (round + step) % bodies.count
+                settleHeap()
+                let start = ContinuousClock.now
+                var result: Any? = try bodies[index]()
+                let made = ContinuousClock.now
+                measuredRun { result = nil }
+                let freed = ContinuousClock.now
+                withExtendedLifetime(result) {}
+                work[index].append(made - start)
+                free[index].append(freed - made)
+            }
+        }
+        func median(_ samples: [Duration]) -> Duration { samples.sorted()[samples.count / 2] }
+        return bodies.indices.map { (median(work[$0]), median(free[$0])) }
+    }
+
     /// Makes the allocator consolidate the small blocks the previous contender freed, outside
     /// the timed region: glibc defers that work to the next large request, so each contender
     /// would otherwise pay for the garbage of the one before it. A 64 KiB block comes from the
     /// heap (below the mmap threshold), so nothing is returned to the system.
-    static func settleHeap() {
+    public static func settleHeap() {
         free(malloc(1 << 16))
     }
 }

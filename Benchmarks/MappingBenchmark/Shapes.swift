@@ -13,6 +13,10 @@ struct Shape {
     let jsonEncoder: () throws -> Void
     let foundationRead: () throws -> Void
     let foundationWrite: () throws -> Void
+    /// Decoding with ModelMapper and with JSONDecoder, the result given back, so that the
+    /// time to free it is measured apart (`--phases`).
+    let decodeKept: () throws -> Any
+    let jsonDecoderKept: () throws -> Any
 }
 
 // MARK: Authors: nested objects, a date, a list, decimals, a flattened price
@@ -101,7 +105,9 @@ func authorsShape(count: Int) throws -> Shape {
         encode: { _ = try ModelEncoder().encode(objects, at: "authors") },
         jsonEncoder: { _ = try jsonEncoder.encode(values) },
         foundationRead: { _ = try JSONSerialization.jsonObject(with: data) },
-        foundationWrite: { _ = try JSONSerialization.data(withJSONObject: foundation) })
+        foundationWrite: { _ = try JSONSerialization.data(withJSONObject: foundation) },
+        decodeKept: { try decoder.decode([Author].self, from: data, at: "authors") },
+        jsonDecoderKept: { try jsonDecoder.decode(CodableAuthors.self, from: data) })
 }
 
 // MARK: Flat: wide records with an attribute of every type
@@ -256,7 +262,9 @@ func shape<Value: Codable>(name: String, summary: String, xml: String, entity: S
         encode: { _ = try ModelEncoder().encode(objects) },
         jsonEncoder: { _ = try jsonEncoder.encode(values) },
         foundationRead: { _ = try JSONSerialization.jsonObject(with: data) },
-        foundationWrite: { _ = try JSONSerialization.data(withJSONObject: foundation) })
+        foundationWrite: { _ = try JSONSerialization.data(withJSONObject: foundation) },
+        decodeKept: { try decoder.decodeObjects(of: description, from: data) },
+        jsonDecoderKept: { try jsonDecoder.decode([Value].self, from: data) })
 }
 
 struct BenchmarkError: Error, CustomStringConvertible {

@@ -12,6 +12,12 @@
 //     swift run -c release mapping-benchmark [scale] [repetitions] [--shape authors|flat|strings]
 //     swift run -c release mapping-benchmark --memory           # peak memory decoding 1, 16, 64 MB
 //     swift run -c release mapping-benchmark --streaming [MB]   # streaming a 1 GB (or MB) array
+//     swift run -c release mapping-benchmark [scale] [repetitions] --phases   # decoding apart from freeing
+//
+// `--phases` times decoding and freeing the result apart; callgrind then counts the freeing alone (of both
+// contenders, one round each):
+//     valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*measuredRun*' \
+//         .build/release/mapping-benchmark 2000 1 --phases --shape authors
 //
 // `scale` is the number of authors (records are 5 times as many). The contenders run in
 // interleaved rounds (see BenchmarkSupport); it prints each one's median and ModelMapper's
@@ -70,6 +76,17 @@ func contenders(of shape: Shape) -> [(name: String, body: () throws -> Void)] {
     ]
 }
 
+if CommandLine.arguments.contains("--phases") {
+    print("medians of \(repetitions) rounds: the time to decode (the result kept), then the time to free the result")
+    for shape in shapes {
+        let phases = try InterleavedRounds.phases(rounds: repetitions, [shape.decodeKept, shape.jsonDecoderKept])
+        let name = shape.name.padding(toLength: 8, withPad: " ", startingAt: 0)
+        print(name + String(format: " ModelDecoder %6.1f ms + free %5.1f ms   JSONDecoder %6.1f ms + free %5.1f ms",
+                     phases[0].work.milliseconds, phases[0].free.milliseconds,
+                     phases[1].work.milliseconds, phases[1].free.milliseconds))
+    }
+    exit(0)
+}
 if let only = option("--only") {
     let contenderName = only.split(separator: ".").dropFirst().first.map(String.init) ?? ""
     guard let shape = shapes.first, let contender = contenders(of: shape).first(where: { $0.name == contenderName }) else {

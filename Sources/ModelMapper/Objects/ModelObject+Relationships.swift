@@ -337,13 +337,12 @@ extension ModelObject {
     func releaseRelationships() {
         var pending: [Release] = []
         takeStrongLinks(into: &pending)
-        while let last = pending.indices.last {
-            // Told in place, once the slots the links came from are gone: only then is a link
-            // that was an object's last reference the array's only one.
-            let isAlone = isKnownUniquelyReferenced(&pending[last].object)
-            let release = pending.removeLast()
-            if isAlone {
+        while var release = pending.popLast() {
+            // The slots the link came from are gone: a link that was an object's last
+            // reference is now the only one.
+            if isKnownUniquelyReferenced(&release.object) {
                 release.object.takeStrongLinks(into: &pending)
+                release.object.hasReleasedLinks = true
                 // `release.object` is freed here, with nothing left to free in its own `deinit`.
             } else {
                 release.object.forgetStrongOwner()
@@ -366,22 +365,20 @@ extension ModelObject {
     /// Moves the objects of this object's strong links (it is being freed) into `pending`.
     private func takeStrongLinks(into pending: inout [Release]) {
         let owner = Unmanaged.passUnretained(self).toOpaque()
-        // The relationships from plain memory, each value moved out of its slot: an object
-        // being freed would otherwise count references to the list and to every link.
+        // Each value moved out of its slot: an object being freed would otherwise count
+        // references to the list and to every link.
         for relationship in mapping.relationshipList {
-            switch slots.take(relationship.slot) {
-            case .object(var link):
+            if var link = slots.takeLink(relationship.slot) {
                 if let object = link.takeStrongObject() {
                     Self.append(Release(object: object, owner: owner, inverse: relationship.inverse), to: &pending)
                 }
-            case .objects(var links):
-                for index in links.indices {
-                    if let object = links[index].takeStrongObject() {
-                        Self.append(Release(object: object, owner: owner, inverse: relationship.inverse), to: &pending)
-                    }
-                }
-            default:
                 continue
+            }
+            var links = slots.takeLinks(relationship.slot)
+            for index in links.indices {
+                if let object = links[index].takeStrongObject() {
+                    Self.append(Release(object: object, owner: owner, inverse: relationship.inverse), to: &pending)
+                }
             }
         }
     }

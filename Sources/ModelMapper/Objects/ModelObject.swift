@@ -55,7 +55,10 @@ open class ModelObject: CustomStringConvertible {
     }
 
     /// How the object's entity maps to JSON, looked up once when the object is made.
-    let mapping: EntityMapping
+    /// Unowned: the model, which `entity` holds, keeps its mappings as long as it lives (they
+    /// are compiled once and never replaced), so that making and freeing an object counts
+    /// one reference fewer.
+    unowned(unsafe) let mapping: EntityMapping
     /// The encoding run that last wrote this object in full (0: none), so that a run writes
     /// each object in full once. An object graph belongs to one thread at a time, so this
     /// needs no lock.
@@ -64,9 +67,12 @@ open class ModelObject: CustomStringConvertible {
     /// with an object being freed are not taken off. Zero means that none leads here, so that
     /// no link from this object can close a cycle of strong links.
     @exclusivity(unchecked) var strongOwnerCount: UInt32 = 0
+    /// Whether the object's strong links were already let go of, by the object that held it
+    /// as it was freed (see `releaseRelationships`): its `deinit` has none left to look for.
+    @exclusivity(unchecked) var hasReleasedLinks = false
 
     deinit {
-        if !mapping.relationshipList.isEmpty { releaseRelationships() }
+        if !hasReleasedLinks, !mapping.relationshipList.isEmpty { releaseRelationships() }
     }
 
     // MARK: Key-value access

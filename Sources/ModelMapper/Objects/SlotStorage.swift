@@ -77,6 +77,23 @@ struct SlotStorage: ~Copyable {
         return value
     }
 
+    /// The link of a to-one slot, moved out (the slot is left absent); nil for anything else.
+    /// The payload is taken out here, so that the caller holds the only copy of it.
+    mutating func takeLink(_ index: Int) -> Link? {
+        guard owns, case .object = base[index] else { return nil }
+        guard case .object(let link) = take(index) else { return nil }
+        return link
+    }
+
+    /// The links of a to-many slot, moved out (the slot is left absent); empty for anything
+    /// else. The list is taken out here, so that the caller's copy is the only one and
+    /// changing it copies nothing.
+    mutating func takeLinks(_ index: Int) -> [Link] {
+        guard owns, case .objects = base[index] else { return [] }
+        guard case .objects(let links) = take(index) else { return [] }
+        return links
+    }
+
     /// What a slot holds, told without copying its value (which would count a reference).
     enum State {
         case absent, null, object, objects, value
