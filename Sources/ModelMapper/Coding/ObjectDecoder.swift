@@ -968,12 +968,14 @@ struct ObjectDecoder {
         if let source { object.decodedSource = source }
         for relationship in mapping.relationshipList {
             let slot = relationship.slot
-            switch object.slots[slot] {
-            case .object(let link):
-                guard relationship.inverse >= 0, let child = link.object else { continue }
-                child.attachInverse(object, atSlot: relationship.inverse, ownerKind: .strong)
-            case .objects(let links):
-                var links = links
+            // Told without copying the slot's value: a copy counts a reference to the link's
+            // object or list.
+            switch object.slots.state(at: slot) {
+            case .object:
+                guard relationship.inverse >= 0, let child = object.slots.linkedObject(at: slot) else { continue }
+                child._withUnsafeGuaranteedRef { $0.attachInverse(object, atSlot: relationship.inverse, ownerKind: .strong) }
+            case .objects:
+                var links = object.slots.links(at: slot)
                 if frame.hasRepeatedChild, uniquesObjectsByIdentity,
                     !run.mappings[relationship.destination].identitySlots.isEmpty
                 {
@@ -987,7 +989,9 @@ struct ObjectDecoder {
                 }
                 guard relationship.inverse >= 0 else { continue }
                 for link in links {
-                    link.object?.attachInverse(object, atSlot: relationship.inverse, ownerKind: .strong)
+                    link.unmanagedObject?._withUnsafeGuaranteedRef {
+                        $0.attachInverse(object, atSlot: relationship.inverse, ownerKind: .strong)
+                    }
                 }
             default:
                 continue

@@ -46,9 +46,7 @@ open class ModelObject: CustomStringConvertible {
 
     /// A new object of `entity`, with the model's default values set.
     public required init(entity: EntityDescription) {
-        // Kept without the maker's mapping, which `mapping` holds: one reference less to count
-        // for every object made and freed.
-        self.entity = entity.knownMapping == nil ? entity : EntityDescription(model: entity.model, index: entity.index)
+        self.entity = entity
         let mapping = entity.knownMapping ?? entity.model.mappings[entity.index]
         self.mapping = mapping
         slots = SlotStorage(sharing: mapping.initialSlotBuffer, count: mapping.properties.count)
