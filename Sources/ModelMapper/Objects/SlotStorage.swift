@@ -66,32 +66,30 @@ struct SlotStorage: ~Copyable {
 
     var indices: Range<Int> { 0..<count }
 
-    /// A slot's value, moved out: the slot is left absent, and no reference is counted.
-    /// Storage still sharing the entity's initial slots has nothing to move (they hold only
-    /// defaults), and gives an absent value for a slot that holds no reference.
-    mutating func take(_ index: Int) -> Slot {
-        precondition(index >= 0 && index < count, "slot \(index) out of range")
-        guard owns else { return base[index].holdsReference ? base[index] : .absent }
-        let value = (base + index).move()
-        (base + index).initialize(to: .absent)
-        return value
-    }
-
-    /// The link of a to-one slot, moved out (the slot is left absent); nil for anything else.
-    /// The payload is taken out here, so that the caller holds the only copy of it.
+    /// The link of a to-one slot, moved out (the slot is left absent); nil for anything else,
+    /// and for storage still sharing the entity's initial slots (they hold no links). The
+    /// payload is taken out here, so that the caller holds the only copy of it.
     mutating func takeLink(_ index: Int) -> Link? {
-        guard owns, case .object = base[index] else { return nil }
-        guard case .object(let link) = take(index) else { return nil }
+        precondition(index >= 0 && index < count, "slot \(index) out of range")
+        guard owns, case .object = base[index], case .object(let link) = moveOut(index) else { return nil }
         return link
     }
 
     /// The links of a to-many slot, moved out (the slot is left absent); empty for anything
-    /// else. The list is taken out here, so that the caller's copy is the only one and
-    /// changing it copies nothing.
+    /// else, as for ``takeLink(_:)``. The list is taken out here, so that the caller's copy is
+    /// the only one and changing it copies nothing.
     mutating func takeLinks(_ index: Int) -> [Link] {
-        guard owns, case .objects = base[index] else { return [] }
-        guard case .objects(let links) = take(index) else { return [] }
+        precondition(index >= 0 && index < count, "slot \(index) out of range")
+        guard owns, case .objects = base[index], case .objects(let links) = moveOut(index) else { return [] }
         return links
+    }
+
+    /// A slot's value, moved out of storage the object owns: the slot is left absent, and no
+    /// reference is counted.
+    private mutating func moveOut(_ index: Int) -> Slot {
+        let value = (base + index).move()
+        (base + index).initialize(to: .absent)
+        return value
     }
 
     /// What a slot holds, told without copying its value (which would count a reference).
