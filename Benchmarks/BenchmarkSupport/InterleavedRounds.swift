@@ -20,16 +20,12 @@ public enum InterleavedRounds {
     /// ```
     public static func medians(rounds: Int, _ bodies: [() throws -> Void]) throws -> [Duration] {
         var samples = Array(repeating: [Duration](), count: bodies.count)
-        for round in 0..<max(1, rounds) {
-            for step in bodies.indices {
-                let index = (round + step) % bodies.count
-                settleHeap()
-                let start = ContinuousClock.now
-                try bodies[index]()
-                samples[index].append(ContinuousClock.now - start)
-            }
+        try rotate(rounds: rounds, count: bodies.count) { index in
+            let start = ContinuousClock.now
+            try bodies[index]()
+            samples[index].append(ContinuousClock.now - start)
         }
-        return samples.map { $0.sorted()[$0.count / 2] }
+        return samples.map(median)
     }
 
     /// Like ``medians(rounds:_:)``, for bodies that return what they made: the median time of
@@ -39,29 +35,36 @@ public enum InterleavedRounds {
     public static func phases(rounds: Int, _ bodies: [() throws -> Any]) throws -> [(work: Duration, free: Duration)] {
         var work = Array(repeating: [Duration](), count: bodies.count)
         var free = work
-        for round in 0..<max(1, rounds) {
-            for step in bodies.indices {
-                let index = (round + step) % bodies.count
-                settleHeap()
-                let start = ContinuousClock.now
-                var result: Any? = try bodies[index]()
-                let made = ContinuousClock.now
-                measuredRun { result = nil }
-                let freed = ContinuousClock.now
-                withExtendedLifetime(result) {}
-                work[index].append(made - start)
-                free[index].append(freed - made)
-            }
+        try rotate(rounds: rounds, count: bodies.count) { index in
+            let start = ContinuousClock.now
+            var result: Any? = try bodies[index]()
+            let made = ContinuousClock.now
+            measuredRun { result = nil }
+            free[index].append(ContinuousClock.now - made)
+            work[index].append(made - start)
+            _ = result
         }
-        func median(_ samples: [Duration]) -> Duration { samples.sorted()[samples.count / 2] }
         return bodies.indices.map { (median(work[$0]), median(free[$0])) }
     }
+
+    /// Calls `run` with each of `count` contenders once per round, `rounds` times, the order
+    /// rotating from round to round and the heap settled before each.
+    private static func rotate(rounds: Int, count: Int, _ run: (Int) throws -> Void) rethrows {
+        for round in 0..<max(1, rounds) {
+            for step in 0..<count {
+                settleHeap()
+                try run((round + step) % count)
+            }
+        }
+    }
+
+    private static func median(_ samples: [Duration]) -> Duration { samples.sorted()[samples.count / 2] }
 
     /// Makes the allocator consolidate the small blocks the previous contender freed, outside
     /// the timed region: glibc defers that work to the next large request, so each contender
     /// would otherwise pay for the garbage of the one before it. A 64 KiB block comes from the
     /// heap (below the mmap threshold), so nothing is returned to the system.
-    public static func settleHeap() {
+    static func settleHeap() {
         free(malloc(1 << 16))
     }
 }
