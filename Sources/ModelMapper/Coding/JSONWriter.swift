@@ -164,6 +164,9 @@ struct JSONWriter {
     // MARK: Strings
 
     mutating func string(_ text: String) {
+        // A native string lends its bytes as it is: `withUTF8` would need a copy to mutate,
+        // a reference counted per string.
+        if text.utf8.withContiguousStorageIfAvailable({ string(utf8: $0) }) != nil { return }
         var text = text
         text.withUTF8 { string(utf8: $0) }
     }

@@ -140,7 +140,8 @@ struct ObjectEncoder {
         // After an error, the frames left are dropped (and what they hold released).
         defer {
             while !stack.isEmpty { stack.pop() }
-            nestings.removeAll(keepingCapacity: true)
+            // Only when there is something: emptying an empty array makes a new buffer.
+            if !nestings.isEmpty { nestings.removeAll(keepingCapacity: true) }
         }
         try begin(object, skipping: -1, extras: nil, owner: nil, viaSlot: -1, viaIndex: -1)
         while !stack.isEmpty {

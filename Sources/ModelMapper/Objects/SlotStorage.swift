@@ -126,9 +126,10 @@ struct SlotStorage: ~Copyable {
 
     /// A slot; the index must be one of the entity's slots, as an array's would.
     subscript(index: Int) -> Slot {
-        get {
+        // Lent in place, so that a reader that only looks (the encoder) counts no reference.
+        _read {
             precondition(index >= 0 && index < count, "slot \(index) out of range")
-            return base[index]
+            yield base[index]
         }
         set {
             precondition(index >= 0 && index < count, "slot \(index) out of range")
