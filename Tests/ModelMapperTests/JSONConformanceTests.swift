@@ -61,7 +61,7 @@ struct JSONConformanceTests {
 
     static func outcome(_ name: String) throws -> Result<JSONValue, MappingError> {
         // Not `Data(contentsOf:)`, which leaks what it reads an empty file into.
-        let data = try FileReading.contents(ofFileAt: TestPaths.jsonTestSuite.appendingPathComponent(name).path)
+        let data = try #require(try FileReading.contents(ofFileAt: TestPaths.jsonTestSuite.appendingPathComponent(name).path))
         do throws(MappingError) {
             return .success(try JSONReader.parse(data))
         } catch {
@@ -115,7 +115,7 @@ struct JSONConformanceTests {
     @Test("the skipping reader and the object decoder give every document the reader's verdict")
     func sameVerdictEverywhere() throws {
         for name in Self.cases(prefix: "") {
-            let data = try FileReading.contents(ofFileAt: TestPaths.jsonTestSuite.appendingPathComponent(name).path)
+            let data = try #require(try FileReading.contents(ofFileAt: TestPaths.jsonTestSuite.appendingPathComponent(name).path))
             let parsed = if case .success = try Self.outcome(name) { true } else { false }
             let validated = (try? JSONReader.validate(data)) != nil
             #expect(validated == parsed, "\(name): validate")

@@ -142,8 +142,9 @@ public struct ModelBundle: Sendable {
 
     /// `_XCCurrentVersionName` from the `.xccurrentversion` property list, without its extension.
     private static func readCurrentVersionName(_ file: URL) throws(ModelLoadingError) -> String? {
-        let data = try FileReading.data(at: file)
-        return try LibXMLParser.withDocument(data, fileName: file.displayPath) { root, source throws(ModelLoadingError) -> String? in
+        // A property list of one key: the default limits are far above it.
+        let data = try FileReading.data(at: file, maximumSize: ObjectModel.LoadingLimits.default.maximumFileSize)
+        return try LibXMLParser.withDocument(data, fileName: file.displayPath, limits: .default) { root, source throws(ModelLoadingError) -> String? in
             guard root.isNamed(.plist), let dictionary = root.firstChild(named: .dict) else {
                 throw ModelLoadingError("this is not a property list with a <dict>", at: source.location(of: root))
             }

@@ -11,7 +11,7 @@ extension ObjectModel {
     ///
     /// - Throws: ``ModelLoadingError`` with every problem found, each with file, line and column.
     public convenience init(contentsOf url: URL) throws(ModelLoadingError) {
-        try self.init(contents: Self.loadContents(of: url, version: nil, options: []))
+        try self.init(contents: Self.loadContents(of: url, version: nil, options: [], limits: .default))
     }
 
     /// Loads a model with loading options, for example strictly, so that anything Core Data
@@ -22,9 +22,12 @@ extension ObjectModel {
     /// let model = try ObjectModel(contentsOf: url, options: .strict)
     /// ```
     ///
+    /// - Parameter limits: how large a file is read (``LoadingLimits``).
     /// - Throws: ``ModelLoadingError`` with every problem found, each with file, line and column.
-    public convenience init(contentsOf url: URL, version: String? = nil, options: LoadingOptions) throws(ModelLoadingError) {
-        try self.init(contents: Self.loadContents(of: url, version: version, options: options))
+    public convenience init(
+        contentsOf url: URL, version: String? = nil, options: LoadingOptions, limits: LoadingLimits = .default
+    ) throws(ModelLoadingError) {
+        try self.init(contents: Self.loadContents(of: url, version: version, options: options, limits: limits))
     }
 
     /// Loads a model and binds classes to its entities, so that objects of those entities
@@ -37,9 +40,11 @@ extension ObjectModel {
     /// author.books.first   // a Book
     /// ```
     public convenience init(
-        contentsOf url: URL, version: String? = nil, options: LoadingOptions = [], classes: [ModelObject.Type]
+        contentsOf url: URL, version: String? = nil, options: LoadingOptions = [], limits: LoadingLimits = .default,
+        classes: [ModelObject.Type]
     ) throws(ModelLoadingError) {
-        try self.init(contents: Self.loadContents(of: url, version: version, options: options), classes: classes)
+        try self.init(
+            contents: Self.loadContents(of: url, version: version, options: options, limits: limits), classes: classes)
     }
 
     /// Loads a named version of a `.xcdatamodeld` bundle (`"Authors 2"` or
@@ -49,7 +54,7 @@ extension ObjectModel {
     /// let v1 = try ObjectModel(contentsOf: bundleURL, version: "Authors")
     /// ```
     public convenience init(contentsOf url: URL, version: String?) throws(ModelLoadingError) {
-        try self.init(contents: Self.loadContents(of: url, version: version, options: []))
+        try self.init(contents: Self.loadContents(of: url, version: version, options: [], limits: .default))
     }
 
     /// Reads a model from the XML text of a `contents` file.
@@ -62,29 +67,38 @@ extension ObjectModel {
     ///
     /// - Parameter fileName: the name diagnostics give as the file.
     public convenience init(
-        xml: String, fileName: String = "<memory>", options: LoadingOptions = [], classes: [ModelObject.Type] = []
+        xml: String, fileName: String = "<memory>", options: LoadingOptions = [], limits: LoadingLimits = .default,
+        classes: [ModelObject.Type] = []
     ) throws(ModelLoadingError) {
-        try self.init(xml: Data(xml.utf8), fileName: fileName, options: options, classes: classes)
+        try self.init(xml: Data(xml.utf8), fileName: fileName, options: options, limits: limits, classes: classes)
     }
 
     /// Reads a model from the XML bytes of a `contents` file, in any encoding XML allows
     /// (UTF-8 with or without a byte-order mark, UTF-16, …).
+    ///
+    /// - Parameter limits: how large a document is read (``LoadingLimits``).
     public convenience init(
-        xml: Data, fileName: String = "<memory>", options: LoadingOptions = [], classes: [ModelObject.Type] = []
+        xml: Data, fileName: String = "<memory>", options: LoadingOptions = [], limits: LoadingLimits = .default,
+        classes: [ModelObject.Type] = []
     ) throws(ModelLoadingError) {
         try self.init(
-            contents: Self.parseContents(xml, fileName: fileName, sourceURL: nil, versionName: nil, options: options),
+            contents: Self.parseContents(
+                xml, fileName: fileName, sourceURL: nil, versionName: nil, options: options, limits: limits),
             classes: classes
         )
     }
 
-    static func loadContents(of url: URL, version: String?, options: LoadingOptions) throws(ModelLoadingError) -> ModelContents {
+    static func loadContents(
+        of url: URL, version: String?, options: LoadingOptions, limits: LoadingLimits
+    ) throws(ModelLoadingError) -> ModelContents {
         let kind = ModelFileKind(of: url)
         switch kind {
         case .bundle:
             let bundle = try ModelBundle(contentsOf: url)
             let name = try bundle.resolvedVersionName(version)
-            var contents = try loadContents(of: bundle.url.appendingPathComponent(name + ".xcdatamodel"), versionName: name, options: options)
+            var contents = try loadContents(
+                of: bundle.url.appendingPathComponent(name + ".xcdatamodel"), versionName: name, options: options,
+                limits: limits)
             // No version marked current: the fallback loads, with a warning (an error when strict).
             if version == nil, let diagnostic = bundle.fallbackDiagnostic(severity: options.contains(.strict) ? .error : .warning) {
                 if diagnostic.severity == .error { throw ModelLoadingError(diagnostics: [diagnostic]) }
@@ -95,7 +109,7 @@ extension ObjectModel {
             if let version {
                 throw ModelLoadingError("a version ('\(version)') can only be chosen in a .xcdatamodeld bundle", at: SourceLocation(file: url.displayPath))
             }
-            return try loadContents(of: url, versionName: nil, options: options)
+            return try loadContents(of: url, versionName: nil, options: options, limits: limits)
         case .otherFolder:
             throw ModelLoadingError(
                 "this folder is not a model: \(ModelLoadingError.whatAModelIs)",
@@ -106,7 +120,9 @@ extension ObjectModel {
         }
     }
 
-    private static func loadContents(of url: URL, versionName: String?, options: LoadingOptions) throws(ModelLoadingError) -> ModelContents {
+    private static func loadContents(
+        of url: URL, versionName: String?, options: LoadingOptions, limits: LoadingLimits
+    ) throws(ModelLoadingError) -> ModelContents {
         var contentsURL = url
         var name = versionName
         if ModelFileKind(of: url) == .version {
@@ -115,8 +131,10 @@ extension ObjectModel {
                 name = url.deletingPathExtension().lastPathComponent
             }
         }
-        let data = try FileReading.data(at: contentsURL)
-        return try parseContents(data, fileName: contentsURL.displayPath, sourceURL: contentsURL, versionName: name, options: options)
+        let data = try FileReading.data(at: contentsURL, maximumSize: limits.maximumFileSize)
+        return try parseContents(
+            data, fileName: contentsURL.displayPath, sourceURL: contentsURL, versionName: name, options: options,
+            limits: limits)
     }
 
     /// The XML `contents` file of a `.xcdatamodel` folder.
@@ -134,15 +152,20 @@ extension ObjectModel {
     }
 
     static func parseContents(
-        _ data: Data, fileName: String, sourceURL: URL?, versionName: String?, options: LoadingOptions
+        _ data: Data, fileName: String, sourceURL: URL?, versionName: String?, options: LoadingOptions,
+        limits: LoadingLimits
     ) throws(ModelLoadingError) -> ModelContents {
+        guard data.count <= limits.maximumFileSize else {
+            throw ModelLoadingError(
+                FileReading.tooLarge(maximumSize: limits.maximumFileSize), at: SourceLocation(file: fileName))
+        }
         if let reason = TextDecoding.nonXMLKind(of: data) {
             throw ModelLoadingError(
                 "\(reason): \(ModelLoadingError.whatAModelIs)",
                 at: SourceLocation(file: fileName)
             )
         }
-        return try LibXMLParser.withDocument(data, fileName: fileName) { root, source throws(ModelLoadingError) -> ModelContents in
+        return try LibXMLParser.withDocument(data, fileName: fileName, limits: limits) { root, source throws(ModelLoadingError) -> ModelContents in
             return try ModelBuilder.build(
                 root: root, source: source, sourceURL: sourceURL, versionName: versionName, strict: options.contains(.strict)
             )

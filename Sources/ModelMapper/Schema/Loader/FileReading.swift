@@ -3,10 +3,10 @@ import Foundation
 /// Reads files for the loader and says what went wrong the way a person would: "no such
 /// file", "permission denied", "is a folder", never a Foundation error dump.
 enum FileReading {
-    /// The bytes of a file.
+    /// The bytes of a file of at most `maximumSize` bytes.
     ///
     /// - Throws: ``ModelLoadingError`` located at the file, with the reason in plain words.
-    static func data(at url: URL) throws(ModelLoadingError) -> Data {
+    static func data(at url: URL, maximumSize: Int) throws(ModelLoadingError) -> Data {
         let location = SourceLocation(file: url.displayPath)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
@@ -18,11 +18,19 @@ enum FileReading {
         guard FileManager.default.isReadableFile(atPath: url.path) else {
             throw ModelLoadingError("the file cannot be read: permission denied", at: location)
         }
+        let data: Data?
         do throws(ReadError) {
-            return try contents(ofFileAt: url.path)
+            data = try contents(ofFileAt: url.path, maximumSize: maximumSize)
         } catch {
             throw ModelLoadingError("the file cannot be read: \(error.reason)", at: location)
         }
+        guard let data else { throw ModelLoadingError(tooLarge(maximumSize: maximumSize), at: location) }
+        return data
+    }
+
+    /// What the loader says of a file larger than ``ObjectModel/LoadingLimits/maximumFileSize``.
+    static func tooLarge(maximumSize: Int) -> String {
+        "the file is larger than the limit of \(maximumSize) bytes (LoadingLimits.maximumFileSize)"
     }
 
     /// Why reading a file failed: the C library's words for `errno`.
@@ -37,10 +45,15 @@ enum FileReading {
     /// A file's bytes, read with the C library: `Data(contentsOf:)` on Linux leaks the block it
     /// reads into when the file is empty (swift-foundation's `readBytesFromFile`), and an empty
     /// file is just what a careless caller hands a loader.
-    static func contents(ofFileAt path: String) throws(ReadError) -> Data {
+    ///
+    /// Nil when the file has more than `maximumSize` bytes: told by its size before anything
+    /// is read, and by what was read for a file that grows (or a device that has no size).
+    static func contents(ofFileAt path: String, maximumSize: Int = .max) throws(ReadError) -> Data? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw ReadError(errno: errno) }
         defer { close(descriptor) }
+        var status = stat()
+        if fstat(descriptor, &status) == 0, Int(status.st_size) > maximumSize { return nil }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 << 10)
         while true {
@@ -50,6 +63,7 @@ enum FileReading {
                 throw ReadError(errno: errno)
             }
             if count == 0 { return Data(bytes) }
+            guard count <= maximumSize - bytes.count else { return nil }
             bytes.append(contentsOf: chunk[..<count])
         }
     }

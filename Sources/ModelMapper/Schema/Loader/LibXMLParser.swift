@@ -22,13 +22,14 @@ enum LibXMLParser {
 
     /// Parses `data` and calls `body` with its root element and a locator for its source. The
     /// elements are views of a tree that lives for the call only: nothing may keep them.
+    /// Parsing stops at the first element past `limits`' element count or depth.
     static func withDocument<Result>(
-        _ data: Data, fileName: String,
+        _ data: Data, fileName: String, limits: ObjectModel.LoadingLimits,
         _ body: (XMLElementNode, SourceLocator) throws(ModelLoadingError) -> Result
     ) throws(ModelLoadingError) -> Result {
         precondition(initialized)
         let source = SourceLocator(fileName: fileName, data: data)
-        let collector = ParseState(fileName: fileName)
+        let collector = ParseState(fileName: fileName, limits: limits)
         // Model files average well over 40 bytes an element: the tree's arrays grow once. Capped,
         // so that a huge file claims no memory before the parser has seen its elements.
         collector.tree.reserve(min(data.count / 40, 1 << 18) + 16)
@@ -105,9 +106,54 @@ private final class ParseState {
         elementNames.value(for: name) { ModelXMLElement(cString: $0) }
     }
     var tree = XMLTree.Builder()
+    let limits: ObjectModel.LoadingLimits
+    /// Elements opened so far, and how many are open now.
+    private var elementCount = 0
+    private var depth = 0
+    /// Whether the parse went past a limit: libxml2 may still call a handler or two after
+    /// being stopped, and those are ignored.
+    private(set) var isStopped = false
 
-    init(fileName: String) {
+    init(fileName: String, limits: ObjectModel.LoadingLimits) {
         self.fileName = fileName
+        self.limits = limits
+    }
+
+    /// Counts an element opened; false (with the parse stopped and the error added) when it
+    /// goes past a limit.
+    func open(_ parser: xmlParserCtxtPtr) -> Bool {
+        guard !isStopped else { return false }
+        elementCount += 1
+        depth += 1
+        let broken: String? =
+            if elementCount > limits.maximumElementCount {
+                "the document has more than \(limits.maximumElementCount) elements (LoadingLimits.maximumElementCount)"
+            } else if depth > limits.maximumDepth {
+                "elements nest more than \(limits.maximumDepth) levels deep (LoadingLimits.maximumDepth)"
+            } else {
+                nil
+            }
+        guard let broken else { return true }
+        let (line, column) = Self.position(of: parser)
+        add(broken, line: line, column: column)
+        stop(parser)
+        return false
+    }
+
+    func close() {
+        guard !isStopped else { return }
+        depth -= 1
+        tree.close()
+    }
+
+    func stop(_ parser: xmlParserCtxtPtr) {
+        isStopped = true
+        xmlStopParser(parser)
+    }
+
+    /// Where the parser is: the line and column of what it read last.
+    static func position(of parser: xmlParserCtxtPtr) -> (line: Int, column: Int) {
+        (parser.pointee.input.map { Int($0.pointee.line) } ?? 0, parser.pointee.input.map { Int($0.pointee.col) } ?? 0)
     }
 
     func add(_ message: String, line: Int, column: Int, severity: ModelDiagnostic.Severity = .error) {
@@ -120,6 +166,11 @@ private final class ParseState {
         let parser = context.assumingMemoryBound(to: xmlParserCtxt.self)
         guard let state = parser.pointee._private else { return nil }
         return Unmanaged<ParseState>.fromOpaque(state).takeUnretainedValue()
+    }
+
+    /// The parser that called a SAX handler with `context`.
+    static func parser(_ context: UnsafeMutableRawPointer) -> xmlParserCtxtPtr {
+        context.assumingMemoryBound(to: xmlParserCtxt.self)
     }
 }
 
@@ -145,7 +196,9 @@ private struct NameCache<Value> {
 /// SAX2 start of an element: its name, prefix and attributes (libxml2 gives each value as a
 /// range of bytes, entities and character references already replaced).
 private let startElement: startElementNsSAX2Func = { context, localName, prefix, _, _, _, attributeCount, _, attributes in
-    guard let state = ParseState.of(context), let localName else { return }
+    guard let context, let state = ParseState.of(context), let localName,
+        state.open(ParseState.parser(context))
+    else { return }
     var list: [XMLAttributes.Attribute] = []
     var present: UInt64 = 0
     if let attributes, attributeCount > 0 {
@@ -170,11 +223,11 @@ private let startElement: startElementNsSAX2Func = { context, localName, prefix,
 }
 
 private let endElement: endElementNsSAX2Func = { context, _, _, _ in
-    ParseState.of(context)?.tree.close()
+    ParseState.of(context)?.close()
 }
 
 private let characters: charactersSAXFunc = { context, bytes, length in
-    guard let state = ParseState.of(context), let bytes, length > 0 else { return }
+    guard let state = ParseState.of(context), !state.isStopped, let bytes, length > 0 else { return }
     state.tree.addText(UnsafeBufferPointer(start: bytes, count: Int(length)))
 }
 
@@ -184,7 +237,8 @@ private let ignoreCharacters: charactersSAXFunc = { _, _, _ in }
 private let collectStructuredError: xmlStructuredErrorFunc = { userData, error in
     guard let userData, let error else { return }
     let collector = Unmanaged<ParseState>.fromOpaque(userData).takeUnretainedValue()
-    guard error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
+    // After a stop, what libxml2 says is about the stop, which the stopper already told.
+    guard error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue, !collector.isStopped else { return }
     let message = error.pointee.message.map { String(cString: $0) } ?? "XML error \(error.pointee.code)"
     collector.add(
         "malformed XML: " + message.trimmingCharacters(in: .whitespacesAndNewlines),
@@ -195,16 +249,17 @@ private let collectStructuredError: xmlStructuredErrorFunc = { userData, error i
 /// SAX `entityDecl` handler: refuses every entity declaration and stops the parser.
 private let rejectEntityDeclaration: entityDeclSAXFunc = { context, name, _, _, _, _ in
     guard let context else { return }
-    let parser = context.assumingMemoryBound(to: xmlParserCtxt.self)
-    if let userData = parser.pointee._private {
-        let collector = Unmanaged<ParseState>.fromOpaque(userData).takeUnretainedValue()
-        let entityName = name.map { String(cString: $0) } ?? "?"
-        let line = parser.pointee.input.map { Int($0.pointee.line) } ?? 0
-        let column = parser.pointee.input.map { Int($0.pointee.col) } ?? 0
-        collector.add(
-            "the document declares entity '\(entityName)'; entity declarations are not allowed in model files (they could read local files or expand without bound)",
-            line: line, column: column
-        )
+    let parser = ParseState.parser(context)
+    guard let state = ParseState.of(context) else {
+        xmlStopParser(parser)
+        return
     }
-    xmlStopParser(parser)
+    guard !state.isStopped else { return }
+    let entityName = name.map { String(cString: $0) } ?? "?"
+    let (line, column) = ParseState.position(of: parser)
+    state.add(
+        "the document declares entity '\(entityName)'; entity declarations are not allowed in model files (they could read local files or expand without bound)",
+        line: line, column: column
+    )
+    state.stop(parser)
 }
