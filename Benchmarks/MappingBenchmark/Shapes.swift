@@ -80,9 +80,9 @@ func authorsDocument(authors range: Range<Int>) -> Data {
                 "pricing": ["retail_price": 9.99, "currency": "USD", "list_price": 12.5],
             ])
         }
-        authors.append(["author_id": .integer(author), "firstName": "Samuel", "lastName": "Clemens", "born": "1835-11-30", "books": .array(books)])
+        authors.append(["author_id": .integer(author), "firstName": "Samuel", "lastName": "Clemens", "born": "1835-11-30", "books": .array(JSONArray(books))])
     }
-    return JSONValue.object(["authors": .array(authors)].reduce(into: JSONObject()) { $0[$1.key] = $1.value }).jsonData()
+    return JSONValue.object(["authors": .array(JSONArray(authors))].reduce(into: JSONObject()) { $0[$1.key] = $1.value }).jsonData()
 }
 
 func authorsShape(count: Int) throws -> Shape {
@@ -243,7 +243,7 @@ func stringsShape(count: Int) throws -> Shape {
 
 /// A shape of top-level records of one entity.
 func shape<Value: Codable>(name: String, summary: String, xml: String, entity: String, records: [JSONValue], codable: Value.Type) throws -> Shape {
-    let data = JSONValue.array(records).jsonData()
+    let data = JSONValue.array(JSONArray(records)).jsonData()
     let model = try ObjectModel(xml: xml)
     guard let description = model.entity(named: entity) else { throw BenchmarkError("no entity \(entity)") }
     let decoder = ModelDecoder(model: model)

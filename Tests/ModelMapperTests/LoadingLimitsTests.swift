@@ -11,7 +11,8 @@ struct LoadingLimitsTests {
         var xml = "<model>\n<entity name=\"A\">\n"
         for index in 0..<attributes {
             if userInfo {
-                xml += "<attribute name=\"a\(index)\" attributeType=\"String\"><userInfo><entry key=\"k\" value=\"v\"/></userInfo></attribute>\n"
+                xml +=
+                    "<attribute name=\"a\(index)\" attributeType=\"String\"><userInfo><entry key=\"k\" value=\"v\"/></userInfo></attribute>\n"
             } else {
                 xml += "<attribute name=\"a\(index)\" attributeType=\"String\"/>\n"
             }
@@ -39,8 +40,9 @@ struct LoadingLimitsTests {
         #expect(limits.maximumDepth == 64)
         #expect(ObjectModel.LoadingLimits.default == limits)
         // Zero or less would refuse every model: the least is one.
-        #expect(ObjectModel.LoadingLimits(maximumFileSize: 0, maximumElementCount: -5, maximumDepth: 0)
-            == ObjectModel.LoadingLimits(maximumFileSize: 1, maximumElementCount: 1, maximumDepth: 1))
+        #expect(
+            ObjectModel.LoadingLimits(maximumFileSize: 0, maximumElementCount: -5, maximumDepth: 0)
+                == ObjectModel.LoadingLimits(maximumFileSize: 1, maximumElementCount: 1, maximumDepth: 1))
     }
 
     @Test("element count: at the limit loads, one more is refused at that element")
@@ -52,7 +54,9 @@ struct LoadingLimitsTests {
         #expect(error.diagnostics.count == 1)
         // The fifth element is the third attribute, on line 5.
         #expect(error.description.hasPrefix("Limits.xml:5:"))
-        #expect(error.description.hasSuffix("error: the document has more than 4 elements (LoadingLimits.maximumElementCount)"))
+        #expect(
+            error.description.hasSuffix(
+                "error: the document has more than 4 elements (LoadingLimits.maximumElementCount)"))
     }
 
     @Test("depth: at the limit loads, one level more is refused at its element")
@@ -63,7 +67,8 @@ struct LoadingLimitsTests {
         let error = try #require(failure(xml, limits: .init(maximumDepth: 4)))
         #expect(error.diagnostics.count == 1)
         #expect(error.description.hasPrefix("Limits.xml:3:"))
-        #expect(error.description.hasSuffix("error: elements nest more than 4 levels deep (LoadingLimits.maximumDepth)"))
+        #expect(
+            error.description.hasSuffix("error: elements nest more than 4 levels deep (LoadingLimits.maximumDepth)"))
     }
 
     @Test("file size of XML given in memory: at the limit loads, one byte more is refused")
@@ -73,7 +78,10 @@ struct LoadingLimitsTests {
         let model = try ObjectModel(xml: xml, limits: .init(maximumFileSize: size))
         #expect(model.entities.count == 1)
         let error = try #require(failure(xml, limits: .init(maximumFileSize: size - 1)))
-        #expect(error.description == "Limits.xml: error: the file is larger than the limit of \(size - 1) bytes (LoadingLimits.maximumFileSize)")
+        #expect(
+            error.description
+                == "Limits.xml: error: the file is larger than the limit of \(size - 1) bytes (LoadingLimits.maximumFileSize)"
+        )
     }
 
     @Test("file size of a file: at the limit loads, one byte more is refused before it is read")
@@ -91,7 +99,10 @@ struct LoadingLimitsTests {
             _ = try ObjectModel(contentsOf: file, options: [], limits: .init(maximumFileSize: size - 1))
             Issue.record("a file past the limit loaded")
         } catch {
-            #expect(error.description == "\(file.path): error: the file is larger than the limit of \(size - 1) bytes (LoadingLimits.maximumFileSize)")
+            #expect(
+                error.description
+                    == "\(file.path): error: the file is larger than the limit of \(size - 1) bytes (LoadingLimits.maximumFileSize)"
+            )
         }
     }
 

@@ -36,7 +36,7 @@ extension JSONValue {
             for (index, element) in array.enumerated() {
                 elements.append(try JSONValue(foundationObject: element, path: { path().appending(index: index) }, depth: depth + 1))
             }
-            self = .array(elements)
+            self = .array(JSONArray(elements))
         case .object(let members):
             var object = JSONObject()
             object.reserveCapacity(members.count)
@@ -49,19 +49,66 @@ extension JSONValue {
 
     /// The value as Foundation objects (`[String: Any]`, `[Any]`, `String`, `Int`, `Double`,
     /// `Decimal`, `Bool`, `NSNull`), ready for `JSONSerialization` or for code that expects
-    /// what it produces.
+    /// what it produces. Built without recursion, however deep the value.
     public var foundationObject: Any {
-        switch self {
-        case .null: return NSNull()
-        case .bool(let value): return value
-        case .string(let value): return value
-        case .number(let text): return Self.foundationNumber(text)
-        case .array(let elements): return elements.map(\.foundationObject)
-        case .object(let object):
-            var dictionary: [String: Any] = [:]
-            dictionary.reserveCapacity(object.count)
-            for (key, value) in object { dictionary[key] = value.foundationObject }
-            return dictionary
+        /// A container being converted: its members so far.
+        struct Frame {
+            let array: JSONArray
+            let object: JSONObject?
+            var next = 1
+            var elements: [Any] = []
+            var members: [String: Any] = [:]
+        }
+        var stack: [Frame] = []
+        var current = self
+        while true {
+            var result: Any
+            switch current {
+            case .null: result = NSNull()
+            case .bool(let value): result = value
+            case .string(let value): result = value
+            case .number(let text): result = Self.foundationNumber(text)
+            case .array(let elements):
+                guard let first = elements.first else {
+                    result = [Any]()
+                    break
+                }
+                stack.append(Frame(array: elements, object: nil))
+                stack[stack.count - 1].elements.reserveCapacity(elements.count)
+                current = first
+                continue
+            case .object(let object):
+                guard let first = object.keys.first else {
+                    result = [String: Any]()
+                    break
+                }
+                stack.append(Frame(array: [], object: object))
+                stack[stack.count - 1].members.reserveCapacity(object.count)
+                current = object[first] ?? .null
+                continue
+            }
+            // The value completes its container, which may complete the one around it.
+            while let top = stack.indices.last {
+                let next = stack[top].next
+                if let object = stack[top].object {
+                    stack[top].members[object.keys[next - 1]] = result
+                    if next < object.count {
+                        stack[top].next += 1
+                        current = object[object.keys[next]] ?? .null
+                        break
+                    }
+                    result = stack.removeLast().members
+                } else {
+                    stack[top].elements.append(result)
+                    if next < stack[top].array.count {
+                        stack[top].next += 1
+                        current = stack[top].array[next]
+                        break
+                    }
+                    result = stack.removeLast().elements
+                }
+            }
+            if stack.isEmpty { return result }
         }
     }
 

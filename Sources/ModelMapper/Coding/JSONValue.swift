@@ -16,7 +16,7 @@ public enum JSONValue: Sendable, Hashable, CustomStringConvertible {
     /// A number, as its JSON text (`12`, `-0.5`, `1e+300`).
     case number(String)
     case string(String)
-    case array([JSONValue])
+    case array(JSONArray)
     case object(JSONObject)
 
     /// A number from an integer.
@@ -44,19 +44,87 @@ public enum JSONValue: Sendable, Hashable, CustomStringConvertible {
     /// The value as compact JSON text.
     public var description: String { jsonText() }
 
+    /// Whether the value is an array or an object.
+    var isContainer: Bool {
+        switch self {
+        case .array, .object: true
+        case .null, .bool, .number, .string: false
+        }
+    }
+
     /// Whether two values are the same JSON: objects regardless of key order, numbers by
-    /// value (`1`, `1.0` and `1e0` are the same number).
+    /// value (`1`, `1.0` and `1e0` are the same number). Nested values are compared without
+    /// recursion, however deep.
     public func isEquivalent(to other: JSONValue) -> Bool {
-        switch (self, other) {
-        case (.null, .null): return true
-        case (.bool(let a), .bool(let b)): return a == b
-        case (.string(let a), .string(let b)): return a == b
-        case (.number(let a), .number(let b)): return a == b || JSONValue.numbersEqual(a, b)
-        case (.array(let a), .array(let b)):
-            return a.count == b.count && zip(a, b).allSatisfy { $0.isEquivalent(to: $1) }
-        case (.object(let a), .object(let b)):
-            return a.count == b.count && a.allSatisfy { key, value in b[key].map { value.isEquivalent(to: $0) } ?? false }
-        default: return false
+        var pairs = [(self, other)]
+        while let (a, b) = pairs.popLast() {
+            switch (a, b) {
+            case (.null, .null): continue
+            case (.bool(let a), .bool(let b)): if a != b { return false }
+            case (.string(let a), .string(let b)): if a != b { return false }
+            case (.number(let a), .number(let b)): if a != b, !JSONValue.numbersEqual(a, b) { return false }
+            case (.array(let a), .array(let b)):
+                guard a.count == b.count else { return false }
+                pairs.append(contentsOf: zip(a, b))
+            case (.object(let a), .object(let b)):
+                guard a.count == b.count else { return false }
+                for (key, value) in a {
+                    guard let other = b[key] else { return false }
+                    pairs.append((value, other))
+                }
+            default: return false
+            }
+        }
+        return true
+    }
+
+    /// Whether two values are the same JSON text: the same numbers' spellings, objects' keys
+    /// in the same order. Nested values are compared without recursion, however deep.
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        var pairs = [(lhs, rhs)]
+        while let (a, b) = pairs.popLast() {
+            switch (a, b) {
+            case (.null, .null): continue
+            case (.bool(let a), .bool(let b)): if a != b { return false }
+            case (.number(let a), .number(let b)), (.string(let a), .string(let b)): if a != b { return false }
+            case (.array(let a), .array(let b)):
+                if a.storage === b.storage { continue }
+                guard a.count == b.count else { return false }
+                pairs.append(contentsOf: zip(a, b))
+            case (.object(let a), .object(let b)):
+                if a.storage === b.storage { continue }
+                guard a.keys == b.keys else { return false }
+                for key in a.keys { pairs.append((a[key] ?? .null, b[key] ?? .null)) }
+            default: return false
+            }
+        }
+        return true
+    }
+
+    /// Hashes the value as ``==`` compares it, without recursion.
+    public func hash(into hasher: inout Hasher) {
+        var pending = [self]
+        while let value = pending.popLast() {
+            switch value {
+            case .null: hasher.combine(0 as UInt8)
+            case .bool(let flag):
+                hasher.combine(1 as UInt8)
+                hasher.combine(flag)
+            case .number(let text):
+                hasher.combine(2 as UInt8)
+                hasher.combine(text)
+            case .string(let text):
+                hasher.combine(3 as UInt8)
+                hasher.combine(text)
+            case .array(let elements):
+                hasher.combine(4 as UInt8)
+                hasher.combine(elements.count)
+                pending.append(contentsOf: elements.reversed())
+            case .object(let object):
+                hasher.combine(5 as UInt8)
+                hasher.combine(object.keys)
+                for key in object.keys.reversed() { pending.append(object[key] ?? .null) }
+            }
         }
     }
 
@@ -77,7 +145,7 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
     public init(integerLiteral value: Int) { self = .number(String(value)) }
     public init(floatLiteral value: Double) { self = .number("\(value)") }
     public init(stringLiteral value: String) { self = .string(value) }
-    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    public init(arrayLiteral elements: JSONValue...) { self = .array(JSONArray(elements)) }
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
         var object = JSONObject()
         for (key, value) in elements { object[key] = value }
@@ -94,53 +162,87 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
 /// object.keys   // ["id", "name"]
 /// ```
 public struct JSONObject: Sendable, Hashable, Sequence {
-    /// The keys, in insertion order.
-    public private(set) var keys: [String] = []
-    private var storage: [String: JSONValue] = [:]
+    /// The keys and values, shared between copies until one changes them. A class of ours, so
+    /// that a value nested in it however deeply is freed without recursion (see ``JSONArray``).
+    final class Storage: @unchecked Sendable {
+        // Unchecked: storage is only changed while uniquely referenced (copy on write).
+        var keys: [String]
+        var values: [String: JSONValue]
+
+        init(keys: [String] = [], values: [String: JSONValue] = [:]) {
+            self.keys = keys
+            self.values = values
+        }
+
+        deinit {
+            guard values.values.contains(where: \.isContainer) else { return }
+            var taken = Array(values.values)
+            values = [:]
+            JSONTreeRelease.release(&taken)
+        }
+    }
+
+    private(set) var storage = Storage()
 
     /// An empty object.
     public init() {}
 
+    /// The keys, in insertion order.
+    public var keys: [String] { storage.keys }
+
     /// The number of keys.
-    public var count: Int { keys.count }
+    public var count: Int { storage.keys.count }
 
     /// Makes room for `capacity` keys.
     public mutating func reserveCapacity(_ capacity: Int) {
-        keys.reserveCapacity(capacity)
-        storage.reserveCapacity(capacity)
+        makeUnique()
+        storage.keys.reserveCapacity(capacity)
+        storage.values.reserveCapacity(capacity)
     }
     /// Whether the object has no key.
-    public var isEmpty: Bool { keys.isEmpty }
+    public var isEmpty: Bool { storage.keys.isEmpty }
 
     /// The value of a key; setting nil removes the key.
     public subscript(key: String) -> JSONValue? {
-        get { storage[key] }
+        get { storage.values[key] }
         set {
+            makeUnique()
             if let newValue {
-                if storage.updateValue(newValue, forKey: key) == nil { keys.append(key) }
-            } else if storage.removeValue(forKey: key) != nil {
-                keys.removeAll { $0 == key }
+                if storage.values.updateValue(newValue, forKey: key) == nil { storage.keys.append(key) }
+            } else if storage.values.removeValue(forKey: key) != nil {
+                storage.keys.removeAll { $0 == key }
             }
         }
+    }
+
+    private mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(keys: storage.keys, values: storage.values) }
+    }
+
+    /// Moves the values into `pending` when this object holds the only reference to them, so
+    /// that freeing it then frees no nested value (see ``JSONTreeRelease``).
+    mutating func giveValues(to pending: inout [JSONValue]) {
+        guard isKnownUniquelyReferenced(&storage), storage.values.values.contains(where: \.isContainer) else { return }
+        pending.append(contentsOf: storage.values.values)
+        storage.values = [:]
     }
 
     /// The members in insertion order.
     public func makeIterator() -> AnyIterator<(key: String, value: JSONValue)> {
         var index = 0
-        return AnyIterator { [keys, storage] in
-            guard index < keys.count else { return nil }
+        return AnyIterator { [storage] in
+            guard index < storage.keys.count else { return nil }
             defer { index += 1 }
-            let key = keys[index]
-            return (key, storage[key] ?? .null)
+            let key = storage.keys[index]
+            return (key, storage.values[key] ?? .null)
         }
     }
 
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
-        lhs.keys == rhs.keys && lhs.storage == rhs.storage
+        lhs.storage === rhs.storage || JSONValue.object(lhs) == JSONValue.object(rhs)
     }
 
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(keys)
-        hasher.combine(storage)
+        JSONValue.object(self).hash(into: &hasher)
     }
 }

@@ -1,0 +1,143 @@
+/// A JSON array: values in order. It behaves as `[JSONValue]` does (a value type, copied on
+/// write, indexed from 0, built from an array literal), and a value nested in it however deeply
+/// is freed without recursion.
+///
+/// For example:
+///
+/// ```swift
+/// var tags: JSONArray = ["classic", "novel"]
+/// tags.append("satire")
+/// let value = JSONValue.array(tags)
+/// if case .array(let elements) = value { elements.count }   // 3
+/// ```
+///
+/// Why not `[JSONValue]`: freeing nested arrays frees each level from inside the one above, one
+/// stack frame each, so a value built in code a few ten thousand levels deep would overflow the
+/// stack when it is let go of. Its storage is a class of ours, whose `deinit` takes the nested
+/// values apart one by one instead (``JSONTreeRelease``).
+public struct JSONArray: Sendable, RandomAccessCollection, MutableCollection, RangeReplaceableCollection,
+    ExpressibleByArrayLiteral, Hashable, CustomStringConvertible
+{
+    /// The elements, shared between copies until one changes them.
+    final class Storage: @unchecked Sendable {
+        // Unchecked: storage is only changed while uniquely referenced (copy on write).
+        var elements: [JSONValue]
+
+        init(_ elements: [JSONValue]) {
+            self.elements = elements
+        }
+
+        deinit {
+            guard elements.contains(where: \.isContainer) else { return }
+            var taken: [JSONValue] = []
+            swap(&taken, &elements)
+            JSONTreeRelease.release(&taken)
+        }
+    }
+
+    private(set) var storage: Storage
+
+    /// An array of `elements`.
+    public init(_ elements: [JSONValue]) {
+        storage = Storage(elements)
+    }
+
+    /// An array of the values of `elements`.
+    public init<Elements: Sequence>(_ elements: Elements) where Elements.Element == JSONValue {
+        storage = Storage(Array(elements))
+    }
+
+    public init() {
+        storage = Storage([])
+    }
+
+    public init(arrayLiteral elements: JSONValue...) {
+        storage = Storage(elements)
+    }
+
+    /// The elements as a Swift array.
+    public var elements: [JSONValue] { storage.elements }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { storage.elements.count }
+
+    public subscript(position: Int) -> JSONValue {
+        get { storage.elements[position] }
+        set {
+            makeUnique()
+            storage.elements[position] = newValue
+        }
+    }
+
+    public mutating func replaceSubrange<Replacement: Collection>(_ range: Range<Int>, with replacement: Replacement)
+    where Replacement.Element == JSONValue {
+        makeUnique()
+        storage.elements.replaceSubrange(range, with: replacement)
+    }
+
+    public mutating func reserveCapacity(_ capacity: Int) {
+        makeUnique()
+        storage.elements.reserveCapacity(capacity)
+    }
+
+    private mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.elements) }
+    }
+
+    /// Moves the elements into `pending` when this array holds the only reference to them, so
+    /// that freeing it then frees no nested value (see ``JSONTreeRelease``).
+    mutating func giveElements(to pending: inout [JSONValue]) {
+        guard isKnownUniquelyReferenced(&storage), storage.elements.contains(where: \.isContainer) else { return }
+        pending.append(contentsOf: storage.elements)
+        storage.elements = []
+    }
+
+    public static func == (lhs: JSONArray, rhs: JSONArray) -> Bool {
+        lhs.storage === rhs.storage || JSONValue.array(lhs) == JSONValue.array(rhs)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        JSONValue.array(self).hash(into: &hasher)
+    }
+
+    public var description: String { JSONValue.array(self).jsonText() }
+}
+
+/// Letting go of JSON values without recursion.
+///
+/// A container that is freed frees its members from inside its own `deinit`; a member that is a
+/// container does the same, one stack frame deeper each level. Instead, the containers' storage
+/// hands its values here, and a container met in the list whose only reference is the list's
+/// gives its members to the list before it is freed: each is then freed with nothing nested left
+/// in it, and the stack stays flat however deep the value was.
+enum JSONTreeRelease {
+    static func release(_ values: inout [JSONValue]) {
+        while let value = values.popLast() {
+            // Moved, not copied (in debug builds too): a copy would keep the container shared.
+            dismantle(consume value, into: &values)
+        }
+    }
+
+    /// Takes a container's members into `pending`, if nothing else holds the container. The
+    /// payload is taken out of the enum in functions of their own, so that the enum is gone by
+    /// the time uniqueness is checked.
+    private static func dismantle(_ value: consuming JSONValue, into pending: inout [JSONValue]) {
+        if case .array = value {
+            guard var array = arrayPayload(consume value) else { return }
+            array.giveElements(to: &pending)
+        } else if case .object = value {
+            guard var object = objectPayload(consume value) else { return }
+            object.giveValues(to: &pending)
+        }
+    }
+
+    private static func arrayPayload(_ value: consuming JSONValue) -> JSONArray? {
+        guard case .array(let array) = value else { return nil }
+        return array
+    }
+
+    private static func objectPayload(_ value: consuming JSONValue) -> JSONObject? {
+        guard case .object(let object) = value else { return nil }
+        return object
+    }
+}
