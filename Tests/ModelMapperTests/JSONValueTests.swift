@@ -56,4 +56,27 @@ struct JSONValueTests {
         #expect(throws: MappingError.self) { try JSONValue(foundationObject: ["date": Date()]) }
         #expect(throws: MappingError.self) { try JSONValue(foundationObject: [Double.nan]) }
     }
+
+    /// Reading was quadratic in a container's size (each member copied the container read so
+    /// far): a million elements did not finish in hours. The time limit turns a regression into a failure
+    /// rather than a hang (it is generous: the tests also run under the sanitizers).
+    @Test("400,000 elements and 100,000 members read in linear time", .timeLimit(.minutes(5)))
+    func largeContainers() throws {
+        let array = Data(("[" + Array(repeating: "7", count: 400_000).joined(separator: ",") + "]").utf8)
+        guard case .array(let elements) = try JSONValue.parse(array) else {
+            Issue.record("not an array")
+            return
+        }
+        #expect(elements.count == 400_000)
+        #expect(elements.last == 7)
+        let members = (0..<100_000).map { "\"k\($0)\":\($0)" }.joined(separator: ",")
+        let object = try JSONValue.parse(Data(("{" + members + "}").utf8))
+        guard case .object(let parsed) = object else {
+            Issue.record("not an object")
+            return
+        }
+        #expect(parsed.count == 100_000)
+        #expect(parsed["k99999"] == 99_999)
+        #expect(parsed.keys.first == "k0")
+    }
 }

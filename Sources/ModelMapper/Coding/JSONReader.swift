@@ -74,10 +74,7 @@ enum JSONReader {
             guard case .invalidJSON(var context) = error else { return error }
             var full = path
             for frame in stack {
-                switch frame {
-                case .array(let elements): full = full.appending(index: elements.count)
-                case .object(_, let key): full = full.appending(key: key)
-                }
+                full = frame.object == nil ? full.appending(index: frame.elements.count) : full.appending(key: frame.key)
             }
             context.path = full
             return .invalidJSON(context)
@@ -96,36 +93,40 @@ enum JSONReader {
                         if scanner.consume(UInt8(ascii: "}")) {
                             value = Builder.object(Builder.emptyObject())
                         } else {
-                            stack.append(.object(Builder.emptyObject(), key: try scanner.readKey(after: "{").string))
+                            let key = try scanner.readKey(after: "{").string
+                            stack.append(ReaderFrame(object: Builder.emptyObject(), key: key))
                             continue readValue
                         }
                     } else if scanner.consume(UInt8(ascii: "]")) {
                         value = Builder.array([])
                     } else {
-                        stack.append(.array([]))
+                        stack.append(ReaderFrame())
                         continue readValue
                     }
                 }
-                // Close containers as their values complete.
-                while let frame = stack.popLast() {
-                    switch frame {
-                    case .array(var elements):
-                        elements.append(value)
-                        if try scanner.readSeparator(inObject: false) {
-                            guard elements.count < scanner.maximumElementCount else { throw scanner.tooManyElements() }
-                            stack.append(.array(elements))
-                            continue readValue
-                        }
-                        value = Builder.array(elements)
-                    case .object(var object, let member):
-                        Builder.set(&object, member, value)
+                // Close containers as their values complete. Members go into the frame where it
+                // lies (an object is moved out and back): a copy of the frame would make every
+                // member copy the whole container.
+                while let top = stack.indices.last {
+                    if var object = stack[top].object.take() {
+                        Builder.set(&object, stack[top].key, value)
                         if try scanner.readSeparator(inObject: true) {
                             guard Builder.count(object) < scanner.maximumElementCount else { throw scanner.tooManyElements() }
-                            let next = try scanner.readKey(after: ",").string
-                            stack.append(.object(object, key: next))
+                            stack[top].key = try scanner.readKey(after: ",").string
+                            stack[top].object = object
                             continue readValue
                         }
+                        stack.removeLast()
                         value = Builder.object(object)
+                    } else {
+                        stack[top].elements.append(value)
+                        if try scanner.readSeparator(inObject: false) {
+                            guard stack[top].elements.count < scanner.maximumElementCount else {
+                                throw scanner.tooManyElements()
+                            }
+                            continue readValue
+                        }
+                        value = Builder.array(stack.removeLast().elements)
                     }
                 }
                 return value
@@ -149,10 +150,11 @@ protocol JSONBuilding {
     static func object(_ object: Object) -> Value
 }
 
-/// A container being read.
-private enum ReaderFrame<Builder: JSONBuilding> {
-    case array([Builder.Value])
-    case object(Builder.Object, key: String)
+/// A container being read: an object (with the key of the member being read), or an array.
+private struct ReaderFrame<Builder: JSONBuilding> {
+    var object: Builder.Object?
+    var key = ""
+    var elements: [Builder.Value] = []
 }
 
 /// Building ``JSONValue`` trees.
