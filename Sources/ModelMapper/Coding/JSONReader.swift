@@ -74,7 +74,9 @@ enum JSONReader {
             guard case .invalidJSON(var context) = error else { return error }
             var full = path
             for frame in stack {
-                full = frame.object == nil ? full.appending(index: frame.elements.count) : full.appending(key: frame.key)
+                full =
+                    frame.object == nil
+                    ? full.appending(index: frame.elements.count) : full.appending(key: frame.key)
             }
             context.path = full
             return .invalidJSON(context)
@@ -111,7 +113,9 @@ enum JSONReader {
                     if var object = stack[top].object.take() {
                         Builder.set(&object, stack[top].key, value)
                         if try scanner.readSeparator(inObject: true) {
-                            guard Builder.count(object) < scanner.maximumElementCount else { throw scanner.tooManyElements() }
+                            guard Builder.count(object) < scanner.maximumElementCount else {
+                                throw scanner.tooManyElements()
+                            }
                             stack[top].key = try scanner.readKey(after: ",").string
                             stack[top].object = object
                             continue readValue
