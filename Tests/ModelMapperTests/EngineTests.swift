@@ -38,7 +38,7 @@ struct EngineTests {
     }
 
     /// `{"id":0,"child":{"id":1,"child":...}}`, `depth` objects deep.
-    private func chain(depth: Int) -> Data {
+    static func chain(depth: Int) -> Data {
         var text = ""
         for level in 0..<depth { text += #"{"id":\#(level),"child":"# }
         text += "null"
@@ -46,44 +46,44 @@ struct EngineTests {
         return Data(text.utf8)
     }
 
+    // The two tests below run in child processes (exit tests): what they guard against is a
+    // stack overflow, which would otherwise end the whole run.
+
     @Test("objects nested to the maximum depth decode and encode on a 512 KB stack")
-    func depthOnSmallStack() throws {
-        let model = try Self.nodes.get()
-        let node = try entity("Node")
-        let data = chain(depth: 500)
-        let outcome = LockedBox<Result<Int, any Error>>(.success(0))
-        onSmallStack {
-            outcome.value = Result {
-                let root = try ModelDecoder(model: model).decodeObject(of: node, from: data)
-                return try ModelEncoder().encode(root).count
+    func depthOnSmallStack() async {
+        await #expect(processExitsWith: .success) {
+            guard let model = try? EngineTests.nodes.get(), let node = model.entity(named: "Node") else { exit(2) }
+            let data = EngineTests.chain(depth: 500)
+            onSmallStack {
+                let root = try? ModelDecoder(model: model).decodeObject(of: node, from: data)
+                guard let root, (try? ModelEncoder().encode(root).count) == data.count else { exit(3) }
             }
         }
-        let count = try outcome.value.get()
-        #expect(count == data.count)
     }
 
     @Test("nesting beyond the limits is an error, not a crash, on a 512 KB stack")
-    func tooDeepOnSmallStack() throws {
-        let model = try Self.nodes.get()
-        let node = try entity("Node")
-        let deepObjects = chain(depth: 600)
-        let deepUnknown = Data((#"{"id":1,"extra":"# + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "}").utf8)
-        let outcome = LockedBox<[MappingError.Code?]>([])
-        onSmallStack {
-            var codes: [MappingError.Code?] = []
-            for data in [deepObjects, deepUnknown] {
-                do {
-                    _ = try ModelDecoder(model: model).decodeObject(of: node, from: data)
-                    codes.append(nil)
-                } catch let error as MappingError {
-                    codes.append(error.code)
-                } catch {
-                    codes.append(nil)
+    func tooDeepOnSmallStack() async {
+        await #expect(processExitsWith: .success) {
+            guard let model = try? EngineTests.nodes.get(), let node = model.entity(named: "Node") else { exit(2) }
+            let deepObjects = EngineTests.chain(depth: 600)
+            let deepUnknown = Data(
+                (#"{"id":1,"extra":"# + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+                    + "}").utf8)
+            onSmallStack {
+                var codes: [MappingError.Code?] = []
+                for data in [deepObjects, deepUnknown] {
+                    do {
+                        _ = try ModelDecoder(model: model).decodeObject(of: node, from: data)
+                        codes.append(nil)
+                    } catch let error as MappingError {
+                        codes.append(error.code)
+                    } catch {
+                        codes.append(nil)
+                    }
                 }
+                guard codes == [.notRepresentable, .invalidJSON] else { exit(3) }
             }
-            outcome.value = codes
         }
-        #expect(outcome.value == [.notRepresentable, .invalidJSON])
     }
 
     @Test("many-to-many back-references are cleared when an object is freed")

@@ -12,16 +12,3 @@ func onSmallStack(_ body: @escaping @Sendable () -> Void) {
     thread.start()
     done.wait()
 }
-
-/// A value shared with another thread in a test, behind a lock.
-final class LockedBox<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Value
-
-    init(_ value: Value) { stored = value }
-
-    var value: Value {
-        get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue } }
-    }
-}
