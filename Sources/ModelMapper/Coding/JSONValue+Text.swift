@@ -23,6 +23,6 @@ extension JSONValue {
     public func jsonData(options: WritingOptions = []) -> Data {
         var writer = JSONWriter(options: options)
         writer.value(self)
-        return writer.data
+        return writer.takeData()
     }
 }

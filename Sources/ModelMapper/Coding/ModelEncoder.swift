@@ -87,7 +87,7 @@ public struct ModelEncoder: Sendable {
     public func encode(_ object: ModelObject) throws -> Data {
         var encoder = ObjectEncoder(options: options)
         try encoder.write(object)
-        return encoder.data
+        return encoder.takeData()
     }
 
     /// The JSON array of some objects; with `keyPath`, wrapped in objects: `{"authors": [...]}`.
@@ -97,7 +97,7 @@ public struct ModelEncoder: Sendable {
         let keys = try keyPath.map { try JSONKeyPath(parsing: $0).components } ?? []
         var encoder = ObjectEncoder(options: options)
         try encoder.writeArray(objects, wrappedIn: keys)
-        return encoder.data
+        return encoder.takeData()
     }
 
     /// The JSON value of one object.

@@ -111,11 +111,12 @@ struct ObjectEncoder {
         if flushSize < .max { try flush(writer) }
     }
 
-    /// The JSON written, as data (keys sorted when the options ask for it).
-    var data: Data {
+    /// The JSON written, as data (keys sorted when the options ask for it), taken from the
+    /// writer without a copy: the encoder is done with afterwards.
+    mutating func takeData() -> Data {
         guard options.outputFormatting.contains(.sortedKeys),
             let tree = try? JSONReader.parse(writer.data, maximumDepth: .max)
-        else { return writer.data }
+        else { return writer.takeData() }
         return tree.jsonData(options: options.outputFormatting)
     }
 
