@@ -132,7 +132,7 @@ struct FileShapeTests {
         _ = try folder.write("let x = 1\n", to: "Sources/main.swift")
         let expectation = "expected a .xcdatamodeld bundle, a .xcdatamodel folder or a contents file"
         let jsonError = #expect(throws: ModelLoadingError.self) { try ObjectModel(contentsOf: json) }
-        #expect(jsonError?.description == "\(json.relativePath): error: this file is JSON, not a model: \(expectation)")
+        #expect(jsonError?.description == "\(json.relativePath):1:1: error: this file is JSON, not a model: \(expectation)")
         let folderError = #expect(throws: ModelLoadingError.self) { try ObjectModel(contentsOf: plain) }
         #expect(folderError?.description == "\(plain.relativePath): error: this folder is not a model: \(expectation)")
         let plist = try folder.write(currentVersionPlist("Model"), to: "Info.plist")

@@ -35,7 +35,7 @@ struct CommandLineTests {
              "\(folder.url.path)/none: error: no such folder\n"),
             (["generate", "Models/Authors.xcdatamodeld", "--output", folder.url.path + "/out", "--templates", file.path],
              "\(file.path): error: this is a file, not a folder\n"),
-            (["inspect", json.path], "\(json.path): error: this file is JSON, not a model: \(Self.notAModel)\n"),
+            (["inspect", json.path], "\(json.path):1:1: error: this file is JSON, not a model: \(Self.notAModel)\n"),
             (["validate", plain.path], "\(plain.path): error: this folder is not a model: \(Self.notAModel)\n"),
         ]
         for (arguments, expected) in cases {

@@ -159,10 +159,10 @@ extension ObjectModel {
             throw ModelLoadingError(
                 FileReading.tooLarge(maximumSize: limits.maximumFileSize), at: SourceLocation(file: fileName))
         }
-        if let reason = TextDecoding.nonXMLKind(of: data) {
+        if let (reason, line, column) = TextDecoding.nonXMLKind(of: data) {
             throw ModelLoadingError(
                 "\(reason): \(ModelLoadingError.whatAModelIs)",
-                at: SourceLocation(file: fileName)
+                at: SourceLocation(file: fileName, line: line, column: column)
             )
         }
         return try LibXMLParser.withDocument(data, fileName: fileName, limits: limits) { root, source throws(ModelLoadingError) -> ModelContents in

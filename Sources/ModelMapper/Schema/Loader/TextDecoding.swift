@@ -100,16 +100,22 @@ enum TextDecoding {
         return text
     }
 
-    /// Why a file that cannot be XML is no model (`"this file is JSON, not a model"`), or nil
-    /// when it may be XML: its first character after spaces must be `<`.
-    static func nonXMLKind(of data: Data) -> String? {
+    /// Why a file that cannot be XML is no model (`"this file is JSON, not a model"`), and the
+    /// line and column of the character that says so; nil when it may be XML: its first
+    /// character after spaces must be `<`.
+    static func nonXMLKind(of data: Data) -> (reason: String, line: Int, column: Int)? {
         let bytes = [UInt8](data.prefix(64))
         let (encoding, mark) = detect(bytes)
         guard encoding == .utf8 || encoding == .latin1 else { return nil }
-        guard let first = bytes[mark...].first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else { return nil }
+        guard let position = bytes[mark...].firstIndex(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else { return nil }
+        let first = bytes[position]
         if first == UInt8(ascii: "<") { return nil }
-        if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") { return "this file is JSON, not a model" }
-        return "this file is not XML, so it is not a model"
+        // Only spaces come before it: its column counts bytes from the last line feed.
+        let lineStart = bytes[mark..<position].lastIndex(of: 0x0A).map { $0 + 1 } ?? mark
+        let line = 1 + bytes[mark..<position].count { $0 == 0x0A }
+        let column = position - lineStart + 1
+        if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") { return ("this file is JSON, not a model", line, column) }
+        return ("this file is not XML, so it is not a model", line, column)
     }
 
     /// The `encoding` of an ASCII-compatible XML declaration, if any.
