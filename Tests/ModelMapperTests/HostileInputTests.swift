@@ -357,3 +357,138 @@ struct HostileInputTests {
         exit(0)
     }
 }
+
+/// Foundation containers that contain themselves, as a value transformer or a caller may
+/// hand them over: swift-corelibs-foundation bridges elements recursively as it reads them, so
+/// without a check the first element read overflows the stack. Each case in a child process.
+@Suite("Foundation containers that contain themselves, or nest too deep: errors, never a crash")
+struct SelfContainingContainerTests {
+    /// Hands out containers that contain themselves, and keeps them so that the test can
+    /// break their cycles at the end (the leak checker would report them otherwise).
+    final class SelfContainingTransformer: ValueTransformer, @unchecked Sendable {
+        nonisolated(unsafe) static var made: [NSMutableArray] = []
+        nonisolated(unsafe) static var madeDictionaries: [NSMutableDictionary] = []
+
+        static func array() -> NSMutableArray {
+            let array = NSMutableArray()
+            array.add("first")
+            array.add(array)
+            made.append(array)
+            return array
+        }
+
+        static func dictionary() -> NSMutableDictionary {
+            let dictionary = NSMutableDictionary()
+            let inner = NSMutableArray()
+            inner.add(dictionary)
+            dictionary["items"] = inner
+            madeDictionaries.append(dictionary)
+            return dictionary
+        }
+
+        static func breakCycles() {
+            for array in made { array.removeAllObjects() }
+            for dictionary in madeDictionaries { dictionary.removeAllObjects() }
+        }
+
+        override func transformedValue(_ value: Any?) -> Any? { Self.dictionary() }
+        override func reverseTransformedValue(_ value: Any?) -> Any? { Self.array() }
+    }
+
+    static func model() throws -> (ObjectModel, EntityDescription) {
+        ValueTransformer.setValueTransformer(SelfContainingTransformer(), forName: "SelfContaining")
+        let model = try ObjectModel(
+            xml: """
+                <model><entity name="Note">
+                  <attribute name="text" optional="YES" attributeType="String"/>
+                  <attribute name="payload" optional="YES" attributeType="Transformable" valueTransformerName="SelfContaining"/>
+                  <attribute name="raw" optional="YES" attributeType="Transformable"/>
+                </entity></model>
+                """)
+        guard let entity = model.entitiesByName["Note"] else { throw MappingError(.unknownEntity("Note")) }
+        return (model, entity)
+    }
+
+    /// Exits with status 0 when `body` throws a ``MappingError`` whose text has `expected`, 2 otherwise.
+    static func expectError(_ expected: String, _ body: () throws -> Void) -> Never {
+        defer { SelfContainingTransformer.breakCycles() }
+        do {
+            try body()
+            FileHandle.standardError.write(Data("no error\n".utf8))
+        } catch let error as MappingError {
+            if error.description.contains(expected) {
+                SelfContainingTransformer.breakCycles()
+                exit(0)
+            }
+            FileHandle.standardError.write(Data("\(error)\n".utf8))
+        } catch {
+            FileHandle.standardError.write(Data("\(type(of: error)): \(error)\n".utf8))
+        }
+        SelfContainingTransformer.breakCycles()
+        exit(2)
+    }
+
+    @Test("a transformer that decodes to an array containing itself fails, naming the transformer")
+    func decodingThroughTransformer() async {
+        await #expect(processExitsWith: .success) {
+            SelfContainingContainerTests.expectError("it returned an array that contains itself") {
+                let (model, entity) = try SelfContainingContainerTests.model()
+                _ = try ModelDecoder(model: model).decodeObject(of: entity, from: Data(#"{"payload": "x"}"#.utf8))
+            }
+        }
+    }
+
+    @Test("a transformer that encodes to a dictionary containing itself fails, naming the transformer")
+    func encodingThroughTransformer() async {
+        await #expect(processExitsWith: .success) {
+            SelfContainingContainerTests.expectError("it returned a dictionary that contains itself") {
+                let (model, entity) = try SelfContainingContainerTests.model()
+                let note = try ModelDecoder(model: model).decodeObject(of: entity, from: Data(#"{"text": "x"}"#.utf8))
+                try note.setValue("anything", forKey: "payload")
+                _ = try ModelEncoder().encode(note)
+            }
+        }
+    }
+
+    @Test("setting an attribute to an array containing itself is an error")
+    func settingAValue() async {
+        await #expect(processExitsWith: .success) {
+            SelfContainingContainerTests.expectError("contains itself") {
+                let (_, entity) = try SelfContainingContainerTests.model()
+                let note = ModelObject(entity: entity)
+                try note.setValue(SelfContainingTransformer.array(), forKey: "raw")
+            }
+        }
+    }
+
+    @Test(
+        "a dictionary holding a dictionary that contains itself is an error, in ModelObject(dictionary:) and JSONValue")
+    func dictionaries() async {
+        await #expect(processExitsWith: .success) {
+            SelfContainingContainerTests.expectError("contains itself") {
+                let (_, entity) = try SelfContainingContainerTests.model()
+                _ = try ModelObject(
+                    dictionary: ["text": "x", "raw": SelfContainingTransformer.dictionary()], entity: entity)
+            }
+        }
+        await #expect(processExitsWith: .success) {
+            SelfContainingContainerTests.expectError("contains itself") {
+                _ = try JSONValue(foundationObject: ["list": [SelfContainingTransformer.array()]])
+            }
+        }
+    }
+
+    @Test("Foundation arrays nested 100,000 deep are an error on a 512 KB stack, not a crash")
+    func deepFoundationArrays() async {
+        await #expect(processExitsWith: .success) {
+            onSmallStack {
+                var value: NSArray = NSArray(object: "bottom")
+                for _ in 0..<100_000 { value = NSArray(object: value) }
+                let nested = value
+                SelfContainingContainerTests.expectError("nested more than") {
+                    _ = try JSONValue(foundationObject: nested)
+                }
+            }
+        }
+    }
+}

@@ -47,6 +47,26 @@ enum FoundationJSON {
         if type(of: value) is NSNumber.Type, let number = value as? NSNumber {
             return try Self.number(from: number, path: path)
         }
+        // Foundation's containers are read without bridging (see `FoundationContainer`), before
+        // the casts below would bridge them, recursively.
+        if let container = FoundationContainer(value) {
+            switch container {
+            case .array(let elements): return .array(elements)
+            case .dictionary(let members):
+                var object: [(key: String, value: Any?)] = []
+                object.reserveCapacity(members.count)
+                for (key, element) in members {
+                    guard let key = key as? String else {
+                        throw MappingError(
+                            .notRepresentable, path: path(), found: "an object key of type \(type(of: key))",
+                            detail: "JSON object keys are strings")
+                    }
+                    object.append((key, element))
+                }
+                return .object(object.sorted { $0.key < $1.key })
+            case .set: throw MappingError(.notRepresentable, path: path(), found: "a value of type \(type(of: value))")
+            }
+        }
         if let dictionary = value as? [String: Any] {
             return .object(dictionary.keys.sorted().map { ($0, dictionary[$0]) })
         }
@@ -73,17 +93,6 @@ enum FoundationJSON {
         case let array as [Any?]: return .array(array)
         case let dictionary as [String: Any?]:
             return .object(dictionary.keys.sorted().map { ($0, dictionary[$0] ?? nil) })
-        case let dictionary as NSDictionary:
-            var members: [(key: String, value: Any?)] = []
-            for (key, element) in dictionary {
-                guard let key = key as? String else {
-                    throw MappingError(
-                        .notRepresentable, path: path(), found: "an object key of type \(type(of: key))",
-                        detail: "JSON object keys are strings")
-                }
-                members.append((key, element))
-            }
-            return .object(members.sorted { $0.key < $1.key })
         default:
             throw MappingError(.notRepresentable, path: path(), found: "a value of type \(type(of: value))")
         }
@@ -121,6 +130,9 @@ enum FoundationJSON {
     ///   form, or of one nested deeper than ``maximumDepth``.
     static func write(_ value: Any?, to writer: inout JSONWriter) throws(MappingError) {
         var stack: [Frame] = []
+        // The Foundation containers being written, by identity (nil for Swift ones), beside
+        // `stack`: one met again inside itself would be written forever.
+        var containers: [ObjectIdentifier?] = []
         func path() -> JSONPath {
             var path = JSONPath.root
             for frame in stack {
@@ -140,6 +152,10 @@ enum FoundationJSON {
                     throw MappingError(
                         .notRepresentable, path: path(), found: "values nested more than \(maximumDepth) deep")
                 }
+                let identity = current.flatMap(FoundationContainer.identity)
+                if let identity, containers.contains(identity) {
+                    throw MappingError(.notRepresentable, path: path(), found: "a container that contains itself")
+                }
                 switch try item(current, path: path) {
                 case .null: writer.append("null")
                 case .bool(let flag): writer.append(flag ? "true" : "false")
@@ -149,9 +165,11 @@ enum FoundationJSON {
                 case .array(let elements):
                     writer.open(UInt8(ascii: "["))
                     stack.append(.array(elements, next: 0))
+                    containers.append(identity)
                 case .object(let members):
                     writer.open(UInt8(ascii: "{"))
                     stack.append(.object(members, next: 0))
+                    containers.append(identity)
                 }
             }
             guard let top = stack.popLast() else { return }
@@ -159,6 +177,7 @@ enum FoundationJSON {
             case .array(let elements, let next):
                 guard next < elements.count else {
                     writer.close(UInt8(ascii: "]"), isEmpty: elements.isEmpty)
+                    containers.removeLast()
                     continue
                 }
                 writer.separator(first: next == 0)
@@ -167,6 +186,7 @@ enum FoundationJSON {
             case .object(let members, let next):
                 guard next < members.count else {
                     writer.close(UInt8(ascii: "}"), isEmpty: members.isEmpty)
+                    containers.removeLast()
                     continue
                 }
                 writer.separator(first: next == 0)

@@ -14,8 +14,14 @@ extension JSONValue {
     /// `NSNull`, `nil`, arrays and dictionaries), into a `JSONValue`.
     ///
     /// - Throws: ``MappingError`` with code `.notRepresentable` and the path of a value
-    ///   that has no JSON form (a `Date`, a non-finite number, a non-string key, …).
+    ///   that has no JSON form (a `Date`, a non-finite number, a non-string key, …), and for
+    ///   a Foundation container that contains itself or containers nested more than 512 deep.
     public init(foundationObject value: Any?, path: JSONPath = .root) throws(MappingError) {
+        // Before anything reads it: a Foundation container that contains itself would be
+        // bridged, recursively, by the first cast (see `FoundationContainer`).
+        if let problem = FoundationContainer.problem(in: value, maximumDepth: FoundationJSON.maximumDepth) {
+            throw MappingError(.notRepresentable, path: path, found: problem)
+        }
         try self.init(foundationObject: value, path: { path }, depth: 0)
     }
 

@@ -174,6 +174,9 @@ extension JSONWriter {
         guard let result else {
             throw MappingError(.transformerFailed(name), found: "\(attributeValue ?? "nil")", detail: "it returned nil")
         }
+        if let problem = FoundationContainer.problem(in: result, maximumDepth: FoundationJSON.maximumDepth) {
+            throw MappingError(.transformerFailed(name), found: "\(attributeValue ?? "nil")", detail: "it returned \(problem)")
+        }
         self.value(try JSONValue(foundationObject: result))
     }
 }

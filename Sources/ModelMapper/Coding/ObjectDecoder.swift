@@ -810,6 +810,9 @@ struct ObjectDecoder {
         guard let result else {
             throw MappingError(.transformerFailed(name), found: ValueConversion.describe(token), detail: "it returned nil")
         }
+        if let problem = FoundationContainer.problem(in: result, maximumDepth: FoundationJSON.maximumDepth) {
+            throw MappingError(.transformerFailed(name), found: ValueConversion.describe(token), detail: "it returned \(problem)")
+        }
         return result
     }
 

@@ -128,6 +128,16 @@ open class ModelObject: CustomStringConvertible {
     func setValue(_ value: Any?, atSlot slot: Int) throws {
         let property = mapping.properties[slot]
         let isNull = value == nil || value is NSNull
+        // Checked before any cast: casting a Foundation container that contains itself (or
+        // nests deeper than a stack allows) bridges it recursively and overflows the stack.
+        // (Objects are let through unwalked; `is [ModelObject]` itself would bridge a Foundation
+        // array, so it is asked only of what is not one.)
+        if let value,
+            FoundationContainer.identity(of: value) != nil || !(value is ModelObject || value is [ModelObject]),
+            let problem = FoundationContainer.problem(in: value, maximumDepth: FoundationJSON.maximumDepth)
+        {
+            throw MappingError(.notRepresentable, entityName: entity.name, propertyName: property.name, found: problem)
+        }
         if property.isRelationship {
             if isNull {
                 try replaceRelationship(atSlot: slot, with: [], null: true)
