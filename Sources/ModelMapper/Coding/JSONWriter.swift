@@ -63,6 +63,10 @@ struct JSONWriter {
 
     mutating func append(_ bytes: [UInt8]) { bytes.withUnsafeBufferPointer { buffer.append($0) } }
 
+    /// Makes the buffer hold at least `capacity` bytes without growing again; a hint, which
+    /// is dropped when the memory cannot be had.
+    mutating func reserveCapacity(_ capacity: Int) { buffer.reserveCapacity(capacity) }
+
     /// Room for `length` more bytes, written by `body`, which returns how many it wrote.
     @inline(__always)
     mutating func append(reserving length: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
@@ -540,6 +544,12 @@ final class ByteBuffer {
     func append(reserving length: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
         if count + length > capacity { grow(to: count + length) }
         count += body(start + count)
+    }
+
+    func reserveCapacity(_ wanted: Int) {
+        guard wanted > capacity, let grown = realloc(start, wanted) else { return }
+        start = grown.assumingMemoryBound(to: UInt8.self)
+        capacity = wanted
     }
 
     private func grow(to needed: Int) {

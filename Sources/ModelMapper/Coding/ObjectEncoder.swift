@@ -101,6 +101,7 @@ struct ObjectEncoder {
                 try write(object, path: path, index: index)
             }
             index += 1
+            if index == 1, flushSize == .max { presize(forMore: objects.underestimatedCount - 1) }
             if writer.count >= flushSize {
                 try flush(writer)
                 writer.truncate(to: 0)
@@ -110,6 +111,20 @@ struct ObjectEncoder {
         for _ in keys { writer.close(UInt8(ascii: "}"), isEmpty: false) }
         if flushSize < .max { try flush(writer) }
     }
+
+    /// Makes room, after an array's first element, for `count` more of its size: elements
+    /// of one array are mostly alike, and growing by doubling would copy what was written ten
+    /// times or more (and make the allocator sort its free blocks at each step). Bounded, so
+    /// that one large first element cannot ask for more than the cap; beyond it, the buffer
+    /// grows as usual.
+    private mutating func presize(forMore count: Int) {
+        guard count > 0 else { return }
+        let (estimate, overflow) = writer.count.multipliedReportingOverflow(by: count + 1)
+        writer.reserveCapacity(overflow ? Self.presizeCap : min(estimate + estimate / 8, Self.presizeCap))
+    }
+
+    /// The most ``presize(forMore:)`` reserves: 64 MiB.
+    private static let presizeCap = 64 << 20
 
     /// The JSON written, as data (keys sorted when the options ask for it), taken from the
     /// writer without a copy: the encoder is done with afterwards.
