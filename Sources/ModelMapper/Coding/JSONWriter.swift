@@ -494,7 +494,8 @@ final class ByteBuffer {
     func takeData() -> Data {
         let length = count
         guard length > 0 else { return Data() }
-        let taken = capacity - length > 64 ? realloc(start, length) ?? UnsafeMutableRawPointer(start) : UnsafeMutableRawPointer(start)
+        let whole = UnsafeMutableRawPointer(start)
+        let taken = capacity - length > 64 ? realloc(start, length) ?? whole : whole
         capacity = 16
         start = Self.allocate(capacity)
         count = 0
