@@ -16,7 +16,7 @@ import Testing
 struct HostileInputTests {
     @Test("every prefix of every fixture is a syntax error with its line and column (the whole document decodes)")
     func truncatedDocuments() async {
-        await #expect(processExitsWith: .success) {
+        let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
             HostileInputTests.finish(HostileInputTests.truncationProblems())
         }
         Self.report(result)
@@ -24,7 +24,7 @@ struct HostileInputTests {
 
     @Test("every byte of every fixture replaced by a hostile one decodes, or fails with an error that says where")
     func corruptedDocuments() async {
-        await #expect(processExitsWith: .success) {
+        let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
             HostileInputTests.finish(HostileInputTests.corruptionProblems())
         }
         Self.report(result)
@@ -34,7 +34,7 @@ struct HostileInputTests {
         "every attribute type given every kind of JSON value: a value of its type, or an error naming the property and its path"
     )
     func everyTypeGivenEveryValue() async {
-        await #expect(processExitsWith: .success) {
+        let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
             HostileInputTests.finish(HostileInputTests.typeMatrixProblems())
         }
         Self.report(result)
@@ -44,7 +44,7 @@ struct HostileInputTests {
         "every prefix of every model file fails with a located error; every byte replaced loads or fails located, and what loads maps JSON"
     )
     func damagedModelFiles() async {
-        await #expect(processExitsWith: .success) {
+        let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
             HostileInputTests.finish(HostileInputTests.modelFileProblems())
         }
         Self.report(result)
