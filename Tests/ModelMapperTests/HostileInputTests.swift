@@ -219,7 +219,20 @@ struct HostileInputTests {
         case .uri: fits = value is URL
         default: fits = true  // transformers and Undefined: whatever their value is
         }
-        return fits ? nil : "a value of type \(type(of: value)): \(value)"
+        guard fits else { return "a value of type \(type(of: value)): \(value)" }
+        // Integers and Decimals read from a number (or a numeric string) are that number
+        // exactly, never rounded.
+        let exactTypes: [AttributeType] = [.integer16, .integer32, .integer64, .decimal]
+        if exactTypes.contains(attribute.attributeType) {
+            // (A numeric string's spaces are trimmed when read leniently.)
+            let text = (json.hasPrefix("\"") ? String(json.dropFirst().dropLast()) : json).trimmingCharacters(
+                in: .whitespaces)
+            let read = JSONValue.number("\(value)")
+            if case .number? = try? JSONValue.parse(Data(text.utf8)), !read.isEquivalent(to: .number(text)) {
+                return "\(value), which is not \(text.prefix(40)) exactly"
+            }
+        }
+        return nil
     }
 
     /// The package's model files: every proper prefix fails with a located diagnostic; every
