@@ -780,13 +780,25 @@ struct ObjectDecoder {
         // and `Array(repeating:count:)` look up the storage's type generically on every call.)
         var commas = 0
         for byte in bytes where byte == UInt8(ascii: ",") { commas += 1 }
-        list.reserveCapacity(commas + 1)
         // Items of an ASCII list are ASCII; of another, each is looked at.
         let isASCII: Bool? = UTF8Validation.isASCII(bytes) ? true : nil
+        func item(_ start: Int, _ end: Int) -> String {
+            let trimmed = UnsafeBufferPointer(rebasing: bytes[start..<end]).trimmingSpaces()
+            return UTF8Validation.string(ofValid: trimmed, isASCII: isASCII)
+        }
+        // Short lists (the usual tags) as array literals, which allocate their storage at
+        // once at its size; `reserveCapacity` takes the general path of growing an array.
+        if commas <= 2 {
+            let first = bytes.firstIndex(of: UInt8(ascii: ",")) ?? bytes.count
+            if commas == 0 { return [item(0, bytes.count)] }
+            let second = bytes[(first + 1)...].firstIndex(of: UInt8(ascii: ",")) ?? bytes.count
+            if commas == 1 { return [item(0, first), item(first + 1, bytes.count)] }
+            return [item(0, first), item(first + 1, second), item(second + 1, bytes.count)]
+        }
+        list.reserveCapacity(commas + 1)
         var start = 0
         for index in 0...bytes.count where index == bytes.count || bytes[index] == UInt8(ascii: ",") {
-            let item = UnsafeBufferPointer(rebasing: bytes[start..<index]).trimmingSpaces()
-            list.append(UTF8Validation.string(ofValid: item, isASCII: isASCII))
+            list.append(item(start, index))
             start = index + 1
         }
         return list
