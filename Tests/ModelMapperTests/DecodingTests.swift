@@ -340,6 +340,33 @@ struct DecodingBehaviourTests {
         #expect(unknown?.description == "$.works[0].kind: MediaItem: no entity named 'podcast' in the model: 'kind' must be one of album, movie")
     }
 
+    @Test("an identity a superentity's family shares, met again as another entity of the family, is an error, not a crash")
+    func identitySharedAcrossEntities() throws {
+        // Found by fuzzing (Fuzz/Regressions/decoder/identity-shared-by-movie-and-album): an
+        // album with the id of a movie decoded before was updated as if it were the movie.
+        let model = try ObjectModel(contentsOf: TestPaths.model("Media"))
+        let person = try #require(model.entitiesByName["Person"])
+        let json = Data(
+            """
+            [{"name": "Stanley Kubrick", "works": [{"kind": "movie", "id": "7A9619FF-8B86-D011-B42D-00C04FC964FF",
+                "title": "Barry Lyndon", "genres": [{"name": "Drama"}]}]},
+             {"name": "Miles Davis", "works": [{"kind": "album", "id": "7A9619FF-8B86-D011-B42D-00C04FC964FF",
+                "title": "Kind of Blue", "tracks": [{"title": "So What", "duration": 562.5}]}]}]
+            """.utf8)
+        let error = #expect(throws: MappingError.self) { try ModelDecoder(model: model).decodeObjects(of: person, from: json) }
+        #expect(error?.code == .wrongEntity)
+        #expect(
+            error?.description
+                == "$[1].works[0]: Album: expected an object of entity 'Movie', as the one decoded before with the same identity, found an object of entity 'Album'")
+        // Collecting errors, the movie stands where the album was, unchanged.
+        var options = ModelDecoder.Options()
+        options.collectsAllErrors = true
+        let collected = #expect(throws: MappingErrors.self) {
+            try ModelDecoder(model: model, options: options).decodeObjects(of: person, from: json)
+        }
+        #expect(collected?.errors.map(\.code) == [.wrongEntity])
+    }
+
     @Test("deep nesting stops with an error instead of exhausting the stack")
     func depthLimit() throws {
         let model = try ObjectModel(xml: """

@@ -945,8 +945,21 @@ struct ObjectDecoder {
             let identity = IdentityKey(family: mapping.identityFamily, slots: frame.slots, identitySlots: mapping.identitySlotList)
         {
             if let existing = run.identities[identity] {
-                try update(existing, with: frame, source: source)
                 if let parent = frames.indices.last { frames[parent].hasRepeatedChild = true }
+                // An identity shared by the entities of a family (a superentity's) may come
+                // again as another of them; slots are laid out per entity, so the frame's
+                // cannot update it. The object decoded first stands.
+                guard existing.mapping === mapping else {
+                    SlotStorage.release(frame.slots, count: frame.slotCount)
+                    let name = run.model.entityRecords[frame.entity].name
+                    try run.report(
+                        MappingError(
+                            .wrongEntity, path: path(of: frame), entityName: name,
+                            expected: "an object of entity '\(existing.entity.name)', as the one decoded before with the same identity",
+                            found: "an object of entity '\(name)'"))
+                    return existing
+                }
+                try update(existing, with: frame, source: source)
                 return existing
             }
             let object = makeObject(frame.entity, mapping: mapping)
