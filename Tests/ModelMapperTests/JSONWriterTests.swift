@@ -120,13 +120,20 @@ struct JSONWriterTests {
         }
     }
 
-    @Test("data is written as its base64EncodedString, at every length")
+    @Test("data is written as the string of its base64EncodedString, at every length, slashes escaped or not")
     func base64() {
         var generator = SystemRandomNumberGenerator()
         for length in 0..<70 {
             let data = Data((0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) })
-            #expect(written { $0.base64(data) } == "\"\(data.base64EncodedString())\"", "\(Array(data))")
+            let text = data.base64EncodedString()
+            #expect(written { $0.base64(data) } == "\"\(text.replacingOccurrences(of: "/", with: "\\/"))\"", "\(Array(data))")
+            var bare = JSONWriter(options: .withoutEscapingSlashes)
+            bare.base64(data)
+            #expect(String(decoding: bare.bytes, as: UTF8.self) == "\"\(text)\"", "\(Array(data))")
         }
+        // Every sextet, so that '/' (63) and '+' (62) come at every place of a group.
+        let all = Data((0..<64).flatMap { sextet -> [UInt8] in [UInt8(sextet << 2), UInt8(sextet << 4 & 0xF0), UInt8(sextet)] })
+        #expect(written { $0.base64(all) } == written { $0.string(all.base64EncodedString()) })
     }
 
     @Test("UUIDs are written as their uuidString")

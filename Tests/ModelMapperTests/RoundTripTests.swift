@@ -174,4 +174,32 @@ struct RoundTripTests {
         #expect(plain["nickname"] == nil)
         #expect(plain["meta"] == nil)
     }
+
+    @Test("a repeated key writes its last value; Base64 holding '/' escapes it like any string; both are fixed points")
+    func repeatedKeysAndBase64Slashes() throws {
+        // Found by fuzzing (Fuzz/Regressions/decoder/repeated-key-and-base64-slash-fixed-point):
+        // the spelling of a repeated key's first value was taken for its last, and Base64 was
+        // written with a bare '/', so that a second round trip changed the text.
+        let model = try ObjectModel(contentsOf: TestPaths.model("Catalog"))
+        let entity = try #require(model.entitiesByName["Product"])
+        var options = ModelDecoder.Options()
+        options.unknownKeys = .keep
+        let decoder = ModelDecoder(model: model, options: options)
+        let cases = [
+            (#"{"sku":"A","name":"n","thumbnail":"iVBO/w0KGoo="}"#, #""thumbnail":"iVBO\/w0KGoo=""#),
+            (#"{"sku":"A","name":"n","thumbnail":"iVBO/w0KGoo=","thumbnail":"iVBO/w0KGgo="}"#, #""thumbnail":"iVBO\/w0KGgo=""#),
+            (#"{"sku":"A","name":"n","thumbnail":"iVBO/w0KGgo=","thumbnail":"iVBO/w0KGoo="}"#, #""thumbnail":"iVBO\/w0KGoo=""#),
+        ]
+        for (input, member) in cases {
+            let written = try ModelEncoder().encode(decoder.decodeObject(of: entity, from: Data(input.utf8)))
+            let text = String(decoding: written, as: UTF8.self)
+            #expect(text.contains(member), "\(input) -> \(text)")
+            let again = try ModelEncoder().encode(decoder.decodeObject(of: entity, from: written))
+            #expect(again == written, "\(text) -> \(String(decoding: again, as: UTF8.self))")
+        }
+        // Without escaping, Base64 keeps its slashes as every string does.
+        let product = try ModelDecoder(model: model).decodeObject(of: entity, from: Data(cases[0].0.utf8))
+        let bare = try ModelEncoder(options: .init(outputFormatting: .withoutEscapingSlashes)).encode(product)
+        #expect(String(decoding: bare, as: UTF8.self).contains(#""thumbnail":"iVBO/w0KGoo=""#))
+    }
 }

@@ -43,7 +43,8 @@ final class DecodedSource {
     /// `dateFormat` (for plain dates); whether it still spells the slot's value is
     /// ``Spelling/spells(_:)``'s to say.
     func spelling(slot: Int, dateFormat: DateFormat) -> Spelling? {
-        guard let spelling = spellings.first(where: { $0.slot == slot }),
+        // The last: a key the JSON repeated has the value of its last member.
+        guard let spelling = spellings.last(where: { $0.slot == slot }),
             spelling.dateFormat == nil || spelling.dateFormat == dateFormat
         else { return nil }
         return spelling

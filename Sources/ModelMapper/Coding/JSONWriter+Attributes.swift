@@ -51,41 +51,51 @@ extension JSONWriter {
     }
 
     /// Bytes as a Base64 string (standard alphabet, padded, no line breaks), as
-    /// `base64EncodedString()` writes them.
+    /// `base64EncodedString()` writes them; its `/` escaped as `\/` unless the writer leaves
+    /// slashes alone, as in every other string.
     mutating func base64(_ data: Data) {
         let alphabet: StaticString = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
         let table = alphabet.utf8Start
+        let escapes = escapesSlashes
         data.withUnsafeBytes { bytes in
             let groups = bytes.count / 3
-            let length = (groups + (bytes.count % 3 == 0 ? 0 : 1)) * 4 + 2
-            append(reserving: length) { text in
+            let characters = (groups + (bytes.count % 3 == 0 ? 0 : 1)) * 4
+            append(reserving: (escapes ? 2 * characters : characters) + 2) { text in
                 text[0] = UInt8(ascii: "\"")
                 var position = 1
+                @inline(__always) func put(_ sextet: UInt32) {
+                    let character = table[Int(sextet & 0x3F)]
+                    if escapes, character == UInt8(ascii: "/") {
+                        text[position] = UInt8(ascii: "\\")
+                        position += 1
+                    }
+                    text[position] = character
+                    position += 1
+                }
                 var index = 0
                 for _ in 0..<groups {
                     let value = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
-                    text[position] = table[Int(value >> 18)]
-                    text[position + 1] = table[Int(value >> 12 & 0x3F)]
-                    text[position + 2] = table[Int(value >> 6 & 0x3F)]
-                    text[position + 3] = table[Int(value & 0x3F)]
-                    position += 4
+                    put(value >> 18)
+                    put(value >> 12)
+                    put(value >> 6)
+                    put(value)
                     index += 3
                 }
                 switch bytes.count - index {
                 case 1:
                     let value = UInt32(bytes[index]) << 16
-                    text[position] = table[Int(value >> 18)]
-                    text[position + 1] = table[Int(value >> 12 & 0x3F)]
-                    text[position + 2] = UInt8(ascii: "=")
-                    text[position + 3] = UInt8(ascii: "=")
-                    position += 4
+                    put(value >> 18)
+                    put(value >> 12)
+                    text[position] = UInt8(ascii: "=")
+                    text[position + 1] = UInt8(ascii: "=")
+                    position += 2
                 case 2:
                     let value = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8
-                    text[position] = table[Int(value >> 18)]
-                    text[position + 1] = table[Int(value >> 12 & 0x3F)]
-                    text[position + 2] = table[Int(value >> 6 & 0x3F)]
-                    text[position + 3] = UInt8(ascii: "=")
-                    position += 4
+                    put(value >> 18)
+                    put(value >> 12)
+                    put(value >> 6)
+                    text[position] = UInt8(ascii: "=")
+                    position += 1
                 default: break
                 }
                 text[position] = UInt8(ascii: "\"")
@@ -175,7 +185,8 @@ extension JSONWriter {
             throw MappingError(.transformerFailed(name), found: "\(attributeValue ?? "nil")", detail: "it returned nil")
         }
         if let problem = FoundationContainer.problem(in: result, maximumDepth: FoundationJSON.maximumDepth) {
-            throw MappingError(.transformerFailed(name), found: "\(attributeValue ?? "nil")", detail: "it returned \(problem)")
+            throw MappingError(
+                .transformerFailed(name), found: "\(attributeValue ?? "nil")", detail: "it returned \(problem)")
         }
         self.value(try JSONValue(foundationObject: result))
     }
