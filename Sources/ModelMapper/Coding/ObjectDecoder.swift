@@ -823,7 +823,8 @@ struct ObjectDecoder {
             throw MappingError(.transformerFailed(name), found: ValueConversion.describe(token), detail: "it returned nil")
         }
         if let problem = FoundationContainer.problem(in: result, maximumDepth: FoundationJSON.maximumDepth) {
-            throw MappingError(.transformerFailed(name), found: ValueConversion.describe(token), detail: "it returned \(problem)")
+            throw MappingError(
+                .transformerFailed(name), found: ValueConversion.describe(token), detail: "it returned \(problem)")
         }
         return result
     }
