@@ -57,15 +57,20 @@ if CommandLine.arguments.contains("--streaming") {
 }
 
 let shapeNames = option("--shape").map { [$0] } ?? option("--only").map { [String($0.prefix { $0 != "." })] } ?? ["authors", "flat", "strings"]
-var shapes: [Shape] = []
-for name in shapeNames {
+guard shapeNames.allSatisfy(["authors", "flat", "strings"].contains) else {
+    print("shapes: authors, flat, strings")
+    exit(2)
+}
+
+/// A shape's document, model and the objects and values its encoders write, made when the
+/// shape is measured and dropped after: each shape is measured with only its own graphs in
+/// the heap, as if it ran alone (with every shape's graphs alive, the allocator's state made
+/// the later shapes' figures move by a third from run to run).
+func makeShape(_ name: String) throws -> Shape {
     switch name {
-    case "authors": shapes.append(try authorsShape(count: scale))
-    case "flat": shapes.append(try flatShape(count: scale * 5))
-    case "strings": shapes.append(try stringsShape(count: scale * 5))
-    default:
-        print("shapes: authors, flat, strings")
-        exit(2)
+    case "authors": try authorsShape(count: scale)
+    case "flat": try flatShape(count: scale * 5)
+    default: try stringsShape(count: scale * 5)
     }
 }
 
@@ -78,7 +83,8 @@ func contenders(of shape: Shape) -> [(name: String, body: () throws -> Void)] {
 
 if CommandLine.arguments.contains("--phases") {
     print("medians of \(repetitions) rounds: the time to decode (the result kept), then the time to free the result")
-    for shape in shapes {
+    for name in shapeNames {
+        let shape = try makeShape(name)
         let phases = try InterleavedRounds.phases(rounds: repetitions, [shape.decodeKept, shape.jsonDecoderKept])
         let name = shape.name.padding(toLength: 8, withPad: " ", startingAt: 0)
         print(name + String(format: " ModelDecoder %6.1f ms + free %5.1f ms   JSONDecoder %6.1f ms + free %5.1f ms",
@@ -89,7 +95,7 @@ if CommandLine.arguments.contains("--phases") {
 }
 if let only = option("--only") {
     let contenderName = only.split(separator: ".").dropFirst().first.map(String.init) ?? ""
-    guard let shape = shapes.first, let contender = contenders(of: shape).first(where: { $0.name == contenderName }) else {
+    guard let name = shapeNames.first, let shape = try? makeShape(name), let contender = contenders(of: shape).first(where: { $0.name == contenderName }) else {
         print("--only takes SHAPE.CONTENDER, a contender being one of: decode, jsondecoder, serialization-read, encode, jsonencoder, serialization-write")
         exit(2)
     }
@@ -98,7 +104,8 @@ if let only = option("--only") {
 }
 
 print("medians of \(repetitions) interleaved rounds; ratio = Foundation's time / ModelMapper's (above 1: ModelMapper is faster)")
-for shape in shapes {
+for name in shapeNames {
+    let shape = try makeShape(name)
     let medians = try InterleavedRounds.medians(rounds: repetitions, contenders(of: shape).map(\.body)).map(\.milliseconds)
     print("\n\(shape.name): \(shape.summary), \(shape.data.count / 1024) KiB")
     print(String(format: "  decode  ModelDecoder %7.1f ms   JSONDecoder %7.1f ms   JSONSerialization %7.1f ms   %5.2fx JSONDecoder",
