@@ -202,4 +202,30 @@ struct RoundTripTests {
         let bare = try ModelEncoder(options: .init(outputFormatting: .withoutEscapingSlashes)).encode(product)
         #expect(String(decoding: bare, as: UTF8.self).contains(#""thumbnail":"iVBO/w0KGoo=""#))
     }
+
+    @Test("an object given only by its type key is written in full; a reference to a polymorphic object keeps its type key")
+    func typeKeysInReferences() throws {
+        // Found by fuzzing (Fuzz/Regressions/decoder/type-key-only-object-and-polymorphic-reference):
+        // `{"kind": "movie"}` was taken for a reference and written `{}`, and a reference to a
+        // movie was written without its kind; neither decoded again.
+        let model = try ObjectModel(contentsOf: TestPaths.model("Media"))
+        let person = try #require(model.entitiesByName["Person"])
+        var options = ModelDecoder.Options()
+        options.unknownKeys = .keep
+        options.requiresNonOptionalValues = false
+        let decoder = ModelDecoder(model: model, options: options)
+        let id = "6F9609FF-8B86-D011-B42D-00C04FC964FF"
+        let cases = [
+            (#"[{"name":"A","works":[{"kind":"movie"}]}]"#, #"{"kind":"movie"}"#),
+            (#"[{"name":"A","works":[{"kind":"movie","id":"\#(id)","title":"t"}]},{"name":"B","works":[{"kind":"movie","id":"\#(id)"}]}]"#,
+             #"{"kind":"movie","id":"\#(id)"}"#),
+        ]
+        for (input, expected) in cases {
+            let written = try ModelEncoder().encode(decoder.decodeObjects(of: person, from: Data(input.utf8)))
+            let text = String(decoding: written, as: UTF8.self)
+            #expect(text.contains(expected), "\(input) -> \(text)")
+            let again = try ModelEncoder().encode(decoder.decodeObjects(of: person, from: written))
+            #expect(again == written, "\(text) -> \(String(decoding: again, as: UTF8.self))")
+        }
+    }
 }

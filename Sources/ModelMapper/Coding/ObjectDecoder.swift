@@ -925,12 +925,18 @@ struct ObjectDecoder {
     private static func isReferenceOnly(_ members: [SourceMember], mapping: EntityMapping) -> Bool {
         guard !mapping.identitySlots.isEmpty, !members.isEmpty else { return false }
         let nodes = mapping.keys.nodes
-        return members.allSatisfy { member in
+        // At least one identity attribute: a type key alone gives no identity to refer by.
+        var hasIdentity = false
+        let onlyIdentity = members.allSatisfy { member in
             guard case .own(let index) = member, index < nodes.count else { return false }
             let node = nodes[index]
-            return node.relationship == nil && node.nested == nil
-                && (node.isTypeKey || (!node.attributes.isEmpty && node.attributes.allSatisfy(mapping.identitySlots.contains)))
+            guard node.relationship == nil, node.nested == nil else { return false }
+            if node.isTypeKey { return true }
+            guard !node.attributes.isEmpty, node.attributes.allSatisfy(mapping.identitySlots.contains) else { return false }
+            hasIdentity = true
+            return true
         }
+        return onlyIdentity && hasIdentity
     }
 
     /// Makes the object of a finished frame: a new one, the one already decoded with the

@@ -694,6 +694,14 @@ struct ObjectEncoder {
         }
         writer.open(UInt8(ascii: "{"))
         var isEmpty = true
+        // The type key first, as an object of a family whose entities share it is read: a
+        // reference to one must say which entity it is, or it does not decode again.
+        if let typeKey = mapping.typeKey {
+            writer.separator(first: true)
+            writer.key(typeKey)
+            writer.string(mapping.typeValue)
+            isEmpty = false
+        }
         for slot in mapping.identitySlots {
             try writeAttribute(
                 slot, of: object, key: QuotedKey(mapping.properties[slot].keyPath.last ?? ""), path: .path(path),
