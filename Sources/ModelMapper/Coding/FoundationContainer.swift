@@ -95,18 +95,10 @@ enum FoundationContainer {
     static func problem(in value: Any?, maximumDepth: Int) -> String? {
         // Most values are no container at all: they cost a few type checks.
         guard let value, let first = frame(of: value) else { return nil }
-        /// A container being walked: what it holds, the next one to look at, its identity
-        /// (Foundation containers only) and what it is, for the message.
-        struct Frame {
-            var contents: [Any]
-            var next = 0
-            let identity: ObjectIdentifier?
-            let noun: String
-        }
         var stack: [Frame] = []
         var onPath: Set<ObjectIdentifier> = []
         var finished: Set<ObjectIdentifier> = []
-        var pending: (contents: [Any], identity: ObjectIdentifier?, noun: String)? = first
+        var pending: Frame? = first
         while true {
             if let frame = pending {
                 pending = nil
@@ -118,7 +110,7 @@ enum FoundationContainer {
                 guard stack.count < maximumDepth else {
                     return "containers nested more than \(maximumDepth) deep"
                 }
-                stack.append(Frame(contents: frame.contents, identity: frame.identity, noun: frame.noun))
+                stack.append(frame)
             }
             guard let top = stack.indices.last else { return nil }
             if stack[top].next < stack[top].contents.count {
@@ -131,9 +123,18 @@ enum FoundationContainer {
         }
     }
 
+    /// A container being walked by ``problem(in:maximumDepth:)``: what it holds, the next one
+    /// to look at, its identity (Foundation containers only) and what it is, for the message.
+    private struct Frame {
+        let contents: [Any]
+        var next = 0
+        let identity: ObjectIdentifier?
+        let noun: String
+    }
+
     /// The frame of a container: a Foundation one read through CoreFoundation, a Swift array or
     /// dictionary (whose elements may be Foundation containers); nil for anything else.
-    private static func frame(of value: Any) -> (contents: [Any], identity: ObjectIdentifier?, noun: String)? {
+    private static func frame(of value: Any) -> Frame? {
         if let container = FoundationContainer(value) {
             let noun: String
             switch container {
@@ -141,10 +142,12 @@ enum FoundationContainer {
             case .dictionary: noun = "a dictionary"
             case .set: noun = "a set"
             }
-            return (container.contents, ObjectIdentifier(value as AnyObject), noun)
+            return Frame(contents: container.contents, identity: ObjectIdentifier(value as AnyObject), noun: noun)
         }
-        if let array = value as? [Any] { return (array, nil, "an array") }
-        if let dictionary = value as? [AnyHashable: Any] { return (Array(dictionary.values), nil, "a dictionary") }
+        if let array = value as? [Any] { return Frame(contents: array, identity: nil, noun: "an array") }
+        if let dictionary = value as? [AnyHashable: Any] {
+            return Frame(contents: Array(dictionary.values), identity: nil, noun: "a dictionary")
+        }
         return nil
     }
 }
