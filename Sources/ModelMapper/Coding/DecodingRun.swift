@@ -21,6 +21,9 @@ final class DecodingRun {
     let transformers: TransformerPlans
     /// Where strings with escapes are decoded.
     let scratch = ScratchBuffer()
+    /// Where decoded objects' slots are made. An object graph belongs to one thread at a time,
+    /// and so does a run.
+    @exclusivity(unchecked) var slotAllocator = SlotArena.Allocator()
     /// The order of keys seen so far.
     let keyOrder: KeyOrder
     /// Where a value's spelling is compared with the encoder's, when keeping the source.

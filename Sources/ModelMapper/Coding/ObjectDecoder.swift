@@ -147,10 +147,12 @@ struct ObjectDecoder {
         let entity: Int
         /// Unowned: the run's mappings keep every mapping alive.
         unowned(unsafe) let mapping: EntityMapping
-        /// The object's slots (``SlotStorage/allocateAbsent(count:)``), filled in place and
-        /// adopted by the object as they are when it is made.
+        /// The object's slots (``SlotArena/Allocator/allocateAbsent(count:)``), filled in place
+        /// and adopted by the object as they are when it is made, with the count on their arena
+        /// that the frame holds (handed on to the object, or released with the slots).
         let slots: UnsafeMutablePointer<Slot>
         let slotCount: Int
+        let arena: Unmanaged<SlotArena>
         /// The entity's slot readings (kept alive by `mapping`).
         let readings: UnsafeMutablePointer<SlotReading>
         var level: Level
@@ -212,7 +214,9 @@ struct ObjectDecoder {
                 break
             }
         }
-        for depth in base..<max(base, frames.count) { SlotStorage.release(frames[depth].slots, count: frames[depth].slotCount) }
+        for depth in base..<max(base, frames.count) {
+            SlotStorage.release(frames[depth].slots, count: frames[depth].slotCount, arena: frames[depth].arena)
+        }
         if base < frames.count { outerLevels.removeAll(from: frames[base].outerStart) }
         frames.removeAll(from: base)
         if sources.count > base { sources.removeSubrange(base...) }
@@ -320,10 +324,11 @@ struct ObjectDecoder {
         if keepsSource { sources.append(SourceState(ownerLevel: extras?.takeUnretainedValue(), start: scanner.index)) }
         scanner.index += 1
         let (count, readings, keys) = mappings[entity]._withUnsafeGuaranteedRef { ($0.slotCount, $0.readings, $0.keysRef) }
+        let (slots, arena) = run.slotAllocator.allocateAbsent(count: count)
         frames.append(
             Frame(
                 entity: entity, mapping: mappings[entity].takeUnretainedValue(),
-                slots: SlotStorage.allocateAbsent(count: count), slotCount: count, readings: readings, level: Level(own: keys, extras: extras, orderEntries: orderEntries),
+                slots: slots, slotCount: count, arena: arena, readings: readings, level: Level(own: keys, extras: extras, orderEntries: orderEntries),
                 outerStart: outerLevels.count, step: step, parentSlot: parentSlot))
         return true
     }
@@ -957,7 +962,7 @@ struct ObjectDecoder {
                 // again as another of them; slots are laid out per entity, so the frame's
                 // cannot update it. The object decoded first stands.
                 guard existing.mapping === mapping else {
-                    SlotStorage.release(frame.slots, count: frame.slotCount)
+                    SlotStorage.release(frame.slots, count: frame.slotCount, arena: frame.arena)
                     let name = run.model.entityRecords[frame.entity].name
                     try run.report(
                         MappingError(
@@ -987,7 +992,7 @@ struct ObjectDecoder {
     private mutating func adopt(_ frame: Frame, into object: ModelObject, source: DecodedSource?) throws(MappingError) {
         unowned(unsafe) let mapping = frame.mapping
         // First, so that the slots are the object's whatever is thrown below.
-        object.slots = SlotStorage(adopting: frame.slots, count: frame.slotCount)
+        object.slots = SlotStorage(adopting: frame.slots, count: frame.slotCount, arena: frame.arena)
         if requiresNonOptionalValues {
             for slot in mapping.requiredSlotList {
                 if case .absent = frame.slots[slot] {
@@ -1037,7 +1042,7 @@ struct ObjectDecoder {
     /// Updates an object decoded before with a repeated one: values present overwrite,
     /// absent ones keep.
     private func update(_ object: ModelObject, with frame: Frame, source: DecodedSource?) throws(MappingError) {
-        let slots = SlotStorage(adopting: frame.slots, count: frame.slotCount)
+        let slots = SlotStorage(adopting: frame.slots, count: frame.slotCount, arena: frame.arena)
         for slot in slots.indices {
             let property = frame.mapping.properties[slot]
             switch slots[slot] {

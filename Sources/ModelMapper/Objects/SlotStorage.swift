@@ -1,48 +1,43 @@
 import Foundation
 
-/// The slots of one object, in one allocation the object owns: no array header to keep or to
-/// check for uniqueness on every write; the decoder fills them in place and hands them over
-/// as they are (``allocateAbsent(count:)``, ``init(adopting:count:)``); freed with a loop
-/// over the slots' own type (an array's storage would free them through generic value
-/// witnesses, one call a slot).
+/// The slots of one object, in memory the object owns: no array header to keep or to check
+/// for uniqueness on every write; the decoder fills them in place, in a block of a
+/// ``SlotArena``, and hands them over as they are (``init(adopting:count:arena:)``); freed
+/// with a loop over the slots' own type (an array's storage would free them through generic
+/// value witnesses, one call a slot).
 ///
 /// Not copyable: the object holds the only one, and a copy would free the slots twice.
 struct SlotStorage: ~Copyable {
     private var base: UnsafeMutablePointer<Slot>
     let count: Int
-    /// Whether `base` is the storage's own; otherwise it is an entity's initial slots
-    /// (``EntityMapping/initialSlotBuffer``), shared until the first write copies them, so
-    /// that an object the decoder fills makes no copy of them at all.
+    /// Whether the slots at `base` are the storage's own; otherwise they are an entity's
+    /// initial slots (``EntityMapping/initialSlotBuffer``), shared until the first write
+    /// copies them, so that an object the decoder fills makes no copy of them at all.
     private var owns: Bool
+    /// The arena the slots are a block of, if they are. Slots the storage owns without one are
+    /// its own allocation (a copy of the initial slots), freed with it.
+    private var arena: SlotArena?
 
     /// The entity's initial slots, shared: they live as long as the mapping, which the object holds.
     init(sharing initial: UnsafeMutablePointer<Slot>, count: Int) {
         base = initial
         self.count = count
         owns = false
+        arena = nil
     }
 
-    /// Takes over `count` slots made by ``allocateAbsent(count:)``: the storage owns them
-    /// from now on.
-    init(adopting slots: UnsafeMutablePointer<Slot>, count: Int) {
+    /// Takes over `count` slots of an arena's block (``SlotArena/Allocator/allocateAbsent(count:)``),
+    /// and the count on the arena that came with it: the storage owns the slots from now on.
+    init(adopting slots: UnsafeMutablePointer<Slot>, count: Int, arena: Unmanaged<SlotArena>) {
         self.count = count
         base = slots
         owns = true
+        self.arena = arena.takeRetainedValue()
     }
 
-    /// Memory for `count` absent slots, for a decoder to fill in place before an object
-    /// adopts it (``init(adopting:count:)``) or it is given back (``release(_:count:)``).
-    static func allocateAbsent(count: Int) -> UnsafeMutablePointer<Slot> {
-        let slots = allocate(count)
-        // One store per slot: `initialize(repeating:)` would copy the value through its witness.
-        for index in 0..<count { (slots + index).initialize(to: .absent) }
-        return slots
-    }
-
-    /// Releases the values of slots made by ``allocateAbsent(count:)`` that no object
-    /// adopted, and frees them.
-    static func release(_ slots: UnsafeMutablePointer<Slot>, count: Int) {
-        _ = SlotStorage(adopting: slots, count: count)
+    /// Releases the values of an arena's block that no object adopted, and the count on its arena.
+    static func release(_ slots: UnsafeMutablePointer<Slot>, count: Int, arena: Unmanaged<SlotArena>) {
+        _ = SlotStorage(adopting: slots, count: count, arena: arena)
     }
 
     deinit {
@@ -52,7 +47,8 @@ struct SlotStorage: ~Copyable {
         for index in 0..<count where base[index].holdsReference {
             (base + index).deinitialize(count: 1)
         }
-        free(base)
+        // An arena's block goes with the arena (released after this).
+        if arena == nil { free(base) }
     }
 
     /// Memory for `count` slots, from malloc: `UnsafeMutablePointer.allocate` takes the
