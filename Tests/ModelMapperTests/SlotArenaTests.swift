@@ -32,7 +32,8 @@ struct SlotArenaTests {
         #expect(capacities == capacities.sorted(), "arenas only grow: \(capacities)")
         #expect(capacities.last == SlotArena.maximumCapacity)
         // Within an arena, each block starts where the one before ended.
-        for (previous, next) in zip(blocks, blocks.dropFirst()) where previous.arena.toOpaque() == next.arena.toOpaque() {
+        for (previous, next) in zip(blocks, blocks.dropFirst()) where previous.arena.toOpaque() == next.arena.toOpaque()
+        {
             #expect(previous.slots + previous.count == next.slots)
         }
         for block in blocks { SlotStorage.release(block.slots, count: block.count, arena: block.arena) }
