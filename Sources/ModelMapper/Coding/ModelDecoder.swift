@@ -161,6 +161,60 @@ public struct ModelDecoder: Sendable {
         }
     }
 
+    // MARK: Updating
+
+    /// Updates an existing object from a JSON object: keys present overwrite, keys absent
+    /// leave the value alone, `null` clears. A nested object with the identity of an object
+    /// `object` already reaches updates that object (the same rules, all the way down); other
+    /// nested objects are new. A to-many given in the JSON replaces the whole list.
+    ///
+    /// For example:
+    ///
+    /// ```swift
+    /// let band = try decoder.decodeObject(of: bandEntity, from: Data(#"{"name": "Japan", "formed": 1974}"#.utf8))
+    /// try decoder.update(band, from: Data(#"{"formed": 1975, "description": null}"#.utf8))
+    /// band.value(forKey: "name")     // "Japan": absent, kept
+    /// band.value(forKey: "formed")   // 1975
+    /// ```
+    ///
+    /// The update is all or nothing: a document with an error (or, when collecting, errors)
+    /// changes no object that existed before. Required values need not be present: the object
+    /// keeps the ones it has.
+    ///
+    /// - Parameter keyPath: where the object is in the document (`"data.band"`); nil for the document itself.
+    /// - Throws: ``MappingError`` (``MappingErrors`` when collecting all errors), `.wrongEntity`
+    ///   when the object is not of this decoder's model or the JSON names another entity.
+    public func update(_ object: ModelObject, from data: Data, at keyPath: String? = nil) throws {
+        try checkModel(of: object)
+        let components = try keyPath.map { try JSONKeyPath(parsing: $0).components } ?? []
+        try withReader(data) { reader, _ throws(MappingError) in
+            let path = try reader.enter(components, keyPath: keyPath ?? "")
+            try reader.update(object, path: path)
+            try reader.leave(components.count)
+        }
+    }
+
+    /// Updates an existing object from a parsed JSON object, as the `Data` form does.
+    ///
+    /// - Throws: ``MappingError`` (``MappingErrors`` when collecting all errors).
+    public func update(_ object: ModelObject, from json: JSONValue, at keyPath: String? = nil) throws {
+        try checkModel(of: object)
+        let (value, path) = try payload(json, at: keyPath)
+        try withReader(value.jsonData(), locatesByLine: false) { reader, _ throws(MappingError) in
+            try reader.update(object, path: path)
+        }
+    }
+
+    /// An object of another model has other plans and slots: updating it through this one
+    /// would misread them.
+    private func checkModel(of object: ModelObject) throws(MappingError) {
+        guard object.entity.model === model else {
+            throw MappingError(
+                .wrongEntity, entityName: object.entity.name, expected: "an object of the decoder's model",
+                found: "an object of entity '\(object.entity.name)' of another model")
+        }
+    }
+
     /// Reads a JSON object into an existing object (``ModelObject/init(dictionary:entity:options:)``).
     func decode(_ json: JSONValue, into object: ModelObject) throws {
         guard case .object = json else { return }
@@ -184,8 +238,16 @@ public struct ModelDecoder: Sendable {
             let result = data.withUnsafeBytes { raw -> Swift.Result<Result, MappingError> in
                 var reader = ObjectDecoder(bytes: raw, run: run, locatesByLine: locatesByLine)
                 return Swift.Result { () throws(MappingError) in
-                    let value = try body(&reader, run)
-                    try reader.scanner.finish()
+                    let value: Result
+                    do throws(MappingError) {
+                        value = try body(&reader, run)
+                        try reader.scanner.finish()
+                    } catch {
+                        try reader.finishUpdates(applying: false)
+                        throw error
+                    }
+                    // Updates of objects that existed before wait for a document without errors.
+                    try reader.finishUpdates(applying: run.errors.isEmpty)
                     return value
                 }
             }

@@ -23,6 +23,13 @@ struct ObjectDecoder {
     private var sources: [SourceState] = []
     /// The object the top-level object is read into, if not a new one.
     private var target: ModelObject?
+    /// Whether `target` is updated (values present overwrite, absent ones keep) rather than
+    /// filled, and objects it reaches are matched by identity (see ``update(_:path:)``).
+    private var updatesTarget = false
+    /// The objects that existed before this run and that it updates: their updates wait in
+    /// `pendingUpdates` until the whole document has been read without an error.
+    private var updatedObjects: Set<ObjectIdentifier> = []
+    private var pendingUpdates: [PendingUpdate] = []
     /// Where the key of the member being read starts (its quote), -1 between members: for
     /// the paths of syntax errors.
     private var memberStart = -1
@@ -143,6 +150,16 @@ struct ObjectDecoder {
         var needsElement = true
     }
 
+    /// An update of an object that existed before the run, applied once the document is read.
+    private struct PendingUpdate {
+        let object: ModelObject
+        /// The frame read for it, whose slots (and count on their arena) it holds.
+        let frame: Frame
+        let source: DecodedSource?
+        /// Where its JSON was, for errors in applying it.
+        let path: JSONPath
+    }
+
     private struct Frame {
         let entity: Int
         /// Unowned: the run's mappings keep every mapping alive.
@@ -196,6 +213,74 @@ struct ObjectDecoder {
         } catch {
             dropFrames(from: base)
             throw error
+        }
+    }
+
+    // MARK: Updating objects
+
+    /// Reads the object at the reading position (the value at `path`) as an update of
+    /// `object`: values present overwrite, absent ones keep, `null` clears. Objects nested in
+    /// it that have the identity of an object `object` reaches (through any of its
+    /// relationships) update that object rather than replacing it. The updates wait until
+    /// the whole document has been read (``finishUpdates(applying:)``), so that a document
+    /// with an error changes nothing.
+    mutating func update(_ object: ModelObject, path: JSONPath) throws(MappingError) {
+        updatesTarget = true
+        defer { updatesTarget = false }
+        updatedObjects.insert(ObjectIdentifier(object))
+        if uniquesObjectsByIdentity { registerReachableObjects(from: object) }
+        _ = try readObject(entity: object.entity.index, path: path, into: object)
+    }
+
+    /// Puts every object `root` reaches, with an identity, in the run's identity map, and
+    /// notes them as objects this run updates rather than makes. An explicit stack: graphs
+    /// may be deep.
+    private mutating func registerReachableObjects(from root: ModelObject) {
+        var seen: Set<ObjectIdentifier> = [ObjectIdentifier(root)]
+        var pending = [root]
+        while let object = pending.popLast() {
+            let mapping = object.mapping
+            let identity = object.slots.withUnsafeSlots { slots in
+                mapping.identitySlotList.isEmpty
+                    ? nil
+                    : IdentityKey(family: mapping.identityFamily, slots: slots, identitySlots: mapping.identitySlotList)
+            }
+            if let identity, object !== root, run.identities[identity] == nil {
+                run.identities[identity] = object
+                updatedObjects.insert(ObjectIdentifier(object))
+            }
+            for relationship in mapping.relationshipList {
+                let related: [ModelObject]
+                if let linked = object.slots.linkedObject(at: relationship.slot) {
+                    related = [linked.takeUnretainedValue()]
+                } else {
+                    related = object.slots.links(at: relationship.slot).compactMap(\.object)
+                }
+                for next in related where seen.insert(ObjectIdentifier(next)).inserted { pending.append(next) }
+            }
+        }
+    }
+
+    /// Applies the updates of objects that existed before the run, in the order their JSON
+    /// ended (`applying`), or lets them go unapplied after an error.
+    ///
+    /// - Throws: ``MappingError`` when a relationship cannot be replaced; the updates before
+    ///   it stay applied.
+    mutating func finishUpdates(applying: Bool) throws(MappingError) {
+        let pending = pendingUpdates
+        pendingUpdates = []
+        var next = 0
+        defer {
+            for item in pending[next...] {
+                SlotStorage.release(item.frame.slots, count: item.frame.slotCount, arena: item.frame.arena)
+            }
+        }
+        guard applying else { return }
+        while next < pending.count {
+            let item = pending[next]
+            // Counted before: `update` takes the frame's slots over, whether it throws or not.
+            next += 1
+            try update(item.object, with: item.frame, source: item.source, errorPath: { item.path })
         }
     }
 
@@ -953,6 +1038,17 @@ struct ObjectDecoder {
                 members: $0.members, ownerLevel: $0.ownerLevel, spellings: $0.spellings, referenceEdges: $0.referenceEdges,
                 byteCount: scanner.index - $0.start)
         }
+        if let target, updatesTarget {
+            guard target.mapping === mapping else {
+                SlotStorage.release(frame.slots, count: frame.slotCount, arena: frame.arena)
+                throw MappingError(
+                    .wrongEntity, path: path(of: frame), entityName: target.entity.name,
+                    expected: "an object of entity '\(target.entity.name)', the entity of the object updated",
+                    found: "an object of entity '\(run.model.entityRecords[frame.entity].name)'")
+            }
+            pendingUpdates.append(PendingUpdate(object: target, frame: frame, source: source, path: path(of: frame)))
+            return target
+        }
         if target == nil, uniquesObjectsByIdentity, !mapping.identitySlotList.isEmpty,
             let identity = IdentityKey(family: mapping.identityFamily, slots: frame.slots, identitySlots: mapping.identitySlotList)
         {
@@ -971,7 +1067,12 @@ struct ObjectDecoder {
                             found: "an object of entity '\(name)'"))
                     return existing
                 }
-                try update(existing, with: frame, source: source)
+                if updatedObjects.contains(ObjectIdentifier(existing)) {
+                    pendingUpdates.append(
+                        PendingUpdate(object: existing, frame: frame, source: source, path: path(of: frame)))
+                } else {
+                    try update(existing, with: frame, source: source, errorPath: { path(of: frame) })
+                }
                 return existing
             }
             let object = makeObject(frame.entity, mapping: mapping)
@@ -1041,7 +1142,9 @@ struct ObjectDecoder {
 
     /// Updates an object decoded before with a repeated one: values present overwrite,
     /// absent ones keep.
-    private func update(_ object: ModelObject, with frame: Frame, source: DecodedSource?) throws(MappingError) {
+    private func update(
+        _ object: ModelObject, with frame: Frame, source: DecodedSource?, errorPath path: () -> JSONPath
+    ) throws(MappingError) {
         let slots = SlotStorage(adopting: frame.slots, count: frame.slotCount, arena: frame.arena)
         for slot in slots.indices {
             let property = frame.mapping.properties[slot]
@@ -1049,11 +1152,13 @@ struct ObjectDecoder {
             case .absent:
                 continue
             case .null where property.isRelationship:
-                try replace(object, slot: slot, frame: frame, with: [], null: true)
+                try replace(object, slot: slot, frame: frame, with: [], null: true, errorPath: path)
             case .object(let link):
-                try replace(object, slot: slot, frame: frame, with: link.object.map { [$0] } ?? [], null: false)
+                let children = link.object.map { [$0] } ?? []
+                try replace(object, slot: slot, frame: frame, with: children, null: false, errorPath: path)
             case .objects(let links):
-                try replace(object, slot: slot, frame: frame, with: links.compactMap(\.object), null: false)
+                let children = links.compactMap(\.object)
+                try replace(object, slot: slot, frame: frame, with: children, null: false, errorPath: path)
             case let value:
                 object.slots[slot] = value
             }
@@ -1074,7 +1179,10 @@ struct ObjectDecoder {
     /// through the objects it already had, which the searches that tell so (see
     /// ``ModelObject/linkKind(to:atSlot:searchBudget:)``) find within the run's allowance;
     /// a document that needs more is refused rather than linked weakly where it should not.
-    private func replace(_ object: ModelObject, slot: Int, frame: Frame, with children: [ModelObject], null: Bool) throws(MappingError) {
+    private func replace(
+        _ object: ModelObject, slot: Int, frame: Frame, with children: [ModelObject], null: Bool,
+        errorPath path: () -> JSONPath
+    ) throws(MappingError) {
         do {
             try object.replaceRelationship(atSlot: slot, with: children, null: null, searchBudget: &run.cycleSearchAllowance)
         } catch {
@@ -1083,7 +1191,7 @@ struct ObjectDecoder {
         guard run.cycleSearchAllowance > 0 else {
             let property = frame.mapping.properties[slot]
             throw MappingError(
-                .notRepresentable, path: path(of: frame).appending(keys: property.keyPath),
+                .notRepresentable, path: path().appending(keys: property.keyPath),
                 entityName: run.model.entityRecords[frame.entity].name, propertyName: property.name,
                 found: "objects repeated by identity that link back to each other through more objects than can be checked",
                 detail: "telling whether these links close a cycle would take more steps than a document of this size allows")

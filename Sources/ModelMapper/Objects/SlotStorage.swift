@@ -88,6 +88,11 @@ struct SlotStorage: ~Copyable {
         return value
     }
 
+    /// Calls `body` with the slots' memory, to read them in place.
+    func withUnsafeSlots<Result>(_ body: (UnsafeMutablePointer<Slot>) -> Result) -> Result {
+        body(base)
+    }
+
     /// What a slot holds, told without copying its value (which would count a reference).
     enum State {
         case absent, null, object, objects, value
