@@ -1,6 +1,7 @@
 // The decoder through each model of the package's Models/ folder, with the options chosen by
 // the input: its first byte picks the entity (of every model's entities), its second the
-// options, the rest is the JSON. Any JSON decodes or is refused with errors, never a crash;
+// options, the rest is the JSON. Any JSON decodes (or updates an object decoded from it) or is
+// refused with errors, never a crash; an update refused changes nothing;
 // what decodes encodes, or is refused with an error; and with unknown keys kept, what was
 // written decodes again and writes the same bytes (the round trip is a fixed point).
 import Foundation
@@ -34,13 +35,20 @@ FuzzDriver.run { bytes in
     options.dateFormat = flags & 128 == 0 ? .iso8601 : .yearMonthDay
     let json = Data(bytes[2...])
     let decoder = ModelDecoder(model: entity.model, options: options)
-    guard let objects = try? decoder.decodeObjects(of: entity, from: json) else {
-        _ = try? decoder.decodeObject(of: entity, from: json)
-        return
-    }
     var encoderOptions = ModelEncoder.Options()
     encoderOptions.dateFormat = options.dateFormat
     let encoder = ModelEncoder(options: encoderOptions)
+    guard let objects = try? decoder.decodeObjects(of: entity, from: json) else {
+        guard let object = try? decoder.decodeObject(of: entity, from: json) else { return }
+        // Updated with its own JSON, then with the JSON cut short: never a crash, and an
+        // update that fails changes nothing.
+        _ = try? decoder.update(object, from: json)
+        let before = try? encoder.encode(object)
+        if (try? decoder.update(object, from: json.dropLast())) == nil {
+            FuzzDriver.check((try? encoder.encode(object)) == before, "an update that failed changed the object")
+        }
+        return
+    }
     guard let written = try? encoder.encode(objects), options.unknownKeys == .keep else { return }
     guard let again = try? decoder.decodeObjects(of: entity, from: written) else {
         FuzzDriver.check(false, "what was written does not decode again: \(String(decoding: written, as: UTF8.self))")
