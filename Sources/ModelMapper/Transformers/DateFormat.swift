@@ -8,8 +8,11 @@ import Foundation
 /// try format.date(from: .string("1835-11-30"))   // 1835-11-30 00:00:00 UTC
 /// ```
 public enum DateFormat: Sendable, Hashable {
-    /// ISO 8601 text: `2024-05-01T12:30:00Z`, with or without fractional seconds (accepted on
-    /// reading; written without them unless the date has some).
+    /// ISO 8601 text: `2024-05-01T12:30:00Z`. Reading also accepts the basic form without
+    /// separators (`20240501T123000Z`), fractional seconds (`.5`, `,25`, any number of digits,
+    /// rounding to the nearest `Date`) and offsets from UTC (`+02:00`, `+0200`, `+02`); dates
+    /// are written in the extended form in UTC, without fractional seconds unless the date has
+    /// some (then in milliseconds).
     case iso8601
     /// A calendar day, `yyyy-MM-dd`, at midnight UTC.
     case yearMonthDay
@@ -46,6 +49,16 @@ public enum DateFormat: Sendable, Hashable {
             }
             if let date = civilDate(from: bytes) { return date }
             let text = String(decoding: bytes, as: UTF8.self)
+            if self == .iso8601 {
+                // ISO8601Text decides what is a date; Foundation only computes the years
+                // outside the civil arithmetic's, from the extended form it reads, and its
+                // answer counts only if it kept the fields (it rolls days over).
+                guard let fields = ISO8601Text(bytes), let date = parse(fields.extendedText), fields.matches(date)
+                else {
+                    throw DateFormatError(expected: expectation, found: "'\(text)'")
+                }
+                return date
+            }
             guard let date = parse(text) else { throw DateFormatError(expected: expectation, found: "'\(text)'") }
             return date
         }
@@ -56,7 +69,7 @@ public enum DateFormat: Sendable, Hashable {
     @inline(__always)
     func civilDate(from bytes: UnsafeBufferPointer<UInt8>) -> Date? {
         switch self {
-        case .iso8601: CivilTime.iso8601Date(bytes)
+        case .iso8601: CivilTime.iso8601Date(bytes) ?? ISO8601Text(bytes)?.date
         case .yearMonthDay: CivilTime.yearMonthDayDate(bytes)
         default: nil
         }

@@ -1,0 +1,156 @@
+import Foundation
+
+/// The ISO 8601 date-times the default date reading accepts, read from their bytes: a
+/// calendar date and a time of day with seconds, in the extended form
+/// (`2000-08-22T13:28:00Z`) or the basic one (`20000822T132800Z`), with optional fractional
+/// seconds (`.5`, `,5`, any number of digits) and a zone designator (`Z`, or an offset
+/// `+02:00`, `+0200`, `+02`). The date and the time are in the same form, as ISO 8601 asks;
+/// the offset may be in either (`2000-08-22T15:28:00+0200` is common). Nothing else is read:
+/// no local times without a zone, no missing seconds, no out-of-range fields (Foundation's
+/// reader rolls `2001-02-29` over to March 1st; this one refuses it).
+///
+/// Fractional seconds round to the nearest `Date`, as a Double attribute's digits round to the
+/// nearest Double: a `Date` is a Double of seconds, with about a tenth of a microsecond of
+/// resolution in this century.
+struct ISO8601Text {
+    var year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0
+    /// The fractional seconds as digits over a power of ten: `.250` is 250 and 3. Digits past
+    /// the 18th are dropped (a billionth of a billionth of a second, far below a `Date`'s
+    /// resolution).
+    var fractionDigits: UInt64 = 0
+    var fractionScale = 0
+    /// The zone's offset from UTC in seconds, east positive.
+    var offset = 0
+}
+
+extension ISO8601Text {
+    /// The fields of an ISO 8601 date-time; nil when the bytes are anything else (or a date
+    /// that no calendar has, such as a 13th month).
+    init?(_ bytes: UnsafeBufferPointer<UInt8>) {
+        var reader = Reader(bytes: bytes)
+        guard let year = reader.digits(4) else { return nil }
+        let extended = reader.skip(UInt8(ascii: "-"))
+        guard let month = reader.digits(2), !extended || reader.skip(UInt8(ascii: "-")), let day = reader.digits(2),
+            reader.skip(UInt8(ascii: "T")) || reader.skip(UInt8(ascii: "t")),
+            let hour = reader.digits(2), !extended || reader.skip(UInt8(ascii: ":")), let minute = reader.digits(2),
+            !extended || reader.skip(UInt8(ascii: ":")), let second = reader.digits(2)
+        else { return nil }
+        guard (1...12).contains(month), day >= 1, day <= 31, hour < 24, minute < 60, second < 60 else { return nil }
+        (self.year, self.month, self.day, self.hour, self.minute, self.second) = (
+            year, month, day, hour, minute, second
+        )
+        if reader.skip(UInt8(ascii: ".")) || reader.skip(UInt8(ascii: ",")) {
+            guard let digit = reader.digit() else { return nil }
+            fractionDigits = UInt64(digit)
+            fractionScale = 1
+            while let digit = reader.digit() {
+                guard fractionScale < 18 else { continue }
+                fractionDigits = fractionDigits * 10 + UInt64(digit)
+                fractionScale += 1
+            }
+        }
+        if reader.skip(UInt8(ascii: "Z")) || reader.skip(UInt8(ascii: "z")) {
+            offset = 0
+        } else {
+            let sign: Int
+            if reader.skip(UInt8(ascii: "+")) {
+                sign = 1
+            } else if reader.skip(UInt8(ascii: "-")) {
+                sign = -1
+            } else {
+                return nil
+            }
+            guard let hours = reader.digits(2), hours < 24 else { return nil }
+            var minutes = 0
+            if !reader.isAtEnd {
+                _ = reader.skip(UInt8(ascii: ":"))
+                guard let value = reader.digits(2), value < 60 else { return nil }
+                minutes = value
+            }
+            offset = sign * (hours * 3600 + minutes * 60)
+        }
+        guard reader.isAtEnd else { return nil }
+    }
+
+    /// The date, for years ``CivilTime/years`` (whose calendar arithmetic is the proleptic
+    /// Gregorian one); nil for other years, and for days their month does not have.
+    var date: Date? {
+        guard CivilTime.years.contains(year), day <= CivilTime.daysInMonth(year: year, month: month) else { return nil }
+        let days = CivilTime.days(year: year, month: month, day: day)
+        let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offset
+        // In the reference date's terms, which a `Date` keeps: converting from 1970's would
+        // round a second time.
+        let whole = Double(seconds - Self.referenceDateSince1970)
+        guard fractionScale > 0 else { return Date(timeIntervalSinceReferenceDate: whole) }
+        // Both operands exact (a scale of at most 18 is an exact power of ten, and digits past
+        // 2^53 are rare enough to round once more), so the quotient is correctly rounded.
+        let fraction = Double(fractionDigits) / Self.powersOfTen[fractionScale]
+        return Date(timeIntervalSinceReferenceDate: whole + fraction)
+    }
+
+    /// Whether `date` has these fields in Foundation's Gregorian calendar (Julian before
+    /// 1582): for dates Foundation read, which it may have rolled over from fields out of range.
+    func matches(_ date: Date) -> Bool {
+        var calendar = Calendar(identifier: .gregorian)
+        guard let utc = TimeZone(identifier: "UTC") else { return false }
+        calendar.timeZone = utc
+        let parts = calendar.dateComponents(
+            [.year, .month, .day, .hour, .minute, .second], from: date.addingTimeInterval(Double(offset)))
+        return parts.year == year && parts.month == month && parts.day == day && parts.hour == hour
+            && parts.minute == minute && parts.second == second
+    }
+
+    /// The same date-time in the extended form, for Foundation to read the years outside
+    /// ``CivilTime/years`` (where its calendar turns Julian).
+    var extendedText: String {
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        var text = String(repeating: "0", count: max(0, 4 - String(year).count)) + "\(year)"
+        text += "-\(two(month))-\(two(day))T\(two(hour)):\(two(minute)):\(two(second))"
+        if fractionScale > 0 {
+            let digits = String(fractionDigits)
+            text += "." + String(repeating: "0", count: fractionScale - digits.count) + digits
+        }
+        if offset == 0 { return text + "Z" }
+        let magnitude = abs(offset)
+        return text + (offset < 0 ? "-" : "+") + two(magnitude / 3600) + ":" + two(magnitude / 60 % 60)
+    }
+
+    /// 2001-01-01T00:00:00Z in seconds since 1970.
+    private static let referenceDateSince1970 = 978_307_200
+
+    private static let powersOfTen: [Double] = (0...18).map { exponent in
+        (0..<exponent).reduce(1.0) { value, _ in value * 10 }
+    }
+
+    /// Reads the text byte by byte, never past its end.
+    private struct Reader {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var index = 0
+
+        var isAtEnd: Bool { index == bytes.count }
+
+        mutating func skip(_ byte: UInt8) -> Bool {
+            guard index < bytes.count, bytes[index] == byte else { return false }
+            index += 1
+            return true
+        }
+
+        mutating func digit() -> Int? {
+            guard index < bytes.count else { return nil }
+            let value = bytes[index] &- UInt8(ascii: "0")
+            guard value < 10 else { return nil }
+            index += 1
+            return Int(value)
+        }
+
+        /// `count` digits as a number; nil (having read any number of them) when fewer follow.
+        mutating func digits(_ count: Int) -> Int? {
+            var value = 0
+            for _ in 0..<count {
+                guard let digit = digit() else { return nil }
+                value = value * 10 + digit
+            }
+            return value
+        }
+    }
+}
