@@ -14,6 +14,8 @@ let package = Package(
             name: "fuzz-model", dependencies: ["FuzzSupport", .product(name: "ModelMapper", package: "ModelMapper")]),
         .executableTarget(
             name: "fuzz-decoder", dependencies: ["FuzzSupport", .product(name: "ModelMapper", package: "ModelMapper")]),
+        .executableTarget(
+            name: "fuzz-predicate", dependencies: ["FuzzSupport", .product(name: "ModelMapper", package: "ModelMapper")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,17 @@
+/// A predicate format string that cannot be parsed: where (the column, counting characters
+/// from 1), what was expected there, and what was found.
+///
+/// For example, `ModelPredicate(format: "name == ")` throws
+/// `column 9: expected a value (a key path, a literal, a variable or a format argument), found the end`.
+public struct PredicateSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The column of the problem, from 1, in characters of the format string.
+    public var column: Int
+    /// What the parser expected there.
+    public var expected: String
+    /// What it found instead.
+    public var found: String
+    /// The format string.
+    public var format: String
+
+    public var description: String { "column \(column): expected \(expected), found \(found)" }
+}
