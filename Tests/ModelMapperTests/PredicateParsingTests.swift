@@ -118,6 +118,24 @@ struct PredicateParsingTests {
         #expect(try ModelPredicate(format: predicate.description) == predicate, "\(format) -> \(predicate)")
     }
 
+    @Test("printing nests no deeper than parsing: long chains of operators and negations print as they parse")
+    func printingDepth() throws {
+        // Found by fuzzing (Fuzz/Regressions/predicate/nested-negations-printed-deeper): each
+        // negation was printed in parentheses, past the depth limit the parse kept within.
+        let chains = [
+            "a - " + String(repeating: "-", count: ModelPredicate.maximumDepth - 3) + "b == v",
+            Array(repeating: "a", count: 500).joined(separator: " + ") + " == 1",
+            Array(repeating: "a", count: 500).joined(separator: " ** ") + " == 1",
+            "a - (b - c) == (a - b) - c AND a / (b * c) == a / b * c AND -(a + b) == -a ** 2",
+        ]
+        for format in chains {
+            let predicate = try ModelPredicate(format: format)
+            #expect(try ModelPredicate(format: predicate.description) == predicate, "\(format)")
+        }
+        #expect(
+            try ModelPredicate(format: "a - (b - c) == (a - b) - c").description == "a - (b - c) == a - b - c")
+    }
+
     @Test("format arguments: %@ of each kind, %K, %d, %f, and their mistakes")
     func formatArguments() throws {
         let date = Date(timeIntervalSince1970: 0)

@@ -51,7 +51,7 @@ extension ModelPredicate.Expression: CustomStringConvertible {
         case .keyPath(let base, let components):
             let path = components.map(Self.key).joined(separator: ".")
             if case .evaluatedObject = base { return path }
-            return "\(Self.operand(base)).\(path)"
+            return "\(Self.postfixBase(base)).\(path)"
         case .constant(let value): return value.description
         case .variable(let name): return "$" + name
         case .aggregate(let elements): return "{" + elements.map(\.description).joined(separator: ", ") + "}"
@@ -63,10 +63,17 @@ extension ModelPredicate.Expression: CustomStringConvertible {
             case .size: inside = "SIZE"
             case .position(let position): inside = position.description
             }
-            return "\(Self.operand(base))[\(inside)]"
+            return "\(Self.postfixBase(base))[\(inside)]"
         case .arithmetic(let left, let operation, let right):
-            return "\(Self.operand(left)) \(operation.rawValue) \(Self.operand(right))"
-        case .negated(let operand): return "-" + Self.operand(operand)
+            // Parentheses only where the grouping needs them (the operators group to the
+            // left), so that printing nests no deeper than the parse did.
+            let level = Self.level(operation)
+            let leftText = Self.level(of: left) < level ? "(\(left))" : left.description
+            let rightText = Self.level(of: right) <= level ? "(\(right))" : right.description
+            return "\(leftText) \(operation.rawValue) \(rightText)"
+        case .negated(let operand):
+            if case .arithmetic = operand { return "-(\(operand))" }
+            return "-" + operand.description
         case .function(let name, let arguments):
             return name + "(" + arguments.map(\.description).joined(separator: ", ") + ")"
         case .subquery(let collection, let variable, let predicate):
@@ -74,12 +81,28 @@ extension ModelPredicate.Expression: CustomStringConvertible {
         }
     }
 
-    /// An expression as the operand of an operator: arithmetic in parentheses.
-    private static func operand(_ expression: Self) -> String {
+    /// An expression that a key or an index follows: operators in parentheses.
+    private static func postfixBase(_ expression: Self) -> String {
         switch expression {
         case .arithmetic, .negated: "(\(expression))"
         default: expression.description
         }
+    }
+
+    /// How tightly an operator binds: `+ -`, then `* /`, then `**`.
+    private static func level(_ operation: ArithmeticOperator) -> Int {
+        switch operation {
+        case .add, .subtract: 1
+        case .multiply, .divide: 2
+        case .power: 3
+        }
+    }
+
+    /// How tightly an expression holds together as an operand: an operation as its operator,
+    /// anything else (a negation included: `-` binds tighter than any operator) fully.
+    private static func level(of expression: Self) -> Int {
+        if case .arithmetic(_, let operation, _) = expression { return level(operation) }
+        return 4
     }
 
     /// A key as written: reserved words escaped with `#`.
