@@ -134,6 +134,11 @@ struct PredicateParsingTests {
         }
         #expect(
             try ModelPredicate(format: "a - (b - c) == (a - b) - c").description == "a - (b - c) == a - b - c")
+        // Found by fuzzing (Fuzz/Regressions/predicate/reserved-word-as-function-name): a
+        // function named by a reserved word was printed without its '#'.
+        let function = try ModelPredicate(format: "y == #SUBQUERY('x') AND #in(1) == 2")
+        #expect(function.description == #"y == #SUBQUERY("x") AND #in(1) == 2"#)
+        #expect(try ModelPredicate(format: function.description) == function)
     }
 
     @Test("format arguments: %@ of each kind, %K, %d, %f, and their mistakes")

@@ -75,7 +75,7 @@ extension ModelPredicate.Expression: CustomStringConvertible {
             if case .arithmetic = operand { return "-(\(operand))" }
             return "-" + operand.description
         case .function(let name, let arguments):
-            return name + "(" + arguments.map(\.description).joined(separator: ", ") + ")"
+            return Self.key(name) + "(" + arguments.map(\.description).joined(separator: ", ") + ")"
         case .subquery(let collection, let variable, let predicate):
             return "SUBQUERY(\(collection), $\(variable), \(predicate))"
         }
