@@ -22,88 +22,98 @@ struct PredicateParsingTests {
         .comparison(Comparison(left, op, right, options: options, quantifier: quantifier))
     }
 
-    static let trees: [(String, ModelPredicate)] = [
-        ("name == 'Japan'", compare(key("name"), .equal, string("Japan"))),
-        ("name = \"Japan\"", compare(key("name"), .equal, string("Japan"))),
-        ("formed != 1974", compare(key("formed"), .notEqual, number("1974"))),
-        ("formed <> 1974", compare(key("formed"), .notEqual, number("1974"))),
-        ("formed < -1", compare(key("formed"), .less, number("-1"))),
-        ("formed =< 1.5e3", compare(key("formed"), .lessOrEqual, number("1.5e3"))),
-        ("formed => .5", compare(key("formed"), .greaterOrEqual, number("0.5"))),
-        ("formed > 0x1F", compare(key("formed"), .greater, number("31"))),
-        (
-            "formed BETWEEN {1970, 1980}",
-            compare(key("formed"), .between, .aggregate([number("1970"), number("1980")]))
-        ),
-        ("name IN {'a', 'b'}", compare(key("name"), .in, .aggregate([string("a"), string("b")]))),
-        ("name beginswith[c] 'j'", compare(key("name"), .beginsWith, string("j"), options: .caseInsensitive)),
-        (
-            "name ENDSWITH[cd] 'n'",
-            compare(key("name"), .endsWith, string("n"), options: [.caseInsensitive, .diacriticInsensitive])
-        ),
-        ("name CONTAINS[d] 'a'", compare(key("name"), .contains, string("a"), options: .diacriticInsensitive)),
-        ("name LIKE 'J?p*'", compare(key("name"), .like, string("J?p*"))),
-        ("name MATCHES '[A-Z].*'", compare(key("name"), .matches, string("[A-Z].*"))),
-        ("ANY albums.name == 'Tin Drum'", compare(key("albums.name"), .equal, string("Tin Drum"), quantifier: .any)),
-        ("SOME albums.name == 'x'", compare(key("albums.name"), .equal, string("x"), quantifier: .any)),
-        ("ALL albums.rating > 3", compare(key("albums.rating"), .greater, number("3"), quantifier: .all)),
-        ("NONE albums.rating > 3", compare(key("albums.rating"), .greater, number("3"), quantifier: .none)),
-        ("albums.@count > 2", compare(key("albums.@count"), .greater, number("2"))),
-        ("items.@sum.price >= 10.00", compare(key("items.@sum.price"), .greaterOrEqual, number("10.00"))),
-        ("manager == nil", compare(key("manager"), .equal, .constant(.null))),
-        ("manager != NULL", compare(key("manager"), .notEqual, .constant(.null))),
-        ("active == YES", compare(key("active"), .equal, .constant(.boolean(true)))),
-        ("active == false", compare(key("active"), .equal, .constant(.boolean(false)))),
-        ("SELF == $object", compare(.evaluatedObject, .equal, .variable("object"))),
-        ("#in == 1", compare(.keyPath(.evaluatedObject, ["in"]), .equal, number("1"))),
-        ("TRUEPREDICATE", .alwaysTrue),
-        ("FALSEPREDICATE", .alwaysFalse),
-        (
-            "a == 1 OR b == 2 AND c == 3",
-            .or([
-                compare(key("a"), .equal, number("1")),
-                .and([compare(key("b"), .equal, number("2")), compare(key("c"), .equal, number("3"))]),
-            ])
-        ),
-        (
-            "(a == 1 || b == 2) && !c == 3",
-            .and([
-                .or([compare(key("a"), .equal, number("1")), compare(key("b"), .equal, number("2"))]),
-                .not(compare(key("c"), .equal, number("3"))),
-            ])
-        ),
-        ("NOT NOT a == 1", .not(.not(compare(key("a"), .equal, number("1"))))),
-        (
-            "(a + b) * 2 > c / 4 - 1",
-            compare(
-                .arithmetic(.arithmetic(key("a"), .add, key("b")), .multiply, number("2")), .greater,
-                .arithmetic(.arithmetic(key("c"), .divide, number("4")), .subtract, number("1")))
-        ),
-        (
-            "2 ** 3 ** 2 == x",
-            compare(.arithmetic(.arithmetic(number("2"), .power, number("3")), .power, number("2")), .equal, key("x"))
-        ),
-        ("-a == 1", compare(.negated(key("a")), .equal, number("1"))),
-        ("items[FIRST].name == 'a'", compare(.keyPath(.index(key("items"), .first), ["name"]), .equal, string("a"))),
-        ("items[SIZE] == 2", compare(.index(key("items"), .size), .equal, number("2"))),
-        ("items[0] == $x", compare(.index(key("items"), .position(number("0"))), .equal, .variable("x"))),
-        ("released < now()", compare(key("released"), .less, .function("now", []))),
-        (
-            "released > CAST(0, 'NSDate')",
-            compare(key("released"), .greater, .function("CAST", [number("0"), string("NSDate")]))
-        ),
-        (
-            "SUBQUERY(albums, $a, $a.rating > 3).@count > 0",
-            compare(
-                .keyPath(
-                    .subquery(
-                        key("albums"), variable: "a",
-                        compare(.keyPath(.variable("a"), ["rating"]), .greater, number("3"))), ["@count"]),
-                .greater, number("0"))
-        ),
-        ("name == 'it\\'s \\\"quoted\\\"\\n'", compare(key("name"), .equal, string("it's \"quoted\"\n"))),
-        ("name == 'Zoë'", compare(key("name"), .equal, string("Zoë"))),
-    ]
+    // Computed: a stored static of indirect enums is reported as leaked by LeakSanitizer.
+    static var trees: [(String, ModelPredicate)] {
+        [
+            ("name == 'Japan'", compare(key("name"), .equal, string("Japan"))),
+            ("name = \"Japan\"", compare(key("name"), .equal, string("Japan"))),
+            ("formed != 1974", compare(key("formed"), .notEqual, number("1974"))),
+            ("formed <> 1974", compare(key("formed"), .notEqual, number("1974"))),
+            ("formed < -1", compare(key("formed"), .less, number("-1"))),
+            ("formed =< 1.5e3", compare(key("formed"), .lessOrEqual, number("1.5e3"))),
+            ("formed => .5", compare(key("formed"), .greaterOrEqual, number("0.5"))),
+            ("formed > 0x1F", compare(key("formed"), .greater, number("31"))),
+            (
+                "formed BETWEEN {1970, 1980}",
+                compare(key("formed"), .between, .aggregate([number("1970"), number("1980")]))
+            ),
+            ("name IN {'a', 'b'}", compare(key("name"), .in, .aggregate([string("a"), string("b")]))),
+            ("name beginswith[c] 'j'", compare(key("name"), .beginsWith, string("j"), options: .caseInsensitive)),
+            (
+                "name ENDSWITH[cd] 'n'",
+                compare(key("name"), .endsWith, string("n"), options: [.caseInsensitive, .diacriticInsensitive])
+            ),
+            ("name CONTAINS[d] 'a'", compare(key("name"), .contains, string("a"), options: .diacriticInsensitive)),
+            ("name LIKE 'J?p*'", compare(key("name"), .like, string("J?p*"))),
+            ("name MATCHES '[A-Z].*'", compare(key("name"), .matches, string("[A-Z].*"))),
+            (
+                "ANY albums.name == 'Tin Drum'",
+                compare(key("albums.name"), .equal, string("Tin Drum"), quantifier: .any)
+            ),
+            ("SOME albums.name == 'x'", compare(key("albums.name"), .equal, string("x"), quantifier: .any)),
+            ("ALL albums.rating > 3", compare(key("albums.rating"), .greater, number("3"), quantifier: .all)),
+            ("NONE albums.rating > 3", compare(key("albums.rating"), .greater, number("3"), quantifier: .none)),
+            ("albums.@count > 2", compare(key("albums.@count"), .greater, number("2"))),
+            ("items.@sum.price >= 10.00", compare(key("items.@sum.price"), .greaterOrEqual, number("10.00"))),
+            ("manager == nil", compare(key("manager"), .equal, .constant(.null))),
+            ("manager != NULL", compare(key("manager"), .notEqual, .constant(.null))),
+            ("active == YES", compare(key("active"), .equal, .constant(.boolean(true)))),
+            ("active == false", compare(key("active"), .equal, .constant(.boolean(false)))),
+            ("SELF == $object", compare(.evaluatedObject, .equal, .variable("object"))),
+            ("#in == 1", compare(.keyPath(.evaluatedObject, ["in"]), .equal, number("1"))),
+            ("TRUEPREDICATE", .alwaysTrue),
+            ("FALSEPREDICATE", .alwaysFalse),
+            (
+                "a == 1 OR b == 2 AND c == 3",
+                .or([
+                    compare(key("a"), .equal, number("1")),
+                    .and([compare(key("b"), .equal, number("2")), compare(key("c"), .equal, number("3"))]),
+                ])
+            ),
+            (
+                "(a == 1 || b == 2) && !c == 3",
+                .and([
+                    .or([compare(key("a"), .equal, number("1")), compare(key("b"), .equal, number("2"))]),
+                    .not(compare(key("c"), .equal, number("3"))),
+                ])
+            ),
+            ("NOT NOT a == 1", .not(.not(compare(key("a"), .equal, number("1"))))),
+            (
+                "(a + b) * 2 > c / 4 - 1",
+                compare(
+                    .arithmetic(.arithmetic(key("a"), .add, key("b")), .multiply, number("2")), .greater,
+                    .arithmetic(.arithmetic(key("c"), .divide, number("4")), .subtract, number("1")))
+            ),
+            (
+                "2 ** 3 ** 2 == x",
+                compare(
+                    .arithmetic(.arithmetic(number("2"), .power, number("3")), .power, number("2")), .equal, key("x"))
+            ),
+            ("-a == 1", compare(.negated(key("a")), .equal, number("1"))),
+            (
+                "items[FIRST].name == 'a'",
+                compare(.keyPath(.index(key("items"), .first), ["name"]), .equal, string("a"))
+            ),
+            ("items[SIZE] == 2", compare(.index(key("items"), .size), .equal, number("2"))),
+            ("items[0] == $x", compare(.index(key("items"), .position(number("0"))), .equal, .variable("x"))),
+            ("released < now()", compare(key("released"), .less, .function("now", []))),
+            (
+                "released > CAST(0, 'NSDate')",
+                compare(key("released"), .greater, .function("CAST", [number("0"), string("NSDate")]))
+            ),
+            (
+                "SUBQUERY(albums, $a, $a.rating > 3).@count > 0",
+                compare(
+                    .keyPath(
+                        .subquery(
+                            key("albums"), variable: "a",
+                            compare(.keyPath(.variable("a"), ["rating"]), .greater, number("3"))), ["@count"]),
+                    .greater, number("0"))
+            ),
+            ("name == 'it\\'s \\\"quoted\\\"\\n'", compare(key("name"), .equal, string("it's \"quoted\"\n"))),
+            ("name == 'Zoë'", compare(key("name"), .equal, string("Zoë"))),
+        ]
+    }
 
     @Test("each form parses into its tree", arguments: trees.indices)
     func forms(index: Int) throws {
