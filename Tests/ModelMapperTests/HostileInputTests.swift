@@ -506,16 +506,6 @@ struct SelfContainingContainerTests {
     }
 }
 
-/// Whether this process runs under a sanitizer, whose shadow memory and quarantine make
-/// resident memory say nothing about ModelMapper's own.
-private let runsUnderSanitizer: Bool = {
-    #if canImport(Glibc)
-        // RTLD_DEFAULT: the symbols of the program and everything it loaded.
-        return dlsym(nil, "__asan_init") != nil || dlsym(nil, "__tsan_init") != nil
-    #else
-        return false
-    #endif
-}()
 
 /// Resources: a document whose size is in one place (a to-many of many elements) once needed
 /// a hundred times its size in memory.
