@@ -244,7 +244,7 @@ struct PredicateParsingTests {
         #expect(error?.format == format)
     }
 
-    @Test("nesting to the limit parses on a 512 KB stack (4 MB under a sanitizer); deeper is an error, as is a format too long")
+    @Test("nesting to the limit parses on a 512 KB stack (4 MB under sanitizers); deeper or longer is an error")
     func limits() throws {
         let depth = ModelPredicate.maximumDepth
         // The parser recurses (to at most maximumDepth levels): its frames fit 512 KB in debug
