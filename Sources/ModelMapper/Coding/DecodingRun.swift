@@ -6,11 +6,16 @@ import Foundation
 final class DecodingRun {
     let model: ObjectModel
     let options: ModelDecoder.Options
-    /// The model's mappings, read once per run.
+    /// The model's mappings for the options' key casing, read once per run.
     let mappings: [EntityMapping]
+    /// The mappings objects are made with: the model's own (keys as named in the model),
+    /// whatever the casing, so that an object's mapping does not depend on how it was read.
+    let objectMappings: [EntityMapping]
     /// The same, unretained in plain memory, for the decoder to look one up per object
     /// without counting references (`mappings` keeps them alive).
     let mappingRefs: UnsafeMutableBufferPointer<Unmanaged<EntityMapping>>
+    /// ``objectMappings`` likewise.
+    let objectMappingRefs: UnsafeMutableBufferPointer<Unmanaged<EntityMapping>>
     /// The model's class for each entity, likewise in plain memory.
     let objectClasses: UnsafeMutableBufferPointer<ModelObject.Type>
     let strict: Bool
@@ -37,9 +42,12 @@ final class DecodingRun {
         self.model = model
         self.identities = IdentityMap(byteCount: byteCount)
         self.options = options
-        self.mappings = model.mappings
+        self.mappings = model.mappings(for: options.keyCasing)
+        self.objectMappings = options.keyCasing.isModelNames ? mappings : model.mappings
         mappingRefs = .allocate(capacity: max(mappings.count, 1))
         _ = mappingRefs.initialize(from: mappings.map { Unmanaged.passUnretained($0) })
+        objectMappingRefs = .allocate(capacity: max(mappings.count, 1))
+        _ = objectMappingRefs.initialize(from: objectMappings.map { Unmanaged.passUnretained($0) })
         objectClasses = .allocate(capacity: max(model.objectClasses.count, 1))
         _ = objectClasses.initialize(from: model.objectClasses)
         self.strict = options.strictness == .strict
@@ -56,6 +64,7 @@ final class DecodingRun {
 
     deinit {
         mappingRefs.deallocate()
+        objectMappingRefs.deallocate()
         objectClasses.deallocate()
     }
 

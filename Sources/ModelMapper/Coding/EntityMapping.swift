@@ -101,6 +101,9 @@ struct SlotReading {
 
 /// The mapping of one entity: its properties in slot order and what reading JSON needs.
 final class EntityMapping: @unchecked Sendable {
+    /// The entity's position in the model: mappings of one entity compiled for other key
+    /// casings share it (and everything but their keys).
+    let entityIndex: Int
     let properties: [PropertyMapping]
     /// `properties.count`, read without counting a reference to the array.
     let slotCount: Int
@@ -155,7 +158,7 @@ final class EntityMapping: @unchecked Sendable {
     }
 
     init(
-        properties: [PropertyMapping], slotByName: [String: Int], isAbstract: Bool, typeKey: String?, typeValue: String,
+        entityIndex: Int, properties: [PropertyMapping], slotByName: [String: Int], isAbstract: Bool, typeKey: String?, typeValue: String,
         entityByTypeValue: [String: Int], identitySlots: [Int], identityFamily: Int, keyOrderOffset: inout Int
     ) {
         self.keys = Self.level(
@@ -173,6 +176,7 @@ final class EntityMapping: @unchecked Sendable {
         initialSlotBuffer.initialize(from: initialSlots, count: properties.count)
         self.readings = .allocate(capacity: max(properties.count, 1))
         for (slot, property) in properties.enumerated() { (readings + slot).initialize(to: SlotReading(property)) }
+        self.entityIndex = entityIndex
         self.properties = properties
         slotCount = properties.count
         self.slotByName = slotByName
@@ -247,33 +251,67 @@ extension EntityMapping {
     }
 }
 
-/// The mappings of a model's entities, compiled once, when first asked for, under a lock:
-/// models are shared by threads, and the first decode on any of them compiles the plans.
+/// The mappings of a model's entities, compiled once per key casing, when first asked for,
+/// under a lock: models are shared by threads, and the first decode on any of them compiles
+/// the plans. Kept as long as the model: objects refer to their mappings unowned.
 final class MappingTable: @unchecked Sendable {
     private let lock = NSLock()
-    private var compiled: [EntityMapping]?
+    private var base: [EntityMapping]?
+    private var cased: [String: [EntityMapping]] = [:]
 
+    /// The mappings with the model's names as keys: the ones objects hold.
     func mappings(for records: [EntityRecord]) -> [EntityMapping] {
         lock.lock()
         defer { lock.unlock() }
-        if let compiled { return compiled }
-        let made = EntityMapping.mappings(for: records)
-        compiled = made
+        return baseLocked(records)
+    }
+
+    /// The mappings with keys made by `casing`; the base ones for `.modelNames`.
+    func mappings(for records: [EntityRecord], casing: JSONKeyCasing) -> [EntityMapping] {
+        lock.lock()
+        defer { lock.unlock() }
+        if casing.isModelNames { return baseLocked(records) }
+        if let made = cased[casing.cacheKey] { return made }
+        let made = EntityMapping.mappings(for: records, casing: casing)
+        cased[casing.cacheKey] = made
+        return made
+    }
+
+    private func baseLocked(_ records: [EntityRecord]) -> [EntityMapping] {
+        if let base { return base }
+        let made = EntityMapping.mappings(for: records, casing: .modelNames)
+        base = made
         return made
     }
 }
 
 extension EntityMapping {
     /// Builds the mappings of every entity of a model.
-    static func mappings(for records: [EntityRecord]) -> [EntityMapping] {
+    static func mappings(for records: [EntityRecord], casing: JSONKeyCasing) -> [EntityMapping] {
         var keyOrderOffset = 0
-        return records.indices.map { mapping(of: $0, in: records, keyOrderOffset: &keyOrderOffset) }
+        return records.indices.map { mapping(of: $0, in: records, casing: casing, keyOrderOffset: &keyOrderOffset) }
+    }
+
+    /// The key path of a property: the declared one, else its name as the casing makes it.
+    /// `owner` is the entity that declares the property (its name makes `<entity>Description`);
+    /// `entity` the one mapped, which may inherit it.
+    private static func keyPath(
+        declared: JSONKeyPath?, name: String, casing: JSONKeyCasing, owner: EntityRecord, entity: EntityRecord
+    ) -> [String] {
+        if let declared { return declared.components }
+        if casing.isModelNames { return [name] }
+        return [
+            casing.key(
+                for: name, entityName: owner.name,
+                entityHasDescription: entity.propertyIndexByName["description"] != nil)
+        ]
     }
 
     /// The mapping of one entity; its key levels take their ``KeyOrder`` entries from
     /// `keyOrderOffset` on, which moves past them.
-    private static func mapping(of entity: Int, in records: [EntityRecord], keyOrderOffset: inout Int) -> EntityMapping
-    {
+    private static func mapping(
+        of entity: Int, in records: [EntityRecord], casing: JSONKeyCasing, keyOrderOffset: inout Int
+    ) -> EntityMapping {
         let record = records[entity]
         let slotIndex = record.propertyIndexByName
         var properties: [PropertyMapping] = []
@@ -281,7 +319,9 @@ extension EntityMapping {
         for reference in record.properties {
             if reference.isRelationship {
                 let relationship = records[reference.entity].ownRelationships[reference.index]
-                let path = relationship.jsonKeyPath.components
+                let path = keyPath(
+                    declared: relationship.declaredJSONKeyPath, name: relationship.name, casing: casing,
+                    owner: records[reference.entity], entity: record)
                 var inverseSlot: Int?
                 if let inverse = relationship.inverse, relationship.isInverseReciprocal {
                     inverseSlot = records[relationship.destinationEntity].propertyIndexByName[inverse.name]
@@ -298,7 +338,11 @@ extension EntityMapping {
                 let attribute = records[reference.entity].ownAttributes[reference.index]
                 properties.append(
                     PropertyMapping(
-                        name: attribute.name, keyPath: attribute.jsonKeyPath.components, isRelationship: false,
+                        name: attribute.name,
+                        keyPath: keyPath(
+                            declared: attribute.declaredJSONKeyPath, name: attribute.name, casing: casing,
+                            owner: records[reference.entity], entity: record),
+                        isRelationship: false,
                         attributeType: attribute.attributeType,
                         isOptional: attribute.isOptional || attribute.isTransient,
                         defaultValue: attribute.defaultValue,
@@ -321,7 +365,7 @@ extension EntityMapping {
         var root = entity
         while let parent = records[root].superentity { root = parent }
         return EntityMapping(
-            properties: properties, slotByName: slotIndex, isAbstract: record.isAbstract,
+            entityIndex: entity, properties: properties, slotByName: slotIndex, isAbstract: record.isAbstract,
             typeKey: record.typeKey, typeValue: record.typeValue, entityByTypeValue: entityByTypeValue,
             identitySlots: record.identityAttributeNames.compactMap { slotIndex[$0] },
             identityFamily: root, keyOrderOffset: &keyOrderOffset

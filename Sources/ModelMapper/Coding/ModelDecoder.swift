@@ -77,6 +77,10 @@ public struct ModelDecoder: Sendable {
         /// The most elements of one array, or members of one object, before decoding stops with
         /// an error (`.notRepresentable`): 10 million by default.
         public var maximumElementCount = 10_000_000
+        /// How the JSON keys of properties without a declared `jsonKeyPath` are made from
+        /// their names: `.modelNames` (as they are) by default, or `.snakeCase`, `.kebabCase`,
+        /// or a function of yours (see ``JSONKeyCasing``).
+        public var keyCasing: JSONKeyCasing = .modelNames
 
         /// The default options: lenient, nulls kept, ISO 8601 dates, unknown keys ignored, stop at the first error.
         public init() {}

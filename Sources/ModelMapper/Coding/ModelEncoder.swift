@@ -72,6 +72,10 @@ public struct ModelEncoder: Sendable {
         public var sharedObjects: SharedObjects = .reference
         /// How deeply objects may nest before encoding stops with an error.
         public var maximumDepth = 512
+        /// How the JSON keys of properties without a declared `jsonKeyPath` are made from
+        /// their names: `.modelNames` (as they are) by default (see ``JSONKeyCasing``). Use the
+        /// casing the objects were decoded with to write their JSON back.
+        public var keyCasing: JSONKeyCasing = .modelNames
 
         /// Options with the most used settings given.
         public init(outputFormatting: JSONValue.WritingOptions = [], nullEncoding: NullEncoding = .asDecoded, dateFormat: DateFormat = .iso8601) {

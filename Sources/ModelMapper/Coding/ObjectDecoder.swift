@@ -1039,7 +1039,7 @@ struct ObjectDecoder {
                 byteCount: scanner.index - $0.start)
         }
         if let target, updatesTarget {
-            guard target.mapping === mapping else {
+            guard target.mapping.entityIndex == frame.entity else {
                 SlotStorage.release(frame.slots, count: frame.slotCount, arena: frame.arena)
                 throw MappingError(
                     .wrongEntity, path: path(of: frame), entityName: target.entity.name,
@@ -1057,7 +1057,7 @@ struct ObjectDecoder {
                 // An identity shared by the entities of a family (a superentity's) may come
                 // again as another of them; slots are laid out per entity, so the frame's
                 // cannot update it. The object decoded first stands.
-                guard existing.mapping === mapping else {
+                guard existing.mapping.entityIndex == frame.entity else {
                     SlotStorage.release(frame.slots, count: frame.slotCount, arena: frame.arena)
                     let name = run.model.entityRecords[frame.entity].name
                     try run.report(
@@ -1075,18 +1075,19 @@ struct ObjectDecoder {
                 }
                 return existing
             }
-            let object = makeObject(frame.entity, mapping: mapping)
+            let object = makeObject(frame.entity)
             run.identities[identity] = object
             try adopt(frame, into: object, source: source)
             return object
         }
-        let object = target ?? makeObject(frame.entity, mapping: mapping)
+        let object = target ?? makeObject(frame.entity)
         try adopt(frame, into: object, source: source)
         return object
     }
 
-    private func makeObject(_ entity: Int, mapping: EntityMapping) -> ModelObject {
-        run.objectClasses[entity].init(entity: EntityDescription(model: run.model, index: entity, mapping: mapping))
+    private func makeObject(_ entity: Int) -> ModelObject {
+        run.objectClasses[entity].init(
+            entity: EntityDescription(model: run.model, index: entity, mapping: run.objectMappingRefs[entity].takeUnretainedValue()))
     }
 
     /// Gives a frame's slots to a new object, links inverses, and checks required values.

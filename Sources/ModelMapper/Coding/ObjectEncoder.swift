@@ -31,10 +31,17 @@ struct ObjectEncoder {
     private var decodedBudget = 0
     /// ``ModelEncoder/Options/maximumDepth``, read for every object.
     private let maximumDepth: Int
+    /// Whether the options' key casing makes keys other than the model's names: objects hold
+    /// the mappings with the model's names, and the run looks up the others by entity.
+    private let casesKeys: Bool
+    /// The mappings with the options' key casing of the model met last, and of the others.
+    private var lastKeyedMappings: (model: ObjectIdentifier, mappings: [EntityMapping])?
+    private var keyedMappings: [ObjectIdentifier: [EntityMapping]] = [:]
 
     init(options: ModelEncoder.Options, skipsFailures: Bool = false) {
         self.options = options
         maximumDepth = options.maximumDepth
+        casesKeys = !options.keyCasing.isModelNames
         self.skipsFailures = skipsFailures
         self.writer = JSONWriter(options: options.outputFormatting.subtracting(.sortedKeys), capacity: 4096)
     }
@@ -67,7 +74,7 @@ struct ObjectEncoder {
                 let frame = stack.frames[index]
                 guard index > 0, frame.viaSlot >= 0 else { continue }
                 let holder = stack.frames[index - 1].object.takeUnretainedValue()
-                path = path.appending(keys: holder.mapping.properties[frame.viaSlot].keyPath)
+                path = path.appending(keys: keyedMapping(of: holder).properties[frame.viaSlot].keyPath)
                 if frame.viaIndex >= 0 { path = path.appending(index: frame.viaIndex) }
             }
             return path
@@ -253,13 +260,15 @@ struct ObjectEncoder {
                 found: "objects nested more than \(maximumDepth) deep")
         }
         object.encodingStamp = stamp
+        noteKeyedMappings(of: object)
         writer.open(UInt8(ascii: "{"))
-        var program = object.mapping.writeProgramRef
+        let mapping = casesKeys ? keyedMapping(of: object) : object.mapping
+        var program = mapping.writeProgramRef
         let hasSource = object.decodedSource != nil
         if let source = object.decodedSource {
             program = .passRetained(
                 WriteProgram(
-                    source: source, mapping: object.mapping,
+                    source: source, mapping: mapping,
                     ownerLevel: owner == nil ? nil : extras?.level.takeUnretainedValue(),
                     canonical: options.layout == .canonical, writesUnknown: options.writesUnknownKeys))
         }
@@ -291,7 +300,7 @@ struct ObjectEncoder {
         guard slot >= 0, stack.count > 0 else { return rootPath }
         let top = stack.count - 1
         let holder = stack.frames[top].object.takeUnretainedValue()
-        let base = path(of: .frame(top)).appending(keys: holder.mapping.properties[slot].keyPath)
+        let base = path(of: .frame(top)).appending(keys: keyedMapping(of: holder).properties[slot].keyPath)
         return index >= 0 ? base.appending(index: index) : base
     }
 
@@ -576,6 +585,28 @@ struct ObjectEncoder {
         return .passUnretained(plans)
     }
 
+    /// The mapping an object is written with: its own, or its entity's with the options' key
+    /// casing (compiled once per model and casing, and looked up once per run and model).
+    private func keyedMapping(of object: ModelObject) -> EntityMapping {
+        guard casesKeys else { return object.mapping }
+        let model = object.entity.model
+        if let lastKeyedMappings, lastKeyedMappings.model == ObjectIdentifier(model) {
+            return lastKeyedMappings.mappings[object.mapping.entityIndex]
+        }
+        return (keyedMappings[ObjectIdentifier(model)] ?? model.mappings(for: options.keyCasing))[object.mapping.entityIndex]
+    }
+
+    /// Makes the mappings of `object`'s model with the options' key casing the ones found first.
+    private mutating func noteKeyedMappings(of object: ModelObject) {
+        guard casesKeys else { return }
+        let model = object.entity.model
+        let identifier = ObjectIdentifier(model)
+        if let lastKeyedMappings, lastKeyedMappings.model == identifier { return }
+        let mappings = keyedMappings[identifier] ?? model.mappings(for: options.keyCasing)
+        keyedMappings[identifier] = mappings
+        lastKeyedMappings = (identifier, mappings)
+    }
+
     // MARK: Relationships
 
     private mutating func writeRelationship(
@@ -680,7 +711,7 @@ struct ObjectEncoder {
     /// An object met again: its identity attributes stand for it; without any, it cannot be
     /// written without repeating it (or looping, on a cycle).
     private mutating func writeReference(to object: ModelObject, path: JSONPath) throws(MappingError) {
-        let mapping = object.mapping
+        let mapping = keyedMapping(of: object)
         guard !mapping.identitySlots.isEmpty else {
             let isCycle = stack.contains(object)
             throw MappingError(

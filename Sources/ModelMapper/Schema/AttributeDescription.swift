@@ -90,6 +90,10 @@ public struct AttributeDescription: Sendable, Hashable, CustomStringConvertible 
     /// ``MappingKeys``), else the attribute's own name.
     public var jsonKeyPath: JSONKeyPath { record.jsonKeyPath }
 
+    /// The key path the model's userInfo gives, nil when it gives none. A declared key path
+    /// is used as written whatever the coder's ``JSONKeyCasing``.
+    public var declaredJSONKeyPath: JSONKeyPath? { record.declaredJSONKeyPath }
+
     /// Every XML attribute of the `<attribute>` element as written, unknown ones included.
     public var xmlAttributes: [String: String] { record.xmlAttributes.dictionary }
 

@@ -47,7 +47,10 @@ struct AttributeRecord: Sendable {
     var allowsExternalBinaryDataStorage: Bool
     var isIdentity: Bool
     var userInfo: [String: String]
-    var jsonKeyPath: JSONKeyPath
+    /// The `jsonKeyPath` in userInfo (or an alias), nil when none is given.
+    var declaredJSONKeyPath: JSONKeyPath?
+    /// The declared key path, else the property's name.
+    var jsonKeyPath: JSONKeyPath { declaredJSONKeyPath ?? JSONKeyPath(key: name) }
     var xmlAttributes: XMLAttributes
     var position: SourcePosition
     var location: SourceLocation { position.location }
@@ -70,7 +73,10 @@ struct RelationshipRecord: Sendable {
     var isTransient: Bool
     var isIndexed: Bool
     var userInfo: [String: String]
-    var jsonKeyPath: JSONKeyPath
+    /// The `jsonKeyPath` in userInfo (or an alias), nil when none is given.
+    var declaredJSONKeyPath: JSONKeyPath?
+    /// The declared key path, else the property's name.
+    var jsonKeyPath: JSONKeyPath { declaredJSONKeyPath ?? JSONKeyPath(key: name) }
     var xmlAttributes: XMLAttributes
     var position: SourcePosition
     var location: SourceLocation { position.location }

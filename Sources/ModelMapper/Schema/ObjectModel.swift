@@ -42,6 +42,11 @@ public final class ObjectModel: Sendable {
     /// The mapping of every entity, compiled once per model on first use. Read it once per
     /// operation (each read takes a lock), not once per value.
     var mappings: [EntityMapping] { mappingTable.mappings(for: entityRecords) }
+    /// The mappings with JSON keys made by `casing` (the same as ``mappings`` for
+    /// `.modelNames`), compiled once per casing on first use.
+    func mappings(for casing: JSONKeyCasing) -> [EntityMapping] {
+        mappingTable.mappings(for: entityRecords, casing: casing)
+    }
     /// The class that objects of each entity are created with: the class bound to the
     /// entity, else the one bound to its nearest superentity, else `ModelObject`.
     let objectClasses: [ModelObject.Type]

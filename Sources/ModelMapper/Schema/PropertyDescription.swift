@@ -70,6 +70,14 @@ public enum PropertyDescription: Sendable, Hashable {
         }
     }
 
+    /// The key path the model's userInfo gives, nil when it gives none.
+    public var declaredJSONKeyPath: JSONKeyPath? {
+        switch self {
+        case .attribute(let attribute): attribute.declaredJSONKeyPath
+        case .relationship(let relationship): relationship.declaredJSONKeyPath
+        }
+    }
+
     /// Where the property is declared.
     public var location: SourceLocation {
         switch self {

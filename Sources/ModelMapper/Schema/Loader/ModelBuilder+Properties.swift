@@ -134,7 +134,7 @@ extension ModelBuilder {
             allowsExternalBinaryDataStorage: Self.flag(xmlAttributes[.allowsExternalBinaryDataStorage]),
             isIdentity: isFlaggedIdentity,
             userInfo: userInfo,
-            jsonKeyPath: keyPath(owner: owner, userInfo: userInfo, locations: userInfoLocations),
+            declaredJSONKeyPath: keyPath(owner: owner, userInfo: userInfo, locations: userInfoLocations),
             xmlAttributes: xmlAttributes,
             position: position
         )
@@ -172,7 +172,7 @@ extension ModelBuilder {
             isTransient: Self.flag(xmlAttributes[.transient]),
             isIndexed: Self.flag(xmlAttributes[.indexed]),
             userInfo: userInfo,
-            jsonKeyPath: keyPath(owner: owner, userInfo: userInfo, locations: userInfoLocations),
+            declaredJSONKeyPath: keyPath(owner: owner, userInfo: userInfo, locations: userInfoLocations),
             xmlAttributes: xmlAttributes,
             position: position
         )
@@ -192,22 +192,23 @@ extension ModelBuilder {
 
     // MARK: Values
 
-    /// The JSON key path from userInfo (first alias present), else the property's name.
-    private mutating func keyPath(owner: PropertyOwner, userInfo: [String: String], locations: [String: SourcePosition]) -> JSONKeyPath {
+    /// The JSON key path from userInfo (first alias present); nil when none is given, and the
+    /// property maps to its own name (or the name a key casing makes of it).
+    private mutating func keyPath(owner: PropertyOwner, userInfo: [String: String], locations: [String: SourcePosition]) -> JSONKeyPath? {
         guard !userInfo.isEmpty, let (key, text) = MappingKeys.firstEntry(of: MappingKeys.jsonKeyPath, in: userInfo) else {
-            return JSONKeyPath(key: owner.property)
+            return nil
         }
         // Left empty in the editor: it says nothing, and Core Data never reads it.
         if text.isEmpty {
             warning("property '\(owner)': userInfo '\(key)' is empty; the property maps to its own name",
                     at: locations[key]?.location ?? SourceLocation(file: source.fileName))
-            return JSONKeyPath(key: owner.property)
+            return nil
         }
         do {
             return try JSONKeyPath(parsing: text)
         } catch {
             self.error("property '\(owner)': userInfo '\(key)': \(error)", at: locations[key]?.location ?? SourceLocation(file: source.fileName))
-            return JSONKeyPath(key: owner.property)
+            return nil
         }
     }
 
