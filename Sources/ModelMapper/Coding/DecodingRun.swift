@@ -42,8 +42,8 @@ final class DecodingRun {
         self.model = model
         self.identities = IdentityMap(byteCount: byteCount)
         self.options = options
-        self.mappings = model.mappings(for: options.keyCasing)
-        self.objectMappings = options.keyCasing.isModelNames ? mappings : model.mappings
+        self.mappings = model.mappings(for: options.keyCasing, identifiesByID: options.identifiesByIDAttribute)
+        self.objectMappings = options.keyCasing.isModelNames && !options.identifiesByIDAttribute ? mappings : model.mappings
         mappingRefs = .allocate(capacity: max(mappings.count, 1))
         _ = mappingRefs.initialize(from: mappings.map { Unmanaged.passUnretained($0) })
         objectMappingRefs = .allocate(capacity: max(mappings.count, 1))
@@ -82,6 +82,23 @@ final class DecodingRun {
         let collected = errors
         errors = []
         throw MappingErrors(collected)
+    }
+
+    /// Whether the run notes which slots of each object the JSON gave (``presentSlots``), for
+    /// merging into an ``ObjectGraph``: a relationship an inverse filled in was not given.
+    var recordsPresentSlots = false
+    /// The slots the JSON gave each object, by object, when ``recordsPresentSlots``.
+    private(set) var presentSlots: [ObjectIdentifier: [Bool]] = [:]
+
+    /// Notes the slots of `slots` that hold a value (or null) as given to `object`.
+    func notePresentSlots(of object: ModelObject, _ slots: UnsafeMutablePointer<Slot>, count: Int) {
+        let identifier = ObjectIdentifier(object)
+        var present = presentSlots[identifier] ?? Array(repeating: false, count: count)
+        for slot in 0..<min(count, present.count) {
+            if case .absent = slots[slot] { continue }
+            present[slot] = true
+        }
+        presentSlots[identifier] = present
     }
 
     /// Throws the error, or records it when collecting.

@@ -266,20 +266,23 @@ final class MappingTable: @unchecked Sendable {
         return baseLocked(records)
     }
 
-    /// The mappings with keys made by `casing`; the base ones for `.modelNames`.
-    func mappings(for records: [EntityRecord], casing: JSONKeyCasing) -> [EntityMapping] {
+    /// The mappings with keys made by `casing` and, with `identifiesByID`, an attribute
+    /// named `id` as the identity of entities that declare none; the base ones for
+    /// `.modelNames` alone.
+    func mappings(for records: [EntityRecord], casing: JSONKeyCasing, identifiesByID: Bool = false) -> [EntityMapping] {
         lock.lock()
         defer { lock.unlock() }
-        if casing.isModelNames { return baseLocked(records) }
-        if let made = cased[casing.cacheKey] { return made }
-        let made = EntityMapping.mappings(for: records, casing: casing)
-        cased[casing.cacheKey] = made
+        if casing.isModelNames, !identifiesByID { return baseLocked(records) }
+        let key = casing.cacheKey + (identifiesByID ? "+id" : "")
+        if let made = cased[key] { return made }
+        let made = EntityMapping.mappings(for: records, casing: casing, identifiesByID: identifiesByID)
+        cased[key] = made
         return made
     }
 
     private func baseLocked(_ records: [EntityRecord]) -> [EntityMapping] {
         if let base { return base }
-        let made = EntityMapping.mappings(for: records, casing: .modelNames)
+        let made = EntityMapping.mappings(for: records, casing: .modelNames, identifiesByID: false)
         base = made
         return made
     }
@@ -287,12 +290,31 @@ final class MappingTable: @unchecked Sendable {
 
 extension EntityMapping {
     /// Builds the mappings of every entity of a model.
-    static func mappings(for records: [EntityRecord], casing: JSONKeyCasing) -> [EntityMapping] {
+    static func mappings(for records: [EntityRecord], casing: JSONKeyCasing, identifiesByID: Bool) -> [EntityMapping] {
         var keyOrderOffset = 0
-        return records.indices.map { mapping(of: $0, in: records, casing: casing, keyOrderOffset: &keyOrderOffset) }
+        return records.indices.map {
+            mapping(
+                of: $0, in: records, casing: casing, identifiesByID: identifiesByID, keyOrderOffset: &keyOrderOffset)
+        }
     }
 
     /// The key path of a property: the declared one, else its name as the casing makes it.
+    /// The slots of an entity's identity attributes: those the model declares (its own or its
+    /// family's), else, with `identifiesByID`, an attribute named `id` (JSONCache's rule) of
+    /// the family's root, so that the entities of a family share their identity.
+    private static func identitySlots(of entity: Int, in records: [EntityRecord], identifiesByID: Bool) -> [Int] {
+        let record = records[entity]
+        let declared = record.identityAttributeNames.compactMap { record.propertyIndexByName[$0] }
+        guard declared.isEmpty, identifiesByID else { return declared }
+        var root = entity
+        while let parent = records[root].superentity { root = parent }
+        guard records[root].identityAttributeNames.isEmpty,
+            records[root].ownAttributes.contains(where: { $0.name == "id" }),
+            let slot = record.propertyIndexByName["id"]
+        else { return [] }
+        return [slot]
+    }
+
     /// `owner` is the entity that declares the property (its name makes `<entity>Description`);
     /// `entity` the one mapped, which may inherit it.
     private static func keyPath(
@@ -310,7 +332,8 @@ extension EntityMapping {
     /// The mapping of one entity; its key levels take their ``KeyOrder`` entries from
     /// `keyOrderOffset` on, which moves past them.
     private static func mapping(
-        of entity: Int, in records: [EntityRecord], casing: JSONKeyCasing, keyOrderOffset: inout Int
+        of entity: Int, in records: [EntityRecord], casing: JSONKeyCasing, identifiesByID: Bool,
+        keyOrderOffset: inout Int
     ) -> EntityMapping {
         let record = records[entity]
         let slotIndex = record.propertyIndexByName
@@ -367,7 +390,7 @@ extension EntityMapping {
         return EntityMapping(
             entityIndex: entity, properties: properties, slotByName: slotIndex, isAbstract: record.isAbstract,
             typeKey: record.typeKey, typeValue: record.typeValue, entityByTypeValue: entityByTypeValue,
-            identitySlots: record.identityAttributeNames.compactMap { slotIndex[$0] },
+            identitySlots: identitySlots(of: entity, in: records, identifiesByID: identifiesByID),
             identityFamily: root, keyOrderOffset: &keyOrderOffset
         )
     }

@@ -56,6 +56,13 @@ struct JSONScanner {
     @inline(__always)
     func peek() -> UInt8 { index < count ? base[index] : 0 }
 
+    /// Whether the value at the reading position is a string or a number: what may stand
+    /// for an object by its identity.
+    var peekIsScalarIdentity: Bool {
+        let first = peek()
+        return first == UInt8(ascii: "\"") || first == UInt8(ascii: "-") || Self.isDigit(first)
+    }
+
     var isAtEnd: Bool { index >= count }
 
     @inline(__always)

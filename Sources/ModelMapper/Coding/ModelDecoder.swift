@@ -81,6 +81,10 @@ public struct ModelDecoder: Sendable {
         /// their names: `.modelNames` (as they are) by default, or `.snakeCase`, `.kebabCase`,
         /// or a function of yours (see ``JSONKeyCasing``).
         public var keyCasing: JSONKeyCasing = .modelNames
+        /// Whether an attribute named `id` is the identity of an entity (and its family) that
+        /// declares no identity attributes, as in JSONCache. Off by default; on in an
+        /// ``ObjectGraph``.
+        public var identifiesByIDAttribute = false
 
         /// The default options: lenient, nulls kept, ISO 8601 dates, unknown keys ignored, stop at the first error.
         public init() {}
@@ -234,7 +238,7 @@ public struct ModelDecoder: Sendable {
 
     /// Runs `body` with a reader over `data` in a new run, checks that the document ends
     /// after what it read, then throws the errors collected, if any.
-    private func withReader<Result>(
+    func withReader<Result>(
         _ data: Data, locatesByLine: Bool = true, _ body: (inout ObjectDecoder, DecodingRun) throws(MappingError) -> Result
     ) throws -> Result {
         let run = DecodingRun(model: model, options: options, byteCount: data.count)

@@ -76,6 +76,10 @@ public struct ModelEncoder: Sendable {
         /// their names: `.modelNames` (as they are) by default (see ``JSONKeyCasing``). Use the
         /// casing the objects were decoded with to write their JSON back.
         public var keyCasing: JSONKeyCasing = .modelNames
+        /// Whether an attribute named `id` is the identity of an entity that declares none
+        /// (see ``ModelDecoder/Options/identifiesByIDAttribute``): what a repeated object, or
+        /// a relationship written as keys, is written as.
+        public var identifiesByIDAttribute = false
 
         /// Options with the most used settings given.
         public init(outputFormatting: JSONValue.WritingOptions = [], nullEncoding: NullEncoding = .asDecoded, dateFormat: DateFormat = .iso8601) {

@@ -183,6 +183,9 @@ struct ObjectDecoder {
         /// Whether an object read into this one was one read before (same identity), so that
         /// a to-many may hold it twice and needs making unique.
         var hasRepeatedChild = false
+        /// Whether the object was given by its identity alone, as a scalar (a foreign key):
+        /// the attributes it must have are not asked of it.
+        var isReference = false
     }
 
     // MARK: Objects
@@ -383,6 +386,13 @@ struct ObjectDecoder {
         // Looked up only for an error: copying an entity's record costs more than reading an object.
         var expectedName: String { run.model.entityRecords[expected].name }
         guard scanner.peek() == UInt8(ascii: "{") else {
+            // Only a relationship's value: a document's own objects are objects.
+            if case .relationship = step, !frames.isEmpty,
+                let identitySlot = Self.referenceSlot(mappings[expected].takeUnretainedValue()), scanner.peekIsScalarIdentity
+            {
+                try readReference(expected: expected, identitySlot: identitySlot, step: step, parentSlot: parentSlot)
+                return false
+            }
             let found = try describeAndSkip()
             try report(.typeMismatch, at: step, entityName: expectedName, expected: "an object", found: found)
             return false
@@ -921,6 +931,49 @@ struct ObjectDecoder {
 
     // MARK: Relationships
 
+    /// The identity attribute's slot of an entity whose objects a scalar may stand for (a
+    /// foreign key): one identity attribute, and an entity that can have objects.
+    private static func referenceSlot(_ mapping: EntityMapping) -> Int? {
+        guard mapping.identitySlotList.count == 1, !mapping.isAbstract, !mapping.isPolymorphic else { return nil }
+        return mapping.identitySlotList[0]
+    }
+
+    /// Reads a scalar standing for an object of `expected` by its identity (`"band": "Japan"`):
+    /// the object with that identity, made with nothing but it when the run has none yet, and
+    /// linked into the frame below as a nested object would be. A later object of the run with
+    /// the same identity fills it in; in an ``ObjectGraph``, it resolves to the graph's object.
+    private mutating func readReference(expected: Int, identitySlot: Int, step: Step, parentSlot: Int) throws(MappingError) {
+        guard frames.count < maximumDepth else {
+            try scanner.skipValue()
+            try report(
+                .notRepresentable, at: step, entityName: run.model.entityRecords[expected].name,
+                found: "objects nested more than \(maximumDepth) deep",
+                detail: "raise ModelDecoder.Options.maximumDepth to allow it")
+            return
+        }
+        let mapping = run.mappingRefs[expected]
+        if keepsSource { sources.append(SourceState(ownerLevel: nil, start: scanner.index)) }
+        let (count, readings, keys) = mapping._withUnsafeGuaranteedRef { ($0.slotCount, $0.readings, $0.keysRef) }
+        let (slots, arena) = run.slotAllocator.allocateAbsent(count: count)
+        var frame = Frame(
+            entity: expected, mapping: mapping.takeUnretainedValue(),
+            slots: slots, slotCount: count, arena: arena, readings: readings,
+            level: Level(own: keys, extras: nil, orderEntries: orderEntries),
+            outerStart: outerLevels.count, step: step, parentSlot: parentSlot)
+        frame.isReference = true
+        frames.append(frame)
+        let top = frames.count - 1
+        try readAttribute(slot: identitySlot, frame: top, from: top)
+        if case .absent = frames[top].slots[identitySlot] {
+            // The value did not convert (the error is recorded): no object stands for it.
+            guard let dropped = frames.popLast() else { return }
+            if keepsSource { sources.removeLast() }
+            SlotStorage.release(dropped.slots, count: dropped.slotCount, arena: dropped.arena)
+            return
+        }
+        _ = try closeLevel(top, base: -1, target: nil)
+    }
+
     /// Starts reading a relationship's value: a child frame for a to-one object, an array
     /// state for a to-many one.
     private mutating func readRelationship(slot: Int, frame top: Int, extras: Unmanaged<KeyLevel>?) throws(MappingError) {
@@ -1095,7 +1148,8 @@ struct ObjectDecoder {
         unowned(unsafe) let mapping = frame.mapping
         // First, so that the slots are the object's whatever is thrown below.
         object.slots = SlotStorage(adopting: frame.slots, count: frame.slotCount, arena: frame.arena)
-        if requiresNonOptionalValues {
+        if run.recordsPresentSlots { run.notePresentSlots(of: object, frame.slots, count: frame.slotCount) }
+        if requiresNonOptionalValues, !frame.isReference {
             for slot in mapping.requiredSlotList {
                 if case .absent = frame.slots[slot] {
                     let property = mapping.properties[slot]
@@ -1147,6 +1201,7 @@ struct ObjectDecoder {
         _ object: ModelObject, with frame: Frame, source: DecodedSource?, errorPath path: () -> JSONPath
     ) throws(MappingError) {
         let slots = SlotStorage(adopting: frame.slots, count: frame.slotCount, arena: frame.arena)
+        if run.recordsPresentSlots { run.notePresentSlots(of: object, frame.slots, count: frame.slotCount) }
         for slot in slots.indices {
             let property = frame.mapping.properties[slot]
             switch slots[slot] {
@@ -1297,6 +1352,33 @@ struct ObjectDecoder {
             index += 1
         } while try scanner.readSeparator(inObject: false)
         return objects.popArray(from: 0)
+    }
+
+    /// Reads an array of objects of `entity`, leaving out each element whose object (or an
+    /// object inside it) has an error, and returns the others with the elements left out.
+    /// The errors are the run's (it collects them). Malformed JSON still stops the reading.
+    mutating func readArrayLeavingOutErrors(entity: Int, path: JSONPath) throws(MappingError) -> (
+        objects: [ModelObject], leftOut: [Int]
+    ) {
+        scanner.skipWhitespace()
+        guard scanner.peek() == UInt8(ascii: "[") else {
+            let found = try describeAndSkip()
+            let name = run.model.entityRecords[entity].name
+            throw MappingError(.typeMismatch, path: path, entityName: name, expected: "an array of \(name) objects", found: found)
+        }
+        scanner.index += 1
+        if scanner.consume(UInt8(ascii: "]")) { return ([], []) }
+        var objects: [ModelObject] = []
+        var leftOut: [Int] = []
+        var index = 0
+        repeat {
+            guard index < scanner.maximumElementCount else { throw scanner.tooManyElements() }
+            let errorsBefore = run.errors.count
+            let object = try readObject(entity: entity, path: path, index: index)
+            if let object, run.errors.count == errorsBefore { objects.append(object) } else { leftOut.append(index) }
+            index += 1
+        } while try scanner.readSeparator(inObject: false)
+        return (objects, leftOut)
     }
 
     /// Moves from the start of the document to the value at a key path, checking what it

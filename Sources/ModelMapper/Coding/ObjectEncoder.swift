@@ -41,7 +41,7 @@ struct ObjectEncoder {
     init(options: ModelEncoder.Options, skipsFailures: Bool = false) {
         self.options = options
         maximumDepth = options.maximumDepth
-        casesKeys = !options.keyCasing.isModelNames
+        casesKeys = !options.keyCasing.isModelNames || options.identifiesByIDAttribute
         self.skipsFailures = skipsFailures
         self.writer = JSONWriter(options: options.outputFormatting.subtracting(.sortedKeys), capacity: 4096)
     }
@@ -593,7 +593,11 @@ struct ObjectEncoder {
         if let lastKeyedMappings, lastKeyedMappings.model == ObjectIdentifier(model) {
             return lastKeyedMappings.mappings[object.mapping.entityIndex]
         }
-        return (keyedMappings[ObjectIdentifier(model)] ?? model.mappings(for: options.keyCasing))[object.mapping.entityIndex]
+        return (keyedMappings[ObjectIdentifier(model)] ?? keyedMappings(of: model))[object.mapping.entityIndex]
+    }
+
+    private func keyedMappings(of model: ObjectModel) -> [EntityMapping] {
+        model.mappings(for: options.keyCasing, identifiesByID: options.identifiesByIDAttribute)
     }
 
     /// Makes the mappings of `object`'s model with the options' key casing the ones found first.
@@ -602,7 +606,7 @@ struct ObjectEncoder {
         let model = object.entity.model
         let identifier = ObjectIdentifier(model)
         if let lastKeyedMappings, lastKeyedMappings.model == identifier { return }
-        let mappings = keyedMappings[identifier] ?? model.mappings(for: options.keyCasing)
+        let mappings = keyedMappings[identifier] ?? keyedMappings(of: model)
         keyedMappings[identifier] = mappings
         lastKeyedMappings = (identifier, mappings)
     }

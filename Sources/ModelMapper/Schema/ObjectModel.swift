@@ -44,8 +44,8 @@ public final class ObjectModel: Sendable {
     var mappings: [EntityMapping] { mappingTable.mappings(for: entityRecords) }
     /// The mappings with JSON keys made by `casing` (the same as ``mappings`` for
     /// `.modelNames`), compiled once per casing on first use.
-    func mappings(for casing: JSONKeyCasing) -> [EntityMapping] {
-        mappingTable.mappings(for: entityRecords, casing: casing)
+    func mappings(for casing: JSONKeyCasing, identifiesByID: Bool = false) -> [EntityMapping] {
+        mappingTable.mappings(for: entityRecords, casing: casing, identifiesByID: identifiesByID)
     }
     /// The class that objects of each entity are created with: the class bound to the
     /// entity, else the one bound to its nearest superentity, else `ModelObject`.

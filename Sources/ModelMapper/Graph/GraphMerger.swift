@@ -1,0 +1,228 @@
+import Foundation
+
+/// Merges objects freshly decoded from one document into an ``ObjectGraph``.
+///
+/// The decoder made the fresh objects as for any document (one object per identity within
+/// it, foreign keys as objects with their identity alone) and noted which slots the JSON gave
+/// each (an inverse fills in others). Each fresh object then finds its target: the graph's
+/// object with its identity, else itself (new to the graph), else, for a nested object given
+/// by its identity alone that the graph does not have, nothing yet (a pending reference, or a
+/// placeholder). The values the JSON gave are copied onto the targets, with relationships
+/// pointing at targets; fresh objects that had a target other than themselves are let go.
+/// Time is linear in the fresh objects and their links.
+struct GraphMerger {
+    let graph: ObjectGraph
+    let presentSlots: [ObjectIdentifier: [Bool]]
+    let policy: ObjectGraph.UnresolvedReferencePolicy
+
+    private enum Target {
+        case existing(ModelObject)
+        case new(isPlaceholder: Bool)
+        case unresolved(IdentityKey)
+    }
+
+    private enum Assignment {
+        case attribute(Slot)
+        case relationship([ModelObject], null: Bool)
+    }
+
+    init(graph: ObjectGraph, presentSlots: [ObjectIdentifier: [Bool]], policy: ObjectGraph.UnresolvedReferencePolicy) {
+        self.graph = graph
+        self.presentSlots = presentSlots
+        self.policy = policy
+    }
+
+    /// Merges the fresh objects `roots` reach; returns each root's object in the graph.
+    ///
+    /// - Throws: ``ObjectGraphError/unresolvedReferences(_:)`` under the `.error` policy,
+    ///   before anything changes.
+    mutating func merge(roots: [ModelObject]) throws -> [ModelObject] {
+        let fresh = Self.reachable(from: roots)
+        let rootSet = Set(roots.map(ObjectIdentifier.init))
+        var targets: [ObjectIdentifier: Target] = [:]
+        targets.reserveCapacity(fresh.count)
+        for object in fresh {
+            let key = graph.identityKey(of: object)
+            if let key, let existing = graph.identities[key] {
+                targets[ObjectIdentifier(object)] = .existing(existing)
+            } else if key == nil || rootSet.contains(ObjectIdentifier(object)) || !isReferenceOnly(object) {
+                targets[ObjectIdentifier(object)] = .new(isPlaceholder: false)
+            } else if let key, policy != .placeholder {
+                targets[ObjectIdentifier(object)] = .unresolved(key)
+            } else {
+                targets[ObjectIdentifier(object)] = .new(isPlaceholder: true)
+            }
+        }
+
+        // What the JSON gave, onto targets; references to nothing yet wait.
+        var assignments: [(target: ModelObject, slot: Int, assignment: Assignment)] = []
+        var waiting: [(key: IdentityKey, link: ObjectGraph.PendingLink)] = []
+        for object in fresh {
+            guard let present = presentSlots[ObjectIdentifier(object)] else { continue }
+            let target: ModelObject
+            switch targets[ObjectIdentifier(object)] {
+            case .existing(let existing)?:
+                // A family's entities share identities but not slot layouts.
+                guard existing.mapping.entityIndex == object.mapping.entityIndex else { continue }
+                target = existing
+            case .new?: target = object
+            case .unresolved?, nil: continue
+            }
+            let mapping = graph.mappings[object.mapping.entityIndex]
+            for slot in present.indices where present[slot] {
+                if case .existing = targets[ObjectIdentifier(object)], mapping.identitySlotList.contains(slot) {
+                    continue
+                }
+                let property = mapping.properties[slot]
+                guard property.isRelationship else {
+                    assignments.append((target, slot, .attribute(object.slots[slot])))
+                    continue
+                }
+                if case .null = object.slots[slot] {
+                    assignments.append((target, slot, .relationship([], null: true)))
+                    continue
+                }
+                var children: [ModelObject] = []
+                for child in object.linkedObjects(atSlot: slot) {
+                    switch targets[ObjectIdentifier(child)] {
+                    case .existing(let existing)?: children.append(existing)
+                    case .new?, nil: children.append(child)
+                    case .unresolved(let key)?:
+                        let childMapping = graph.mappings[child.mapping.entityIndex]
+                        let identity = childMapping.identitySlotList.map { (slot: $0, value: child.slots[$0]) }
+                        waiting.append(
+                            (
+                                key,
+                                ObjectGraph.PendingLink(
+                                    owner: target, slot: slot, entity: child.mapping.entityIndex, identity: identity)
+                            ))
+                    }
+                }
+                assignments.append((target, slot, .relationship(children, null: false)))
+            }
+        }
+        if policy == .error, !waiting.isEmpty {
+            let pending = ObjectGraph(model: graph.model, options: graph.options)
+            for (key, link) in waiting { pending.pending[key, default: []].append(link) }
+            throw ObjectGraphError.unresolvedReferences(pending.unresolvedReferences.map(\.description).sorted())
+        }
+
+        // Fresh objects that are not the graph's let go of their links (and, through
+        // inverses, the new objects of theirs).
+        for object in fresh {
+            if case .new = targets[ObjectIdentifier(object)] { continue }
+            for relationship in object.mapping.relationshipList {
+                if case .absent = object.slots[relationship.slot] { continue }
+                try? object.replaceRelationship(atSlot: relationship.slot, with: [], null: false)
+                object.slots[relationship.slot] = .absent
+            }
+        }
+
+        let generation = graph.nextGeneration()
+        var updated = Set<ObjectIdentifier>()
+        for (target, slot, assignment) in assignments {
+            let isExisting = graph.contains(target)
+            switch assignment {
+            case .attribute(let value):
+                if isExisting, !target.slots[slot].isSameValue(as: value) { updated.insert(ObjectIdentifier(target)) }
+                target.slots[slot] = value
+            case .relationship(let children, let null):
+                if isExisting {
+                    let old = target.linkedObjects(atSlot: slot)
+                    if old.count != children.count || zip(old, children).contains(where: { $0 !== $1 }) {
+                        updated.insert(ObjectIdentifier(target))
+                    }
+                }
+                try target.replaceRelationship(atSlot: slot, with: children, null: null)
+            }
+        }
+        for object in fresh {
+            guard case .existing(let existing) = targets[ObjectIdentifier(object)], !isReferenceOnly(object) else {
+                continue
+            }
+            if graph.placeholderSet.remove(ObjectIdentifier(existing)) != nil {
+                updated.insert(ObjectIdentifier(existing))
+            }
+        }
+        for identifier in updated { graph.updatedAt[identifier] = generation }
+
+        // New objects join, and the references that waited for them link.
+        for object in fresh {
+            guard case .new(let isPlaceholder) = targets[ObjectIdentifier(object)] else { continue }
+            graph.lists[object.mapping.entityIndex].append(object)
+            graph.insertedAt[ObjectIdentifier(object)] = generation
+            if isPlaceholder { graph.placeholderSet.insert(ObjectIdentifier(object)) }
+            guard let key = graph.identityKey(of: object) else { continue }
+            graph.identities[key] = object
+            guard let links = graph.pending.removeValue(forKey: key) else { continue }
+            for link in links where graph.contains(link.owner) {
+                let current = link.owner.linkedObjects(atSlot: link.slot)
+                let isToMany = link.owner.mapping.properties[link.slot].isToMany
+                try link.owner.replaceRelationship(
+                    atSlot: link.slot, with: isToMany ? current + [object] : [object], null: false)
+                if graph.insertedAt[ObjectIdentifier(link.owner)] != generation {
+                    graph.updatedAt[ObjectIdentifier(link.owner)] = generation
+                }
+            }
+        }
+        for (key, link) in waiting { graph.pending[key, default: []].append(link) }
+
+        return roots.map { root in
+            if case .existing(let existing) = targets[ObjectIdentifier(root)] { return existing }
+            return root
+        }
+    }
+
+    /// Whether the JSON gave `object` its identity and nothing else.
+    private func isReferenceOnly(_ object: ModelObject) -> Bool {
+        guard let present = presentSlots[ObjectIdentifier(object)] else { return false }
+        let identity = graph.mappings[object.mapping.entityIndex].identitySlotList
+        guard !identity.isEmpty else { return false }
+        var hasIdentity = false
+        for slot in present.indices where present[slot] {
+            guard identity.contains(slot) else { return false }
+            hasIdentity = true
+        }
+        return hasIdentity
+    }
+
+    /// The objects `roots` reach through relationships, each once, roots first: an explicit
+    /// stack, as documents may nest deeply.
+    private static func reachable(from roots: [ModelObject]) -> [ModelObject] {
+        var seen = Set<ObjectIdentifier>()
+        var order: [ModelObject] = []
+        var stack = Array(roots.reversed())
+        while let object = stack.popLast() {
+            guard seen.insert(ObjectIdentifier(object)).inserted else { continue }
+            order.append(object)
+            for relationship in object.mapping.relationshipList {
+                for child in object.linkedObjects(atSlot: relationship.slot).reversed()
+                where !seen.contains(ObjectIdentifier(child)) {
+                    stack.append(child)
+                }
+            }
+        }
+        return order
+    }
+}
+
+extension Slot {
+    /// Whether two attribute values are the same value (a boxed value never is, as it cannot
+    /// be compared).
+    func isSameValue(as other: Slot) -> Bool {
+        switch (self, other) {
+        case (.absent, .absent), (.null, .null): true
+        case let (.integer(a), .integer(b)): a == b
+        case let (.floatingPoint(a), .floatingPoint(b)): a.bitPattern == b.bitPattern
+        case let (.boolean(a), .boolean(b)): a == b
+        case let (.string(a), .string(b)): a == b
+        case let (.decimal(a), .decimal(b)): a == b
+        case let (.date(a), .date(b)): a == b
+        case let (.uuid(a), .uuid(b)): a == b
+        case let (.url(a), .url(b)): a == b
+        case let (.data(a), .data(b)): a == b
+        case let (.strings(a), .strings(b)): a == b
+        default: false
+        }
+    }
+}

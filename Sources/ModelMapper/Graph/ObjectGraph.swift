@@ -1,0 +1,383 @@
+import Foundation
+
+/// An object graph in memory, merged from many JSON documents: objects of every entity,
+/// one per identity across all of them, linked by nesting and by foreign keys. There is no
+/// store: everything lives in memory, as long as the graph.
+///
+/// For example, with the four arrays of a music API, merged in any order:
+///
+/// ```swift
+/// let graph = ObjectGraph(model: model)               // snake_case keys, `id` identities
+/// try graph.merge(data, entity: "Album", at: "albums") // "band": "Japan" waits for the band
+/// try graph.merge(data, entity: "Band", at: "bands")   // …and links to it now
+/// let japan = graph.object(of: "Band", identity: "Japan")
+/// japan?.value(forKey: "albums")                       // [Tin Drum]
+/// ```
+///
+/// Merging a document inserts the objects it has that the graph has not and updates those it
+/// has: keys present overwrite, keys absent leave the value alone, `null` clears (see
+/// ``merge(_:entity:at:)``). Identities are the model's identity attributes
+/// (``MappingKeys/entityIdentityAttributes``), or an attribute named `id` where an entity
+/// declares none (``Options/identifiesByIDAttribute``); they compare by value across JSON
+/// types (`101` and `"101"` are one `Integer 64` identity).
+///
+/// A graph and its objects belong to one thread or actor at a time: it is not `Sendable`.
+/// Decoding, the expensive half of a merge, can run elsewhere: ``prepare(_:entity:at:)``
+/// is `static` and gives a ``PreparedMerge`` that may cross threads.
+public final class ObjectGraph {
+    /// How documents are read into the graph.
+    public struct Options: Sendable {
+        /// How JSON is decoded; its `collectsAllErrors` is always on (every error of an element
+        /// is reported), and its `keyCasing` is `.snakeCase` and `identifiesByIDAttribute` on
+        /// unless set otherwise.
+        public var decoding: ModelDecoder.Options
+        /// What an unresolved foreign key (a reference to an object the graph does not have)
+        /// is at the end of a merge; `.pending` by default.
+        public var unresolvedReferences: UnresolvedReferencePolicy = .pending
+
+        /// The default options: snake_case keys, `id` identities, references kept pending.
+        public init(decoding: ModelDecoder.Options? = nil, unresolvedReferences: UnresolvedReferencePolicy = .pending) {
+            var defaults = ModelDecoder.Options()
+            defaults.keyCasing = .snakeCase
+            defaults.identifiesByIDAttribute = true
+            self.decoding = decoding ?? defaults
+            self.unresolvedReferences = unresolvedReferences
+        }
+    }
+
+    /// What a merge does with a reference to an object the graph does not have.
+    public enum UnresolvedReferencePolicy: Sendable, Hashable {
+        /// The merge fails and changes nothing (``ObjectGraphError/unresolvedReferences(_:)``).
+        case error
+        /// The reference waits (see ``unresolvedReferences``) and links when a later merge
+        /// brings the object.
+        case pending
+        /// An object with nothing but the identity is made (see ``placeholders``); a later
+        /// merge fills it in.
+        case placeholder
+    }
+
+    /// A reference that waits for its object: `owner`'s relationship `relationship` refers
+    /// to the object of `entity` with `identity`.
+    public struct UnresolvedReference: CustomStringConvertible {
+        public let owner: ModelObject
+        public let relationship: String
+        /// The destination entity.
+        public let entity: EntityDescription
+        /// The identity attributes' values, by attribute name.
+        public let identity: [String: Any]
+
+        public var description: String {
+            let values = identity.keys.sorted().map { "\($0): \(identity[$0] ?? "nil")" }.joined(separator: ", ")
+            return "\(owner.entity.name).\(relationship) -> \(entity.name) (\(values))"
+        }
+    }
+
+    /// What changed in the graph since a ``ChangePoint``.
+    public struct Changes {
+        /// Objects merged in (or made placeholders) since the point, and still in the graph.
+        public var inserted: [ModelObject]
+        /// Objects in the graph before the point that a merge (or ``noteUpdated(_:)``) changed.
+        public var updated: [ModelObject]
+        /// Objects in the graph before the point that were removed since.
+        public var deleted: [ModelObject]
+
+        /// Whether nothing changed.
+        public var isEmpty: Bool { inserted.isEmpty && updated.isEmpty && deleted.isEmpty }
+    }
+
+    /// A point in the graph's history, to ask what changed since (see ``changes(since:)``).
+    public struct ChangePoint: Sendable, Hashable, Comparable {
+        let generation: UInt64
+        public static func < (lhs: ChangePoint, rhs: ChangePoint) -> Bool { lhs.generation < rhs.generation }
+    }
+
+    public let model: ObjectModel
+    public let options: Options
+    /// The mappings the graph's decoding uses (key casing, `id` identities): identities are
+    /// taken with them.
+    let mappings: [EntityMapping]
+
+    /// The objects, by identity.
+    var identities: [IdentityKey: ModelObject] = [:]
+    /// The objects of each entity, in the order they came.
+    var lists: [ObjectList]
+    /// When each object came in, and when it last changed.
+    var insertedAt: [ObjectIdentifier: UInt64] = [:]
+    var updatedAt: [ObjectIdentifier: UInt64] = [:]
+    /// Removed objects, with when; only those that were in the graph at some point.
+    var deletions: [(generation: UInt64, object: ModelObject, insertedAt: UInt64)] = []
+    /// Advanced by every change, so that a ``ChangePoint`` tells before from after.
+    var generation: UInt64 = 1
+    /// References waiting for their object, by the identity they wait for.
+    var pending: [IdentityKey: [PendingLink]] = [:]
+    /// Objects made for unresolved references (``UnresolvedReferencePolicy/placeholder``) and
+    /// not filled in since.
+    var placeholderSet: Set<ObjectIdentifier> = []
+
+    /// A reference waiting for the object with its identity.
+    struct PendingLink {
+        let owner: ModelObject
+        let slot: Int
+        let entity: Int
+        /// The identity's values, slot by slot of the destination entity.
+        let identity: [(slot: Int, value: Slot)]
+    }
+
+    /// An empty graph of `model`'s objects.
+    public init(model: ObjectModel, options: Options = Options()) {
+        self.model = model
+        self.options = options
+        mappings = model.mappings(
+            for: options.decoding.keyCasing, identifiesByID: options.decoding.identifiesByIDAttribute)
+        lists = Array(repeating: ObjectList(), count: mappings.count)
+    }
+
+    deinit {
+        // Objects link each other; the graph lets them go with nothing held.
+        lists.removeAll()
+    }
+
+    // MARK: Reading
+
+    /// The number of objects in the graph.
+    public var count: Int { lists.reduce(0) { $0 + $1.count } }
+
+    /// The objects of `entity`, in the order they came, and with `includingSubentities`
+    /// (the default) those of its subentities after them.
+    public func objects(of entity: EntityDescription, includingSubentities: Bool = true) -> [ModelObject] {
+        guard includingSubentities else { return lists[entity.index].objects }
+        var result: [ModelObject] = []
+        var stack = [entity.index]
+        while let current = stack.popLast() {
+            result.append(contentsOf: lists[current].objects)
+            stack.append(contentsOf: model.entityRecords[current].subentities.reversed())
+        }
+        return result
+    }
+
+    /// The objects of the entity named `entityName`; none when the model has no such entity.
+    public func objects(of entityName: String, includingSubentities: Bool = true) -> [ModelObject] {
+        guard let entity = model.entitiesByName[entityName] else { return [] }
+        return objects(of: entity, includingSubentities: includingSubentities)
+    }
+
+    /// The object of `entity` (or of its family) with the given identity: the identity
+    /// attribute's value for an entity with one, by attribute name for several. Values
+    /// convert as JSON does (`"101"` finds the `Integer 64` identity 101).
+    ///
+    /// For example: `graph.object(of: band, identity: "Japan")`,
+    /// `graph.object(of: membership, identity: ["band": "Japan", "musician": "David Sylvian"])`.
+    public func object(of entity: EntityDescription, identity: Any) -> ModelObject? {
+        guard let key = try? identityKey(of: entity.index, identity: identity) else { return nil }
+        return identities[key]
+    }
+
+    /// ``object(of:identity:)`` by entity name.
+    public func object(of entityName: String, identity: Any) -> ModelObject? {
+        guard let entity = model.entitiesByName[entityName] else { return nil }
+        return object(of: entity, identity: identity)
+    }
+
+    /// Whether `object` is in the graph.
+    public func contains(_ object: ModelObject) -> Bool {
+        object.entity.model === model && lists[object.entity.index].contains(object)
+    }
+
+    /// The references that wait for an object the graph does not have yet.
+    public var unresolvedReferences: [UnresolvedReference] {
+        pending.values.flatMap { $0 }.map { link in
+            let properties = mappings[link.entity].properties
+            var identity: [String: Any] = [:]
+            for (slot, value) in link.identity {
+                identity[properties[slot].name] = value.attributeValue(type: properties[slot].attributeType)
+            }
+            return UnresolvedReference(
+                owner: link.owner, relationship: link.owner.mapping.properties[link.slot].name,
+                entity: EntityDescription(model: model, index: link.entity), identity: identity)
+        }
+    }
+
+    /// The objects made for references to objects the graph did not have
+    /// (``UnresolvedReferencePolicy/placeholder``) and not filled in by a merge since.
+    public var placeholders: [ModelObject] {
+        lists.flatMap { $0.objects }.filter { placeholderSet.contains(ObjectIdentifier($0)) }
+    }
+
+    // MARK: Changes
+
+    /// The present point in the graph's history.
+    public var changePoint: ChangePoint { ChangePoint(generation: generation) }
+
+    /// What changed since `point`: objects inserted, updated (not counting those inserted
+    /// since) and deleted (not counting those inserted since), so that a caller can send them.
+    ///
+    /// For example:
+    ///
+    /// ```swift
+    /// let before = graph.changePoint
+    /// try graph.merge(update, entity: "Band", at: "bands")
+    /// graph.changes(since: before).updated   // [Japan]
+    /// ```
+    public func changes(since point: ChangePoint) -> Changes {
+        var changes = Changes(inserted: [], updated: [], deleted: [])
+        for list in lists {
+            for object in list.objects {
+                let identifier = ObjectIdentifier(object)
+                let inserted = insertedAt[identifier] ?? 0
+                if inserted >= point.generation {
+                    changes.inserted.append(object)
+                } else if let updated = updatedAt[identifier], updated >= point.generation {
+                    changes.updated.append(object)
+                }
+            }
+        }
+        changes.deleted = deletions.filter { $0.generation >= point.generation && $0.insertedAt < point.generation }
+            .map(
+                \.object)
+        return changes
+    }
+
+    /// Notes that code changed `object` (a graph does not see changes made to its objects
+    /// directly), so that ``changes(since:)`` lists it as updated.
+    public func noteUpdated(_ object: ModelObject) {
+        guard contains(object) else { return }
+        updatedAt[ObjectIdentifier(object)] = nextGeneration()
+    }
+
+    func nextGeneration() -> UInt64 {
+        generation += 1
+        return generation - 1
+    }
+
+    // MARK: Removing
+
+    /// Removes `object` from the graph: its relationships are cleared (and with them the
+    /// inverses that pointed back at it), references waiting on its behalf are dropped, and
+    /// other objects' relationships to it no longer hold it.
+    ///
+    /// - Returns: whether the object was in the graph.
+    @discardableResult
+    public func remove(_ object: ModelObject) -> Bool {
+        guard contains(object) else { return false }
+        let index = object.entity.index
+        let mapping = mappings[index]
+        // Others' links to it, through relationships without an inverse too.
+        for list in lists {
+            for other in list.objects where other !== object {
+                for relationship in other.mapping.relationshipList
+                where relationship.destination == index || isSubentity(index, of: relationship.destination) {
+                    let linked = other.linkedObjects(atSlot: relationship.slot)
+                    guard linked.contains(where: { $0 === object }) else { continue }
+                    try? other.replaceRelationship(
+                        atSlot: relationship.slot, with: linked.filter { $0 !== object }, null: !relationship.isToMany)
+                }
+            }
+        }
+        for relationship in mapping.relationshipList {
+            try? object.replaceRelationship(atSlot: relationship.slot, with: [], null: false)
+            object.slots[relationship.slot] = .absent
+        }
+        if let key = identityKey(of: object), identities[key] === object { identities[key] = nil }
+        for key in Array(pending.keys) {
+            pending[key]?.removeAll { $0.owner === object }
+            if pending[key]?.isEmpty == true { pending[key] = nil }
+        }
+        let identifier = ObjectIdentifier(object)
+        lists[index].remove(object)
+        placeholderSet.remove(identifier)
+        let generation = nextGeneration()
+        deletions.append((generation, object, insertedAt[identifier] ?? 0))
+        insertedAt[identifier] = nil
+        updatedAt[identifier] = nil
+        return true
+    }
+
+    /// Whether `entity` is `ancestor` or one of its subentities.
+    func isSubentity(_ entity: Int, of ancestor: Int) -> Bool {
+        var current: Int? = entity
+        while let index = current {
+            if index == ancestor { return true }
+            current = model.entityRecords[index].superentity
+        }
+        return false
+    }
+
+    // MARK: Identities
+
+    /// An object's identity, with the graph's mappings; nil when its entity has none or an
+    /// identity value is unset.
+    func identityKey(of object: ModelObject) -> IdentityKey? {
+        let mapping = mappings[object.mapping.entityIndex]
+        guard !mapping.identitySlotList.isEmpty else { return nil }
+        return object.slots.withUnsafeSlots {
+            IdentityKey(family: mapping.identityFamily, slots: $0, identitySlots: mapping.identitySlotList)
+        }
+    }
+
+    /// The identity key of entity `index` for a value given in code.
+    func identityKey(of index: Int, identity: Any) throws -> IdentityKey? {
+        let mapping = mappings[index]
+        guard !mapping.identitySlotList.isEmpty else { return nil }
+        let probe = ModelObject(entity: EntityDescription(model: model, index: index))
+        if mapping.identitySlotList.count == 1, !(identity is [String: Any]) {
+            let slot = mapping.identitySlotList[0]
+            try probe.setValue(Self.converted(identity, to: mapping.properties[slot].attributeType), atSlot: slot)
+        } else {
+            guard let values = identity as? [String: Any] else { return nil }
+            for slot in mapping.identitySlotList {
+                let property = mapping.properties[slot]
+                guard let value = values[property.name] else { return nil }
+                try probe.setValue(Self.converted(value, to: property.attributeType), atSlot: slot)
+            }
+        }
+        return identityKey(of: probe)
+    }
+
+    /// Integers given as text and text given as integers, as JSON reads them leniently.
+    private static func converted(_ value: Any, to type: AttributeType) -> Any {
+        switch type {
+        case .integer16, .integer32, .integer64:
+            if let text = value as? String, let number = Int64(text) { return number }
+            if let number = value as? Int { return Int64(number) }
+            return value
+        case .string:
+            if let number = value as? any BinaryInteger { return "\(number)" }
+            return value
+        default:
+            return value
+        }
+    }
+}
+
+/// The objects of one entity in a graph, in the order they came: removal leaves a hole,
+/// filled when holes are half the list, so that removing is O(1) amortized.
+struct ObjectList {
+    private var slots: [ModelObject?] = []
+    private var positions: [ObjectIdentifier: Int] = [:]
+    private var holes = 0
+
+    var count: Int { positions.count }
+    var objects: [ModelObject] { slots.compactMap { $0 } }
+
+    func contains(_ object: ModelObject) -> Bool { positions[ObjectIdentifier(object)] != nil }
+
+    mutating func append(_ object: ModelObject) {
+        let identifier = ObjectIdentifier(object)
+        guard positions[identifier] == nil else { return }
+        positions[identifier] = slots.count
+        slots.append(object)
+    }
+
+    mutating func remove(_ object: ModelObject) {
+        guard let position = positions.removeValue(forKey: ObjectIdentifier(object)) else { return }
+        slots[position] = nil
+        holes += 1
+        guard holes * 2 > slots.count else { return }
+        slots = slots.filter { $0 != nil }
+        holes = 0
+        for (position, object) in slots.enumerated() {
+            if let object { positions[ObjectIdentifier(object)] = position }
+        }
+    }
+}

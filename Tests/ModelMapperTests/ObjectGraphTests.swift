@@ -1,0 +1,273 @@
+import Foundation
+import ModelMapper
+import Testing
+import TestSupport
+
+/// `ObjectGraph`: documents merged into one graph by identity, foreign keys linking records
+/// of separate arrays in any order, updates, removal, changes, partial results.
+@Suite("Object graph")
+struct ObjectGraphTests {
+    static let arrays = [
+        ("Band", "bands"), ("Musician", "musicians"), ("BandMember", "band_members"), ("Album", "albums"),
+    ]
+
+    let model: ObjectModel
+    let document: Data
+    let update: Data
+
+    init() throws {
+        model = try ObjectModel(contentsOf: TestPaths.model("Bands"))
+        document = try TestPaths.fixture("Bands/bands.json")
+        update = try TestPaths.fixture("Bands/bands-update.json")
+    }
+
+    /// The graph as text: each entity's objects sorted, with their attributes and their
+    /// relationships as the identities they lead to, so that two graphs compare as text.
+    static func snapshot(_ graph: ObjectGraph) -> String {
+        var lines: [String] = []
+        for entity in graph.model.entities {
+            for object in graph.objects(of: entity, includingSubentities: false) {
+                let values = entity.attributes.map {
+                    "\($0.name)=\(object.value(forKey: $0.name).map { "\($0)" } ?? "nil")"
+                }
+                let links = entity.relationships.map { relationship -> String in
+                    let value = object.value(forKey: relationship.name)
+                    let objects = (value as? [ModelObject]) ?? (value as? ModelObject).map { [$0] } ?? []
+                    let names = objects.map {
+                        ($0.value(forKey: "name") ?? $0.value(forKey: "id")).map { "\($0)" } ?? "?"
+                    }
+                    return "\(relationship.name)=[\(names.sorted().joined(separator: ","))]"
+                }
+                lines.append("\(entity.name): " + (values + links).joined(separator: " "))
+            }
+        }
+        return lines.sorted().joined(separator: "\n")
+    }
+
+    static func permutations<T>(_ items: [T]) -> [[T]] {
+        guard items.count > 1 else { return [items] }
+        return items.indices.flatMap { index -> [[T]] in
+            var rest = items
+            let first = rest.remove(at: index)
+            return permutations(rest).map { [first] + $0 }
+        }
+    }
+
+    @Test("The four arrays, merged in every order, give one linked graph")
+    func everyOrder() throws {
+        var snapshots = Set<String>()
+        for order in Self.permutations(Self.arrays) {
+            let graph = ObjectGraph(model: model)
+            for (entity, key) in order { try graph.merge(document, entity: entity, at: key) }
+            #expect(graph.unresolvedReferences.isEmpty, "order \(order.map(\.1))")
+            #expect(graph.count == 4)
+            snapshots.insert(Self.snapshot(graph))
+        }
+        #expect(snapshots.count == 1)
+        let expected = """
+            Album: name=Tin Drum released=1981-11-13 00:00:00 +0000 band=[Japan]
+            Band: bandDescription=Initially a glam-inspired group formed=1974 name=Japan otherNames=Rain Tree Crow albums=[Tin Drum] members=[David Sylvian in Japan]
+            BandMember: id=David Sylvian in Japan joined=1974 left=1991 band=[Japan] musician=[David Sylvian]
+            Musician: born=1958 instruments=Vocals, guitar name=David Sylvian bandMemberships=[David Sylvian in Japan]
+            """
+        #expect(snapshots.first == expected)
+    }
+
+    @Test("A later document updates what the graph has and adds what it has not; changes say which")
+    func updates() throws {
+        let graph = ObjectGraph(model: model)
+        for (entity, key) in Self.arrays { try graph.merge(document, entity: entity, at: key) }
+        let before = graph.changePoint
+        try graph.merge(update, entity: "Band", at: "bands")
+        try graph.merge(update, entity: "Album", at: "albums")
+        let japan = try #require(graph.object(of: "Band", identity: "Japan"))
+        // Present keys overwrite, absent keys keep.
+        #expect(japan.value(forKey: "bandDescription") as? String == "A new wave group from Catford, south London")
+        #expect(japan.value(forKey: "formed") as? Int16 == 1974)
+        #expect(japan.value(forKey: "otherNames") as? String == "Rain Tree Crow")
+        let albums = try #require(japan.value(forKey: "albums") as? [ModelObject])
+        #expect(
+            Set(albums.compactMap { $0.value(forKey: "name") as? String }) == ["Tin Drum", "Gentlemen Take Polaroids"])
+        let changes = graph.changes(since: before)
+        #expect(changes.inserted.compactMap { $0.value(forKey: "name") as? String } == ["Gentlemen Take Polaroids"])
+        #expect(changes.updated.compactMap { $0.value(forKey: "name") as? String } == ["Japan"])
+        #expect(changes.deleted.isEmpty)
+        #expect(graph.changes(since: graph.changePoint).isEmpty)
+    }
+
+    @Test("null clears; a to-many present replaces")
+    func nullClears() throws {
+        let graph = ObjectGraph(model: model)
+        for (entity, key) in Self.arrays { try graph.merge(document, entity: entity, at: key) }
+        try graph.merge(Data(#"[{"name": "Japan", "other_names": null, "albums": []}]"#.utf8), entity: "Band")
+        let japan = try #require(graph.object(of: "Band", identity: "Japan"))
+        #expect(japan.value(forKey: "otherNames") == nil)
+        #expect(japan.valueState(forKey: "otherNames") == .null)
+        #expect((japan.value(forKey: "albums") as? [ModelObject])?.isEmpty == true)
+        let album = try #require(graph.object(of: "Album", identity: "Tin Drum"))
+        #expect(album.value(forKey: "band") == nil)
+    }
+
+    @Test("A reference waits for its object, and links when it comes")
+    func pendingReferences() throws {
+        let graph = ObjectGraph(model: model)
+        try graph.merge(document, entity: "Album", at: "albums")
+        #expect(graph.count == 1)
+        let unresolved = graph.unresolvedReferences
+        #expect(unresolved.map(\.description) == ["Album.band -> Band (name: Japan)"])
+        let album = try #require(graph.object(of: "Album", identity: "Tin Drum"))
+        #expect(album.value(forKey: "band") == nil)
+        try graph.merge(document, entity: "Band", at: "bands")
+        #expect(graph.unresolvedReferences.isEmpty)
+        #expect((album.value(forKey: "band") as? ModelObject)?.value(forKey: "name") as? String == "Japan")
+    }
+
+    @Test("Under the error policy, an unresolved reference fails the merge, which changes nothing")
+    func unresolvedIsAnError() throws {
+        let graph = ObjectGraph(model: model, options: ObjectGraph.Options(unresolvedReferences: .error))
+        let error = try #require(throws: ObjectGraphError.self) {
+            try graph.merge(document, entity: "BandMember", at: "band_members")
+        }
+        #expect(
+            error.description
+                == "2 unresolved references: BandMember.band -> Band (name: Japan); BandMember.musician -> Musician (name: David Sylvian)"
+        )
+        #expect(graph.count == 0)
+        try graph.merge(document, entity: "Band", at: "bands")
+        try graph.merge(document, entity: "Musician", at: "musicians")
+        try graph.merge(document, entity: "BandMember", at: "band_members")
+        #expect(graph.count == 3)
+    }
+
+    @Test("Under the placeholder policy, a reference makes its object, which a later merge fills in")
+    func placeholders() throws {
+        let graph = ObjectGraph(model: model, options: ObjectGraph.Options(unresolvedReferences: .placeholder))
+        try graph.merge(document, entity: "Album", at: "albums")
+        #expect(graph.placeholders.compactMap { $0.value(forKey: "name") as? String } == ["Japan"])
+        #expect(graph.unresolvedReferences.isEmpty)
+        let point = graph.changePoint
+        try graph.merge(document, entity: "Band", at: "bands")
+        #expect(graph.placeholders.isEmpty)
+        let japan = try #require(graph.object(of: "Band", identity: "Japan"))
+        #expect(japan.value(forKey: "formed") as? Int16 == 1974)
+        #expect((japan.value(forKey: "albums") as? [ModelObject])?.count == 1)
+        #expect(graph.changes(since: point).updated.count == 1)
+    }
+
+    @Test("Identities compare by value across JSON types; `id` is the identity when none is declared")
+    func identityAcrossTypes() throws {
+        let model = try ObjectModel(
+            xml: """
+                <model>
+                  <entity name="Item">
+                    <attribute name="id" attributeType="Integer 64"/>
+                    <attribute name="title" optional="YES" attributeType="String"/>
+                    <attribute name="note" optional="YES" attributeType="String"/>
+                  </entity>
+                </model>
+                """)
+        let graph = ObjectGraph(model: model)
+        try graph.merge(Data(#"[{"id": 101, "title": "a"}]"#.utf8), entity: "Item")
+        try graph.merge(Data(#"[{"id": "101", "note": "b"}, {"id": 102}]"#.utf8), entity: "Item")
+        #expect(graph.count == 2)
+        let item = try #require(graph.object(of: "Item", identity: 101))
+        #expect(item.value(forKey: "title") as? String == "a")
+        #expect(item.value(forKey: "note") as? String == "b")
+        #expect(graph.object(of: "Item", identity: "101") === item)
+        // Plain decoding keeps its rule: `id` is no identity unless asked.
+        let twice = Data(#"[{"id": 1}, {"id": 1}]"#.utf8)
+        let entity = try #require(model.entitiesByName["Item"])
+        #expect(try ModelDecoder(model: model).decodeObjects(of: entity, from: twice).count == 2)
+        var options = ModelDecoder.Options()
+        options.identifiesByIDAttribute = true
+        let unique = try ModelDecoder(model: model, options: options).decodeObjects(of: entity, from: twice)
+        #expect(unique.count == 2 && unique[0] === unique[1])
+    }
+
+    @Test("Removing an object clears the relationships that held it")
+    func removal() throws {
+        let graph = ObjectGraph(model: model)
+        for (entity, key) in Self.arrays { try graph.merge(document, entity: entity, at: key) }
+        let point = graph.changePoint
+        let japan = try #require(graph.object(of: "Band", identity: "Japan"))
+        #expect(graph.remove(japan))
+        #expect(!graph.remove(japan))
+        #expect(graph.object(of: "Band", identity: "Japan") == nil)
+        #expect(graph.objects(of: "Band").isEmpty)
+        #expect(graph.object(of: "Album", identity: "Tin Drum")?.value(forKey: "band") == nil)
+        #expect(graph.object(of: "BandMember", identity: "David Sylvian in Japan")?.value(forKey: "band") == nil)
+        #expect(graph.changes(since: point).deleted.count == 1)
+        // Merging it again makes a new object, linked again by the references that name it.
+        try graph.merge(document, entity: "Band", at: "bands")
+        try graph.merge(document, entity: "Album", at: "albums")
+        #expect(
+            (graph.object(of: "Album", identity: "Tin Drum")?.value(forKey: "band") as? ModelObject)?.value(
+                forKey: "name") as? String == "Japan")
+    }
+
+    @Test("An element with an error is left out; the others merge")
+    func partialResults() throws {
+        let graph = ObjectGraph(model: model)
+        let json =
+            #"{"bands": [{"name": "Japan"}, {"name": "Rain Tree Crow", "formed": "soon"}, {"name": "Talk Talk", "formed": 1981}]}"#
+        let result = try graph.merge(Data(json.utf8), entity: "Band", at: "bands")
+        #expect(result.objects.compactMap { $0.value(forKey: "name") as? String } == ["Japan", "Talk Talk"])
+        #expect(result.leftOut == [1])
+        #expect(result.errors.map(\.path.description) == ["$.bands[1].formed"])
+        #expect(graph.count == 2)
+        // The same without a graph.
+        let band = try #require(model.entitiesByName["Band"])
+        var options = ModelDecoder.Options()
+        options.keyCasing = .snakeCase
+        let partial = try ModelDecoder(model: model, options: options).decodePartially(
+            of: band, from: Data(json.utf8), at: "bands")
+        #expect(partial.objects.count == 2)
+        #expect(partial.leftOut == [1])
+        // Malformed JSON leaves nothing to keep.
+        #expect(throws: MappingError.self) {
+            try graph.merge(Data(#"{"bands": [{"name": "X"},"#.utf8), entity: "Band", at: "bands")
+        }
+    }
+
+    @Test("Documents decoded on other threads merge on the graph's")
+    func decodingElsewhere() async throws {
+        let model = self.model
+        let pages = (0..<8).map { page in
+            Data(#"{"albums": [{"name": "Album \#(page)", "band": "Band \#(page % 2)"}]}"#.utf8)
+        }
+        let prepared = try await withThrowingTaskGroup(of: ObjectGraph.PreparedMerge.self) { group in
+            for page in pages {
+                group.addTask { try ObjectGraph.prepare(page, entity: "Album", at: "albums", model: model) }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        let graph = ObjectGraph(model: model)
+        for batch in prepared { try graph.merge(batch) }
+        #expect(throws: ObjectGraphError.self) { try graph.merge(prepared[0]) }
+        try graph.merge(Data(#"[{"name": "Band 0"}, {"name": "Band 1"}]"#.utf8), entity: "Band")
+        #expect(graph.count == 10)
+        #expect(graph.unresolvedReferences.isEmpty)
+        #expect((graph.object(of: "Band", identity: "Band 1")?.value(forKey: "albums") as? [ModelObject])?.count == 4)
+    }
+
+    @Test("A scalar for a to-one is its destination's identity, in plain decoding too")
+    func foreignKeysWithoutGraph() throws {
+        let album = try #require(model.entitiesByName["Album"])
+        var options = ModelDecoder.Options()
+        options.keyCasing = .snakeCase
+        let decoder = ModelDecoder(model: model, options: options)
+        let objects = try decoder.decodeObjects(
+            of: album,
+            from: Data(#"[{"name": "Tin Drum", "band": "Japan"}, {"name": "Quiet Life", "band": "Japan"}]"#.utf8))
+        let bands = objects.compactMap { $0.value(forKey: "band") as? ModelObject }
+        #expect(bands.count == 2 && bands[0] === bands[1])
+        #expect(bands.first?.value(forKey: "name") as? String == "Japan")
+        // An entity without a single identity attribute takes no scalar.
+        let member = try #require(model.entitiesByName["Musician"])
+        let error = try #require(throws: MappingError.self) {
+            try decoder.decodeObject(
+                of: member, from: Data(#"{"name": "David Sylvian", "band_memberships": [7]}"#.utf8))
+        }
+        #expect(error.path.description == "$.band_memberships[0]")
+    }
+}
