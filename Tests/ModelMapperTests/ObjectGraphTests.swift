@@ -270,4 +270,94 @@ struct ObjectGraphTests {
         }
         #expect(error.path.description == "$.band_memberships[0]")
     }
+
+    /// `data` written with sorted keys, so that documents compare whatever their key order.
+    static func sorted(_ data: Data) throws -> String {
+        try JSONValue.parse(data).jsonText(options: [.sortedKeys, .withoutEscapingSlashes])
+    }
+
+    @Test("The document round-trips: foreign keys decode as links and encode as identities again")
+    func roundTripWithForeignKeys() throws {
+        var decoding = ModelDecoder.Options(unknownKeys: .keep)
+        decoding.keyCasing = .snakeCase
+        decoding.identifiesByIDAttribute = true
+        let decoder = ModelDecoder(model: model, options: decoding)
+        var encoding = ModelEncoder.Options(outputFormatting: .withoutEscapingSlashes)
+        encoding.keyCasing = .snakeCase
+        encoding.identifiesByIDAttribute = true
+        let original = try JSONValue.parse(document)
+        for (entity, key) in Self.arrays {
+            let description = try #require(model.entitiesByName[entity])
+            let objects = try decoder.decodeObjects(of: description, from: document, at: key)
+            let written = try ModelEncoder(options: encoding).encode(objects, at: key)
+            // The kept source gives the same tokens in the same order, scalars as scalars.
+            let expected = try #require(original[key])
+            let wrapped: JSONValue = [key: expected]
+            #expect(
+                String(decoding: written, as: UTF8.self) == wrapped.jsonText(options: .withoutEscapingSlashes), "\(key)"
+            )
+        }
+        // From a graph (no kept source), with the encoder writing every relationship as an identity.
+        let graph = ObjectGraph(model: model)
+        for (entity, key) in Self.arrays { try graph.merge(document, entity: entity, at: key) }
+        encoding.writesRelationshipsAsIdentities = true
+        encoding.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let albums = try ModelEncoder(options: encoding).encode(graph.objects(of: "Album"), at: "albums")
+        #expect(
+            String(decoding: albums, as: UTF8.self)
+                == #"{"albums":[{"band":"Japan","name":"Tin Drum","released":"1981-11-13T00:00:00Z"}]}"#)
+        let members = try ModelEncoder(options: encoding).encode(graph.objects(of: "BandMember"), at: "band_members")
+        #expect(
+            try Self.sorted(members)
+                == Self.sorted(
+                    Data(
+                        #"{"band_members": [{"id": "David Sylvian in Japan", "musician": "David Sylvian", "band": "Japan", "joined": 1974, "left": 1991}]}"#
+                            .utf8)))
+        // Without the option, relationships nest.
+        encoding.writesRelationshipsAsIdentities = false
+        let nested = try ModelEncoder(options: encoding).encode(graph.objects(of: "Album"), at: "albums")
+        #expect(String(decoding: nested, as: UTF8.self).contains(#""band":{"#))
+    }
+
+    @Test(
+        "A relationship whose userInfo says jsonWritesIdentity is written as identities; composite identities as objects"
+    )
+    func writesIdentityPerRelationship() throws {
+        let model = try ObjectModel(
+            xml: """
+                <model>
+                  <entity name="Shelf">
+                    <attribute name="label" attributeType="String"/>
+                    <relationship name="books" optional="YES" toMany="YES" destinationEntity="Book">
+                      <userInfo><entry key="jsonWritesIdentity" value="YES"/></userInfo>
+                    </relationship>
+                    <relationship name="editions" optional="YES" toMany="YES" destinationEntity="Edition">
+                      <userInfo><entry key="jsonWritesIdentity" value="YES"/></userInfo>
+                    </relationship>
+                    <relationship name="featured" optional="YES" maxCount="1" destinationEntity="Book"/>
+                  </entity>
+                  <entity name="Book">
+                    <attribute name="isbn" attributeType="Integer 64"/>
+                    <attribute name="title" optional="YES" attributeType="String"/>
+                    <userInfo><entry key="identityAttributes" value="isbn"/></userInfo>
+                  </entity>
+                  <entity name="Edition">
+                    <attribute name="isbn" attributeType="Integer 64"/>
+                    <attribute name="year" attributeType="Integer 16"/>
+                    <userInfo><entry key="identityAttributes" value="isbn,year"/></userInfo>
+                  </entity>
+                </model>
+                """)
+        let shelf = try #require(model.entitiesByName["Shelf"])
+        let json =
+            #"{"label":"A","books":[{"isbn":1,"title":"One"},2],"editions":[{"isbn":1,"year":1990}],"featured":{"isbn":1,"title":"One"}}"#
+        let object = try ModelDecoder(model: model).decodeObject(of: shelf, from: Data(json.utf8))
+        let books = try #require(object.value(forKey: "books") as? [ModelObject])
+        #expect(books.map { $0.value(forKey: "isbn") as? Int64 } == [1, 2])
+        let written = try String(decoding: ModelEncoder().encode(object), as: UTF8.self)
+        #expect(
+            written
+                == #"{"label":"A","books":[1,2],"editions":[{"isbn":1,"year":1990}],"featured":{"isbn":1,"title":"One"}}"#
+        )
+    }
 }

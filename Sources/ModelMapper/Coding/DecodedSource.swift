@@ -39,6 +39,15 @@ final class DecodedSource {
         !referenceEdges.isEmpty && referenceEdges.contains(ReferenceEdge(slot: slot, index: index, object: ObjectIdentifier(object)))
     }
 
+    /// Whether the JSON had `object` there as a scalar identity (a foreign key).
+    func isScalarReference(slot: Int, index: Int, object: ModelObject) -> Bool {
+        guard !referenceEdges.isEmpty,
+            let found = referenceEdges.firstIndex(
+                of: ReferenceEdge(slot: slot, index: index, object: ObjectIdentifier(object)))
+        else { return false }
+        return referenceEdges[found].isScalar
+    }
+
     /// The spelling recorded for the value in `slot`, if one was and it was read in
     /// `dateFormat` (for plain dates); whether it still spells the slot's value is
     /// ``Spelling/spells(_:)``'s to say.
@@ -55,18 +64,22 @@ final class DecodedSource {
     /// place it had was one (so that no place it had in full is lost).
     func renumberEdges(slot: Int, original: [Link], unique: [Link]) {
         guard referenceEdges.contains(where: { $0.slot == slot }) else { return }
-        var places: [ObjectIdentifier: (count: Int, references: Int)] = [:]
+        var places: [ObjectIdentifier: (count: Int, references: Int, scalars: Int)] = [:]
         for (index, link) in original.enumerated() {
             guard let object = link.object else { continue }
             let id = ObjectIdentifier(object)
-            let isReference = referenceEdges.contains(ReferenceEdge(slot: slot, index: index, object: id))
-            places[id, default: (0, 0)].count += 1
-            if isReference { places[id, default: (0, 0)].references += 1 }
+            places[id, default: (0, 0, 0)].count += 1
+            guard let found = referenceEdges.firstIndex(of: ReferenceEdge(slot: slot, index: index, object: id)) else { continue }
+            places[id, default: (0, 0, 0)].references += 1
+            if referenceEdges[found].isScalar { places[id, default: (0, 0, 0)].scalars += 1 }
         }
         referenceEdges = referenceEdges.filter { $0.slot != slot }
         for (index, link) in unique.enumerated() {
-            guard let object = link.object, let place = places[ObjectIdentifier(object)], place.count == place.references else { continue }
-            referenceEdges.insert(ReferenceEdge(slot: slot, index: index, object: ObjectIdentifier(object)))
+            guard let object = link.object, let place = places[ObjectIdentifier(object)], place.count == place.references
+            else { continue }
+            referenceEdges.insert(
+                ReferenceEdge(
+                    slot: slot, index: index, object: ObjectIdentifier(object), isScalar: place.scalars == place.count))
         }
     }
 
@@ -170,8 +183,22 @@ struct Spelling {
 /// A related object that the JSON gave only by its identity: the relationship's slot, the
 /// place in a to-many (-1 for a to-one), and the object, so that an edge that changed since
 /// does not match.
+///
+/// `isScalar` tells a foreign key (`"band": "Japan"`) from an object of identity attributes
+/// (`{"name": "Japan"}`); it is not part of the edge's identity, so that a lookup finds either.
 struct ReferenceEdge: Hashable {
     let slot: Int
     let index: Int
     let object: ObjectIdentifier
+    var isScalar = false
+
+    static func == (lhs: ReferenceEdge, rhs: ReferenceEdge) -> Bool {
+        lhs.slot == rhs.slot && lhs.index == rhs.index && lhs.object == rhs.object
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(slot)
+        hasher.combine(index)
+        hasher.combine(object)
+    }
 }

@@ -21,11 +21,18 @@ final class PropertyMapping: Sendable {
     let isToMany: Bool
     /// The slot of the reciprocal inverse in objects of the destination entity, if any.
     let inverseSlot: Int?
+    /// For a Date attribute, the formats its userInfo names (``MappingKeys/dateFormats``),
+    /// tried in order on reading, the first used on writing; empty: the coder's.
+    let dateFormats: [DateFormat]
+    /// Whether the relationship is written as its destination's identity
+    /// (``MappingKeys/relationshipWritesIdentity``).
+    let writesIdentity: Bool
 
     init(
         name: String, keyPath: [String], isRelationship: Bool, attributeType: AttributeType, isOptional: Bool,
         defaultValue: (any Sendable)?, transformerName: ValueTransformer.Name?, compositeName: String?,
-        destination: Int, isToMany: Bool, inverseSlot: Int?
+        destination: Int, isToMany: Bool, inverseSlot: Int?, writesIdentity: Bool = false,
+        dateFormats: [DateFormat] = []
     ) {
         self.name = name
         self.keyPath = keyPath
@@ -38,6 +45,8 @@ final class PropertyMapping: Sendable {
         self.destination = destination
         self.isToMany = isToMany
         self.inverseSlot = inverseSlot
+        self.writesIdentity = writesIdentity
+        self.dateFormats = dateFormats
     }
 }
 
@@ -79,6 +88,11 @@ struct SlotReading {
         }
         guard property.transformerName == nil else {
             kind = .transformed
+            return
+        }
+        // A date with formats of its own: the careful path, which tries each.
+        guard property.dateFormats.isEmpty else {
+            kind = .general
             return
         }
         switch property.attributeType {
@@ -342,6 +356,9 @@ extension EntityMapping {
         for reference in record.properties {
             if reference.isRelationship {
                 let relationship = records[reference.entity].ownRelationships[reference.index]
+                let writesIdentity =
+                    MappingKeys.firstEntry(of: MappingKeys.relationshipWritesIdentity, in: relationship.userInfo)
+                    .map { MappingKeys.isYes($0.value) } ?? false
                 let path = keyPath(
                     declared: relationship.declaredJSONKeyPath, name: relationship.name, casing: casing,
                     owner: records[reference.entity], entity: record)
@@ -355,7 +372,8 @@ extension EntityMapping {
                         attributeType: .undefined, isOptional: relationship.isOptional, defaultValue: nil,
                         transformerName: nil, compositeName: nil,
                         destination: relationship.destinationEntity, isToMany: relationship.isToMany,
-                        inverseSlot: inverseSlot
+                        inverseSlot: inverseSlot,
+                        writesIdentity: writesIdentity
                     ))
             } else {
                 let attribute = records[reference.entity].ownAttributes[reference.index]
@@ -371,7 +389,11 @@ extension EntityMapping {
                         defaultValue: attribute.defaultValue,
                         transformerName: attribute.valueTransformerName.map(ValueTransformer.Name.init(rawValue:)),
                         compositeName: attribute.compositeName,
-                        destination: -1, isToMany: false, inverseSlot: nil
+                        destination: -1, isToMany: false, inverseSlot: nil,
+                        dateFormats: attribute.attributeType == .date
+                            ? MappingKeys.firstEntry(of: MappingKeys.dateFormats, in: attribute.userInfo).map {
+                                DateFormat.list($0.value)
+                            } ?? [] : []
                     ))
             }
         }

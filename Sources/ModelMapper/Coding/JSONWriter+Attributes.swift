@@ -35,7 +35,7 @@ extension JSONWriter {
             guard !decimal.isNaN else { throw MappingError(.notRepresentable, found: "NaN") }
             self.decimal(decimal)
         case .date(let date):
-            try self.date(date, format: dateFormat)
+            try self.date(date, format: property.dateFormats.first ?? dateFormat)
         case .uuid(let uuid) where property.attributeType == .uuid:
             self.uuid(uuid)
         case .url(let url) where property.attributeType == .uri:

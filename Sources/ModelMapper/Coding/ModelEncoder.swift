@@ -80,6 +80,13 @@ public struct ModelEncoder: Sendable {
         /// (see ``ModelDecoder/Options/identifiesByIDAttribute``): what a repeated object, or
         /// a relationship written as keys, is written as.
         public var identifiesByIDAttribute = false
+        /// Whether every relationship is written as its destination's identity (a to-one as
+        /// the identity attribute's value, `"band": "Japan"`; a to-many as an array of them;
+        /// an object of the identity attributes for a composite identity) rather than nested.
+        /// Off by default: relationships nest, except those whose userInfo says
+        /// `jsonWritesIdentity` (``MappingKeys/relationshipWritesIdentity``). An object whose
+        /// entity has no identity is nested whatever this says.
+        public var writesRelationshipsAsIdentities = false
 
         /// Options with the most used settings given.
         public init(outputFormatting: JSONValue.WritingOptions = [], nullEncoding: NullEncoding = .asDecoded, dateFormat: DateFormat = .iso8601) {

@@ -1041,7 +1041,8 @@ struct ObjectDecoder {
         guard let frame = frames.popLast() else { return nil }
         let state = keepsSource ? sources.popLast() : nil
         let isTop = frames.count == base
-        let isReference = state.map { Self.isReferenceOnly($0.members, mapping: frame.mapping) } ?? false
+        // Noted in the source kept, if one is.
+        let isReference = state.map { frame.isReference || Self.isReferenceOnly($0.members, mapping: frame.mapping) } ?? false
         let object = try finish(frame, source: state, into: isTop ? target : nil)
         if isTop { return object }
         guard let object else { return nil }
@@ -1049,12 +1050,14 @@ struct ObjectDecoder {
         if frames[parent].array != nil {
             if isReference {
                 let index = links.count - (frames[parent].array?.start ?? links.count)
-                sources[parent].referenceEdges.insert(ReferenceEdge(slot: frame.parentSlot, index: index, object: ObjectIdentifier(object)))
+                sources[parent].referenceEdges.insert(
+                    ReferenceEdge(slot: frame.parentSlot, index: index, object: ObjectIdentifier(object), isScalar: frame.isReference))
             }
             links.append(Link(object, kind: .strong))
         } else {
             if isReference {
-                sources[parent].referenceEdges.insert(ReferenceEdge(slot: frame.parentSlot, index: -1, object: ObjectIdentifier(object)))
+                sources[parent].referenceEdges.insert(
+                    ReferenceEdge(slot: frame.parentSlot, index: -1, object: ObjectIdentifier(object), isScalar: frame.isReference))
             }
             frames[parent].slots[frame.parentSlot] = .object(Link(object, kind: .strong))
         }

@@ -633,7 +633,9 @@ struct ObjectEncoder {
             let extras = step.extras >= 0 ? program.ownerExtras[Int(step.extras)] : nil
             let owner = Unmanaged.passUnretained(object)
             try child.withGuaranteedInstance { child throws(MappingError) in
-                if try writesInFull(child, slot: slot, index: -1, frame: top) {
+                if writesIdentity(child, of: object, slot: slot, index: -1) {
+                    try writeReference(to: child, path: childPath(slot: slot, index: -1), asScalar: true)
+                } else if try writesInFull(child, slot: slot, index: -1, frame: top) {
                     try begin(child, skipping: inverse, extras: extras, owner: owner, viaSlot: slot, viaIndex: -1)
                 } else {
                     try writeReference(to: child, path: childPath(slot: slot, index: -1))
@@ -669,7 +671,11 @@ struct ObjectEncoder {
         stack.frames[top].arrayIsEmpty = false
         // The array the frame holds keeps the child alive until its own frame holds it.
         try child.withGuaranteedInstance { child throws(MappingError) in
-            if try writesInFull(child, slot: slot, index: index, frame: top) {
+            let holder = stack.frames[top].object.takeUnretainedValue()
+            if writesIdentity(child, of: holder, slot: slot, index: index) {
+                try writeReference(to: child, path: childPath(slot: slot, index: index), asScalar: true)
+                stack.frames[top].arrayIndex += 1
+            } else if try writesInFull(child, slot: slot, index: index, frame: top) {
                 let inverse = stack.frames[top].object._withUnsafeGuaranteedRef {
                     $0.mapping.readings[slot].inverseSlot
                 }
@@ -712,10 +718,48 @@ struct ObjectEncoder {
         return true
     }
 
+    /// Whether `child`, held by `holder` at `index` of the relationship in `slot` (-1 for a
+    /// to-one), is written as its identity: the options or the relationship's userInfo say so,
+    /// or the holder's JSON gave it as a scalar there; and its entity has an identity.
+    private func writesIdentity(_ child: ModelObject, of holder: ModelObject, slot: Int, index: Int) -> Bool {
+        let asked =
+            options.writesRelationshipsAsIdentities || holder.mapping.properties[slot].writesIdentity
+            || (options.layout == .asDecoded
+                && holder.decodedSource?.isScalarReference(slot: slot, index: index, object: child) == true)
+        return asked && !keyedMapping(of: child).identitySlots.isEmpty
+    }
+
     /// An object met again: its identity attributes stand for it; without any, it cannot be
-    /// written without repeating it (or looping, on a cycle).
-    private mutating func writeReference(to object: ModelObject, path: JSONPath) throws(MappingError) {
+    /// written without repeating it (or looping, on a cycle). `asScalar`: the identity
+    /// attribute's value alone when the entity has one (and names no type key).
+    private mutating func writeReference(to object: ModelObject, path: JSONPath, asScalar: Bool = false)
+        throws(MappingError)
+    {
         let mapping = keyedMapping(of: object)
+        if asScalar, mapping.identitySlots.count == 1, mapping.typeKey == nil {
+            let slot = mapping.identitySlots[0]
+            let property = mapping.properties[slot]
+            let value = object.slots[slot]
+            switch value {
+            case .absent, .null:
+                writer.append("null")
+            default:
+                do {
+                    // As the JSON spelled it (`101` for a String identity), while it is the value read.
+                    if let source = object.decodedSource, options.layout == .asDecoded, !source.spellings.isEmpty {
+                        try writeSpelled(value, source: source, property: property, slot: slot, entity: object.entity)
+                    } else {
+                        try writeValue(value, property: property, slot: slot, entity: object.entity)
+                    }
+                } catch var error {
+                    error.path = path.appending(keys: property.keyPath)
+                    error.entityName = object.entity.name
+                    error.propertyName = property.name
+                    throw error
+                }
+            }
+            return
+        }
         guard !mapping.identitySlots.isEmpty else {
             let isCycle = stack.contains(object)
             throw MappingError(

@@ -63,6 +63,14 @@ enum ValueConversion {
                 }
             default: throw mismatch(type, token)
             }
+        case .date where !property.dateFormats.isEmpty:
+            for format in property.dateFormats {
+                if strict, case .string = token, format == .secondsSince1970 || format == .millisecondsSince1970 { continue }
+                if let date = try? format.date(from: token) { return .date(date) }
+            }
+            throw MappingError(
+                token.isScalarText ? .invalidValue : .typeMismatch,
+                expected: property.dateFormats.map(\.expectation).joined(separator: ", or "), found: describe(token))
         case .date:
             if strict, case .string = token, dateFormat == .secondsSince1970 || dateFormat == .millisecondsSince1970 {
                 throw mismatch(type, token, expected: dateFormat.expectation)
@@ -217,7 +225,7 @@ enum ValueConversion {
             return .number(decimal.description)
         case (.string, let string as String): return .string(string)
         case (.boolean, let bool as Bool): return .bool(bool)
-        case (.date, let date as Date): return dateFormat.jsonValue(for: date)
+        case (.date, let date as Date): return (property.dateFormats.first ?? dateFormat).jsonValue(for: date)
         case (.binaryData, let data as Data): return .string(data.base64EncodedString())
         case (.uuid, let uuid as UUID): return .string(uuid.uuidString)
         case (.uri, let url as URL): return .string(url.absoluteString)

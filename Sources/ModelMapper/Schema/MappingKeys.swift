@@ -26,6 +26,17 @@ public enum MappingKeys {
     /// On an entity: the value of the type key that means this entity (default: its name).
     public static let typeValue = ["jsonTypeValue"]
 
+    /// On a relationship: written as its destination's identity (a to-one as the identity
+    /// attribute's value, a to-many as an array of them; an object of the identity attributes
+    /// for a composite identity) rather than nested, when its value is `YES`.
+    public static let relationshipWritesIdentity = ["jsonWritesIdentity"]
+
+    /// On a Date attribute: the formats its JSON may have, tried in order, separated by `|`
+    /// (`iso8601`, `yearMonthDay`, `secondsSince1970`, `millisecondsSince1970`, or a
+    /// `DateFormatter` pattern such as `dd/MM/yyyy`); dates are written in the first. Without
+    /// it, the coder's ``ModelDecoder/Options/dateFormat`` applies.
+    public static let dateFormats = ["dateFormats", "dateFormat"]
+
     /// The first of `keys` present in `userInfo`, with its value.
     static func firstEntry(of keys: [String], in userInfo: [String: String]) -> (key: String, value: String)? {
         for key in keys {

@@ -23,6 +23,25 @@ public enum DateFormat: Sendable, Hashable {
     /// A `DateFormatter` pattern such as `dd/MM/yyyy HH:mm`, in the POSIX locale and UTC.
     case pattern(String)
 
+    /// The formats a `dateFormats` userInfo value names (see ``MappingKeys/dateFormats``):
+    /// `iso8601`, `yearMonthDay` (or `yyyy-MM-dd`), `secondsSince1970`, `millisecondsSince1970`,
+    /// or a pattern, separated by `|`.
+    ///
+    /// For example, `DateFormat.list("iso8601 | dd/MM/yyyy")` is `[.iso8601, .pattern("dd/MM/yyyy")]`.
+    public static func list(_ text: String) -> [DateFormat] {
+        text.split(separator: "|").compactMap { piece -> DateFormat? in
+            let name = piece.trimmingCharacters(in: .whitespaces)
+            switch name {
+            case "": return nil
+            case "iso8601", "ISO8601": return .iso8601
+            case "yearMonthDay", "yyyy-MM-dd": return .yearMonthDay
+            case "secondsSince1970": return .secondsSince1970
+            case "millisecondsSince1970": return .millisecondsSince1970
+            default: return .pattern(name)
+            }
+        }
+    }
+
     /// Reads a date from its JSON form.
     public func date(from value: JSONValue) throws(DateFormatError) -> Date {
         try JSONToken.with(value) { token throws(DateFormatError) in try date(from: token) }

@@ -1,0 +1,71 @@
+import Foundation
+import ModelMapper
+import Testing
+
+/// A Date attribute whose userInfo names its formats: each tried in order on reading, the
+/// first used on writing.
+@Suite("Per-attribute date formats")
+struct DateFormatListTests {
+    static let xml = """
+        <model>
+          <entity name="Event">
+            <attribute name="name" attributeType="String"/>
+            <attribute name="when" optional="YES" attributeType="Date">
+              <userInfo><entry key="dateFormats" value="iso8601 | dd/MM/yyyy | secondsSince1970"/></userInfo>
+            </attribute>
+            <attribute name="plain" optional="YES" attributeType="Date"/>
+          </entity>
+        </model>
+        """
+
+    let model: ObjectModel
+    let event: EntityDescription
+
+    init() throws {
+        model = try ObjectModel(xml: Self.xml)
+        event = try #require(model.entitiesByName["Event"])
+    }
+
+    @Test("The list reads its names and patterns")
+    func parsing() {
+        #expect(
+            DateFormat.list("iso8601 | dd/MM/yyyy|secondsSince1970") == [
+                .iso8601, .pattern("dd/MM/yyyy"), .secondsSince1970,
+            ])
+        #expect(DateFormat.list("yyyy-MM-dd|millisecondsSince1970|") == [.yearMonthDay, .millisecondsSince1970])
+        #expect(DateFormat.list("").isEmpty)
+    }
+
+    @Test(
+        "Each format is tried in order; dates are written in the first",
+        arguments: [
+            (#""2001-02-03T04:05:06Z""#, 981_173_106.0),
+            (#""20010203T040506Z""#, 981_173_106.0),
+            (#""03/02/2001""#, 981_158_400.0),
+            ("981173106", 981_173_106.0),
+        ])
+    func formats(json: String, seconds: Double) throws {
+        let object = try ModelDecoder(model: model).decodeObject(
+            of: event, from: Data(#"{"name": "x", "when": \#(json)}"#.utf8))
+        #expect((object.value(forKey: "when") as? Date)?.timeIntervalSince1970 == seconds)
+        let written = try String(decoding: ModelEncoder().encode(object), as: UTF8.self)
+        let expected = ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: seconds))
+        #expect(written == #"{"name":"x","when":"\#(expected)"}"#)
+    }
+
+    @Test("A value no format reads is an error listing them; other dates keep the coder's format")
+    func errors() throws {
+        let error = try #require(throws: MappingError.self) {
+            try ModelDecoder(model: model).decodeObject(
+                of: event, from: Data(#"{"name": "x", "when": "yesterday"}"#.utf8))
+        }
+        #expect(error.path.description == "$.when")
+        #expect(
+            error.description.contains(
+                "an ISO 8601 date string, or a date string of the form dd/MM/yyyy, or a number of seconds since 1970"))
+        #expect(throws: MappingError.self) {
+            try ModelDecoder(model: model).decodeObject(
+                of: event, from: Data(#"{"name": "x", "plain": "03/02/2001"}"#.utf8))
+        }
+    }
+}
