@@ -360,4 +360,37 @@ struct ObjectGraphTests {
                 == #"{"label":"A","books":[1,2],"editions":[{"isbn":1,"year":1990}],"featured":{"isbn":1,"title":"One"}}"#
         )
     }
+
+    @Test("Many references to one object link in time linear in them (scalars and identity objects)")
+    func manyReferencesToOne() throws {
+        let model = try ObjectModel(
+            xml: """
+                <model>
+                  <entity name="Band">
+                    <attribute name="name" attributeType="String"/>
+                    <relationship name="albums" optional="YES" toMany="YES" destinationEntity="Album" inverseName="band" inverseEntity="Album"/>
+                    <userInfo><entry key="identityAttributes" value="name"/></userInfo>
+                  </entity>
+                  <entity name="Album">
+                    <attribute name="title" attributeType="String"/>
+                    <relationship name="band" optional="YES" maxCount="1" destinationEntity="Band" inverseName="albums" inverseEntity="Band"/>
+                  </entity>
+                </model>
+                """)
+        let album = try #require(model.entitiesByName["Album"])
+        // Quadratic linking would take minutes here; linear takes a moment.
+        let count = 100_000
+        for reference in [#""X""#, #"{"name": "X"}"#] {
+            var json = "["
+            for index in 0..<count { json += (index == 0 ? "" : ",") + #"{"title": "\#(index)", "band": \#(reference)}"# }
+            json += "]"
+            var objects = try ModelDecoder(model: model).decodeObjects(of: album, from: Data(json.utf8))
+            let band = try #require(objects.last?.value(forKey: "band") as? ModelObject)
+            #expect((band.value(forKey: "albums") as? [ModelObject])?.count == count)
+            // Freed in another order than linked, while the band lives: it has no album left.
+            objects.reverse()
+            objects.removeAll()
+            #expect((band.value(forKey: "albums") as? [ModelObject])?.isEmpty == true)
+        }
+    }
 }

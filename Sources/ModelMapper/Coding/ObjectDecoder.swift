@@ -1133,11 +1133,11 @@ struct ObjectDecoder {
             }
             let object = makeObject(frame.entity)
             run.identities[identity] = object
-            try adopt(frame, into: object, source: source)
+            try adopt(frame, into: object, source: source, isNew: true)
             return object
         }
         let object = target ?? makeObject(frame.entity)
-        try adopt(frame, into: object, source: source)
+        try adopt(frame, into: object, source: source, isNew: target == nil)
         return object
     }
 
@@ -1147,7 +1147,8 @@ struct ObjectDecoder {
     }
 
     /// Gives a frame's slots to a new object, links inverses, and checks required values.
-    private mutating func adopt(_ frame: Frame, into object: ModelObject, source: DecodedSource?) throws(MappingError) {
+    /// `isNew`: the object was just made, so no object links to it yet.
+    private mutating func adopt(_ frame: Frame, into object: ModelObject, source: DecodedSource?, isNew: Bool) throws(MappingError) {
         unowned(unsafe) let mapping = frame.mapping
         // First, so that the slots are the object's whatever is thrown below.
         object.slots = SlotStorage(adopting: frame.slots, count: frame.slotCount, arena: frame.arena)
@@ -1172,7 +1173,9 @@ struct ObjectDecoder {
             switch object.slots.state(at: slot) {
             case .object:
                 guard relationship.inverse >= 0, let child = object.slots.linkedObject(at: slot) else { continue }
-                child._withUnsafeGuaranteedRef { $0.attachInverse(object, atSlot: relationship.inverse, ownerKind: .strong) }
+                child._withUnsafeGuaranteedRef {
+                    $0.attachInverse(object, atSlot: relationship.inverse, ownerKind: .strong, sourceIsNew: isNew)
+                }
             case .objects:
                 var links = object.slots.links(at: slot)
                 if frame.hasRepeatedChild, uniquesObjectsByIdentity,
@@ -1189,7 +1192,7 @@ struct ObjectDecoder {
                 guard relationship.inverse >= 0 else { continue }
                 for link in links {
                     link.unmanagedObject?._withUnsafeGuaranteedRef {
-                        $0.attachInverse(object, atSlot: relationship.inverse, ownerKind: .strong)
+                        $0.attachInverse(object, atSlot: relationship.inverse, ownerKind: .strong, sourceIsNew: isNew)
                     }
                 }
             default:

@@ -8,9 +8,11 @@
 ///   table would cost an allocation per object). It stays valid because every back-reference
 ///   has a strong link the other way, and an object clears the back-references to itself, in
 ///   the objects it holds strongly, when it is freed (``ModelObject``'s `deinit`): a
-///   back-reference never outlives its object.
-/// - **weak**: a link that would have closed a cycle of strong links, and its inverse. It does
-///   not keep the object alive, and reads as nothing once the object is freed.
+///   back-reference never outlives its object. In a to-many, back-references take only the
+///   first places (``ModelObject/backReferencePlaces``), so that this search is short.
+/// - **weak**: a link that would have closed a cycle of strong links, and its inverse; and the
+///   inverse of a strong link past the first places of a to-many. It does not keep the object
+///   alive, and reads as nothing once the object is freed.
 ///
 /// Two fields tell the three apart, so that copying a link costs what copying a strong
 /// reference does (an enum with the weak box as a payload would make every copy switch on it).

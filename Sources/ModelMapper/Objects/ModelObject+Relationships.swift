@@ -196,11 +196,18 @@ extension ModelObject {
     /// The inverse half of `attach`: links `source` as a back-reference when it holds this
     /// object strongly (a strong link the other way, which would now close a cycle, becomes
     /// one), weakly when it holds it weakly (a strong link the other way stays).
-    func attachInverse(_ source: ModelObject, atSlot slot: Int, ownerKind: Link.Kind) {
+    ///
+    /// `sourceIsNew`: `source` was just made, so a to-many here cannot hold it yet and is not
+    /// searched (a parent of many children would otherwise cost time quadratic in them).
+    func attachInverse(_ source: ModelObject, atSlot slot: Int, ownerKind: Link.Kind, sourceIsNew: Bool = false) {
         let property = mapping.properties[slot]
         let kind: Link.Kind = ownerKind == .strong ? .backReference : .weak
         if property.isToMany {
-            insertLink(to: source, atSlot: slot, kind: kind, replacing: ownerKind == .strong)
+            if sourceIsNew {
+                appendLink(to: source, atSlot: slot, kind: kind)
+            } else {
+                insertLink(to: source, atSlot: slot, kind: kind, replacing: ownerKind == .strong)
+            }
             return
         }
         if case .object(let link) = slots[slot], let current = link.object {
@@ -218,6 +225,31 @@ extension ModelObject {
         slots[slot] = .object(Link(source, kind: kind))
     }
 
+    /// The places of a to-many that may hold back-references; past them, the inverse of a
+    /// strong link is a weak link. An object being freed searches only these places for its
+    /// back-references (`removeBackReference`): without the bound, freeing the 100,000 albums
+    /// that share one band would search the band's list once per album, in time quadratic in
+    /// them. A weak link needs no removal (it reads as nothing once its object is freed), at
+    /// the cost of a box per link, for the objects of long lists only.
+    static let backReferencePlaces = 16
+
+    /// The kind a link of `kind` takes at `position` of a to-many list (see
+    /// ``backReferencePlaces``).
+    private static func kind(_ kind: Link.Kind, atPosition position: Int) -> Link.Kind {
+        kind == .backReference && position >= backReferencePlaces ? .weak : kind
+    }
+
+    /// Appends a link to an object the to-many in `slot` does not hold.
+    private func appendLink(to object: ModelObject, atSlot slot: Int, kind: Link.Kind) {
+        var links: [Link] = []
+        if case .objects(let current) = slots[slot] {
+            links = current
+            slots[slot] = .absent  // so that `links` is the only reference and the append does not copy
+        }
+        links.append(Link(object, kind: Self.kind(kind, atPosition: links.count)))
+        slots[slot] = .objects(links)
+    }
+
     /// Appends a link to `object` in a to-many slot; when the object is there already, its
     /// link takes the new kind if `replacing`, else stays as it is.
     private func insertLink(to object: ModelObject, atSlot slot: Int, kind: Link.Kind, replacing: Bool) {
@@ -227,12 +259,13 @@ extension ModelObject {
             slots[slot] = .absent  // so that `links` is the only reference and appends do not copy
         }
         if let position = links.firstIndex(where: { $0.refers(to: object) }) {
+            let kind = Self.kind(kind, atPosition: position)
             if replacing, links[position].kind != kind {
                 if links[position].isStrong { object.forgetStrongOwner() }
                 links[position] = Link(object, kind: kind)
             }
         } else {
-            links.append(Link(object, kind: kind))
+            links.append(Link(object, kind: Self.kind(kind, atPosition: links.count)))
         }
         slots[slot] = .objects(links)
     }
@@ -395,8 +428,12 @@ extension ModelObject {
         case .object(let link) where link.isBackReference(to: object):
             slots[slot] = .absent
         case .objects(var links):
+            // Back-references are only ever in the first places (see `backReferencePlaces`):
+            // links are appended, and removing one moves the others toward the front.
+            let places = links.prefix(Self.backReferencePlaces)
+            guard let position = places.firstIndex(where: { $0.isBackReference(to: object) }) else { return }
             slots[slot] = .absent  // so that `links` is the only reference and removing does not copy
-            links.removeAll { $0.isBackReference(to: object) }
+            links.remove(at: position)
             slots[slot] = .objects(links)
         default:
             break
