@@ -63,6 +63,12 @@ let package = Package(
             path: "Examples/Authors",
             resources: [.copy("Authors.json")]
         ),
+        // The Bands example: documents merged into one object graph, and what changed.
+        .executableTarget(
+            name: "bands",
+            dependencies: ["ModelMapper"],
+            path: "Examples/Bands"
+        ),
         // Try a model against a JSON file: swift run remap <model> <file.json>
         .executableTarget(
             name: "remap",

@@ -233,8 +233,7 @@ public final class ObjectGraph {
             }
         }
         changes.deleted = deletions.filter { $0.generation >= point.generation && $0.insertedAt < point.generation }
-            .map(
-                \.object)
+            .map(\.object)
         return changes
     }
 

@@ -1,0 +1,86 @@
+// The Bands example: merge two JSON documents of a music API into one object graph, print the
+// graph, change one object, and print the JSON of what changed.
+//
+//     swift run bands [path/to/Bands.xcdatamodeld] [first.json second.json ...]
+//
+// The documents come in snake_case and link records by key ("band": "Japan"); the graph
+// reads them with its defaults (snake_case keys, an attribute named `id` as the identity where
+// none is declared, references waiting for their objects) and merges them in any order.
+import Foundation
+import ModelMapper
+
+/// The package's root, found from this file, so that the example runs from any folder.
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+let arguments = Array(CommandLine.arguments.dropFirst())
+let modelURL =
+    arguments.first.map(URL.init(fileURLWithPath:))
+    ?? packageRoot.appendingPathComponent("Models/Bands.xcdatamodeld")
+let documentURLs =
+    arguments.count > 1
+    ? arguments.dropFirst().map(URL.init(fileURLWithPath:))
+    : ["bands.json", "bands-update.json"].map { packageRoot.appendingPathComponent("Tests/Fixtures/Bands/\($0)") }
+
+/// The arrays a document may have, and the entity of each.
+let arrays = [("bands", "Band"), ("musicians", "Musician"), ("band_members", "BandMember"), ("albums", "Album")]
+
+/// An object as one line: its attributes, then its relationships as the identities they lead to.
+func describe(_ object: ModelObject) -> String {
+    let entity = object.entity
+    let attributes = entity.attributes.compactMap { attribute in
+        object.value(forKey: attribute.name).map { "\(attribute.name): \($0)" }
+    }
+    let relationships = entity.relationships.compactMap { relationship -> String? in
+        let value = object.value(forKey: relationship.name)
+        let objects = (value as? [ModelObject]) ?? (value as? ModelObject).map { [$0] } ?? []
+        guard !objects.isEmpty else { return nil }
+        let names = objects.map { ($0.value(forKey: "name") ?? $0.value(forKey: "id")).map { "\($0)" } ?? "?" }
+        return "\(relationship.name) -> \(names.joined(separator: ", "))"
+    }
+    return (attributes + relationships).joined(separator: "; ")
+}
+
+do {
+    let model = try ObjectModel(contentsOf: modelURL)
+    let graph = ObjectGraph(model: model)
+    for url in documentURLs {
+        let data = try Data(contentsOf: url)
+        let document = try JSONValue.parse(data)
+        // Each array of the document into its entity; the order does not matter.
+        for (key, entity) in arrays where document[key] != nil {
+            let result = try graph.merge(data, entity: entity, at: key)
+            for error in result.errors { print("left out of \(key): \(error)") }
+        }
+        print("merged \(url.lastPathComponent): \(graph.count) objects, \(graph.unresolvedReferences.count) waiting")
+    }
+
+    print("")
+    for entity in model.entities {
+        for object in graph.objects(of: entity) { print("\(entity.name): \(describe(object))") }
+    }
+
+    // Change one object, as an app would, and note it: the graph sees merges, not assignments.
+    let before = graph.changePoint
+    guard let japan = graph.object(of: "Band", identity: "Japan") else {
+        throw MappingError(.missingValue, detail: "the documents have no band named Japan")
+    }
+    try japan.setValue("Rain Tree Crow, JAPAN", forKey: "otherNames")
+    graph.noteUpdated(japan)
+
+    // What changed, as the API takes it: snake_case keys, relationships as the keys they lead to.
+    var options = ModelEncoder.Options(outputFormatting: [.prettyPrinted, .sortedKeys])
+    options.keyCasing = .snakeCase
+    options.writesRelationshipsAsIdentities = true
+    options.identifiesByIDAttribute = true  // as the graph reads: BandMember's identity is its `id`
+    let encoder = ModelEncoder(options: options)
+    let changes = graph.changes(since: before)
+    print("\nchanged since the merges: \(changes.updated.count) updated, \(changes.inserted.count) inserted")
+    for (key, entity) in arrays {
+        let updated = changes.updated.filter { $0.entity.name == entity }
+        guard !updated.isEmpty else { continue }
+        print(String(decoding: try encoder.encode(updated, at: key), as: UTF8.self))
+    }
+} catch {
+    FileHandle.standardError.write(Data("bands: \(error)\n".utf8))
+    exit(1)
+}
