@@ -154,6 +154,27 @@ struct ObjectGraphTests {
         #expect(graph.changes(since: point).updated.count == 1)
     }
 
+    @Test("A relationship given again forgets what it waited for; a record of its identity alone fills a placeholder")
+    func referencesGivenAgain() throws {
+        let graph = ObjectGraph(model: model)
+        try graph.merge(Data(#"[{"name": "Tin Drum", "band": "Can"}]"#.utf8), entity: "Album")
+        try graph.merge(Data(#"[{"name": "Tin Drum", "band": {"name": "Wire"}}]"#.utf8), entity: "Album")
+        #expect(graph.unresolvedReferences.map(\.description) == ["Album.band -> Band (name: Wire)"])
+        try graph.merge(Data(#"[{"name": "Japan"}]"#.utf8), entity: "Band")
+        try graph.merge(Data(#"[{"name": "Tin Drum", "band": "Japan"}]"#.utf8), entity: "Album")
+        #expect(graph.unresolvedReferences.isEmpty)
+        try graph.merge(Data(#"[{"name": "Wire"}]"#.utf8), entity: "Band")
+        let album = try #require(graph.object(of: "Album", identity: "Tin Drum"))
+        #expect((album.value(forKey: "band") as? ModelObject)?.value(forKey: "name") as? String == "Japan")
+
+        let placeholders = ObjectGraph(model: model, options: ObjectGraph.Options(unresolvedReferences: .placeholder))
+        try placeholders.merge(Data(#"[{"name": "Tin Drum", "band": "Can"}]"#.utf8), entity: "Album")
+        try placeholders.merge(Data(#"[{"name": "Quiet Life", "band": {"name": "Can"}}]"#.utf8), entity: "Album")
+        #expect(placeholders.placeholders.count == 1)
+        try placeholders.merge(Data(#"[{"name": "Can"}]"#.utf8), entity: "Band")
+        #expect(placeholders.placeholders.isEmpty)
+    }
+
     @Test("Identities compare by value across JSON types; `id` is the identity when none is declared")
     func identityAcrossTypes() throws {
         let model = try ObjectModel(

@@ -103,7 +103,7 @@ struct GraphMerger {
         }
         if policy == .error, !waiting.isEmpty {
             let pending = ObjectGraph(model: graph.model, options: graph.options)
-            for (key, link) in waiting { pending.pending[key, default: []].append(link) }
+            for (key, link) in waiting { pending.addPending(link, waitingFor: key) }
             throw ObjectGraphError.unresolvedReferences(pending.unresolvedReferences.map(\.description).sorted())
         }
 
@@ -127,6 +127,9 @@ struct GraphMerger {
                 if isExisting, !target.slots[slot].isSameValue(as: value) { updated.insert(ObjectIdentifier(target)) }
                 target.slots[slot] = value
             case .relationship(let children, let null):
+                // Given again: what it waited for before is forgotten (what it waits for now
+                // is noted below).
+                graph.dropPending(owner: target, slot: slot)
                 if isExisting {
                     let old = target.linkedObjects(atSlot: slot)
                     if old.count != children.count || zip(old, children).contains(where: { $0 !== $1 }) {
@@ -136,10 +139,12 @@ struct GraphMerger {
                 try target.replaceRelationship(atSlot: slot, with: children, null: null)
             }
         }
+        // A placeholder is filled in by a record of its own (an element of the array merged,
+        // even with its identity alone), not by another reference to it.
         for object in fresh {
-            guard case .existing(let existing) = targets[ObjectIdentifier(object)], !isReferenceOnly(object) else {
-                continue
-            }
+            guard case .existing(let existing) = targets[ObjectIdentifier(object)],
+                rootSet.contains(ObjectIdentifier(object)) || !isReferenceOnly(object)
+            else { continue }
             if graph.placeholderSet.remove(ObjectIdentifier(existing)) != nil {
                 updated.insert(ObjectIdentifier(existing))
             }
@@ -154,7 +159,7 @@ struct GraphMerger {
             if isPlaceholder { graph.placeholderSet.insert(ObjectIdentifier(object)) }
             guard let key = graph.identityKey(of: object) else { continue }
             graph.identities[key] = object
-            guard let links = graph.pending.removeValue(forKey: key) else { continue }
+            guard let links = graph.resolvePending(key) else { continue }
             for link in links where graph.contains(link.owner) {
                 let current = link.owner.linkedObjects(atSlot: link.slot)
                 let isToMany = link.owner.mapping.properties[link.slot].isToMany
@@ -165,7 +170,7 @@ struct GraphMerger {
                 }
             }
         }
-        for (key, link) in waiting { graph.pending[key, default: []].append(link) }
+        for (key, link) in waiting { graph.addPending(link, waitingFor: key) }
 
         return roots.map { root in
             if case .existing(let existing) = targets[ObjectIdentifier(root)] { return existing }

@@ -111,6 +111,8 @@ public final class ObjectGraph {
     var generation: UInt64 = 1
     /// References waiting for their object, by the identity they wait for.
     var pending: [IdentityKey: [PendingLink]] = [:]
+    /// The identities each owner's waiting references wait for (see ObjectGraph+PendingReferences).
+    var pendingKeys: [ObjectIdentifier: Set<IdentityKey>] = [:]
     /// Objects made for unresolved references (``UnresolvedReferencePolicy/placeholder``) and
     /// not filled in since.
     var placeholderSet: Set<ObjectIdentifier> = []
@@ -278,10 +280,7 @@ public final class ObjectGraph {
             object.slots[relationship.slot] = .absent
         }
         if let key = identityKey(of: object), identities[key] === object { identities[key] = nil }
-        for key in Array(pending.keys) {
-            pending[key]?.removeAll { $0.owner === object }
-            if pending[key]?.isEmpty == true { pending[key] = nil }
-        }
+        dropPending(owner: object)
         let identifier = ObjectIdentifier(object)
         lists[index].remove(object)
         placeholderSet.remove(identifier)
