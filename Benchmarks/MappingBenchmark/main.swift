@@ -13,6 +13,8 @@
 //     swift run -c release mapping-benchmark --memory           # peak memory decoding 1, 16, 64 MB
 //     swift run -c release mapping-benchmark --streaming [MB]   # streaming a 1 GB (or MB) array
 //     swift run -c release mapping-benchmark [scale] [repetitions] --phases   # decoding apart from freeing
+//     swift run -c release mapping-benchmark 0 [repetitions] --graph   # ObjectGraph: 10k and 100k objects from 10 documents
+//     (--graph-only N merges N objects once, for callgrind: see GraphMode)
 //
 // `--phases` times decoding and freeing the result apart; callgrind then counts the freeing alone (of both
 // contenders, one round each):
@@ -49,6 +51,14 @@ if let path = option("--streaming-child") {
 }
 if CommandLine.arguments.contains("--memory") {
     try MemoryModes.peakMemory(sizes: [1, 16, 64])
+    exit(0)
+}
+if let size = option("--graph-only").flatMap({ Int($0) }) {
+    try GraphMode.runOnce(size: size)
+    exit(0)
+}
+if CommandLine.arguments.contains("--graph") {
+    try GraphMode.run(sizes: [10_000, 100_000], rounds: repetitions)
     exit(0)
 }
 if CommandLine.arguments.contains("--streaming") {
