@@ -15,6 +15,8 @@ let package = Package(
         .executableTarget(
             name: "fuzz-decoder", dependencies: ["FuzzSupport", .product(name: "ModelMapper", package: "ModelMapper")]),
         .executableTarget(
+            name: "fuzz-graph", dependencies: ["FuzzSupport", .product(name: "ModelMapper", package: "ModelMapper")]),
+        .executableTarget(
             name: "fuzz-predicate", dependencies: ["FuzzSupport", .product(name: "ModelMapper", package: "ModelMapper")]),
     ],
     swiftLanguageModes: [.v6]

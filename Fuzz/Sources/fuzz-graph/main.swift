@@ -1,0 +1,73 @@
+// Object graphs merged from documents: the input is documents separated by the byte 0xFF (never
+// in UTF-8 text). Its first byte picks the model (of the package's Models/) and the graph's
+// options; each document's first byte picks the entity it is merged into, the rest is its JSON.
+// Any documents merge (an element with an error left out) or are refused, never a crash; a
+// refusal under the error policy changes nothing; every object listed is found by the graph;
+// what the graph holds encodes or is refused with an error, before and after one is removed.
+import Foundation
+import FuzzSupport
+import ModelMapper
+
+let modelsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("../../../Models").standardized
+ValueTransformer.setValueTransformer(DateTransformer(format: .yearMonthDay), forName: "Date")
+let models: [ObjectModel] = ["Bands", "Authors", "Catalog", "Media"].map { name in
+    do {
+        return try ObjectModel(contentsOf: modelsFolder.appendingPathComponent("\(name).xcdatamodeld"))
+    } catch {
+        FileHandle.standardError.write(Data("cannot load \(name) from \(modelsFolder.path): \(error)\n".utf8))
+        exit(2)
+    }
+}
+
+FuzzDriver.run { bytes in
+    guard let flags = bytes.first else { return }
+    let model = models[Int(flags & 3) % models.count]
+    let policies: [ObjectGraph.UnresolvedReferencePolicy] = [.pending, .placeholder, .error, .pending]
+    var decoding = ModelDecoder.Options()
+    decoding.keyCasing = flags & 16 == 0 ? .snakeCase : .modelNames
+    decoding.identifiesByIDAttribute = flags & 32 == 0
+    decoding.unknownKeys = flags & 128 == 0 ? .ignore : .keep
+    let graph = ObjectGraph(
+        model: model,
+        options: ObjectGraph.Options(decoding: decoding, unresolvedReferences: policies[Int(flags >> 2) & 3]))
+    var encoderOptions = ModelEncoder.Options()
+    encoderOptions.keyCasing = decoding.keyCasing
+    encoderOptions.identifiesByIDAttribute = decoding.identifiesByIDAttribute
+    encoderOptions.writesRelationshipsAsIdentities = flags & 64 != 0
+    let encoder = ModelEncoder(options: encoderOptions)
+
+    for document in bytes.dropFirst().split(separator: 0xFF, omittingEmptySubsequences: false).prefix(16) {
+        guard let selector = document.first else { continue }
+        let entity = model.entities[Int(selector) % model.entities.count]
+        let json = Data(document.dropFirst())
+        let count = graph.count
+        let point = graph.changePoint
+        do {
+            let result = try graph.merge(json, entity: entity)
+            FuzzDriver.check(result.errors.isEmpty == result.leftOut.isEmpty, "errors without elements left out")
+        } catch {
+            // Refused: under the error policy because of references, nothing changed.
+            if error is ObjectGraphError {
+                FuzzDriver.check(graph.count == count, "a refused merge changed the graph's objects")
+                FuzzDriver.check(graph.changes(since: point).isEmpty, "a refused merge made changes")
+            }
+        }
+    }
+    var listed = 0
+    for entity in model.entities {
+        let objects = graph.objects(of: entity, includingSubentities: false)
+        listed += objects.count
+        for object in objects { FuzzDriver.check(graph.contains(object), "a listed object is not in the graph") }
+        _ = try? encoder.encode(objects)
+    }
+    FuzzDriver.check(listed == graph.count, "the graph lists \(listed) objects and counts \(graph.count)")
+    _ = graph.unresolvedReferences.map(\.description)
+    if let entity = model.entities.first(where: { !graph.objects(of: $0).isEmpty }),
+        let object = graph.objects(of: entity).first
+    {
+        FuzzDriver.check(graph.remove(object), "an object listed could not be removed")
+        FuzzDriver.check(!graph.contains(object), "a removed object is still in the graph")
+        for entity in model.entities { _ = try? encoder.encode(graph.objects(of: entity, includingSubentities: false)) }
+    }
+}
