@@ -148,6 +148,37 @@ struct GraphMergePropertyTests {
         return ObjectGraphTests.snapshot(graph) + "\nwaiting: " + waiting.sorted().joined(separator: "; ")
     }
 
+    /// The links of `graph` whose inverse does not lead back (each relationship of the Bands
+    /// model has one): both sides of a relationship must always agree.
+    static func inverseMismatches(in graph: ObjectGraph) -> [String] {
+        func linked(_ object: ModelObject, _ name: String) -> [ModelObject] {
+            let value = object.value(forKey: name)
+            return (value as? [ModelObject]) ?? (value as? ModelObject).map { [$0] } ?? []
+        }
+        func label(_ object: ModelObject) -> String {
+            "\(object.entity.name) \(object.value(forKey: "name") ?? object.value(forKey: "id") ?? "?")"
+        }
+        var mismatches: [String] = []
+        for entity in graph.model.entities {
+            for object in graph.objects(of: entity, includingSubentities: false) {
+                for relationship in entity.relationships {
+                    guard let inverse = relationship.inverseRelationship else { continue }
+                    let destinations = linked(object, relationship.name)
+                    if Set(destinations.map(ObjectIdentifier.init)).count != destinations.count {
+                        mismatches.append("\(label(object)).\(relationship.name) holds an object twice")
+                    }
+                    for destination in destinations
+                    where !linked(destination, inverse.name).contains(where: { $0 === object }) {
+                        mismatches.append(
+                            "\(label(object)).\(relationship.name) holds \(label(destination)), whose "
+                                + "\(inverse.name) does not hold it")
+                    }
+                }
+            }
+        }
+        return mismatches
+    }
+
     /// Whether no relationship of `object` holds anything (every relationship of the Bands model
     /// has an inverse, so nothing links to it either).
     static func isUnlinked(_ object: ModelObject) -> Bool {
@@ -175,6 +206,10 @@ struct GraphMergePropertyTests {
             for graph in [sequence, union] {
                 for placeholder in graph.placeholders where Self.isUnlinked(placeholder) { graph.remove(placeholder) }
             }
+            for graph in [sequence, union] {
+                let mismatches = Self.inverseMismatches(in: graph)
+                #expect(mismatches.isEmpty, "seed \(seed): \(mismatches)")
+            }
             let expected = Self.state(of: union)
             #expect(
                 Self.state(of: sequence) == expected,
@@ -184,5 +219,39 @@ struct GraphMergePropertyTests {
         }
         // The property is only worth its cases if many of them update records of earlier documents.
         #expect(updates > 150)
+    }
+
+    /// Both sides of the relationships given in one document and across documents (a band's
+    /// albums, and albums' band; a record twice in one array, with different references): the
+    /// graph's two sides of each relationship agree after each merge.
+    @Test("Relationships given from both sides, and records given twice, keep inverses in agreement")
+    func bothSidesAgree() throws {
+        let model = try ObjectModel(contentsOf: TestPaths.model("Bands"))
+        let albums = Self.identities(for: "albums")
+        for seed in UInt64(1)...300 {
+            var generator = SplitMix64(state: seed)
+            let graph = ObjectGraph(model: model)
+            for _ in 0..<Int.random(in: 1...5, using: &generator) {
+                let bands = Self.bandNames.shuffled(using: &generator).prefix(Int.random(in: 0...3, using: &generator))
+                    .map { name -> String in
+                        let names = albums.shuffled(using: &generator).prefix(Int.random(in: 0...4, using: &generator))
+                        let list = names.map { "\"\($0)\"" }.joined(separator: ", ")
+                        return Bool.random(using: &generator)
+                            ? #"{"name": "\#(name)", "albums": [\#(list)]}"# : #"{"name": "\#(name)"}"#
+                    }
+                // Records may repeat an identity within the array.
+                let albumRecords = (0..<Int.random(in: 0...6, using: &generator)).map { _ -> String in
+                    let name = albums.randomElement(using: &generator) ?? ""
+                    return #"{"name": "\#(name)", "band": \#(Self.reference(Self.bandNames, using: &generator))}"#
+                }
+                let document =
+                    #"{"albums": [\#(albumRecords.joined(separator: ", "))], "bands": [\#(bands.joined(separator: ", "))]}"#
+                for (entity, key) in [("Album", "albums"), ("Band", "bands")].shuffled(using: &generator) {
+                    _ = try graph.merge(Data(document.utf8), entity: entity, at: key)
+                    let mismatches = Self.inverseMismatches(in: graph)
+                    #expect(mismatches.isEmpty, "seed \(seed): \(document): \(mismatches)")
+                }
+            }
+        }
     }
 }

@@ -1174,7 +1174,7 @@ struct ObjectDecoder {
             case .object:
                 guard relationship.inverse >= 0, let child = object.slots.linkedObject(at: slot) else { continue }
                 child._withUnsafeGuaranteedRef {
-                    $0.attachInverse(object, atSlot: relationship.inverse, ownerKind: .strong, sourceIsNew: isNew)
+                    $0.attachInverse(object, atSlot: relationship.inverse, ownerKind: .strong, sourceIsUnlinked: isNew)
                 }
             case .objects:
                 var links = object.slots.links(at: slot)
@@ -1192,7 +1192,7 @@ struct ObjectDecoder {
                 guard relationship.inverse >= 0 else { continue }
                 for link in links {
                     link.unmanagedObject?._withUnsafeGuaranteedRef {
-                        $0.attachInverse(object, atSlot: relationship.inverse, ownerKind: .strong, sourceIsNew: isNew)
+                        $0.attachInverse(object, atSlot: relationship.inverse, ownerKind: .strong, sourceIsUnlinked: isNew)
                     }
                 }
             default:

@@ -120,23 +120,37 @@ struct GraphMerger {
 
         let generation = graph.nextGeneration()
         var updated = Set<ObjectIdentifier>()
-        for (target, slot, assignment) in assignments {
-            let isExisting = graph.contains(target)
-            switch assignment {
-            case .attribute(let value):
-                if isExisting, !target.slots[slot].isSameValue(as: value) { updated.insert(ObjectIdentifier(target)) }
-                target.slots[slot] = value
-            case .relationship(let children, let null):
-                // Given again: what it waited for before is forgotten (what it waits for now
-                // is noted below).
-                graph.dropPending(owner: target, slot: slot)
-                if isExisting {
-                    let old = target.linkedObjects(atSlot: slot)
-                    if old.count != children.count || zip(old, children).contains(where: { $0 !== $1 }) {
+        // The searches that keep strong links free of cycles share one allowance, linear in
+        // what is merged; past it, a link that would need one is weak (the graph holds every
+        // object anyway).
+        var searchBudget = Self.cycleSearchAllowance(forObjects: fresh.count)
+        // Many objects leaving one (albums moving away from a band) drop out of its list in
+        // one pass at the end, not one search each.
+        let unlinks = DeferredUnlinks()
+        do {
+            defer { unlinks.applyAll() }
+            for (target, slot, assignment) in assignments {
+                let isExisting = graph.contains(target)
+                switch assignment {
+                case .attribute(let value):
+                    if isExisting, !target.slots[slot].isSameValue(as: value) {
                         updated.insert(ObjectIdentifier(target))
                     }
+                    target.slots[slot] = value
+                case .relationship(let children, let null):
+                    // Given again: what it waited for before is forgotten (what it waits for now
+                    // is noted below).
+                    graph.dropPending(owner: target, slot: slot)
+                    if isExisting {
+                        unlinks.apply(to: target, atSlot: slot)
+                        let old = target.linkedObjects(atSlot: slot)
+                        if old.count != children.count || zip(old, children).contains(where: { $0 !== $1 }) {
+                            updated.insert(ObjectIdentifier(target))
+                        }
+                    }
+                    try target.replaceRelationship(
+                        atSlot: slot, with: children, null: null, searchBudget: &searchBudget, deferring: unlinks)
                 }
-                try target.replaceRelationship(atSlot: slot, with: children, null: null)
             }
         }
         // A placeholder is filled in by a record of its own (an element of the array merged,
@@ -151,7 +165,10 @@ struct GraphMerger {
         }
         for identifier in updated { graph.updatedAt[identifier] = generation }
 
-        // New objects join, and the references that waited for them link.
+        // New objects join, and the references that waited for them link: gathered per
+        // relationship first, so that a list waiting for many objects is set once.
+        var resolved: [(owner: ModelObject, slot: Int, objects: [ModelObject])] = []
+        var resolvedIndex: [ObjectGraph.PendingSlot: Int] = [:]
         for object in fresh {
             guard case .new(let isPlaceholder) = targets[ObjectIdentifier(object)] else { continue }
             graph.lists[object.mapping.entityIndex].append(object)
@@ -161,13 +178,21 @@ struct GraphMerger {
             graph.identities[key] = object
             guard let links = graph.resolvePending(key) else { continue }
             for link in links where graph.contains(link.owner) {
-                let current = link.owner.linkedObjects(atSlot: link.slot)
-                let isToMany = link.owner.mapping.properties[link.slot].isToMany
-                try link.owner.replaceRelationship(
-                    atSlot: link.slot, with: isToMany ? current + [object] : [object], null: false)
-                if graph.insertedAt[ObjectIdentifier(link.owner)] != generation {
-                    graph.updatedAt[ObjectIdentifier(link.owner)] = generation
+                let owner = ObjectGraph.PendingSlot(owner: ObjectIdentifier(link.owner), slot: link.slot)
+                if let index = resolvedIndex[owner] {
+                    resolved[index].objects.append(object)
+                } else {
+                    resolvedIndex[owner] = resolved.count
+                    resolved.append((link.owner, link.slot, [object]))
                 }
+            }
+        }
+        for (owner, slot, objects) in resolved {
+            let isToMany = owner.mapping.properties[slot].isToMany
+            let linked = isToMany ? owner.linkedObjects(atSlot: slot) + objects : [objects[objects.count - 1]]
+            try owner.replaceRelationship(atSlot: slot, with: linked, null: false, searchBudget: &searchBudget)
+            if graph.insertedAt[ObjectIdentifier(owner)] != generation {
+                graph.updatedAt[ObjectIdentifier(owner)] = generation
             }
         }
         for (key, link) in waiting { graph.addPending(link, waitingFor: key) }
@@ -176,6 +201,11 @@ struct GraphMerger {
             if case .existing(let existing) = targets[ObjectIdentifier(root)] { return existing }
             return root
         }
+    }
+
+    /// The links the cycle searches of a merge of `count` fresh objects may look at.
+    static func cycleSearchAllowance(forObjects count: Int) -> Int {
+        (1 << 16) &+ 64 &* min(count, 1 << 40)
     }
 
     /// Whether the JSON gave `object` its identity and nothing else.

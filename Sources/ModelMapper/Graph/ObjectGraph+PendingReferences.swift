@@ -1,36 +1,85 @@
 /// The bookkeeping of references that wait for their objects: by the identity they wait for
-/// (to link them when it comes) and by their owner (to forget them when the owner's
+/// (to link them when it comes) and by their relationship (to forget them when the
 /// relationship is given again, or the owner leaves the graph), each in time proportional to
-/// the references concerned.
+/// the references concerned. Forgetting leaves the reference in `pending` (taking it out of a
+/// long list one at a time would cost time quadratic in the list); `waitingKeys` tells, and the
+/// forgotten are swept once they outnumber the rest.
 extension ObjectGraph {
     /// Notes that `link` waits for the object with `key`.
     func addPending(_ link: PendingLink, waitingFor key: IdentityKey) {
+        let slot = PendingSlot(owner: ObjectIdentifier(link.owner), slot: link.slot)
+        guard waitingKeys[slot, default: []].insert(key).inserted else { return }
         pending[key, default: []].append(link)
-        pendingKeys[ObjectIdentifier(link.owner), default: []].insert(key)
+        pendingEntryCount += 1
     }
 
     /// The references that waited for the object with `key`, which has come: they wait no more.
     func resolvePending(_ key: IdentityKey) -> [PendingLink]? {
         guard let links = pending.removeValue(forKey: key) else { return nil }
+        pendingEntryCount -= links.count
+        var waiting: [PendingLink] = []
         for link in links {
-            let owner = ObjectIdentifier(link.owner)
-            pendingKeys[owner]?.remove(key)
-            if pendingKeys[owner]?.isEmpty == true { pendingKeys[owner] = nil }
+            let slot = PendingSlot(owner: ObjectIdentifier(link.owner), slot: link.slot)
+            if waitingKeys[slot]?.remove(key) != nil {
+                if waitingKeys[slot]?.isEmpty == true { waitingKeys[slot] = nil }
+                waiting.append(link)
+            } else {
+                forgottenPendingCount -= 1
+            }
         }
-        return links
+        return waiting.isEmpty ? nil : waiting
     }
 
     /// Forgets the references of `owner` that wait, those of its relationship in `slot` only
     /// when given: a relationship given again no longer refers to what it referred to before.
     func dropPending(owner: ModelObject, slot: Int? = nil) {
         let identifier = ObjectIdentifier(owner)
-        guard let keys = pendingKeys[identifier] else { return }
-        for key in keys {
-            guard var links = pending[key] else { continue }
-            links.removeAll { $0.owner === owner && (slot == nil || $0.slot == slot) }
-            pending[key] = links.isEmpty ? nil : links
-            if !links.contains(where: { $0.owner === owner }) { pendingKeys[identifier]?.remove(key) }
+        let slots = slot.map { [$0] } ?? owner.mapping.relationshipList.map(\.slot)
+        for slot in slots {
+            guard let keys = waitingKeys.removeValue(forKey: PendingSlot(owner: identifier, slot: slot)) else {
+                continue
+            }
+            forgottenPendingCount += keys.count
         }
-        if pendingKeys[identifier]?.isEmpty == true { pendingKeys[identifier] = nil }
+        if forgottenPendingCount > 64, forgottenPendingCount > pendingEntryCount / 2 {
+            sweepForgottenPending()
+        }
+    }
+
+    /// The references that wait, each once.
+    func waitingLinks() -> [PendingLink] {
+        var seen = Set<PendingReference>()
+        var links: [PendingLink] = []
+        for (key, list) in pending {
+            for link in list {
+                let slot = PendingSlot(owner: ObjectIdentifier(link.owner), slot: link.slot)
+                guard waitingKeys[slot]?.contains(key) == true,
+                    seen.insert(PendingReference(slot: slot, key: key)).inserted
+                else { continue }
+                links.append(link)
+            }
+        }
+        return links
+    }
+
+    /// Takes the forgotten references out of `pending`, in one pass.
+    private func sweepForgottenPending() {
+        var seen = Set<PendingReference>()
+        pendingEntryCount = 0
+        for (key, list) in pending {
+            let kept = list.filter { link in
+                let slot = PendingSlot(owner: ObjectIdentifier(link.owner), slot: link.slot)
+                return waitingKeys[slot]?.contains(key) == true
+                    && seen.insert(PendingReference(slot: slot, key: key)).inserted
+            }
+            pending[key] = kept.isEmpty ? nil : kept
+            pendingEntryCount += kept.count
+        }
+        forgottenPendingCount = 0
+    }
+
+    private struct PendingReference: Hashable {
+        let slot: PendingSlot
+        let key: IdentityKey
     }
 }

@@ -109,13 +109,24 @@ public final class ObjectGraph {
     var deletions: [(generation: UInt64, object: ModelObject, insertedAt: UInt64)] = []
     /// Advanced by every change, so that a ``ChangePoint`` tells before from after.
     var generation: UInt64 = 1
-    /// References waiting for their object, by the identity they wait for.
+    /// References waiting for their object, by the identity they wait for; forgotten ones stay
+    /// until resolved or swept (see ObjectGraph+PendingReferences).
     var pending: [IdentityKey: [PendingLink]] = [:]
-    /// The identities each owner's waiting references wait for (see ObjectGraph+PendingReferences).
-    var pendingKeys: [ObjectIdentifier: Set<IdentityKey>] = [:]
+    /// The identities each relationship waits for: what tells a waiting reference in `pending`
+    /// from a forgotten one.
+    var waitingKeys: [PendingSlot: Set<IdentityKey>] = [:]
+    /// How many references `pending` holds, and how many of them are forgotten.
+    var pendingEntryCount = 0
+    var forgottenPendingCount = 0
     /// Objects made for unresolved references (``UnresolvedReferencePolicy/placeholder``) and
     /// not filled in since.
     var placeholderSet: Set<ObjectIdentifier> = []
+
+    /// An object's relationship, as waiting references know it.
+    struct PendingSlot: Hashable {
+        let owner: ObjectIdentifier
+        let slot: Int
+    }
 
     /// A reference waiting for the object with its identity.
     struct PendingLink {
@@ -188,7 +199,7 @@ public final class ObjectGraph {
 
     /// The references that wait for an object the graph does not have yet.
     public var unresolvedReferences: [UnresolvedReference] {
-        pending.values.flatMap { $0 }.map { link in
+        waitingLinks().map { link in
             let properties = mappings[link.entity].properties
             var identity: [String: Any] = [:]
             for (slot, value) in link.identity {

@@ -99,18 +99,40 @@ extension ModelObject {
     /// Builds a to-many list in one pass, so decoding an array of n objects costs O(n).
     ///
     /// `searchBudget` bounds the searches that keep strong links free of cycles (see
-    /// ``linkKind(to:atSlot:searchBudget:)``); it is spent across calls.
-    func replaceRelationship(atSlot slot: Int, with objects: [ModelObject], null: Bool, searchBudget: inout Int) throws
-    {
+    /// ``linkKind(to:atSlot:searchBudget:)``); it is spent across calls. With `unlinks`, the
+    /// links that other objects' lists hold back to objects leaving are removed when the batch
+    /// ends (see ``DeferredUnlinks``).
+    func replaceRelationship(
+        atSlot slot: Int, with objects: [ModelObject], null: Bool, searchBudget: inout Int,
+        deferring unlinks: DeferredUnlinks? = nil
+    ) throws {
         for object in objects { try checkDestination(of: object, atSlot: slot) }
+        unlinks?.apply(to: self, atSlot: slot)
+        let property = mapping.properties[slot]
         let current = linkedObjects(atSlot: slot)
+        // The objects linked before, and still: only their inverses may hold this object.
+        var linked = Set<ObjectIdentifier>()
         if !current.isEmpty {
+            linked = Set(current.map(ObjectIdentifier.init))
             let kept = Set(objects.map(ObjectIdentifier.init))
-            for old in current where !kept.contains(ObjectIdentifier(old)) {
-                detach(old, atSlot: slot)
+            let leaving = current.filter { !kept.contains(ObjectIdentifier($0)) }
+            if !leaving.isEmpty {
+                // This object's links to them go in one pass (a list of n objects emptied costs
+                // O(n), not O(n²)); their links back, one each.
+                let leavingSet = Set(leaving.map(ObjectIdentifier.init))
+                removeLinks(toAnyOf: leavingSet, atSlot: slot)
+                if let inverse = property.inverseSlot {
+                    for old in leaving {
+                        if let unlinks {
+                            unlinks.add(removing: self, from: old, atSlot: inverse)
+                        } else {
+                            old.removeLink(to: self, atSlot: inverse)
+                        }
+                    }
+                }
+                linked.subtract(leavingSet)
             }
         }
-        let property = mapping.properties[slot]
         if null {
             slots[slot] = .null
         } else if property.isToMany {
@@ -124,17 +146,26 @@ extension ModelObject {
             }
             slots[slot] = .objects(links)
             if let inverse = property.inverseSlot {
-                for link in links { link.object?.attachInverse(self, atSlot: inverse, ownerKind: link.kind) }
+                for link in links {
+                    guard let object = link.object else { continue }
+                    object.attachInverse(
+                        self, atSlot: inverse, ownerKind: link.kind,
+                        sourceIsUnlinked: !linked.contains(ObjectIdentifier(object)), deferring: unlinks)
+                }
             }
         } else if let object = objects.first {
-            attach(object, atSlot: slot, kind: linkKind(to: object, atSlot: slot, searchBudget: &searchBudget))
+            attach(
+                object, atSlot: slot, kind: linkKind(to: object, atSlot: slot, searchBudget: &searchBudget),
+                deferring: unlinks)
         }
     }
 
-    /// ``replaceRelationship(atSlot:with:null:searchBudget:)`` for a caller in code.
-    func replaceRelationship(atSlot slot: Int, with objects: [ModelObject], null: Bool) throws {
+    /// ``replaceRelationship(atSlot:with:null:searchBudget:deferring:)`` for a caller in code.
+    func replaceRelationship(
+        atSlot slot: Int, with objects: [ModelObject], null: Bool, deferring unlinks: DeferredUnlinks? = nil
+    ) throws {
         var budget = Self.cycleSearchLimit
-        try replaceRelationship(atSlot: slot, with: objects, null: null, searchBudget: &budget)
+        try replaceRelationship(atSlot: slot, with: objects, null: null, searchBudget: &budget, deferring: unlinks)
     }
 
     /// Links `object` into a relationship set in code, strongly unless that would close a cycle.
@@ -159,7 +190,7 @@ extension ModelObject {
     ///
     /// Nothing reaches an object that no strong link leads to, so most links are told at once:
     /// an object made or decoded and not yet linked, a top-level decoded object. Otherwise the
-    /// objects `object` reaches are searched, spending `searchBudget` (one per link followed);
+    /// objects `object` reaches are searched, spending `searchBudget` (one per link looked at);
     /// when it runs out before the search ends, the link is weak.
     func linkKind(to object: ModelObject, atSlot slot: Int, searchBudget: inout Int) -> Link.Kind {
         if object === self { return .weak }
@@ -174,13 +205,14 @@ extension ModelObject {
     /// Links `object` into a relationship, and this object into the inverse: a back-reference
     /// for a strong link (so that ownership follows the direction the link was made in), a weak
     /// link for a weak one.
-    func attach(_ object: ModelObject, atSlot slot: Int, kind: Link.Kind) {
+    func attach(_ object: ModelObject, atSlot slot: Int, kind: Link.Kind, deferring unlinks: DeferredUnlinks? = nil) {
         let property = mapping.properties[slot]
+        var wasLinked = property.isToMany  // not known without a search of this list
         if property.isToMany {
             insertLink(to: object, atSlot: slot, kind: kind, replacing: true)
         } else {
-            if case .object(let link) = slots[slot], let current = link.object, current !== object {
-                detach(current, atSlot: slot)
+            if case .object(let link) = slots[slot], let current = link.object {
+                if current === object { wasLinked = true } else { detach(current, atSlot: slot, deferring: unlinks) }
             }
             if case .object(let link) = slots[slot], link.refers(to: object), link.kind == kind {
                 // Already linked so.
@@ -190,26 +222,35 @@ extension ModelObject {
             }
         }
         guard let inverse = property.inverseSlot else { return }
-        object.attachInverse(self, atSlot: inverse, ownerKind: kind)
+        object.attachInverse(self, atSlot: inverse, ownerKind: kind, sourceIsUnlinked: !wasLinked, deferring: unlinks)
     }
 
     /// The inverse half of `attach`: links `source` as a back-reference when it holds this
     /// object strongly (a strong link the other way, which would now close a cycle, becomes
     /// one), weakly when it holds it weakly (a strong link the other way stays).
     ///
-    /// `sourceIsNew`: `source` was just made, so a to-many here cannot hold it yet and is not
-    /// searched (a parent of many children would otherwise cost time quadratic in them).
-    func attachInverse(_ source: ModelObject, atSlot slot: Int, ownerKind: Link.Kind, sourceIsNew: Bool = false) {
+    /// `sourceIsUnlinked`: `source` does not link to this object yet (it was just made, or its
+    /// side of the relationship did not hold this object, and the two sides of a relationship
+    /// always agree), so a to-many here cannot hold it and is not searched: many objects linked
+    /// to one would otherwise cost time quadratic in them. With `unlinks`, a previous owner
+    /// this object leaves drops it when the batch ends.
+    func attachInverse(
+        _ source: ModelObject, atSlot slot: Int, ownerKind: Link.Kind, sourceIsUnlinked: Bool = false,
+        deferring unlinks: DeferredUnlinks? = nil
+    ) {
         let property = mapping.properties[slot]
         let kind: Link.Kind = ownerKind == .strong ? .backReference : .weak
         if property.isToMany {
-            if sourceIsNew {
+            // A link to `source` this list lost in the batch goes before it is made again.
+            unlinks?.applyNow(removing: source, from: self, atSlot: slot)
+            if sourceIsUnlinked {
                 appendLink(to: source, atSlot: slot, kind: kind)
             } else {
                 insertLink(to: source, atSlot: slot, kind: kind, replacing: ownerKind == .strong)
             }
             return
         }
+        unlinks?.apply(to: self, atSlot: slot)
         if case .object(let link) = slots[slot], let current = link.object {
             if current === source {
                 if ownerKind == .strong, link.kind != .backReference {
@@ -219,7 +260,13 @@ extension ModelObject {
                 return
             }
             // One-to-one or many-to-one: this object leaves its previous owner.
-            if let back = property.inverseSlot { current.removeLink(to: self, atSlot: back) }
+            if let back = property.inverseSlot {
+                if let unlinks {
+                    unlinks.add(removing: self, from: current, atSlot: back)
+                } else {
+                    current.removeLink(to: self, atSlot: back)
+                }
+            }
         }
         removeStrongLinks(atSlot: slot)
         slots[slot] = .object(Link(source, kind: kind))
@@ -271,10 +318,34 @@ extension ModelObject {
     }
 
     /// Unlinks `object` from a relationship and from its inverse.
-    func detach(_ object: ModelObject, atSlot slot: Int) {
+    func detach(_ object: ModelObject, atSlot slot: Int, deferring unlinks: DeferredUnlinks? = nil) {
         removeLink(to: object, atSlot: slot)
         if let inverse = mapping.properties[slot].inverseSlot {
-            object.removeLink(to: self, atSlot: inverse)
+            if let unlinks {
+                unlinks.add(removing: self, from: object, atSlot: inverse)
+            } else {
+                object.removeLink(to: self, atSlot: inverse)
+            }
+        }
+    }
+
+    /// Removes the links to any of `objects` without touching the other sides, in one pass; a
+    /// to-one becomes null.
+    func removeLinks(toAnyOf objects: Set<ObjectIdentifier>, atSlot slot: Int) {
+        switch slots[slot] {
+        case .object(let link):
+            guard let object = link.object, objects.contains(ObjectIdentifier(object)) else { return }
+            removeLink(to: object, atSlot: slot)
+        case .objects(var links):
+            slots[slot] = .absent  // so that `links` is the only reference and removing does not copy
+            links.removeAll { link in
+                guard let object = link.object, objects.contains(ObjectIdentifier(object)) else { return false }
+                if link.isStrong { object.forgetStrongOwner() }
+                return true
+            }
+            slots[slot] = .objects(links)
+        default:
+            break
         }
     }
 
@@ -308,7 +379,7 @@ extension ModelObject {
 }
 
 extension ModelObject {
-    /// How many links a search for a cycle follows, at most, for a link made in code: a link
+    /// How many links a search for a cycle looks at, at most, for a link made in code: a link
     /// into a graph larger than that (reached by strong links, from an object that is itself
     /// linked strongly) is weak.
     static let cycleSearchLimit = 1 << 20
@@ -343,14 +414,16 @@ extension ModelObject {
                 case .objects(let list): links = list
                 default: continue
                 }
+                // Every link looked at is spent, not only those followed: a long list of links
+                // that are not strong (a band's back-references to its albums) costs its length.
+                guard budget >= links.count else { return nil }
+                budget -= links.count
                 for link in links where link.isStrong {
                     guard let next = link.object else { continue }
                     if next === target {
                         if skipsTarget { continue }
                         return true
                     }
-                    guard budget > 0 else { return nil }
-                    budget -= 1
                     pending.append(next)
                 }
             }

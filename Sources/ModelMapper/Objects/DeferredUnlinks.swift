@@ -1,0 +1,55 @@
+/// Removals of inverse links put off until a batch of relationship changes ends, then made in
+/// one pass per list.
+///
+/// An object that leaves one that many objects link to (an album moving away from a band of
+/// 100,000 albums) must leave that band's list too; removing one link from a list of n costs
+/// O(n), so m objects leaving one at a time cost O(n·m). Gathered per list, they cost O(n + m).
+///
+/// Until ``applyAll()``, a list noted here may still hold links to objects that left it, so the
+/// changes of a batch keep to these rules: `replaceRelationship` applies a list's removals before
+/// it reads the list, and a link made again to a list takes its removal out of the batch first
+/// (``applyNow(removing:from:atSlot:)``). The objects are held until then: a back-reference
+/// left in a list must not outlive its object.
+final class DeferredUnlinks {
+    private struct ListKey: Hashable {
+        let owner: ObjectIdentifier
+        let slot: Int
+    }
+
+    private struct Removals {
+        let owner: ModelObject
+        var sources: [ObjectIdentifier: ModelObject]
+    }
+
+    private var lists: [ListKey: Removals] = [:]
+
+    /// Notes that `owner`'s list in `slot` no longer holds `source`.
+    func add(removing source: ModelObject, from owner: ModelObject, atSlot slot: Int) {
+        let key = ListKey(owner: ObjectIdentifier(owner), slot: slot)
+        lists[key, default: Removals(owner: owner, sources: [:])].sources[ObjectIdentifier(source)] = source
+    }
+
+    /// Removes `source` from `owner`'s list in `slot` now, if that removal was put off.
+    func applyNow(removing source: ModelObject, from owner: ModelObject, atSlot slot: Int) {
+        let key = ListKey(owner: ObjectIdentifier(owner), slot: slot)
+        guard lists[key]?.sources.removeValue(forKey: ObjectIdentifier(source)) != nil else { return }
+        owner.removeLink(to: source, atSlot: slot)
+    }
+
+    /// Makes the removals put off from `owner`'s list in `slot`.
+    func apply(to owner: ModelObject, atSlot slot: Int) {
+        guard !lists.isEmpty,
+            let removals = lists.removeValue(forKey: ListKey(owner: ObjectIdentifier(owner), slot: slot))
+        else { return }
+        owner.removeLinks(toAnyOf: Set(removals.sources.keys), atSlot: slot)
+    }
+
+    /// Makes every removal put off.
+    func applyAll() {
+        let pending = lists
+        lists = [:]
+        for (key, removals) in pending {
+            removals.owner.removeLinks(toAnyOf: Set(removals.sources.keys), atSlot: key.slot)
+        }
+    }
+}
