@@ -452,4 +452,61 @@ struct ObjectGraphTests {
             #expect((band.value(forKey: "albums") as? [ModelObject])?.isEmpty == true)
         }
     }
+
+    @Test("Removing many objects at once: lists that held them, with or without an inverse, lose them in one pass")
+    func removingMany() throws {
+        let model = try ObjectModel(
+            xml: """
+                <model>
+                  <entity name="Band">
+                    <attribute name="name" attributeType="String"/>
+                    <relationship name="albums" optional="YES" toMany="YES" destinationEntity="Album" inverseName="band" inverseEntity="Album"/>
+                    <userInfo><entry key="identityAttributes" value="name"/></userInfo>
+                  </entity>
+                  <entity name="Album">
+                    <attribute name="name" attributeType="String"/>
+                    <relationship name="band" optional="YES" maxCount="1" destinationEntity="Band" inverseName="albums" inverseEntity="Band"/>
+                    <userInfo><entry key="identityAttributes" value="name"/></userInfo>
+                  </entity>
+                  <entity name="Chart">
+                    <attribute name="name" attributeType="String"/>
+                    <relationship name="entries" optional="YES" toMany="YES" destinationEntity="Album"/>
+                    <relationship name="top" optional="YES" maxCount="1" destinationEntity="Album"/>
+                    <userInfo><entry key="identityAttributes" value="name"/></userInfo>
+                  </entity>
+                </model>
+                """)
+        let graph = ObjectGraph(model: model)
+        let count = 50_000
+        // The band's albums wait for their records, which come in one document.
+        let names = (0..<count).map { #""a\#($0)""# }.joined(separator: ",")
+        try graph.merge(Data(#"[{"name": "Japan", "albums": [\#(names)]}]"#.utf8), entity: "Band")
+        #expect(graph.unresolvedReferences.count == count)
+        let records = (0..<count).map { #"{"name": "a\#($0)"}"# }.joined(separator: ",")
+        try graph.merge(Data("[\(records)]".utf8), entity: "Album")
+        #expect(graph.unresolvedReferences.isEmpty)
+        try graph.merge(
+            Data(#"[{"name": "Hits", "entries": [\#(names)], "top": "a0"}, {"name": "Rest", "top": "a1"}]"#.utf8),
+            entity: "Chart")
+        let point = graph.changePoint
+        let albums = graph.objects(of: "Album")
+        #expect(albums.count == count)
+        // Every other album, and one that is not in the graph (not counted).
+        let leaving = albums.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
+        let stranger = ModelObject(entity: try #require(model.entitiesByName["Album"]))
+        #expect(graph.remove(contentsOf: leaving + [stranger]) == count / 2)
+        let japan = try #require(graph.object(of: "Band", identity: "Japan"))
+        let hits = try #require(graph.object(of: "Chart", identity: "Hits"))
+        let kept = (japan.value(forKey: "albums") as? [ModelObject])?.compactMap { $0.value(forKey: "name") as? String }
+        #expect(kept?.count == count / 2)
+        #expect(kept?.first == "a1")
+        #expect(kept?.allSatisfy { Int($0.dropFirst()).map { $0 % 2 == 1 } ?? false } == true)
+        #expect((hits.value(forKey: "entries") as? [ModelObject])?.count == count / 2)
+        #expect(hits.value(forKey: "top") == nil)
+        let restTop = graph.object(of: "Chart", identity: "Rest")?.value(forKey: "top") as? ModelObject
+        #expect(restTop?.value(forKey: "name") as? String == "a1")
+        #expect(leaving.allSatisfy { $0.value(forKey: "band") == nil })
+        #expect(graph.object(of: "Album", identity: "a0") == nil)
+        #expect(graph.changes(since: point).deleted.count == count / 2)
+    }
 }

@@ -107,28 +107,29 @@ struct GraphMerger {
             throw ObjectGraphError.unresolvedReferences(pending.unresolvedReferences.map(\.description).sorted())
         }
 
-        // Fresh objects that are not the graph's let go of their links (and, through
-        // inverses, the new objects of theirs).
-        for object in fresh {
-            if case .new = targets[ObjectIdentifier(object)] { continue }
-            for relationship in object.mapping.relationshipList {
-                if case .absent = object.slots[relationship.slot] { continue }
-                try? object.replaceRelationship(atSlot: relationship.slot, with: [], null: false)
-                object.slots[relationship.slot] = .absent
-            }
-        }
-
         let generation = graph.nextGeneration()
         var updated = Set<ObjectIdentifier>()
         // The searches that keep strong links free of cycles share one allowance, linear in
         // what is merged; past it, a link that would need one is weak (the graph holds every
         // object anyway).
         var searchBudget = Self.cycleSearchAllowance(forObjects: fresh.count)
-        // Many objects leaving one (albums moving away from a band) drop out of its list in
-        // one pass at the end, not one search each.
+        // Many objects leaving one (albums moving away from a band, or references to albums
+        // let go by a fresh band) drop out of its list in one pass at the end, not one search
+        // each.
         let unlinks = DeferredUnlinks()
         do {
             defer { unlinks.applyAll() }
+            // Fresh objects that are not the graph's let go of their links (and, through
+            // inverses, the new objects of theirs).
+            for object in fresh {
+                if case .new = targets[ObjectIdentifier(object)] { continue }
+                for relationship in object.mapping.relationshipList {
+                    if case .absent = object.slots[relationship.slot] { continue }
+                    try? object.replaceRelationship(
+                        atSlot: relationship.slot, with: [], null: false, deferring: unlinks)
+                    object.slots[relationship.slot] = .absent
+                }
+            }
             for (target, slot, assignment) in assignments {
                 let isExisting = graph.contains(target)
                 switch assignment {

@@ -268,38 +268,74 @@ public final class ObjectGraph {
     /// inverses that pointed back at it), references waiting on its behalf are dropped, and
     /// other objects' relationships to it no longer hold it.
     ///
+    /// For example:
+    ///
+    /// ```swift
+    /// if let album = graph.object(of: "Album", identity: "Tin Drum") {
+    ///     graph.remove(album)  // the band's `albums` no longer holds it
+    /// }
+    /// ```
+    ///
     /// - Returns: whether the object was in the graph.
     @discardableResult
     public func remove(_ object: ModelObject) -> Bool {
-        guard contains(object) else { return false }
-        let index = object.entity.index
-        let mapping = mappings[index]
-        // Others' links to it, through relationships without an inverse too.
-        for list in lists {
-            for other in list.objects where other !== object {
-                for relationship in other.mapping.relationshipList
-                where relationship.destination == index || isSubentity(index, of: relationship.destination) {
+        remove(contentsOf: [object]) == 1
+    }
+
+    /// Removes objects from the graph, as ``remove(_:)`` does each, in one pass: removing many
+    /// of the objects a long list holds (albums of one band) costs that list's length once.
+    ///
+    /// Time is linear in the objects removed and their links, plus, when some entity has a
+    /// relationship without an inverse to the entities of the objects removed, the objects of
+    /// that entity (nothing else tells which of them hold those objects).
+    ///
+    /// - Returns: how many of the objects were in the graph.
+    @discardableResult
+    public func remove(contentsOf objects: some Sequence<ModelObject>) -> Int {
+        var removing: [ModelObject] = []
+        var removingSet = Set<ObjectIdentifier>()
+        for object in objects where contains(object) && removingSet.insert(ObjectIdentifier(object)).inserted {
+            removing.append(object)
+        }
+        guard !removing.isEmpty else { return 0 }
+        let unlinks = DeferredUnlinks()
+        // Others' links through relationships without an inverse: found by a scan of the
+        // entities that have such a relationship to one of the entities removed from.
+        let removedEntities = Set(removing.map { $0.entity.index })
+        for (entity, mapping) in mappings.enumerated() {
+            for relationship in mapping.relationshipList where relationship.inverse < 0 {
+                guard removedEntities.contains(where: { isSubentity($0, of: relationship.destination) }) else {
+                    continue
+                }
+                for other in lists[entity].objects where !removingSet.contains(ObjectIdentifier(other)) {
                     let linked = other.linkedObjects(atSlot: relationship.slot)
-                    guard linked.contains(where: { $0 === object }) else { continue }
+                    guard linked.contains(where: { removingSet.contains(ObjectIdentifier($0)) }) else { continue }
                     try? other.replaceRelationship(
-                        atSlot: relationship.slot, with: linked.filter { $0 !== object }, null: !relationship.isToMany)
+                        atSlot: relationship.slot, with: linked.filter { !removingSet.contains(ObjectIdentifier($0)) },
+                        null: !relationship.isToMany, deferring: unlinks)
                 }
             }
         }
-        for relationship in mapping.relationshipList {
-            try? object.replaceRelationship(atSlot: relationship.slot, with: [], null: false)
-            object.slots[relationship.slot] = .absent
+        // Their own relationships, and through inverses the links back to them.
+        for object in removing {
+            for relationship in object.mapping.relationshipList {
+                try? object.replaceRelationship(atSlot: relationship.slot, with: [], null: false, deferring: unlinks)
+            }
         }
-        if let key = identityKey(of: object), identities[key] === object { identities[key] = nil }
-        dropPending(owner: object)
-        let identifier = ObjectIdentifier(object)
-        lists[index].remove(object)
-        placeholderSet.remove(identifier)
+        unlinks.applyAll()
         let generation = nextGeneration()
-        deletions.append((generation, object, insertedAt[identifier] ?? 0))
-        insertedAt[identifier] = nil
-        updatedAt[identifier] = nil
-        return true
+        for object in removing {
+            for relationship in object.mapping.relationshipList { object.slots[relationship.slot] = .absent }
+            if let key = identityKey(of: object), identities[key] === object { identities[key] = nil }
+            dropPending(owner: object)
+            let identifier = ObjectIdentifier(object)
+            lists[object.entity.index].remove(object)
+            placeholderSet.remove(identifier)
+            deletions.append((generation, object, insertedAt[identifier] ?? 0))
+            insertedAt[identifier] = nil
+            updatedAt[identifier] = nil
+        }
+        return removing.count
     }
 
     /// Whether `entity` is `ancestor` or one of its subentities.
