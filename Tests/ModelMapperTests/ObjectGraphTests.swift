@@ -413,11 +413,28 @@ struct ObjectGraphTests {
         #expect(graph.unresolvedReferences.isEmpty)
         // They come back through Japan's side: each leaves Can's list.
         let names = (0..<count).map { #""a\#($0)""# } + (0..<count).map { #""b\#($0)""# }
-        try graph.merge(Data(#"[{"name": "Japan", "albums": [\#(names.joined(separator: ","))]}]"#.utf8), entity: "Band")
+        try graph.merge(
+            Data(#"[{"name": "Japan", "albums": [\#(names.joined(separator: ","))]}]"#.utf8), entity: "Band")
         #expect((japan.value(forKey: "albums") as? [ModelObject])?.count == 2 * count)
         #expect((can.value(forKey: "albums") as? [ModelObject])?.isEmpty == true)
         let album = try #require(graph.object(of: "Album", identity: "a7"))
         #expect(album.value(forKey: "band") as? ModelObject === japan)
+        // Two bands swap albums in one merge: each list loses and gains many at once.
+        try graph.merge(
+            Data("[\((0..<count).map { #"{"name": "a\#($0)", "band": "Can"}"# }.joined(separator: ","))]".utf8),
+            entity: "Album")
+        let swap = (0..<count).flatMap {
+            [#"{"name": "a\#($0)", "band": "Japan"}"#, #"{"name": "b\#($0)", "band": "Can"}"#]
+        }
+        try graph.merge(Data("[\(swap.joined(separator: ","))]".utf8), entity: "Album")
+        let japanNames = (japan.value(forKey: "albums") as? [ModelObject])?.compactMap {
+            $0.value(forKey: "name") as? String
+        }
+        let canNames = (can.value(forKey: "albums") as? [ModelObject])?.compactMap {
+            $0.value(forKey: "name") as? String
+        }
+        #expect(japanNames?.count == count && japanNames?.allSatisfy { $0.hasPrefix("a") } == true)
+        #expect(canNames?.count == count && canNames?.allSatisfy { $0.hasPrefix("b") } == true)
     }
 
     @Test("Many references to one object link in time linear in them (scalars and identity objects)")
@@ -441,7 +458,9 @@ struct ObjectGraphTests {
         let count = 100_000
         for reference in [#""X""#, #"{"name": "X"}"#] {
             var json = "["
-            for index in 0..<count { json += (index == 0 ? "" : ",") + #"{"title": "\#(index)", "band": \#(reference)}"# }
+            for index in 0..<count {
+                json += (index == 0 ? "" : ",") + #"{"title": "\#(index)", "band": \#(reference)}"#
+            }
             json += "]"
             var objects = try ModelDecoder(model: model).decodeObjects(of: album, from: Data(json.utf8))
             let band = try #require(objects.last?.value(forKey: "band") as? ModelObject)

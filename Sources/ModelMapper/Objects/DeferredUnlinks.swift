@@ -18,7 +18,13 @@ final class DeferredUnlinks {
 
     private struct Removals {
         let owner: ModelObject
-        var sources: [ObjectIdentifier: ModelObject]
+        /// The objects to remove, in the order noted; one may be there twice.
+        var sources: [ModelObject]
+        /// Which of `sources` are still to be removed, once a link made again asked: made on
+        /// the first such question, kept from then on (most lists are never asked).
+        var members: Set<ObjectIdentifier>?
+
+        var identifiers: Set<ObjectIdentifier> { members ?? Set(sources.map(ObjectIdentifier.init)) }
     }
 
     private var lists: [ListKey: Removals] = [:]
@@ -26,13 +32,22 @@ final class DeferredUnlinks {
     /// Notes that `owner`'s list in `slot` no longer holds `source`.
     func add(removing source: ModelObject, from owner: ModelObject, atSlot slot: Int) {
         let key = ListKey(owner: ObjectIdentifier(owner), slot: slot)
-        lists[key, default: Removals(owner: owner, sources: [:])].sources[ObjectIdentifier(source)] = source
+        guard let index = lists.index(forKey: key) else {
+            lists[key] = Removals(owner: owner, sources: [source])
+            return
+        }
+        lists.values[index].sources.append(source)
+        lists.values[index].members?.insert(ObjectIdentifier(source))
     }
 
     /// Removes `source` from `owner`'s list in `slot` now, if that removal was put off.
     func applyNow(removing source: ModelObject, from owner: ModelObject, atSlot slot: Int) {
-        let key = ListKey(owner: ObjectIdentifier(owner), slot: slot)
-        guard lists[key]?.sources.removeValue(forKey: ObjectIdentifier(source)) != nil else { return }
+        guard !lists.isEmpty, let index = lists.index(forKey: ListKey(owner: ObjectIdentifier(owner), slot: slot))
+        else { return }
+        if lists.values[index].members == nil {
+            lists.values[index].members = Set(lists.values[index].sources.map(ObjectIdentifier.init))
+        }
+        guard lists.values[index].members?.remove(ObjectIdentifier(source)) != nil else { return }
         owner.removeLink(to: source, atSlot: slot)
     }
 
@@ -41,15 +56,23 @@ final class DeferredUnlinks {
         guard !lists.isEmpty,
             let removals = lists.removeValue(forKey: ListKey(owner: ObjectIdentifier(owner), slot: slot))
         else { return }
-        owner.removeLinks(toAnyOf: Set(removals.sources.keys), atSlot: slot)
+        Self.apply(removals, atSlot: slot)
     }
 
     /// Makes every removal put off.
     func applyAll() {
         let pending = lists
         lists = [:]
-        for (key, removals) in pending {
-            removals.owner.removeLinks(toAnyOf: Set(removals.sources.keys), atSlot: key.slot)
+        for (key, removals) in pending { Self.apply(removals, atSlot: key.slot) }
+    }
+
+    private static func apply(_ removals: Removals, atSlot slot: Int) {
+        if removals.members == nil, removals.sources.count == 1 {
+            removals.owner.removeLink(to: removals.sources[0], atSlot: slot)
+        } else {
+            let identifiers = removals.identifiers
+            guard !identifiers.isEmpty else { return }
+            removals.owner.removeLinks(toAnyOf: identifiers, atSlot: slot)
         }
     }
 }
