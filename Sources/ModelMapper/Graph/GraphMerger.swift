@@ -227,15 +227,19 @@ struct GraphMerger {
     private static func reachable(from roots: [ModelObject]) -> [ModelObject] {
         var seen = Set<ObjectIdentifier>()
         var order: [ModelObject] = []
-        var stack = Array(roots.reversed())
+        // Roots in the document's order (so that the graph lists new objects in it), then what
+        // they lead to, each where it is first found.
+        for root in roots where seen.insert(ObjectIdentifier(root)).inserted { order.append(root) }
+        var stack = Array(order.reversed())
         while let object = stack.popLast() {
-            guard seen.insert(ObjectIdentifier(object)).inserted else { continue }
-            order.append(object)
             for relationship in object.mapping.relationshipList {
-                for child in object.linkedObjects(atSlot: relationship.slot).reversed()
-                where !seen.contains(ObjectIdentifier(child)) {
-                    stack.append(child)
+                var children: [ModelObject] = []
+                for child in object.linkedObjects(atSlot: relationship.slot)
+                where seen.insert(ObjectIdentifier(child)).inserted {
+                    order.append(child)
+                    children.append(child)
                 }
+                stack.append(contentsOf: children.reversed())
             }
         }
         return order

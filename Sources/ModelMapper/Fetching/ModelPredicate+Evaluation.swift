@@ -1,0 +1,124 @@
+import Foundation
+
+extension ModelPredicate {
+    /// How predicates are evaluated.
+    public struct EvaluationOptions: Sendable {
+        /// How long one `MATCHES` comparison may run before it is an error
+        /// (``PredicateEvaluationError/Kind/matchTimeLimitExceeded(_:)``): a regular expression
+        /// such as `(a+)+b` takes time exponential in the text it reads.
+        public var matchTimeLimit: Duration
+        /// What `now()` reads; nil for the clock's time (set it to make results repeatable).
+        public var now: Date?
+
+        public init(matchTimeLimit: Duration = .seconds(1), now: Date? = nil) {
+            self.matchTimeLimit = matchTimeLimit
+            self.now = now
+        }
+    }
+
+    /// Whether `object` satisfies the predicate.
+    ///
+    /// For example:
+    ///
+    /// ```swift
+    /// let predicate = try ModelPredicate(format: "ANY books.year < $year AND lastName BEGINSWITH[cd] 'tw'")
+    /// try predicate.evaluate(with: author, substitutionVariables: ["year": 1900])   // true for Mark Twain
+    /// ```
+    ///
+    /// - Parameter substitutionVariables: the values of the predicate's `$VARIABLES`, Swift
+    ///   values (`String`, numbers, `Date`, `ModelObject`, arrays of them, …).
+    /// - Throws: ``PredicateEvaluationError``: a key the object's entity does not have, a
+    ///   variable not given, values that do not compare (`name > 5`), a to-many key path
+    ///   compared without `ANY`/`ALL`/`NONE`, a `MATCHES` pattern that is not one or runs too long.
+    public func evaluate(
+        with object: ModelObject, substitutionVariables: [String: Any] = [:], options: EvaluationOptions = .init()
+    ) throws(PredicateEvaluationError) -> Bool {
+        var evaluator = PredicateEvaluator(predicate: self, variables: substitutionVariables, options: options)
+        return try evaluator.evaluate(self, on: .object(object))
+    }
+
+    /// The objects of `objects` that satisfy the predicate, in their order.
+    ///
+    /// - Throws: ``PredicateEvaluationError``, as ``evaluate(with:substitutionVariables:options:)``.
+    public func filter(
+        _ objects: some Sequence<ModelObject>, substitutionVariables: [String: Any] = [:],
+        options: EvaluationOptions = .init()
+    ) throws(PredicateEvaluationError) -> [ModelObject] {
+        var evaluator = PredicateEvaluator(predicate: self, variables: substitutionVariables, options: options)
+        var kept: [ModelObject] = []
+        for object in objects where try evaluator.evaluate(self, on: .object(object)) { kept.append(object) }
+        return kept
+    }
+
+    /// The predicate with `$VARIABLES` replaced by constants; variables not given stay (and
+    /// are an error when evaluated), as do those a `SUBQUERY` binds.
+    ///
+    /// For example:
+    ///
+    /// ```swift
+    /// try ModelPredicate(format: "humanName == $humanName").substituting(["humanName": "Ada"])
+    /// // humanName == "Ada"
+    /// ```
+    ///
+    /// - Throws: ``PredicateEvaluationError`` `.invalidOperand` for a value a predicate cannot
+    ///   hold (a value of a type other than those `%@` takes).
+    public func substituting(_ variables: [String: Any]) throws(PredicateEvaluationError) -> ModelPredicate {
+        var constants: [String: Value] = [:]
+        for (name, value) in variables {
+            guard let constant = Value(argument: value) else {
+                throw PredicateEvaluationError(
+                    .invalidOperand("the value of $\(name), of type \(type(of: value)), cannot stand in a predicate"))
+            }
+            constants[name] = constant
+        }
+        return substituting(constants, bound: [])
+    }
+
+    fileprivate func substituting(_ constants: [String: Value], bound: Set<String>) -> ModelPredicate {
+        switch self {
+        case .alwaysTrue, .alwaysFalse: return self
+        case .not(let inner): return .not(inner.substituting(constants, bound: bound))
+        case .and(let predicates): return .and(predicates.map { $0.substituting(constants, bound: bound) })
+        case .or(let predicates): return .or(predicates.map { $0.substituting(constants, bound: bound) })
+        case .comparison(var comparison):
+            comparison.left = comparison.left.substituting(constants, bound: bound)
+            comparison.right = comparison.right.substituting(constants, bound: bound)
+            return .comparison(comparison)
+        }
+    }
+}
+
+extension ModelPredicate.Expression {
+    fileprivate func substituting(_ constants: [String: ModelPredicate.Value], bound: Set<String>)
+        -> ModelPredicate.Expression
+    {
+        switch self {
+        case .evaluatedObject, .constant: return self
+        case .variable(let name):
+            guard !bound.contains(name), let constant = constants[name] else { return self }
+            return .constant(constant)
+        case .keyPath(let base, let components): return .keyPath(base.substituting(constants, bound: bound), components)
+        case .aggregate(let elements): return .aggregate(elements.map { $0.substituting(constants, bound: bound) })
+        case .index(let base, let index):
+            let substituted: ModelPredicate.Index
+            if case .position(let position) = index {
+                substituted = .position(position.substituting(constants, bound: bound))
+            } else {
+                substituted = index
+            }
+            return .index(base.substituting(constants, bound: bound), substituted)
+        case .arithmetic(let left, let op, let right):
+            return .arithmetic(
+                left.substituting(constants, bound: bound), op, right.substituting(constants, bound: bound))
+        case .negated(let inner): return .negated(inner.substituting(constants, bound: bound))
+        case .function(let name, let arguments):
+            return .function(name, arguments.map { $0.substituting(constants, bound: bound) })
+        case .subquery(let collection, let variable, let predicate):
+            var inner = bound
+            inner.insert(variable)
+            return .subquery(
+                collection.substituting(constants, bound: bound), variable: variable,
+                predicate.substituting(constants, bound: inner))
+        }
+    }
+}
