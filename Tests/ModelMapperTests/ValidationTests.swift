@@ -146,6 +146,34 @@ struct ValidationTests {
         expectError(found, "fetch request 'all' names entity 'Phantom', which does not exist", at: #"entity="Phantom""#, in: xml, severity: .warning)
     }
 
+    @Test("predicate strings are parsed at load: one that does not parse is a warning at its attribute")
+    func malformedPredicateStrings() throws {
+        let xml = """
+            <model>
+                <entity name="Thing">
+                    <attribute name="size" optional="YES" attributeType="Integer 32"/>
+                    <fetchedProperty name="bigger" optional="YES">
+                        <fetchRequest name="fetchedPropertyFetchRequest" entity="Thing" predicateString="size &gt; $FETCH_SOURCE.size AND"/>
+                    </fetchedProperty>
+                </entity>
+                <fetchRequest name="small" entity="Thing" predicateString="size &lt; 10"/>
+                <fetchRequest name="broken" entity="Thing" predicateString="size == == 3"/>
+            </model>
+            """
+        let model = try ObjectModel(xml: xml, fileName: "Broken.xml")
+        let found = model.warnings
+        expectError(
+            found, "the predicate of fetch request 'broken' does not parse: column 9: expected a value",
+            at: #"predicateString="size == =="#, in: xml, severity: .warning)
+        expectError(
+            found, "the predicate of fetched property 'bigger' does not parse: column 30: expected a value (a key path, a literal, a variable or a format argument), found the end",
+            at: #"predicateString="size &gt;"#, in: xml, severity: .warning)
+        #expect(found.count == 2, "\(found.map(\.message))")
+        #expect(model.fetchRequestTemplatesByName["small"]?.predicate?.description == "size < 10")
+        #expect(model.fetchRequestTemplatesByName["broken"]?.predicate == nil)
+        #expect(throws: PredicateEvaluationError.self) { try model.fetchRequest(named: "broken") }
+    }
+
     @Test("literals that give no value are warnings, and no value is used", arguments: [
         (#"attributeType="Boolean" defaultValueString="maybe""#, "is 'maybe': it is not a Boolean (YES or NO); no default value is used"),
         (#"attributeType="Decimal" defaultValueString="1.5abc""#, "is '1.5abc': it is not a number; no default value is used"),

@@ -1,5 +1,5 @@
-/// A fetch request stored in the model (`<fetchRequest>`), kept for tools; ModelMapper
-/// has no store to run it against.
+/// A fetch request stored in the model (`<fetchRequest>`); `ObjectModel.fetchRequest(named:substitutionVariables:)`
+/// makes it a request to run against objects in memory.
 ///
 /// ```swift
 /// let template = model.fetchRequestTemplatesByName["byHumanName"]
@@ -12,6 +12,9 @@ public struct FetchRequestTemplate: Sendable, Hashable {
     public var entityName: String
     /// The predicate in `NSPredicate` format syntax, if any.
     public var predicateString: String?
+    /// The predicate, parsed when the model loaded; nil when there is none or it does not
+    /// parse (a warning of the load says where).
+    public var predicate: ModelPredicate?
     /// Every XML attribute of the element (`fetchLimit`, `resultType`, …) as written.
     public var xmlAttributes: [String: String]
     /// Where the request is declared.
@@ -29,6 +32,9 @@ public struct FetchedPropertyDescription: Sendable, Hashable {
     public var entityName: String?
     /// The predicate of its fetch request, as written.
     public var predicateString: String?
+    /// The predicate, parsed when the model loaded; nil when there is none or it does not
+    /// parse (a warning of the load says where).
+    public var predicate: ModelPredicate?
     /// Its user info, as written.
     public var userInfo: [String: String]
     /// Where it is declared.

@@ -312,10 +312,26 @@ struct ModelBuilder {
                 warning("fetch request '\(name)' names entity '\(entityName)', which does not exist",
                         at: source.location(ofAttribute: "entity", in: element))
             }
+            let predicateString = element[attribute: .predicateString]
             return FetchRequestTemplate(
-                name: name, entityName: entityName, predicateString: element[attribute: .predicateString],
+                name: name, entityName: entityName, predicateString: predicateString,
+                predicate: parsePredicate(
+                    predicateString, of: "fetch request '\(name)'",
+                    at: source.location(ofAttribute: "predicateString", in: element)),
                 xmlAttributes: element.attributes.dictionary, position: source.position(of: element)
             )
+        }
+    }
+
+    /// A predicate string of the model, parsed; one that does not parse is a warning (Xcode
+    /// does not check them, and Core Data fails only when the request runs).
+    mutating func parsePredicate(_ format: String?, of owner: String, at location: SourceLocation) -> ModelPredicate? {
+        guard let format, !format.isEmpty else { return nil }
+        do {
+            return try ModelPredicate(format: format)
+        } catch {
+            warning("the predicate of \(owner) does not parse: \(error) in \"\(format)\"", at: location)
+            return nil
         }
     }
 
