@@ -446,4 +446,43 @@ struct PredicateEvaluationTests {
         let person = try #require(graph.object(of: "Person", identity: "Ada"))
         #expect(throws: PredicateEvaluationError.self) { try predicate.evaluate(with: person) }
     }
+
+    @Test("Derived attributes whose derivation is a key path or an aggregate are computed when read")
+    func derivedAttributes() throws {
+        let model = try ObjectModel(
+            xml: """
+                <model>
+                  <entity name="Order">
+                    <attribute name="number" attributeType="String"/>
+                    <attribute name="itemCount" optional="YES" attributeType="Integer 64" derived="YES" derivationExpression="items.@count"/>
+                    <attribute name="total" optional="YES" attributeType="Decimal" derived="YES" derivationExpression="items.@sum.price"/>
+                    <attribute name="customerName" optional="YES" attributeType="String" derived="YES" derivationExpression="customer.name"/>
+                    <attribute name="loud" optional="YES" attributeType="String" derived="YES" derivationExpression="uppercase(number)"/>
+                    <attribute name="loop" optional="YES" attributeType="Integer 64" derived="YES" derivationExpression="loop + 1"/>
+                    <relationship name="items" optional="YES" toMany="YES" destinationEntity="Item" inverseName="order" inverseEntity="Item"/>
+                    <relationship name="customer" optional="YES" maxCount="1" destinationEntity="Customer"/>
+                  </entity>
+                  <entity name="Item">
+                    <attribute name="price" attributeType="Decimal"/>
+                    <relationship name="order" optional="YES" maxCount="1" destinationEntity="Order" inverseName="items" inverseEntity="Order"/>
+                  </entity>
+                  <entity name="Customer"><attribute name="name" attributeType="String"/></entity>
+                </model>
+                """)
+        let order = try ModelDecoder(model: model).decodeObject(
+            of: try #require(model.entitiesByName["Order"]),
+            from: Data(
+                #"{"number": "a-1", "items": [{"price": 19.99}, {"price": 0.01}, {"price": 5}], "customer": {"name": "Ada"}}"#
+                    .utf8))
+        #expect(order.value(forKey: "itemCount") as? Int64 == 3)
+        #expect(order.value(forKey: "total") as? Decimal == Decimal(string: "25"))
+        #expect(order.value(forKey: "customerName") as? String == "Ada")
+        #expect(order.value(forKey: "loud") as? String == "A-1")
+        // A derivation that reads itself gives no value, not a crash.
+        #expect(order.value(forKey: "loop") == nil)
+        // Predicates read them too.
+        #expect(
+            try ModelPredicate(format: "total > 20 AND itemCount == 3 AND customerName == 'Ada'").evaluate(with: order))
+        #expect(throws: PredicateEvaluationError.self) { try ModelPredicate(format: "loop == 1").evaluate(with: order) }
+    }
 }

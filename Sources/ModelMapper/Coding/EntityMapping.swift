@@ -27,12 +27,16 @@ final class PropertyMapping: Sendable {
     /// Whether the relationship is written as its destination's identity
     /// (``MappingKeys/relationshipWritesIdentity``).
     let writesIdentity: Bool
+    /// For a derived attribute, its derivation (a key path, an aggregate, a function of the
+    /// object's values), parsed: computed whenever the attribute is read. Nil for one that does
+    /// not parse (the attribute then reads as stored).
+    let derivation: ModelPredicate.Expression?
 
     init(
         name: String, keyPath: [String], isRelationship: Bool, attributeType: AttributeType, isOptional: Bool,
         defaultValue: (any Sendable)?, transformerName: ValueTransformer.Name?, compositeName: String?,
         destination: Int, isToMany: Bool, inverseSlot: Int?, writesIdentity: Bool = false,
-        dateFormats: [DateFormat] = []
+        dateFormats: [DateFormat] = [], derivation: ModelPredicate.Expression? = nil
     ) {
         self.name = name
         self.keyPath = keyPath
@@ -47,6 +51,7 @@ final class PropertyMapping: Sendable {
         self.inverseSlot = inverseSlot
         self.writesIdentity = writesIdentity
         self.dateFormats = dateFormats
+        self.derivation = derivation
     }
 }
 
@@ -393,7 +398,8 @@ extension EntityMapping {
                         dateFormats: attribute.attributeType == .date
                             ? MappingKeys.firstEntry(of: MappingKeys.dateFormats, in: attribute.userInfo).map {
                                 DateFormat.list($0.value)
-                            } ?? [] : []
+                            } ?? [] : [],
+                        derivation: attribute.derivationExpression.flatMap { try? ModelPredicate.Expression(format: $0) }
                     ))
             }
         }

@@ -15,6 +15,9 @@ struct PredicateEvaluator {
     /// The predicate being evaluated, for messages.
     let context: ModelPredicate
     private var depth = 0
+    /// How many derived attributes are being computed, one inside another.
+    private var derivations = 0
+    static let maximumDerivations = 16
 
     /// How deeply predicates and expressions built in code may nest (parsed ones stop at
     /// ``ModelPredicate/maximumDepth``).
@@ -333,7 +336,25 @@ struct PredicateEvaluator {
             guard let slot = object.mapping.slotByName[key] else {
                 throw error(.unknownKey(key, entity: object.entity.name))
             }
-            return PredicateOperand(slot: object.slots[slot], property: object.mapping.properties[slot])
+            let property = object.mapping.properties[slot]
+            if let derivation = property.derivation {
+                // A derived attribute is computed where it is read (depth-limited: a
+                // derivation that reads itself ends in an error, not a crash).
+                var inner = self
+                inner.derivations += 1
+                guard inner.derivations <= Self.maximumDerivations else {
+                    throw error(
+                        .invalidOperand(
+                            "derived attribute '\(key)' of \(object.entity.name) reads itself, or derived attributes nest deeper than \(Self.maximumDerivations)"
+                        ))
+                }
+                let value = try inner.value(of: derivation, on: .object(object))
+                return ModelObject.attributeValue(value, type: property.attributeType).map {
+                    PredicateOperand(value: $0)
+                }
+                    ?? .null
+            }
+            return PredicateOperand(slot: object.slots[slot], property: property)
         case .collection(let elements):
             var values: [PredicateOperand] = []
             values.reserveCapacity(elements.count)

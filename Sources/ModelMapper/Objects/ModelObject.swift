@@ -84,6 +84,7 @@ open class ModelObject: CustomStringConvertible {
     }
 
     func value(atSlot slot: Int) -> Any? {
+        if mapping.properties[slot].derivation != nil { return derivedValue(atSlot: slot) }
         switch slots[slot] {
         case .absent:
             let property = mapping.properties[slot]

@@ -32,6 +32,23 @@ extension ModelPredicate {
     }
 }
 
+extension ModelPredicate.Expression {
+    /// Parses an expression alone, in the predicate language: a derived attribute's
+    /// derivation (`messages.@count`, `items.@sum.price`), the side of a comparison.
+    ///
+    /// For example:
+    ///
+    /// ```swift
+    /// let total = try ModelPredicate.Expression(format: "items.@sum.price")
+    /// ```
+    ///
+    /// - Throws: ``PredicateSyntaxError``, as ``ModelPredicate/init(format:_:)``.
+    public init(format: String, _ arguments: Any?...) throws(PredicateSyntaxError) {
+        var parser = try PredicateParser(format: format, arguments: arguments)
+        self = try parser.parseStandaloneExpression()
+    }
+}
+
 extension ModelPredicate.Value {
     /// The constant for a `%@` argument; nil for a type a predicate cannot hold.
     init?(argument: Any?) {

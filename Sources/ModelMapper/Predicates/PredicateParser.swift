@@ -48,6 +48,16 @@ struct PredicateParser {
         return predicate
     }
 
+    /// An expression alone (a derived attribute's derivation), to the end of the format.
+    mutating func parseStandaloneExpression() throws(PredicateSyntaxError) -> ModelPredicate.Expression {
+        let expression = try parseExpression()
+        guard current.kind == .end else { throw fail("an operator or the end of the expression") }
+        guard nextArgument == arguments.count else {
+            throw fail("as many format specifiers as arguments (\(arguments.count) given, \(nextArgument) used)")
+        }
+        return expression
+    }
+
     // MARK: Predicates
 
     private mutating func parseOr() throws(PredicateSyntaxError) -> ModelPredicate {
