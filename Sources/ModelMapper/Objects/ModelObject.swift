@@ -68,6 +68,10 @@ open class ModelObject: CustomStringConvertible {
     /// Whether the object's strong links were already let go of, by the object that held it
     /// as it was freed (see `releaseRelationships`): its `deinit` has none left to look for.
     @exclusivity(unchecked) var hasReleasedLinks = false
+    /// Whether a batch of relationship changes (`DeferredUnlinks`) put off removing links
+    /// from one of this object's lists, so that the batch looks up only such objects' lists.
+    /// It fits in the padding after the fields above.
+    @exclusivity(unchecked) var hasDeferredUnlinks = false
 
     deinit {
         if !hasReleasedLinks, !mapping.relationshipList.isEmpty { releaseRelationships() }
