@@ -233,13 +233,12 @@ struct GraphMerger {
         var stack = Array(order.reversed())
         while let object = stack.popLast() {
             for relationship in object.mapping.relationshipList {
-                var children: [ModelObject] = []
+                let start = order.count
                 for child in object.linkedObjects(atSlot: relationship.slot)
                 where seen.insert(ObjectIdentifier(child)).inserted {
                     order.append(child)
-                    children.append(child)
                 }
-                stack.append(contentsOf: children.reversed())
+                stack.append(contentsOf: order[start...].reversed())
             }
         }
         return order

@@ -33,17 +33,23 @@ extension ObjectGraph {
     /// Forgets the references of `owner` that wait, those of its relationship in `slot` only
     /// when given: a relationship given again no longer refers to what it referred to before.
     func dropPending(owner: ModelObject, slot: Int? = nil) {
+        guard !waitingKeys.isEmpty else { return }
         let identifier = ObjectIdentifier(owner)
-        let slots = slot.map { [$0] } ?? owner.mapping.relationshipList.map(\.slot)
-        for slot in slots {
-            guard let keys = waitingKeys.removeValue(forKey: PendingSlot(owner: identifier, slot: slot)) else {
-                continue
+        if let slot {
+            forget(PendingSlot(owner: identifier, slot: slot))
+        } else {
+            for relationship in owner.mapping.relationshipList {
+                forget(PendingSlot(owner: identifier, slot: relationship.slot))
             }
-            forgottenPendingCount += keys.count
         }
         if forgottenPendingCount > 64, forgottenPendingCount > pendingEntryCount / 2 {
             sweepForgottenPending()
         }
+    }
+
+    private func forget(_ slot: PendingSlot) {
+        guard let keys = waitingKeys.removeValue(forKey: slot) else { return }
+        forgottenPendingCount += keys.count
     }
 
     /// The references that wait, each once.
