@@ -323,6 +323,24 @@ struct PredicateEvaluationTests {
         #expect(try !like.evaluate(with: person))
     }
 
+    @Test("Work that multiplies with each level (key paths through to-manys, nested subqueries) stops at the step limit")
+    func stepLimit() throws {
+        let ada = try #require(graph.object(of: "Person", identity: "Ada"))
+        let hops = Array(repeating: "projects.people", count: 40).joined(separator: ".")
+        let path = try ModelPredicate(format: "ANY \(hops).name == 'nobody'")
+        let limited = ModelPredicate.EvaluationOptions(stepLimit: 100_000)
+        let started = ContinuousClock.now
+        #expect(throws: PredicateEvaluationError.self) { try path.evaluate(with: ada, options: limited) }
+        let subqueries = try ModelPredicate(
+            format: (0..<30).reduce("TRUEPREDICATE") { inner, level in
+                "SUBQUERY(projects.people.projects, $p\(level), \(inner)).@count > 0"
+            })
+        #expect(throws: PredicateEvaluationError.self) { try subqueries.evaluate(with: ada, options: limited) }
+        #expect(ContinuousClock.now - started < .seconds(20))
+        // Within the limit, the same kind of predicate runs.
+        #expect(try ModelPredicate(format: "ANY projects.people.projects.people.name == 'dave'").evaluate(with: ada))
+    }
+
     @Test("Sort descriptors: by type, case-insensitively, Finder's order; nil first; ties in order")
     func sorting() throws {
         func names(_ descriptors: [ModelSortDescriptor], entity: String = "Person") throws -> [String] {

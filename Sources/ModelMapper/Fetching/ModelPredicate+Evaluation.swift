@@ -9,10 +9,15 @@ extension ModelPredicate {
         public var matchTimeLimit: Duration
         /// What `now()` reads; nil for the clock's time (set it to make results repeatable).
         public var now: Date?
+        /// How many steps (a predicate, an expression, a collection element) evaluating the
+        /// predicate for one object may take before it is an error: nested `SUBQUERY`s over
+        /// collections take time that multiplies with each level.
+        public var stepLimit: Int
 
-        public init(matchTimeLimit: Duration = .seconds(1), now: Date? = nil) {
+        public init(matchTimeLimit: Duration = .seconds(1), now: Date? = nil, stepLimit: Int = 10_000_000) {
             self.matchTimeLimit = matchTimeLimit
             self.now = now
+            self.stepLimit = stepLimit
         }
     }
 
@@ -34,6 +39,7 @@ extension ModelPredicate {
         with object: ModelObject, substitutionVariables: [String: Any] = [:], options: EvaluationOptions = .init()
     ) throws(PredicateEvaluationError) -> Bool {
         var evaluator = PredicateEvaluator(predicate: self, variables: substitutionVariables, options: options)
+        evaluator.startObject()
         return try evaluator.evaluate(self, on: .object(object))
     }
 
@@ -46,7 +52,10 @@ extension ModelPredicate {
     ) throws(PredicateEvaluationError) -> [ModelObject] {
         var evaluator = PredicateEvaluator(predicate: self, variables: substitutionVariables, options: options)
         var kept: [ModelObject] = []
-        for object in objects where try evaluator.evaluate(self, on: .object(object)) { kept.append(object) }
+        for object in objects {
+            evaluator.startObject()
+            if try evaluator.evaluate(self, on: .object(object)) { kept.append(object) }
+        }
         return kept
     }
 

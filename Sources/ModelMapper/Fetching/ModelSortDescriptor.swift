@@ -52,6 +52,7 @@ public struct ModelSortDescriptor: Sendable, Hashable {
         keys.reserveCapacity(objects.count)
         for object in objects {
             var row: [PredicateOperand] = []
+            evaluator.startObject()
             for expression in expressions { row.append(try evaluator.value(of: expression, on: .object(object))) }
             keys.append(row)
         }

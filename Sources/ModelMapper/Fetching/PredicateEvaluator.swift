@@ -15,6 +15,8 @@ struct PredicateEvaluator {
     /// The predicate being evaluated, for messages.
     let context: ModelPredicate
     private var depth = 0
+    /// Steps taken for the current object (see ``ModelPredicate/EvaluationOptions/stepLimit``).
+    private var steps = 0
     /// How many derived attributes are being computed, one inside another.
     private var derivations = 0
     static let maximumDerivations = 16
@@ -33,7 +35,20 @@ struct PredicateEvaluator {
         PredicateEvaluationError(kind, predicate: context.description)
     }
 
+    /// Starts the step count for the next object.
+    mutating func startObject() {
+        steps = 0
+    }
+
+    private mutating func countStep() throws(PredicateEvaluationError) {
+        steps += 1
+        guard steps <= options.stepLimit else {
+            throw error(.invalidOperand("evaluating the predicate for one object took more than \(options.stepLimit) steps"))
+        }
+    }
+
     private mutating func descend() throws(PredicateEvaluationError) {
+        try countStep()
         depth += 1
         guard depth <= Self.maximumDepth else {
             // Not described: printing a predicate this deep would take as deep a recursion.
@@ -301,6 +316,7 @@ struct PredicateEvaluator {
             defer { variables[variable] = saved }
             var kept: [PredicateOperand] = []
             for element in elements {
+                try countStep()
                 variables[variable] = element
                 if try evaluate(predicate, on: object) { kept.append(element) }
             }
@@ -310,7 +326,7 @@ struct PredicateEvaluator {
 
     /// Follows key path components from a value: properties of an object, of each element of
     /// a collection (flattened one level), and collection operators.
-    private func follow(_ components: ArraySlice<String>, from start: PredicateOperand)
+    private mutating func follow(_ components: ArraySlice<String>, from start: PredicateOperand)
         throws(PredicateEvaluationError) -> PredicateOperand
     {
         var current = start
@@ -327,7 +343,7 @@ struct PredicateEvaluator {
         return current
     }
 
-    private func property(_ key: String, of operand: PredicateOperand) throws(PredicateEvaluationError)
+    private mutating func property(_ key: String, of operand: PredicateOperand) throws(PredicateEvaluationError)
         -> PredicateOperand
     {
         switch operand {
@@ -359,6 +375,8 @@ struct PredicateEvaluator {
             var values: [PredicateOperand] = []
             values.reserveCapacity(elements.count)
             for element in elements {
+                // Each element is a step: a key path through to-manys grows with each of them.
+                try countStep()
                 let value = try property(key, of: element)
                 if case .collection(let inner) = value {
                     values.append(contentsOf: inner)
@@ -376,7 +394,7 @@ struct PredicateEvaluator {
 
     /// `@count`, `@sum`, `@avg`, `@min`, `@max`: over a collection, the rest of the key path
     /// read from each element.
-    private func collectionOperator(_ name: String, _ rest: ArraySlice<String>, on operand: PredicateOperand)
+    private mutating func collectionOperator(_ name: String, _ rest: ArraySlice<String>, on operand: PredicateOperand)
         throws(PredicateEvaluationError) -> PredicateOperand
     {
         let elements: [PredicateOperand]
@@ -392,6 +410,7 @@ struct PredicateEvaluator {
         case "@sum", "@avg", "@min", "@max":
             var values: [PredicateOperand] = []
             for element in elements {
+                try countStep()
                 let value = rest.isEmpty ? element : try follow(rest, from: element)
                 if case .collection(let inner) = value {
                     values.append(contentsOf: inner)
