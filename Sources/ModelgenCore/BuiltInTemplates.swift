@@ -118,6 +118,16 @@ public enum BuiltInTemplates {
             }
         {{/isToMany}}
         {{/relationships}}
+        {{#fetchRequests}}
+
+        {{#docLines}}
+            /// {{{.}}}
+        {{/docLines}}
+            {{{access}}}static func {{{functionName}}}({{{parameterList}}}in graph: ModelMapper.ObjectGraph) throws -> [{{{className}}}] {
+                let request = try graph.model.fetchRequest(named: {{{nameLiteral}}}, substitutionVariables: [{{{variablesLiteral}}}])
+                return try graph.fetch(request, as: {{{className}}}.self)
+            }
+        {{/fetchRequests}}
         }
 
         """

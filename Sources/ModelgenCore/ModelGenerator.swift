@@ -185,8 +185,73 @@ private struct Generator {
             entityName: entity.name, entityNameLiteral: SwiftNaming.stringLiteral(entity.name),
             className: className, machineClassName: machineClassName, declaredClassName: machineClassName,
             superclassName: superclassName, isAbstract: entity.isAbstract, docLines: docLines.map(SwiftNaming.commentText),
-            keys: keys, attributes: attributes, relationships: relationships
+            keys: keys, attributes: attributes, relationships: relationships,
+            fetchRequests: fetchRequestContexts(entity, className: className)
         )
+    }
+
+    /// The model's fetch request templates of `entity` as typed functions: each `$VARIABLE` a
+    /// parameter, typed by the attribute it is compared with (`name == $name` gives a
+    /// `String`, `age IN $ages` an `[Int16]`), `Any` when the predicate does not tell.
+    mutating func fetchRequestContexts(_ entity: EntityDescription, className: String) -> [FetchRequestTemplateContext] {
+        var used = Set<String>()
+        return model.fetchRequestTemplates.filter { $0.entityName == entity.name }.map { template in
+            var functionName = "fetch" + SwiftNaming.sanitized(template.name).prefix(1).uppercased()
+                + SwiftNaming.sanitized(template.name).dropFirst()
+            while !used.insert(functionName).inserted { functionName += "_" }
+            let variables = template.predicate?.freeVariables.sorted() ?? []
+            let types = template.predicate.map { variableTypes(in: $0, entity: entity) } ?? [:]
+            let parameters = variables.map { variable in
+                "\(SwiftNaming.sanitized(variable)): \(types[variable] ?? "Any"), "
+            }
+            let literal = variables.map { "\(SwiftNaming.stringLiteral($0)): \(SwiftNaming.sanitized($0))" }
+            var docLines = ["Runs the model's fetch request template `\(template.name)` against the objects of `graph`."]
+            if let predicate = template.predicateString { docLines.append("Predicate: `\(predicate)`.") }
+            if template.predicate == nil, let predicate = template.predicateString, !predicate.isEmpty {
+                warn("fetch request '\(template.name)': its predicate does not parse; the function will throw", at: template.location)
+            }
+            return FetchRequestTemplateContext(
+                name: template.name, nameLiteral: SwiftNaming.stringLiteral(template.name), functionName: functionName,
+                parameterList: parameters.joined(), variablesLiteral: literal.isEmpty ? ":" : literal.joined(separator: ", "),
+                docLines: docLines.map(SwiftNaming.commentText))
+        }
+    }
+
+    /// The Swift types of the variables a predicate compares with attributes of `entity` (or of
+    /// what its to-one relationships lead to).
+    mutating func variableTypes(in predicate: ModelPredicate, entity: EntityDescription) -> [String: String] {
+        var found: [String: String] = [:]
+        var conflicting = Set<String>()
+        func note(_ variable: String, _ type: String) {
+            if let known = found[variable], known != type { conflicting.insert(variable) }
+            found[variable] = type
+        }
+        func attribute(at expression: ModelPredicate.Expression) -> AttributeDescription? {
+            guard case .keyPath(.evaluatedObject, let components) = expression, let last = components.last else { return nil }
+            var current = entity
+            for component in components.dropLast() {
+                guard let relationship = current.relationshipsByName[component] else { return nil }
+                current = relationship.destinationEntity
+            }
+            return current.attributesByName[last]
+        }
+        var stack = [predicate]
+        while let next = stack.popLast() {
+            switch next {
+            case .alwaysTrue, .alwaysFalse: break
+            case .not(let inner): stack.append(inner)
+            case .and(let predicates), .or(let predicates): stack.append(contentsOf: predicates)
+            case .comparison(let comparison):
+                for (side, other) in [(comparison.left, comparison.right), (comparison.right, comparison.left)] {
+                    guard case .variable(let variable) = other, let attribute = attribute(at: side) else { continue }
+                    let (type, _) = swiftType(of: attribute)
+                    guard type != "Any" else { continue }
+                    note(variable, comparison.operator == .in && side == comparison.left ? "[\(type)]" : type)
+                }
+            }
+        }
+        for variable in conflicting { found[variable] = nil }
+        return found
     }
 
     /// Swift names for every property of the entity (inherited ones included, for `Keys`):

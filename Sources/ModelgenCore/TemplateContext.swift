@@ -34,6 +34,8 @@ struct EntityTemplateContext {
     let keys: [KeyTemplateContext]
     let attributes: [PropertyTemplateContext]
     let relationships: [PropertyTemplateContext]
+    /// The model's fetch request templates for this entity, as typed functions.
+    let fetchRequests: [FetchRequestTemplateContext]
 }
 
 struct KeyTemplateContext {
@@ -53,5 +55,18 @@ struct PropertyTemplateContext {
     /// For relationships: the class of the destination's objects.
     let destinationClassName: String
     let jsonKeyPath: String
+    let docLines: [String]
+}
+
+/// A fetch request template of the model as a typed function of the entity's class:
+/// `Human.fetchByHumanName(humanName:in:)`.
+struct FetchRequestTemplateContext {
+    let name: String
+    let nameLiteral: String
+    let functionName: String
+    /// The parameters, each followed by ", " (the graph comes last).
+    let parameterList: String
+    /// The substitution variables as a dictionary literal's contents (`:` when none).
+    let variablesLiteral: String
     let docLines: [String]
 }

@@ -73,6 +73,24 @@ struct GeneratedCodeTests {
         #expect(encoded.isEquivalent(to: try JSONValue.parse(TestPaths.fixture("Media/media.json"))))
     }
 
+    @Test("Catalog: the model's fetch request templates as typed functions, keys as constants for predicates")
+    func catalogFetchRequests() throws {
+        let model = try CatalogModel.load()
+        var decoding = ModelDecoder.Options()
+        decoding.keyCasing = .modelNames
+        // The fixture's tags are named by their labels alone: placeholders make them objects.
+        let graph = ObjectGraph(
+            model: model, options: ObjectGraph.Options(decoding: decoding, unresolvedReferences: .placeholder))
+        _ = try graph.merge(TestPaths.fixture("Catalog/catalog.json"), entity: "Product", at: "products")
+        #expect(try Product.fetchBySKU(sku: "CHR-07", in: graph).map(\.sku) == ["CHR-07"])
+        #expect(try Product.fetchCheaperThan(limit: 100, in: graph).map(\.sku) == ["LMP-01"])
+        #expect(try Product.fetchWithTag(label: "HOME", in: graph).map(\.sku) == ["LMP-01", "CHR-07"])
+        #expect(try Product.fetchWithTag(label: "garden", in: graph).isEmpty)
+        let request = ModelFetchRequest(
+            entityName: "Product", predicate: try ModelPredicate(format: "%K == %@", Product.Keys.sku, "LMP-01"))
+        #expect(try graph.fetch(request, as: Product.self).map(\.sku) == ["LMP-01"])
+    }
+
     @Test("Catalog: every attribute type through its typed property")
     func catalog() throws {
         let model = try CatalogModel.load()

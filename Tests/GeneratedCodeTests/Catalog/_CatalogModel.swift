@@ -104,6 +104,9 @@ public enum CatalogModel {
         <attribute name="country" optional="YES" attributeType="String"/>
         <attribute name="zip" optional="YES" attributeType="Integer 32" usesScalarValueType="YES"/>
     </composite>
+    <fetchRequest name="bySKU" entity="Product" predicateString="sku == $sku"/>
+    <fetchRequest name="cheaperThan" entity="Product" predicateString="price &lt; $limit AND available == YES"/>
+    <fetchRequest name="withTag" entity="Product" predicateString="ANY tags.label ==[c] $label"/>
     <elements>
         <element name="Dimensions" positionX="180" positionY="-90" width="128" height="104"/>
         <element name="Product" positionX="-63" positionY="-18" width="128" height="374"/>

@@ -231,4 +231,25 @@ public class _Product: ModelMapper.ModelObject {
     public func removeFromVariants(_ object: Variant) {
         removePrimitiveObject(object, forKey: Keys.variants)
     }
+
+    /// Runs the model's fetch request template `bySKU` against the objects of `graph`.
+    /// Predicate: `sku == $sku`.
+    public static func fetchBySKU(sku: String, in graph: ModelMapper.ObjectGraph) throws -> [Product] {
+        let request = try graph.model.fetchRequest(named: "bySKU", substitutionVariables: ["sku": sku])
+        return try graph.fetch(request, as: Product.self)
+    }
+
+    /// Runs the model's fetch request template `cheaperThan` against the objects of `graph`.
+    /// Predicate: `price < $limit AND available == YES`.
+    public static func fetchCheaperThan(limit: Decimal, in graph: ModelMapper.ObjectGraph) throws -> [Product] {
+        let request = try graph.model.fetchRequest(named: "cheaperThan", substitutionVariables: ["limit": limit])
+        return try graph.fetch(request, as: Product.self)
+    }
+
+    /// Runs the model's fetch request template `withTag` against the objects of `graph`.
+    /// Predicate: `ANY tags.label ==[c] $label`.
+    public static func fetchWithTag(label: String, in graph: ModelMapper.ObjectGraph) throws -> [Product] {
+        let request = try graph.model.fetchRequest(named: "withTag", substitutionVariables: ["label": label])
+        return try graph.fetch(request, as: Product.self)
+    }
 }
