@@ -297,6 +297,12 @@ struct PredicateEvaluationTests {
         #expect(
             try failure("2 ** 1000 > big")
                 .map { "\($0)" }?.contains("out of a Decimal's range") == true)
+        // Foundation's Decimal multiplication traps below a power of ten of -128: these are
+        // errors, not crashes (found by fuzz-predicate: Fuzz/Regressions/predicate/decimal-power-underflow).
+        for format in ["5e-4 ** 444 == 1", "0.0000000000000000000000000000000000000000000000000000000000000000001 * 1e-64 == 0", "salary * 1e-127 < 1"] {
+            #expect(try failure(format).map { "\($0)" }?.contains("out of a Decimal's range") == true, "\(format)")
+        }
+        #expect(try select("0.5 ** 3 == 0.125 AND age == 19") == "dave")
         let unknown = try failure("titel == 'x'")
         #expect(unknown.map { "\($0)" } == #"entity Person has no property 'titel', in titel == "x""#)
         #expect(throws: PredicateEvaluationError(.unknownEntity("Persn"))) {

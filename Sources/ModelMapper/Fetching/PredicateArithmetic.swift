@@ -58,7 +58,7 @@ enum PredicateArithmetic {
         switch op {
         case .add: status = NSDecimalAdd(&result, &left, &right, .plain)
         case .subtract: status = NSDecimalSubtract(&result, &left, &right, .plain)
-        case .multiply: status = NSDecimalMultiply(&result, &left, &right, .plain)
+        case .multiply: return try multiply(a, b)
         case .divide:
             guard !b.isZero else { throw PredicateEvaluationError(.invalidOperand("division by zero")) }
             status = NSDecimalDivide(&result, &left, &right, .plain)
@@ -69,10 +69,37 @@ enum PredicateArithmetic {
                 throw PredicateEvaluationError(
                     .invalidOperand("a Decimal's power must be a whole number from 0 to 1000, not \(b)"))
             }
-            status = NSDecimalPower(&result, &left, exponent, .plain)
+            // By squaring, each product checked (Foundation's NSDecimalPower multiplies unchecked).
+            var power = Decimal(1)
+            var square = a
+            var remaining = exponent
+            while remaining > 0 {
+                if remaining & 1 == 1 { power = try multiply(power, square) }
+                remaining >>= 1
+                if remaining > 0 { square = try multiply(square, square) }
+            }
+            return power
         }
         guard status != .overflow, status != .underflow, status != .divideByZero, !result.isNaN else {
             throw PredicateEvaluationError(.invalidOperand("\(a) \(op.rawValue) \(b) is out of a Decimal's range"))
+        }
+        return result
+    }
+
+    /// A Decimal product, or an error when it is out of a Decimal's range. Foundation's
+    /// `NSDecimalMultiply` traps (crashes the process) when the product's power of ten falls
+    /// below -128 (`1e-65 * 1e-64`), so that case never reaches it.
+    private static func multiply(_ a: Decimal, _ b: Decimal) throws(PredicateEvaluationError) -> Decimal {
+        if a.isZero || b.isZero { return 0 }
+        guard a.exponent + b.exponent >= -128 else {
+            throw PredicateEvaluationError(.invalidOperand("\(a) * \(b) is out of a Decimal's range"))
+        }
+        var left = a
+        var right = b
+        var result = Decimal()
+        let status = NSDecimalMultiply(&result, &left, &right, .plain)
+        guard status != .overflow, status != .underflow, !result.isNaN else {
+            throw PredicateEvaluationError(.invalidOperand("\(a) * \(b) is out of a Decimal's range"))
         }
         return result
     }
