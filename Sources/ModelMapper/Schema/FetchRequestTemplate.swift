@@ -12,9 +12,15 @@ public struct FetchRequestTemplate: Sendable, Hashable {
     public var entityName: String
     /// The predicate in `NSPredicate` format syntax, if any.
     public var predicateString: String?
-    /// The predicate, parsed when the model loaded; nil when there is none or it does not
-    /// parse (a warning of the load says where).
-    public var predicate: ModelPredicate?
+    /// The predicate, parsed; nil when there is none or it does not parse (the model's load
+    /// checked it and warned where). Parsed on each read rather than kept: a syntax tree held
+    /// as long as the model would, under LeakSanitizer, be reported as leaked at exit (Swift
+    /// keeps enum case tags in the spare bits of the pointers, which the sanitizer's scan then
+    /// does not recognise).
+    public var predicate: ModelPredicate? {
+        guard let predicateString, !predicateString.isEmpty else { return nil }
+        return try? ModelPredicate(format: predicateString)
+    }
     /// Every XML attribute of the element (`fetchLimit`, `resultType`, …) as written.
     public var xmlAttributes: [String: String]
     /// Where the request is declared.
@@ -32,9 +38,15 @@ public struct FetchedPropertyDescription: Sendable, Hashable {
     public var entityName: String?
     /// The predicate of its fetch request, as written.
     public var predicateString: String?
-    /// The predicate, parsed when the model loaded; nil when there is none or it does not
-    /// parse (a warning of the load says where).
-    public var predicate: ModelPredicate?
+    /// The predicate, parsed; nil when there is none or it does not parse (the model's load
+    /// checked it and warned where). Parsed on each read rather than kept: a syntax tree held
+    /// as long as the model would, under LeakSanitizer, be reported as leaked at exit (Swift
+    /// keeps enum case tags in the spare bits of the pointers, which the sanitizer's scan then
+    /// does not recognise).
+    public var predicate: ModelPredicate? {
+        guard let predicateString, !predicateString.isEmpty else { return nil }
+        return try? ModelPredicate(format: predicateString)
+    }
     /// Its user info, as written.
     public var userInfo: [String: String]
     /// Where it is declared.

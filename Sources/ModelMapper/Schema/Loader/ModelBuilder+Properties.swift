@@ -181,14 +181,15 @@ extension ModelBuilder {
     private mutating func readFetchedProperty(_ element: XMLElementNode, name: String, position: SourcePosition) -> FetchedPropertyDescription {
         let request = element.firstChild(named: .fetchRequest)
         let predicateString = request?[attribute: .predicateString]
+        checkPredicate(
+            predicateString, of: "fetched property '\(name)'",
+            at: request.map { source.location(ofAttribute: "predicateString", in: $0) } ?? position.location)
         return FetchedPropertyDescription(
             name: name,
             isOptional: Self.flag(element[attribute: .optional]),
             entityName: request?[attribute: .entity],
             predicateString: predicateString,
-            predicate: parsePredicate(
-                predicateString, of: "fetched property '\(name)'",
-                at: request.map { source.location(ofAttribute: "predicateString", in: $0) } ?? position.location),
+
             userInfo: readUserInfo(element).0,
             position: position
         )

@@ -313,25 +313,24 @@ struct ModelBuilder {
                         at: source.location(ofAttribute: "entity", in: element))
             }
             let predicateString = element[attribute: .predicateString]
+            checkPredicate(
+                predicateString, of: "fetch request '\(name)'",
+                at: source.location(ofAttribute: "predicateString", in: element))
             return FetchRequestTemplate(
                 name: name, entityName: entityName, predicateString: predicateString,
-                predicate: parsePredicate(
-                    predicateString, of: "fetch request '\(name)'",
-                    at: source.location(ofAttribute: "predicateString", in: element)),
                 xmlAttributes: element.attributes.dictionary, position: source.position(of: element)
             )
         }
     }
 
-    /// A predicate string of the model, parsed; one that does not parse is a warning (Xcode
-    /// does not check them, and Core Data fails only when the request runs).
-    mutating func parsePredicate(_ format: String?, of owner: String, at location: SourceLocation) -> ModelPredicate? {
-        guard let format, !format.isEmpty else { return nil }
+    /// Parses a predicate string of the model; one that does not parse is a warning (Xcode does
+    /// not check them, and Core Data fails only when the request runs).
+    mutating func checkPredicate(_ format: String?, of owner: String, at location: SourceLocation) {
+        guard let format, !format.isEmpty else { return }
         do {
-            return try ModelPredicate(format: format)
+            _ = try ModelPredicate(format: format)
         } catch {
             warning("the predicate of \(owner) does not parse: \(error) in \"\(format)\"", at: location)
-            return nil
         }
     }
 
