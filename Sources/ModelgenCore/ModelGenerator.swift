@@ -199,15 +199,16 @@ private struct Generator {
             var functionName = "fetch" + SwiftNaming.sanitized(template.name).prefix(1).uppercased()
                 + SwiftNaming.sanitized(template.name).dropFirst()
             while !used.insert(functionName).inserted { functionName += "_" }
-            let variables = template.predicate?.freeVariables.sorted() ?? []
-            let types = template.predicate.map { variableTypes(in: $0, entity: entity) } ?? [:]
+            let predicate = template.predicate  // parsed on each read: once here
+            let variables = predicate?.freeVariables.sorted() ?? []
+            let types = predicate.map { variableTypes(in: $0, entity: entity) } ?? [:]
             let parameters = variables.map { variable in
                 "\(SwiftNaming.sanitized(variable)): \(types[variable] ?? "Any"), "
             }
             let literal = variables.map { "\(SwiftNaming.stringLiteral($0)): \(SwiftNaming.sanitized($0))" }
             var docLines = ["Runs the model's fetch request template `\(template.name)` against the objects of `graph`."]
             if let predicate = template.predicateString { docLines.append("Predicate: `\(predicate)`.") }
-            if template.predicate == nil, let predicate = template.predicateString, !predicate.isEmpty {
+            if predicate == nil, let predicateString = template.predicateString, !predicateString.isEmpty {
                 warn("fetch request '\(template.name)': its predicate does not parse; the function will throw", at: template.location)
             }
             return FetchRequestTemplateContext(

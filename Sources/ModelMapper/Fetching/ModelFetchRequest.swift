@@ -49,8 +49,8 @@ public struct ModelFetchRequest: Sendable, Hashable {
         options: ModelPredicate.EvaluationOptions = .init()
     ) throws(PredicateEvaluationError) -> [ModelObject] {
         let candidates = objects.filter { object in
-            object.entity.name == entityName
-                || (includesSubentities && (object.entity.superentityChain.contains { $0.name == entityName }))
+            guard let entity = object.entity.model.entity(named: entityName) else { return false }
+            return includesSubentities ? object.entity.isKind(of: entity) : object.entity == entity
         }
         return try select(from: candidates, substitutionVariables: substitutionVariables, options: options)
     }

@@ -26,8 +26,7 @@ extension ObjectModel {
         if let predicateString = template.predicateString, !predicateString.isEmpty {
             let predicate: ModelPredicate
             do {
-                // Parsed when the model loaded; parsed again only to tell why it did not.
-                predicate = try template.predicate ?? ModelPredicate(format: predicateString)
+                predicate = try ModelPredicate(format: predicateString)
             } catch {
                 throw PredicateEvaluationError(
                     .invalidOperand("the predicate of template '\(name)' does not parse: \(error)"),
@@ -71,7 +70,7 @@ extension ObjectGraph {
         var request = ModelFetchRequest(entityName: entity.name)
         if let predicateString = property.predicateString, !predicateString.isEmpty {
             do {
-                request.predicate = try property.predicate ?? ModelPredicate(format: predicateString)
+                request.predicate = try ModelPredicate(format: predicateString)
             } catch {
                 throw PredicateEvaluationError(
                     .invalidOperand("the predicate of fetched property '\(name)' does not parse: \(error)"),
