@@ -384,7 +384,9 @@ struct PredicateEvaluationTests {
             try names([ModelSortDescriptor(keyPath: "projects.@count"), ModelSortDescriptor(keyPath: "name")]) == [
                 "Bob", "dave", "Ada", "Chloé", "Eve",
             ])
-        #expect(throws: PredicateEvaluationError.self) { try names([ModelSortDescriptor(keyPath: "nmae")]) }
+        #expect(throws: PredicateEvaluationError(.unknownKey("nmae", entity: "Person"), predicate: "sort by nmae")) {
+            try names([ModelSortDescriptor(keyPath: "nmae")])
+        }
         // Finder's order: numbers by value, case and diacritics aside.
         let files = ["file10", "File2", "file1", "fïle3", "file02"]
         let titles = files.map { #"{"title": "\#($0)", "budget": 1, "started": "2020-01-01T00:00:00Z"}"# }

@@ -11,7 +11,7 @@ extension ModelObject {
     func derivedValue(atSlot slot: Int) -> Any? {
         let property = mapping.properties[slot]
         guard let derivation = property.derivation else { return nil }
-        var evaluator = PredicateEvaluator(predicate: .alwaysTrue, variables: [:], options: .init())
+        var evaluator = PredicateEvaluator(predicate: nil, variables: [:], options: .init())
         guard let value = try? evaluator.value(of: derivation, on: .object(self)) else { return nil }
         return Self.attributeValue(value, type: property.attributeType)
     }

@@ -42,7 +42,9 @@ public struct ModelSortDescriptor: Sendable, Hashable {
     ) throws(PredicateEvaluationError) -> [ModelObject] {
         guard !descriptors.isEmpty, objects.count > 1 else { return objects }
         // Each object's keys, read once.
-        var evaluator = PredicateEvaluator(predicate: .alwaysTrue, variables: [:], options: options)
+        var evaluator = PredicateEvaluator(
+            predicate: nil, context: "sort by " + descriptors.map(\.keyPath).joined(separator: ", "), variables: [:],
+            options: options)
         let expressions = descriptors.map { descriptor in
             ModelPredicate.Expression.keyPath(
                 .evaluatedObject,

@@ -12,8 +12,11 @@ struct PredicateEvaluator {
     var variables: [String: PredicateOperand]
     let options: ModelPredicate.EvaluationOptions
     let regexes = StringMatching.RegexCache()
-    /// The predicate being evaluated, for messages.
-    let context: ModelPredicate
+    /// What is being evaluated, for messages: a predicate (printed only when an error needs it),
+    /// or else what `contextName` says (a sort's key paths).
+    let predicate: ModelPredicate?
+    let contextName: String
+    private var context: String { predicate?.description ?? contextName }
     private var depth = 0
     /// Steps taken for the current object (see ``ModelPredicate/EvaluationOptions/stepLimit``).
     private var steps = 0
@@ -25,14 +28,19 @@ struct PredicateEvaluator {
     /// ``ModelPredicate/maximumDepth``).
     static let maximumDepth = 4 * ModelPredicate.maximumDepth
 
-    init(predicate: ModelPredicate, variables: [String: Any], options: ModelPredicate.EvaluationOptions) {
+    /// - Parameter context: what errors name when there is no predicate (a sort key path).
+    init(
+        predicate: ModelPredicate?, context: String = "", variables: [String: Any],
+        options: ModelPredicate.EvaluationOptions
+    ) {
         self.variables = variables.mapValues { PredicateOperand(value: $0) }
         self.options = options
-        self.context = predicate
+        self.predicate = predicate
+        self.contextName = context
     }
 
     private func error(_ kind: PredicateEvaluationError.Kind) -> PredicateEvaluationError {
-        PredicateEvaluationError(kind, predicate: context.description)
+        PredicateEvaluationError(kind, predicate: context)
     }
 
     /// Starts the step count for the next object.
@@ -176,7 +184,7 @@ struct PredicateEvaluator {
                         StringMatching.fold(text, diacritics), regex, pattern: pattern,
                         timeLimit: self.options.matchTimeLimit)
                 } catch let failure {
-                    throw PredicateEvaluationError(failure.kind, predicate: context.description)
+                    throw PredicateEvaluationError(failure.kind, predicate: context)
                 }
             }
         case .equal, .notEqual:
@@ -471,7 +479,7 @@ struct PredicateEvaluator {
             do {
                 return .number(try PredicateArithmetic.apply(op, a, b))
             } catch let failure {
-                throw PredicateEvaluationError(failure.kind, predicate: context.description)
+                throw PredicateEvaluationError(failure.kind, predicate: context)
             }
         default:
             throw error(
