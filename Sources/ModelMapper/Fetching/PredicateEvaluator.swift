@@ -51,7 +51,8 @@ struct PredicateEvaluator {
     private mutating func countStep() throws(PredicateEvaluationError) {
         steps += 1
         guard steps <= options.stepLimit else {
-            throw error(.invalidOperand("evaluating the predicate for one object took more than \(options.stepLimit) steps"))
+            throw error(
+                .invalidOperand("evaluating the predicate for one object took more than \(options.stepLimit) steps"))
         }
     }
 
