@@ -69,6 +69,15 @@ let package = Package(
             dependencies: ["ModelMapper"],
             path: "Examples/Bands"
         ),
+        // The Photos example: a photo feed decoded, then fetch requests, templates and a
+        // fetched property run against it (classes generated from Models/Photos.xcdatamodeld).
+        .executableTarget(
+            name: "photos",
+            dependencies: ["ModelMapper"],
+            path: "Examples/Photos",
+            exclude: ["Photos.xcdatamodeld", "photos.json"],
+            plugins: ["ModelgenPlugin"]
+        ),
         // Try a model against a JSON file: swift run remap <model> <file.json>
         .executableTarget(
             name: "remap",
