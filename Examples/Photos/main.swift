@@ -12,7 +12,8 @@ import ModelMapper
 
 /// The package's root, found from this file, so that the example runs from any folder.
 let exampleFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-let feedURL = CommandLine.arguments.dropFirst().first.map(URL.init(fileURLWithPath:))
+let feedURL =
+    CommandLine.arguments.dropFirst().first.map(URL.init(fileURLWithPath:))
     ?? exampleFolder.appendingPathComponent("photos.json")
 
 /// A photo as one line: when, what, by whom.
@@ -30,7 +31,9 @@ do {
     // (`username`): Ingrid's second photo joins the first one's photographer.
     let merged = try graph.merge(Data(contentsOf: feedURL), entity: "Photo", at: "photos")
     for error in merged.errors { print("left out: \(error)") }
-    print("decoded \(graph.objects(of: "Photo").count) photos by \(graph.objects(of: "Photographer").count) photographers")
+    print(
+        "decoded \(graph.objects(of: "Photo").count) photos by \(graph.objects(of: "Photographer").count) photographers"
+    )
 
     // 1. Every photo, newest first.
     let newestFirst = ModelFetchRequest(
@@ -51,7 +54,9 @@ do {
     print("\ntemplate byPhotographer(username: \"TOMAS\"):")
     for photo in try Photo.fetchByPhotographer(username: "TOMAS", in: graph) { print("  " + describe(photo)) }
     print("\ntemplate takenWith(brand: \"fuji\", minimumWidth: 6000):")
-    for photo in try Photo.fetchTakenWith(brand: "fuji", minimumWidth: 6000, in: graph) { print("  " + describe(photo)) }
+    for photo in try Photo.fetchTakenWith(brand: "fuji", minimumWidth: 6000, in: graph) {
+        print("  " + describe(photo))
+    }
 
     // 4. A fetched property: Ingrid's photos with 100 likes or more ($FETCH_SOURCE is Ingrid).
     if let ingrid = graph.object(of: "Photographer", identity: "ingrid") {
