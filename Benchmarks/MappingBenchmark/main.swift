@@ -15,6 +15,7 @@
 //     swift run -c release mapping-benchmark [scale] [repetitions] --phases   # decoding apart from freeing
 //     swift run -c release mapping-benchmark 0 [repetitions] --graph   # ObjectGraph: 10k and 100k objects from 10 documents
 //     (--graph-only N merges N objects once, for callgrind: see GraphMode)
+//     swift run -c release mapping-benchmark 0 [repetitions] --fetch [N]   # a fetch request over N (100k) books against hand-written Swift
 //
 // `--phases` times decoding and freeing the result apart; callgrind then counts the freeing alone (of both
 // contenders, one round each):
@@ -55,6 +56,10 @@ if CommandLine.arguments.contains("--memory") {
 }
 if let size = option("--graph-only").flatMap({ Int($0) }) {
     try GraphMode.runOnce(size: size)
+    exit(0)
+}
+if CommandLine.arguments.contains("--fetch") {
+    try FetchMode.run(count: option("--fetch").flatMap { Int($0) } ?? 100_000, rounds: repetitions)
     exit(0)
 }
 if CommandLine.arguments.contains("--graph") {

@@ -10,7 +10,7 @@
 import Foundation
 import ModelMapper
 
-/// The package's root, found from this file, so that the example runs from any folder.
+/// The example's folder, found from this file, so that the example runs from any folder.
 let exampleFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 let feedURL =
     CommandLine.arguments.dropFirst().first.map(URL.init(fileURLWithPath:))
