@@ -26,7 +26,11 @@ struct Modelgen {
     }
 
     /// Runs `modelgen` (or another executable built beside it) in `directory`, the package by default.
-    static func run(_ arguments: [String], in directory: URL = TestPaths.packageRoot, executable name: String = "modelgen") throws -> Result {
+    /// - Parameter environment: the child's environment; nil for this process's.
+    static func run(
+        _ arguments: [String], in directory: URL = TestPaths.packageRoot, executable name: String = "modelgen",
+        environment: [String: String]? = nil
+    ) throws -> Result {
         guard let executable = Self.executable?.deletingLastPathComponent().appendingPathComponent(name),
               FileManager.default.isExecutableFile(atPath: executable.path) else {
             throw MissingExecutable()
@@ -35,6 +39,7 @@ struct Modelgen {
         process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = directory
+        if let environment { process.environment = environment }
         let output = Pipe()
         let error = Pipe()
         process.standardOutput = output
