@@ -6,24 +6,36 @@ import ModelMapper
 struct InspectCommand: ModelgenCommand {
     static let configuration = CommandConfiguration(
         commandName: "inspect",
-        abstract: "Print a model as a readable outline.",
+        abstract: "Print a model as a readable outline, or as JSON for other tools.",
         discussion: """
             Shows every entity with its superentity and subentities, its attributes (type, \
             '?' when optional, default, JSON key path, value transformer) and its relationships \
-            (destination, to-one or to-many, inverse, deletion rule). Warnings go to stderr.
+            (destination, to-one or to-many, inverse, deletion rule). Warnings go to stderr. \
+            --format json prints the same as a stable document (formatVersion 1: members are \
+            added, never renamed or removed, within a version; absent ones are left out).
             """
     )
 
-    @Argument(help: "The model: a .xcdatamodeld bundle, a .xcdatamodel folder or a 'contents' file.", completion: .file())
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case outline, json
+    }
+
+    @Argument(
+        help: "The model: a .xcdatamodeld bundle, a .xcdatamodel folder or a 'contents' file.", completion: .file())
     var model: String
 
     @Option(help: "The version of a .xcdatamodeld bundle to show (default: its current version).")
     var modelVersion: String?
 
+    @Option(help: "outline (for people) or json (for tools).")
+    var format: Format = .outline
+
     func execute() throws {
         let loaded = try loadModel(URL(fileURLWithPath: model), version: modelVersion)
         for warning in loaded.warnings { printToStandardError(warning.description) }
-        print(ModelOutline.render(loaded, title: model), terminator: "")
+        switch format {
+        case .outline: print(ModelOutline.render(loaded, title: model), terminator: "")
+        case .json: print(ModelDocument.render(loaded), terminator: "")
+        }
     }
 }
-
