@@ -8,6 +8,8 @@ let package = Package(
     products: [
         .library(name: "ModelMapper", targets: ["ModelMapper"]),
         .library(name: "ModelgenCore", targets: ["ModelgenCore"]),
+        // Round-trip fixture tests and graph comparisons, for Swift Testing and XCTest.
+        .library(name: "ModelMapperTesting", targets: ["ModelMapperTesting"]),
         .executable(name: "modelgen", targets: ["modelgen"]),
         .plugin(name: "ModelgenPlugin", targets: ["ModelgenPlugin"]),
     ],
@@ -27,6 +29,11 @@ let package = Package(
             name: "ModelMapper",
             dependencies: ["CLibXML2"],
             path: "Sources/ModelMapper"
+        ),
+        .target(
+            name: "ModelMapperTesting",
+            dependencies: ["ModelMapper"],
+            path: "Sources/ModelMapperTesting"
         ),
         .target(
             name: "ModelgenCore",
@@ -106,7 +113,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ModelMapperTests",
-            dependencies: ["ModelMapper", "AuthorsKit", "TestSupport"],
+            dependencies: ["ModelMapper", "ModelMapperTesting", "AuthorsKit", "TestSupport"],
             path: "Tests/ModelMapperTests"
         ),
         // The classes modelgen generates for Models/ (golden files, compared by ModelgenCoreTests),

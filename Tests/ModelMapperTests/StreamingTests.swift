@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import ModelMapper
+import ModelMapperTesting
 
 /// Chunks of a byte array, `size` bytes each, as an asynchronous sequence.
 private func chunks(of data: Data, size: Int) -> AsyncStream<[UInt8]> {
@@ -33,7 +34,7 @@ struct StreamingTests {
                 streamed.append(object)
             }
             try #require(streamed.count == whole.count)
-            for (left, right) in zip(whole, streamed) { #expect(graphsAreEqual(left, right)) }
+            for (left, right) in zip(whole, streamed) { expectEqualGraphs(left, right) }
         }
         // From a file, synchronously.
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("stream-\(UUID().uuidString).json")
@@ -42,7 +43,7 @@ struct StreamingTests {
         var fromFile: [ModelObject] = []
         try decoder.forEachObject(of: entity, inFileAt: url, at: fixture.keyPath, uniquesAcrossElements: true) { fromFile.append($0) }
         try #require(fromFile.count == whole.count)
-        for (left, right) in zip(whole, fromFile) { #expect(graphsAreEqual(left, right)) }
+        for (left, right) in zip(whole, fromFile) { expectEqualGraphs(left, right) }
     }
 
     /// The error streaming `text` through the Catalog model's Product entity gives.

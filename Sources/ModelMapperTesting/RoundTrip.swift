@@ -1,0 +1,194 @@
+import Foundation
+import ModelMapper
+
+/// A round trip through a model: a fixture decoded into objects and encoded back, compared with
+/// what was expected (by default the fixture itself), difference by difference.
+///
+/// The decoder keeps unknown keys and the source's spellings (`unknownKeys = .keep`), so that a
+/// faithful mapping gives back the same tokens in the same order; ``normalizations`` relax the
+/// comparison where a fixture opts in. Set the environment variable `MODELMAPPER_RECORD_FIXTURES`
+/// to `1` to write what the round trip gives as the expected file instead (creating it, or
+/// updating it where it differs), then review the change.
+///
+/// For example:
+///
+/// ```swift
+/// let roundTrip = RoundTrip(model: model, entity: "Author", at: "authors")
+/// let report = try roundTrip.check(fixture: URL(fileURLWithPath: "Tests/Fixtures/authors.json"))
+/// print(report)   // authors.json: 1 difference after a round trip through Author:
+///                 //   $.authors[1].books[0].year: expected 1876, found "1876"
+/// ```
+public struct RoundTrip {
+    public var model: ObjectModel
+    /// The entity of the objects (the elements of an array, or the one object) in the fixture.
+    public var entity: String
+    /// Where the objects are in the fixture (`"data.authors"`); nil for the whole document.
+    public var keyPath: String?
+    public var normalizations: JSONComparison.Normalizations
+    public var decoderOptions: ModelDecoder.Options
+    public var encoderOptions: ModelEncoder.Options
+    /// Whether ``check(fixture:expected:)`` writes what it gives as the expected file; by default
+    /// whether the environment variable ``recordingVariable`` asks for it.
+    public var isRecording: Bool
+
+    /// The environment variable that turns recording on.
+    public static let recordingVariable = "MODELMAPPER_RECORD_FIXTURES"
+
+    public init(
+        model: ObjectModel, entity: String, at keyPath: String? = nil,
+        normalizations: JSONComparison.Normalizations = [],
+        decoderOptions: ModelDecoder.Options? = nil, encoderOptions: ModelEncoder.Options = ModelEncoder.Options()
+    ) {
+        self.model = model
+        self.entity = entity
+        self.keyPath = keyPath
+        self.normalizations = normalizations
+        self.decoderOptions =
+            decoderOptions
+            ?? {
+                var options = ModelDecoder.Options()
+                options.unknownKeys = .keep
+                return options
+            }()
+        self.encoderOptions = encoderOptions
+        self.isRecording = Self.recordingRequested
+    }
+
+    /// What the objects of `data` encode to, as JSON (the part at ``keyPath`` only).
+    ///
+    /// - Throws: ``RoundTripError`` when the entity or the key path is not there, and the
+    ///   decoder's and encoder's errors (with the path of the value in question).
+    public func output(decoding data: Data) throws -> JSONValue {
+        guard let description = model.entitiesByName[entity] else { throw RoundTripError.unknownEntity(entity) }
+        let payload = try Self.payload(of: JSONValue.parse(data), at: keyPath)
+        let decoder = ModelDecoder(model: model, options: decoderOptions)
+        let encoder = ModelEncoder(options: encoderOptions)
+        if case .array = payload {
+            return try JSONValue.parse(encoder.encode(decoder.decodeObjects(of: description, from: data, at: keyPath)))
+        }
+        return try JSONValue.parse(encoder.encode(decoder.decodeObject(of: description, from: data, at: keyPath)))
+    }
+
+    /// Where the round trip of `data` differs from `expected` (by default `data` itself), the
+    /// paths starting at the document's root.
+    ///
+    /// - Throws: as ``output(decoding:)``; JSON syntax errors of `expected`.
+    public func differences(decoding data: Data, expected: Data? = nil) throws -> [JSONDifference] {
+        let found = try output(decoding: data)
+        let wanted = try Self.payload(of: JSONValue.parse(expected ?? data), at: keyPath)
+        let base = JSONPath.root.appending(keys: keyPath.map(Self.components) ?? [])
+        return JSONComparison.differences(expected: wanted, found: found, normalizations: normalizations).map {
+            JSONDifference(path: base.appending($0.path), kind: $0.kind)
+        }
+    }
+
+    /// The round trip of a fixture file, compared with `expected` (by default the fixture); in
+    /// recording mode, what it gives is written to `expected` where that differs or is missing.
+    ///
+    /// - Throws: ``RoundTripError/missingExpectedFile(_:)`` when `expected` does not exist
+    ///   outside recording mode; file errors; as ``differences(decoding:expected:)``.
+    public func check(fixture: URL, expected: URL? = nil) throws -> RoundTripReport {
+        let data = try Data(contentsOf: fixture)
+        let expectedURL = expected ?? fixture
+        let exists = FileManager.default.fileExists(atPath: expectedURL.path)
+        let recording = isRecording
+        guard exists || recording else { throw RoundTripError.missingExpectedFile(expectedURL) }
+        var differences: [JSONDifference] = []
+        if exists {
+            differences = try self.differences(
+                decoding: data, expected: expectedURL == fixture ? nil : Data(contentsOf: expectedURL))
+        }
+        guard recording, !exists || !differences.isEmpty else {
+            return RoundTripReport(fixture: fixture, entity: entity, differences: differences, recordedFile: nil)
+        }
+        // The expected document (or the fixture) with the part at the key path replaced.
+        let base = try JSONValue.parse(exists ? Data(contentsOf: expectedURL) : data)
+        let document = try Self.replacing(
+            in: base, at: keyPath.map(Self.components) ?? [], with: output(decoding: data))
+        try Data((document.jsonText(options: [.prettyPrinted, .withoutEscapingSlashes]) + "\n").utf8)
+            .write(to: expectedURL, options: .atomic)
+        return RoundTripReport(fixture: fixture, entity: entity, differences: differences, recordedFile: expectedURL)
+    }
+
+    /// Whether ``recordingVariable`` is set to `1`, `true` or `yes`.
+    public static var recordingRequested: Bool {
+        ["1", "true", "yes"].contains(ProcessInfo.processInfo.environment[recordingVariable]?.lowercased() ?? "")
+    }
+
+    static func components(_ keyPath: String) -> [String] {
+        keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    static func payload(of document: JSONValue, at keyPath: String?) throws -> JSONValue {
+        var value = document
+        for key in keyPath.map(components) ?? [] {
+            guard let next = value[key] else { throw RoundTripError.missingKeyPath(keyPath ?? "") }
+            value = next
+        }
+        return value
+    }
+
+    /// `document` with the value at `keys` replaced (each key's object rebuilt on the way back).
+    static func replacing(in document: JSONValue, at keys: [String], with value: JSONValue) throws -> JSONValue {
+        var objects: [JSONObject] = []
+        var current = document
+        for key in keys {
+            guard case .object(let object) = current, let next = object[key] else {
+                throw RoundTripError.missingKeyPath(keys.joined(separator: "."))
+            }
+            objects.append(object)
+            current = next
+        }
+        var result = value
+        for (object, key) in zip(objects, keys).reversed() {
+            var copy = object
+            copy[key] = result
+            result = .object(copy)
+        }
+        return result
+    }
+}
+
+/// What a round trip of a fixture gave.
+public struct RoundTripReport: Sendable, CustomStringConvertible {
+    public var fixture: URL
+    public var entity: String
+    public var differences: [JSONDifference]
+    /// The file written in recording mode, if any.
+    public var recordedFile: URL?
+
+    public var isFaithful: Bool { differences.isEmpty }
+
+    /// `authors.json: 2 differences after a round trip through Author:` and one line each.
+    public var description: String {
+        var text = "\(fixture.lastPathComponent): "
+        if let recordedFile {
+            text += "recorded the round trip through \(entity) in \(recordedFile.path)"
+            if !differences.isEmpty {
+                text += " (\(differences.count) difference\(differences.count == 1 ? "" : "s") before)"
+            }
+            return text
+        }
+        guard !differences.isEmpty else { return text + "the round trip through \(entity) gives the same JSON" }
+        text +=
+            "\(differences.count) difference\(differences.count == 1 ? "" : "s") after a round trip through \(entity):"
+        for difference in differences { text += "\n  \(difference)" }
+        return text
+    }
+}
+
+/// Why a round trip could not be made.
+public enum RoundTripError: Error, Sendable, CustomStringConvertible {
+    case unknownEntity(String)
+    case missingKeyPath(String)
+    case missingExpectedFile(URL)
+
+    public var description: String {
+        switch self {
+        case .unknownEntity(let name): "the model has no entity '\(name)'"
+        case .missingKeyPath(let keyPath): "the fixture has nothing at '\(keyPath)'"
+        case .missingExpectedFile(let url):
+            "\(url.path): no such file; run with \(RoundTrip.recordingVariable)=1 to record what the round trip gives"
+        }
+    }
+}
