@@ -30,9 +30,16 @@ let package = Package(
             dependencies: ["CLibXML2"],
             path: "Sources/ModelMapper"
         ),
+        // Round trips and path-level comparisons; no test framework, so that modelgen can use them.
+        .target(
+            name: "ModelMapperTestingCore",
+            dependencies: ["ModelMapper"],
+            path: "Sources/ModelMapperTestingCore"
+        ),
+        // The same, with the expectations that report to Swift Testing and XCTest.
         .target(
             name: "ModelMapperTesting",
-            dependencies: ["ModelMapper"],
+            dependencies: ["ModelMapper", "ModelMapperTestingCore"],
             path: "Sources/ModelMapperTesting"
         ),
         .target(
@@ -45,6 +52,7 @@ let package = Package(
             dependencies: [
                 "ModelgenCore",
                 "ModelMapper",
+                "ModelMapperTestingCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/modelgen"

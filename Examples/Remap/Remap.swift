@@ -76,12 +76,8 @@ struct Remap: ParsableCommand {
         for definition in dateTransformers {
             let parts = definition.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2 else { throw ValidationError("--date-transformer takes NAME=FORMAT, not '\(definition)'.") }
-            let format: DateFormat = switch parts[1] {
-            case "iso8601": .iso8601
-            case "yearMonthDay": .yearMonthDay
-            case "secondsSince1970": .secondsSince1970
-            case "millisecondsSince1970": .millisecondsSince1970
-            default: .pattern(parts[1])
+            guard let format = DateFormat.list(parts[1]).first else {
+                throw ValidationError("--date-transformer takes NAME=FORMAT, not '\(definition)'.")
             }
             ValueTransformer.setValueTransformer(DateTransformer(format: format), forName: ValueTransformer.Name(parts[0]))
         }

@@ -12,6 +12,9 @@ struct Modelgen: ParsableCommand {
             --version prints modelgen's own version, after any subcommand too.
             """,
         version: "0.1.0",
-        subcommands: [GenerateCommand.self, InspectCommand.self, ValidateCommand.self, DiagramCommand.self, TemplatesCommand.self]
+        subcommands: [
+            GenerateCommand.self, InspectCommand.self, ValidateCommand.self, DiagramCommand.self, CheckJSONCommand.self,
+            RoundtripCommand.self, TemplatesCommand.self,
+        ]
     )
 }

@@ -9,7 +9,7 @@ struct CommandLineTests {
     static let notAModel = "expected a .xcdatamodeld bundle, a .xcdatamodel folder or a contents file"
 
     @Test("--version is modelgen's version, after every subcommand too", arguments: [
-        [], ["generate"], ["validate"], ["inspect"], ["diagram"], ["templates"],
+        [], ["generate"], ["validate"], ["inspect"], ["diagram"], ["check-json"], ["roundtrip"], ["templates"],
     ])
     func version(subcommand: [String]) throws {
         let result = try Modelgen.run(subcommand + ["--version"])

@@ -20,6 +20,9 @@ final class DecodingRun {
     let objectClasses: UnsafeMutableBufferPointer<ModelObject.Type>
     let strict: Bool
     private(set) var errors: [MappingError] = []
+    /// The line and column of the last error the reader located, so that locating errors in
+    /// document order reads the text once, not once per error.
+    var errorCursor = (offset: 0, line: 1, column: 1)
     /// The objects decoded so far that have an identity.
     let identities: IdentityMap
     /// How attributes with transformers are read, looked up once per run.

@@ -186,6 +186,9 @@ struct ObjectDecoder {
         /// Whether the object was given by its identity alone, as a scalar (a foreign key):
         /// the attributes it must have are not asked of it.
         var isReference = false
+        /// How many errors the run had collected when the frame began: a required attribute
+        /// whose value had an error among those after is not reported missing as well.
+        var firstError = 0
     }
 
     // MARK: Objects
@@ -310,6 +313,39 @@ struct ObjectDecoder {
         if sources.count > base { sources.removeSubrange(base...) }
     }
 
+    /// Reports a value's error (collected, or thrown when errors are not collected) with the
+    /// line and column of the member being read, or of the reading position between members,
+    /// when the text is the caller's.
+    private func report(_ error: MappingError) throws(MappingError) {
+        var error = error
+        if locatesByLine, error.context.line == nil {
+            let offset = memberStart >= 0 ? memberStart : scanner.index
+            let (line, column) = position(of: offset)
+            error.context.line = line
+            error.context.column = column
+        }
+        try run.report(error)
+    }
+
+    /// ``JSONScanner/position(of:)``, carried on from the last offset asked for: linear in the
+    /// text for offsets in document order (what errors come in), from the start otherwise.
+    private func position(of offset: Int) -> (line: Int, column: Int) {
+        let end = min(max(offset, 0), scanner.count)
+        if end < run.errorCursor.offset { run.errorCursor = (0, 1, 1) }
+        var (line, column) = (run.errorCursor.line, run.errorCursor.column)
+        for position in run.errorCursor.offset..<end {
+            let byte = scanner.base[position]
+            if byte == 0x0A {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        run.errorCursor = (end, line, column)
+        return (line + scanner.origin.line - 1, line == 1 ? column + scanner.origin.column - 1 : column)
+    }
+
     /// The context without line and column when the text was written from a tree (they
     /// would point into text the caller never saw).
     private func unlocatedUnlessText(_ context: MappingError.Context) -> MappingError.Context {
@@ -424,7 +460,7 @@ struct ObjectDecoder {
             Frame(
                 entity: entity, mapping: mappings[entity].takeUnretainedValue(),
                 slots: slots, slotCount: count, arena: arena, readings: readings, level: Level(own: keys, extras: extras, orderEntries: orderEntries),
-                outerStart: outerLevels.count, step: step, parentSlot: parentSlot))
+                outerStart: outerLevels.count, step: step, parentSlot: parentSlot, firstError: run.errors.count))
         return true
     }
 
@@ -807,7 +843,7 @@ struct ObjectDecoder {
         error.path = path.appending(error.path)
         error.entityName = run.model.entityRecords[frames[target].entity].name
         error.propertyName = frames[target].mapping.properties[slot].name
-        try run.report(error)
+        try report(error)
     }
 
     private mutating func readNull(slot: Int, frame target: Int, from top: Int) throws(MappingError) {
@@ -816,7 +852,7 @@ struct ObjectDecoder {
         if property.isOptional || property.isRelationship {
             frames[target].slots[slot] = .null
         } else {
-            try run.report(
+            try report(
                 MappingError(
                     .nullValue, path: attributePath(slot: slot, frame: target),
                     entityName: run.model.entityRecords[frames[target].entity].name, propertyName: property.name,
@@ -1116,7 +1152,7 @@ struct ObjectDecoder {
                 guard existing.mapping.entityIndex == frame.entity else {
                     SlotStorage.release(frame.slots, count: frame.slotCount, arena: frame.arena)
                     let name = run.model.entityRecords[frame.entity].name
-                    try run.report(
+                    try report(
                         MappingError(
                             .wrongEntity, path: path(of: frame), entityName: name,
                             expected: "an object of entity '\(existing.entity.name)', as the one decoded before with the same identity",
@@ -1157,11 +1193,14 @@ struct ObjectDecoder {
             for slot in mapping.requiredSlotList {
                 if case .absent = frame.slots[slot] {
                     let property = mapping.properties[slot]
-                    try run.report(
+                    let path = path(of: frame).appending(keys: property.keyPath)
+                    if run.errors.count > frame.firstError, run.errors[frame.firstError...].contains(where: { $0.path == path }) {
+                        continue
+                    }
+                    try report(
                         MappingError(
-                            .missingValue, path: path(of: frame).appending(keys: property.keyPath),
-                            entityName: run.model.entityRecords[frame.entity].name, propertyName: property.name,
-                            expected: property.attributeType.rawValue))
+                            .missingValue, path: path, entityName: run.model.entityRecords[frame.entity].name,
+                            propertyName: property.name, expected: property.attributeType.rawValue))
                 }
             }
         }
@@ -1344,7 +1383,7 @@ struct ObjectDecoder {
             let name = run.model.entityRecords[entity].name
             let error = MappingError(.typeMismatch, path: path, entityName: name, expected: "an array of \(name) objects", found: found)
             if strictlyArray { throw error }
-            try run.report(error)
+            try report(error)
             return []
         }
         scanner.index += 1
@@ -1454,7 +1493,7 @@ struct ObjectDecoder {
             if let index { path = path.appending(index: index) }
             base = path
         }
-        try run.report(
+        try report(
             MappingError(code, path: base.appending(keys: keys), entityName: entityName, expected: expected, found: found, detail: detail))
     }
 
@@ -1462,7 +1501,7 @@ struct ObjectDecoder {
         _ code: MappingError.Code, frame: Int, keys: [String], entityName: String, propertyName: String? = nil,
         expected: String? = nil, found: String? = nil, detail: String? = nil
     ) throws(MappingError) {
-        try run.report(
+        try report(
             MappingError(
                 code, path: errorPath(frame: frame, keys: keys), entityName: entityName, propertyName: propertyName,
                 expected: expected, found: found, detail: detail))

@@ -69,6 +69,30 @@ public struct RoundTrip {
         return try JSONValue.parse(encoder.encode(decoder.decodeObject(of: description, from: data, at: keyPath)))
     }
 
+    /// Every error decoding `data` gives, in document order, each with its path and, where the
+    /// reader knows it, its line and column in `data`; empty when it decodes.
+    ///
+    /// - Throws: ``RoundTripError`` when the entity or the key path is not there.
+    public func decodingErrors(in data: Data) throws -> [MappingError] {
+        guard let description = model.entitiesByName[entity] else { throw RoundTripError.unknownEntity(entity) }
+        var options = decoderOptions
+        options.collectsAllErrors = true
+        let decoder = ModelDecoder(model: model, options: options)
+        do {
+            let payload = try Self.payload(of: JSONValue.parse(data), at: keyPath)
+            if case .array = payload {
+                _ = try decoder.decodeObjects(of: description, from: data, at: keyPath)
+            } else {
+                _ = try decoder.decodeObject(of: description, from: data, at: keyPath)
+            }
+            return []
+        } catch let errors as MappingErrors {
+            return errors.errors
+        } catch let error as MappingError {
+            return [error]
+        }
+    }
+
     /// Where the round trip of `data` differs from `expected` (by default `data` itself), the
     /// paths starting at the document's root.
     ///
