@@ -35,7 +35,19 @@ struct PredicateLexer {
         "**", "==", "!=", "<>", "<=", "=<", ">=", "=>", "&&", "||", "=", "<", ">", "!", "(", ")", "{", "}", "[", "]",
         ",",
         ".", "+", "-", "*", "/",
-    ].map { Array($0.utf8) }
+    ]
+
+    /// The symbols by their first byte, longest first: a symbol is found with a look at one or
+    /// two bytes, not a search of the list (a format of 50,000 `-` is lexed in linear time
+    /// with a small constant, even in a debug build).
+    private static let symbolsByFirstByte: [[(bytes: [UInt8], text: String)]] = {
+        var table = Array(repeating: [(bytes: [UInt8], text: String)](), count: 128)
+        for symbol in symbols {
+            let bytes = Array(symbol.utf8)
+            table[Int(bytes[0])].append((bytes, symbol))
+        }
+        return table
+    }()
 
     /// The tokens of `format`, ending with `.end`.
     ///
@@ -51,7 +63,7 @@ struct PredicateLexer {
                 format: format)
         }
         while true {
-            while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+            while index < bytes.count, isWhitespace(bytes[index]) { index += 1 }
             let start = index
             guard index < bytes.count else {
                 tokens.append(Token(kind: .end, offset: index))
@@ -101,9 +113,9 @@ struct PredicateLexer {
                 }
                 index += 1
                 tokens.append(Token(kind: .formatSpecifier(specifier), offset: start))
-            } else if let symbol = symbols.first(where: { bytes[index...].starts(with: $0) }) {
-                index += symbol.count
-                tokens.append(Token(kind: .symbol(String(decoding: symbol, as: UTF8.self)), offset: start))
+            } else if let symbol = symbol(in: bytes, at: index) {
+                index += symbol.bytes.count
+                tokens.append(Token(kind: .symbol(symbol.text), offset: start))
             } else {
                 throw fail("a key path, a literal, an operator or a format argument", at: index)
             }
@@ -191,6 +203,20 @@ struct PredicateLexer {
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
+    private static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+
+    /// The symbol starting at `index`, if one does.
+    private static func symbol(in bytes: [UInt8], at index: Int) -> (bytes: [UInt8], text: String)? {
+        let first = bytes[index]
+        guard first < 128 else { return nil }
+        for candidate in symbolsByFirstByte[Int(first)] {
+            if candidate.bytes.count == 1 { return candidate }
+            if index + 1 < bytes.count, bytes[index + 1] == candidate.bytes[1] { return candidate }
+        }
+        return nil
+    }
     private static func isNameStart(_ byte: UInt8) -> Bool {
         (byte | 0x20) &- UInt8(ascii: "a") < 26 || byte == UInt8(ascii: "_") || byte >= 0x80
     }
