@@ -1,0 +1,143 @@
+import Foundation
+
+extension CodingUserInfoKey {
+    /// The ``ObjectModel`` that ``ModelMapped`` properties decode with: set it in the
+    /// `userInfo` of the `JSONDecoder` (or any `Decoder`) that decodes the enclosing type.
+    public static let objectModel: CodingUserInfoKey = {
+        guard let key = CodingUserInfoKey(rawValue: "ModelMapper.objectModel") else {
+            preconditionFailure("a coding user info key could not be made")
+        }
+        return key
+    }()
+}
+
+/// Model objects inside a `Codable` type: a property marked `@ModelMapped` is decoded and
+/// encoded through the model (key paths, transformers, identity, inverse relationships), while
+/// the rest of the type is plain Codable.
+///
+/// For example, a response with a page number and a list of authors:
+///
+/// ```swift
+/// struct AuthorsPage: Codable {
+///     var page: Int
+///     @ModelMapped var authors: [Author]
+///     @ModelMapped var featured: Author?
+/// }
+/// let decoder = JSONDecoder()
+/// decoder.userInfo[.objectModel] = model
+/// let response = try decoder.decode(AuthorsPage.self, from: data)
+/// ```
+///
+/// The objects of an array are decoded in one run of the model's decoder, so that objects with
+/// the same identity in it become one; objects of different properties do not meet. The
+/// property's JSON goes through a tree (the Codable decoder's values), so number spellings are
+/// the coder's and object keys come in its order.
+@propertyWrapper
+public struct ModelMapped<Value: ModelMappable>: Codable {
+    public var wrappedValue: Value
+
+    public init(wrappedValue: Value) {
+        self.wrappedValue = wrappedValue
+    }
+
+    /// - Throws: `DecodingError.dataCorrupted` when the decoder has no model in its `userInfo`
+    ///   (``Foundation/CodingUserInfoKey/objectModel``) or the model's decoder refuses the
+    ///   value (the ``MappingError`` is the underlying error, its path from the property on).
+    public init(from decoder: any Decoder) throws {
+        guard let model = decoder.userInfo[.objectModel] as? ObjectModel else {
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "no ObjectModel to decode \(Value.self) with: set decoder.userInfo[.objectModel]")
+            )
+        }
+        let json = try JSONValue(from: decoder)
+        do {
+            wrappedValue = try Value.decode(json, model: model)
+        } catch {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "\(error)", underlyingError: error))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try wrappedValue.encodedJSON().encode(to: encoder)
+    }
+}
+
+/// What a ``ModelMapped`` property may hold: a model object (of a class bound to the model),
+/// an array of them, or an optional of either.
+public protocol ModelMappable {
+    /// The value decoded from `json` through `model`.
+    static func decode(_ json: JSONValue, model: ObjectModel) throws -> Self
+    /// The value as the model's encoder writes it.
+    func encodedJSON() throws -> JSONValue
+}
+
+extension ModelObject: ModelMappable {
+    public static func decode(_ json: JSONValue, model: ObjectModel) throws -> Self {
+        let entity = try boundEntity(in: model)
+        let object = try ModelDecoder(model: model).decodeObject(of: entity, from: json)
+        guard let typed = object as? Self else {
+            throw MappingError(
+                .wrongEntity, entityName: entity.name, expected: "an object of class \(Self.self)",
+                found: "an object of class \(type(of: object))")
+        }
+        return typed
+    }
+
+    public func encodedJSON() throws -> JSONValue {
+        try ModelEncoder().encodeJSON(self)
+    }
+
+    /// The entity of the model whose objects are of this class (or the entity of the one
+    /// subclass of it the model binds, for a class the model does not bind itself).
+    static func boundEntity(in model: ObjectModel) throws -> EntityDescription {
+        let bound = model.entities.filter { model.objectClass(for: $0) == self }
+        guard bound.count == 1, let entity = bound.first else {
+            throw MappingError(
+                .unknownEntity(String(describing: self)),
+                detail: bound.isEmpty
+                    ? "the model binds no entity to class \(self): load it with its classes (the generated model type's load())"
+                    : "the model binds \(bound.count) entities to class \(self)")
+        }
+        return entity
+    }
+}
+
+extension Array: ModelMappable where Element: ModelObject {
+    public static func decode(_ json: JSONValue, model: ObjectModel) throws -> [Element] {
+        let entity = try Element.boundEntity(in: model)
+        return try ModelDecoder(model: model).decodeObjects(of: entity, from: json).map { object in
+            guard let typed = object as? Element else {
+                throw MappingError(
+                    .wrongEntity, entityName: entity.name, expected: "an object of class \(Element.self)",
+                    found: "an object of class \(type(of: object))")
+            }
+            return typed
+        }
+    }
+
+    public func encodedJSON() throws -> JSONValue {
+        try ModelEncoder().encodeJSON(self)
+    }
+}
+
+extension Optional: ModelMappable where Wrapped: ModelMappable {
+    public static func decode(_ json: JSONValue, model: ObjectModel) throws -> Wrapped? {
+        json == .null ? nil : try Wrapped.decode(json, model: model)
+    }
+
+    public func encodedJSON() throws -> JSONValue {
+        try map { try $0.encodedJSON() } ?? .null
+    }
+}
+
+extension KeyedDecodingContainer {
+    /// A missing key reads as `nil` for an optional ``ModelMapped`` property, as it does for any
+    /// optional property (a property wrapper is not optional itself, so synthesized decoding
+    /// would otherwise require the key).
+    public func decode<Wrapped>(_ type: ModelMapped<Wrapped?>.Type, forKey key: Key) throws -> ModelMapped<Wrapped?> {
+        try decodeIfPresent(type, forKey: key) ?? ModelMapped(wrappedValue: nil)
+    }
+}
