@@ -22,6 +22,8 @@ struct PredicateEvaluator {
     private var steps = 0
     /// How many derived attributes are being computed, one inside another.
     private var derivations = 0
+    /// Number literals already read (a few: those of the predicate being evaluated).
+    private var numberLiterals: [String: PredicateOperand] = [:]
     static let maximumDerivations = 16
 
     /// How deeply predicates and expressions built in code may nest (parsed ones stop at
@@ -278,6 +280,13 @@ struct PredicateEvaluator {
         defer { depth -= 1 }
         switch expression {
         case .evaluatedObject: return object
+        case .constant(.number(let text)):
+            // Read once per evaluator, not once per object: a filter compares every object
+            // with the same literals.
+            if let number = numberLiterals[text] { return number }
+            let number = PredicateOperand(constant: .number(text))
+            if numberLiterals.count < 256 { numberLiterals[text] = number }
+            return number
         case .constant(let constant): return PredicateOperand(constant: constant)
         case .variable(let name):
             guard let value = variables[name] else { throw error(.missingVariable(name)) }
