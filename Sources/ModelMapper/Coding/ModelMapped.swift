@@ -77,7 +77,11 @@ public protocol ModelMappable {
 extension ModelObject: ModelMappable {
     public static func decode(_ json: JSONValue, model: ObjectModel) throws -> Self {
         let entity = try boundEntity(in: model)
-        let object = try ModelDecoder(model: model).decodeObject(of: entity, from: json)
+        return try typed(ModelDecoder(model: model).decodeObject(of: entity, from: json), of: entity)
+    }
+
+    /// `object` as an instance of this class.
+    static func typed(_ object: ModelObject, of entity: EntityDescription) throws(MappingError) -> Self {
         guard let typed = object as? Self else {
             throw MappingError(
                 .wrongEntity, entityName: entity.name, expected: "an object of class \(Self.self)",
@@ -90,8 +94,7 @@ extension ModelObject: ModelMappable {
         try ModelEncoder().encodeJSON(self)
     }
 
-    /// The entity of the model whose objects are of this class (or the entity of the one
-    /// subclass of it the model binds, for a class the model does not bind itself).
+    /// The one entity of the model whose objects are made with this class.
     static func boundEntity(in model: ObjectModel) throws -> EntityDescription {
         let bound = model.entities.filter { model.objectClass(for: $0) == self }
         guard bound.count == 1, let entity = bound.first else {
@@ -109,12 +112,7 @@ extension Array: ModelMappable where Element: ModelObject {
     public static func decode(_ json: JSONValue, model: ObjectModel) throws -> [Element] {
         let entity = try Element.boundEntity(in: model)
         return try ModelDecoder(model: model).decodeObjects(of: entity, from: json).map { object in
-            guard let typed = object as? Element else {
-                throw MappingError(
-                    .wrongEntity, entityName: entity.name, expected: "an object of class \(Element.self)",
-                    found: "an object of class \(type(of: object))")
-            }
-            return typed
+            try Element.typed(object, of: entity)
         }
     }
 
