@@ -86,6 +86,17 @@ public enum BuiltInTemplates {
                 {{{access}}}static let {{{swiftName}}} = {{{nameLiteral}}}
         {{/keys}}
             }
+        {{#hasRawValueAttributes}}
+
+            /// The attributes holding raw values of Swift types: decoding refuses other values.
+            override {{{access}}}class var rawValueTypes: [String: ModelMapper.RawValueType] {
+                super.rawValueTypes.merging([
+        {{#rawValueAttributes}}
+                    Keys.{{{swiftName}}}: .of({{{rawValueType}}}.self),
+        {{/rawValueAttributes}}
+                ]) { $1 }
+            }
+        {{/hasRawValueAttributes}}
         {{#attributes}}
 
         {{#docLines}}
@@ -93,7 +104,7 @@ public enum BuiltInTemplates {
         {{/docLines}}
             {{{access}}}var {{{swiftName}}}: {{{swiftType}}} {
                 get { {{{getter}}} }
-                set { setPrimitiveValue(newValue, forKey: Keys.{{{swiftName}}}) }
+                set { {{{setter}}} }
             }
         {{/attributes}}
         {{#relationships}}

@@ -186,6 +186,8 @@ private struct Generator {
             className: className, machineClassName: machineClassName, declaredClassName: machineClassName,
             superclassName: superclassName, isAbstract: entity.isAbstract, docLines: docLines.map(SwiftNaming.commentText),
             keys: keys, attributes: attributes, relationships: relationships,
+            rawValueAttributes: attributes.filter { !$0.rawValueType.isEmpty },
+            hasRawValueAttributes: attributes.contains { !$0.rawValueType.isEmpty },
             fetchRequests: fetchRequestContexts(entity, className: className)
         )
     }
@@ -293,6 +295,9 @@ private struct Generator {
         let isOptional = attribute.isOptional || zero == nil
         let swiftType = isOptional ? Self.optional(baseType) : baseType
         let read = "value(forKey: Keys.\(swiftName))"
+        if let enumType = rawValueTypeName(of: attribute) {
+            return rawValueAttributeContext(attribute, swiftName: swiftName, typeName: enumType)
+        }
         let getter: String
         if baseType == "Any" {
             getter = read
@@ -312,7 +317,47 @@ private struct Generator {
         docLines.append("Model: entity `\(attribute.entity.name)`, line \(attribute.location.line).")
         return PropertyTemplateContext(
             name: attribute.name, swiftName: swiftName, capitalizedName: SwiftNaming.capitalized(swiftName),
-            swiftType: swiftType, getter: getter, isToMany: false, isOptional: isOptional, destinationClassName: "",
+            swiftType: swiftType, getter: getter, setter: "setPrimitiveValue(newValue, forKey: Keys.\(swiftName))",
+            rawValueType: "", isToMany: false, isOptional: isOptional, destinationClassName: "",
+            jsonKeyPath: attribute.jsonKeyPath.description, docLines: docLines.map(SwiftNaming.commentText)
+        )
+    }
+
+    /// The Swift type an attribute's userInfo names for its raw values (``MappingKeys/swiftType``),
+    /// when it can hold them: a String or integer attribute, and a type name (`Status`,
+    /// `Order.Status`). Otherwise nil, with a warning: the attribute is generated with its own type.
+    mutating func rawValueTypeName(of attribute: AttributeDescription) -> String? {
+        guard let name = MappingKeys.swiftType.lazy.compactMap({ attribute.userInfo[$0] }).first else { return nil }
+        let typeName = name.trimmingCharacters(in: .whitespaces)
+        let components = typeName.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard components.allSatisfy({ SwiftNaming.isIdentifier($0) && !SwiftNaming.keywords.contains($0) }) else {
+            warn("attribute '\(attribute.entity.name).\(attribute.name)': swiftType '\(name)' is not a Swift type name; generated as \(swiftType(of: attribute).0)", at: attribute.location)
+            return nil
+        }
+        switch attribute.attributeType {
+        case .string, .integer16, .integer32, .integer64:
+            return typeName
+        default:
+            warn("attribute '\(attribute.entity.name).\(attribute.name)': swiftType '\(name)' needs a String or Integer attribute to hold its raw values, and this one is \(attribute.attributeType.rawValue); generated as \(swiftType(of: attribute).0)", at: attribute.location)
+            return nil
+        }
+    }
+
+    /// An attribute typed with the Swift type of its raw values: optional (an enum has no
+    /// zero value, and a stored value may be none of its raw values), read and written through
+    /// the raw value, and named in the class's `rawValueTypes` so that decoding checks it.
+    func rawValueAttributeContext(_ attribute: AttributeDescription, swiftName: String, typeName: String) -> PropertyTemplateContext {
+        var docLines = ["`\(attribute.name)`: \(attribute.attributeType.rawValue) holding raw values of `\(typeName)`" + (attribute.isOptional ? ", optional" : "") + (attribute.isTransient ? ", transient" : "") + "."]
+        docLines.append("Nil when unset, null, or none of its raw values; decoding refuses a value that is none of them.")
+        var mapping = "JSON: `\(attribute.jsonKeyPath)`"
+        if let defaultValue = attribute.defaultValueString { mapping += "; default `\(defaultValue)`" }
+        docLines.append(mapping + ".")
+        docLines.append("Model: entity `\(attribute.entity.name)`, line \(attribute.location.line).")
+        return PropertyTemplateContext(
+            name: attribute.name, swiftName: swiftName, capitalizedName: SwiftNaming.capitalized(swiftName),
+            swiftType: typeName + "?", getter: "rawRepresentableValue(forKey: Keys.\(swiftName), as: \(typeName).self)",
+            setter: "setRawRepresentableValue(newValue, forKey: Keys.\(swiftName))", rawValueType: typeName,
+            isToMany: false, isOptional: true, destinationClassName: "",
             jsonKeyPath: attribute.jsonKeyPath.description, docLines: docLines.map(SwiftNaming.commentText)
         )
     }
@@ -334,7 +379,8 @@ private struct Generator {
         ]
         return PropertyTemplateContext(
             name: relationship.name, swiftName: swiftName, capitalizedName: SwiftNaming.capitalized(swiftName),
-            swiftType: swiftType, getter: getter, isToMany: relationship.isToMany, isOptional: !relationship.isToMany,
+            swiftType: swiftType, getter: getter, setter: "setPrimitiveValue(newValue, forKey: Keys.\(swiftName))",
+            rawValueType: "", isToMany: relationship.isToMany, isOptional: !relationship.isToMany,
             destinationClassName: destination, jsonKeyPath: relationship.jsonKeyPath.description, docLines: docLines.map(SwiftNaming.commentText)
         )
     }

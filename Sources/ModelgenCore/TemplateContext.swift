@@ -34,6 +34,10 @@ struct EntityTemplateContext {
     let keys: [KeyTemplateContext]
     let attributes: [PropertyTemplateContext]
     let relationships: [PropertyTemplateContext]
+    /// The attributes typed with a Swift type of their raw values (userInfo `swiftType`), for
+    /// the class's `rawValueTypes`; whether there are any.
+    let rawValueAttributes: [PropertyTemplateContext]
+    let hasRawValueAttributes: Bool
     /// The model's fetch request templates for this entity, as typed functions.
     let fetchRequests: [FetchRequestTemplateContext]
 }
@@ -50,6 +54,10 @@ struct PropertyTemplateContext {
     let capitalizedName: String
     let swiftType: String
     let getter: String
+    /// The statement that sets the property to `newValue`.
+    let setter: String
+    /// For an attribute typed with the Swift type of its raw values: that type; else empty.
+    let rawValueType: String
     let isToMany: Bool
     let isOptional: Bool
     /// For relationships: the class of the destination's objects.

@@ -120,6 +120,70 @@ struct GeneratedCodeTests {
         #expect(products[1].tags.first === lamp.tags.first)
     }
 
+    @Test("Catalog: attributes typed with the Swift types their userInfo names (swiftType)")
+    func rawValueAttributes() throws {
+        let model = try CatalogModel.load()
+        let products = try ModelDecoder(model: model).decode([Product].self, from: TestPaths.fixture("Catalog/catalog.json"), at: "products")
+        let lamp = try #require(products.first)
+        #expect(lamp.status == .active)
+        #expect(products[1].status == .retired)
+        #expect(lamp.variants.map(\.size) == [.medium, nil])
+        // Set through the type, stored as the raw value of the attribute's own type.
+        lamp.status = .draft
+        #expect(lamp.value(forKey: "status") as? String == "draft")
+        lamp.variants[1].size = .large
+        #expect(lamp.variants[1].value(forKey: "size") as? Int16 == 3)
+        lamp.status = nil
+        #expect(lamp.valueState(forKey: "status") == .null)
+        // Encoded as the raw values.
+        let json = try ModelEncoder().encode(lamp.variants[1])
+        #expect(String(decoding: json, as: UTF8.self).contains(#""size":3"#))
+        #expect(CatalogModel.classes.contains { $0.rawValueTypes["status"]?.typeName == "ProductStatus" })
+    }
+
+    @Test("Catalog: a value that is none of the raw values is an error at its path, line and column")
+    func unknownRawValues() throws {
+        let model = try CatalogModel.load()
+        let decoder = ModelDecoder(model: model)
+        func error(_ json: String, at keyPath: String? = nil) -> MappingError? {
+            do {
+                _ = try decoder.decode([Product].self, from: Data(json.utf8), at: keyPath)
+                return nil
+            } catch {
+                return error as? MappingError
+            }
+        }
+        let status = error(#"[{"sku": "A", "name": "a"},\#n {"sku": "B", "name": "b", "status": "archived"}]"#)
+        #expect(status?.code == .invalidValue)
+        #expect(status?.path.description == "$[1].status")
+        #expect(status?.context.expected == "a raw value of ProductStatus")
+        #expect(status?.context.found == #""archived""#)
+        #expect(status?.context.line == 2)
+        #expect(status?.context.column == 28)  // the member's key, as for every value error
+        // Raw values compare exactly: no case folding.
+        #expect(error(#"[{"sku": "A", "name": "a", "status": "Active"}]"#)?.code == .invalidValue)
+        let size = error(#"[{"sku": "A", "name": "a", "variants": [{"code": "x", "size": 1}, {"code": "y", "size": 7}]}]"#)
+        #expect(size?.code == .invalidValue)
+        #expect(size?.path.description == "$[0].variants[1].size")
+        #expect(size?.context.expected == "a raw value of VariantSize")
+        // Out of the attribute's own range first; a numeric string is read leniently, then checked.
+        #expect(error(#"[{"sku": "A", "name": "a", "variants": [{"code": "x", "size": 40000}]}]"#)?.code == .valueOutOfRange)
+        #expect(error(#"[{"sku": "A", "name": "a", "variants": [{"code": "x", "size": "2"}]}]"#) == nil)
+        #expect(error(#"[{"sku": "A", "name": "a", "variants": [{"code": "x", "size": "9"}]}]"#)?.code == .invalidValue)
+        // Null and absent are no values, not wrong ones.
+        #expect(error(#"[{"sku": "A", "name": "a", "status": null, "variants": [{"code": "x", "size": null}]}]"#) == nil)
+        // Every wrong value is reported when collecting errors.
+        var options = ModelDecoder.Options()
+        options.collectsAllErrors = true
+        do {
+            _ = try ModelDecoder(model: model, options: options).decode(
+                [Product].self, from: Data(#"[{"sku": "A", "name": "a", "status": "x"}, {"sku": "B", "name": "b", "status": "y"}]"#.utf8))
+            Issue.record("decoded values that are no raw values")
+        } catch let errors as MappingErrors {
+            #expect(errors.errors.map(\.path.description) == ["$[0].status", "$[1].status"])
+        }
+    }
+
     @Test("the embedded model is the file's model")
     func embeddedModel() throws {
         let embedded = try AuthorsModel.load()

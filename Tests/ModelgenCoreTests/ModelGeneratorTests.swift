@@ -36,6 +36,52 @@ struct GeneratorSnippetTests {
             """)
     }
 
+    @Test("an attribute naming a swiftType: typed with it, read and written as raw values, checked on decoding")
+    func rawValueAttribute() throws {
+        let (files, diagnostics) = try generate(#"""
+            <model><entity name="Order">
+            <attribute name="state" attributeType="String"><userInfo><entry key="swiftType" value="Order.State"/></userInfo></attribute>
+            <attribute name="rank" optional="YES" attributeType="Integer 32"><userInfo><entry key="swiftType" value="Rank"/></userInfo></attribute>
+            </entity></model>
+            """#)
+        #expect(diagnostics.isEmpty)
+        let machine = try #require(files["_Order.swift"])
+        #expect(block(machine, from: "public var state") == """
+                public var state: Order.State? {
+                    get { rawRepresentableValue(forKey: Keys.state, as: Order.State.self) }
+                    set { setRawRepresentableValue(newValue, forKey: Keys.state) }
+                }
+            """)
+        #expect(machine.contains("public var rank: Rank? {"))
+        #expect(block(machine, from: "override public class var rawValueTypes") == """
+                override public class var rawValueTypes: [String: ModelMapper.RawValueType] {
+                    super.rawValueTypes.merging([
+                        Keys.state: .of(Order.State.self),
+                        Keys.rank: .of(Rank.self),
+                    ]) { $1 }
+                }
+            """)
+    }
+
+    @Test("a swiftType the attribute cannot hold, or that is no type name, is a warning and the attribute keeps its type")
+    func unusableRawValueType() throws {
+        let (files, diagnostics) = try generate(#"""
+            <model><entity name="Order">
+            <attribute name="when" optional="YES" attributeType="Date"><userInfo><entry key="swiftType" value="Moment"/></userInfo></attribute>
+            <attribute name="code" optional="YES" attributeType="String"><userInfo><entry key="swiftType" value="Not a type"/></userInfo></attribute>
+            </entity></model>
+            """#)
+        let machine = try #require(files["_Order.swift"])
+        #expect(machine.contains("public var when: Date? {"))
+        #expect(machine.contains("public var code: String? {"))
+        #expect(!machine.contains("rawValueTypes"))
+        #expect(diagnostics.allSatisfy { $0.severity == .warning })
+        #expect(Set(diagnostics.map(\.message)) == [
+            "attribute 'Order.when': swiftType 'Moment' needs a String or Integer attribute to hold its raw values, and this one is Date; generated as Date",
+            "attribute 'Order.code': swiftType 'Not a type' is not a Swift type name; generated as String",
+        ])
+    }
+
     @Test("a non-optional attribute: non-optional type reading the zero value until set")
     func nonOptionalAttribute() throws {
         let (files, _) = try generate(#"<model><entity name="Note"><attribute name="count" attributeType="Integer 32"/><attribute name="when" attributeType="Date"/></entity></model>"#)

@@ -18,6 +18,12 @@ final class DecodingRun {
     let objectMappingRefs: UnsafeMutableBufferPointer<Unmanaged<EntityMapping>>
     /// The model's class for each entity, likewise in plain memory.
     let objectClasses: UnsafeMutableBufferPointer<ModelObject.Type>
+    /// Each entity's slot readings: its mapping's, or, for an entity whose class checks raw
+    /// values (``ObjectModel/rawValueChecks``), a copy of the run's own in which the checked
+    /// attributes take the careful path. Plain memory, read once per object.
+    let readingsByEntity: UnsafeMutableBufferPointer<UnsafeMutablePointer<SlotReading>>
+    /// The copies of ``readingsByEntity`` the run made, freed with it.
+    private var checkedReadings: [UnsafeMutablePointer<SlotReading>] = []
     let strict: Bool
     private(set) var errors: [MappingError] = []
     /// The line and column of the last error the reader located, so that locating errors in
@@ -53,6 +59,18 @@ final class DecodingRun {
         _ = objectMappingRefs.initialize(from: objectMappings.map { Unmanaged.passUnretained($0) })
         objectClasses = .allocate(capacity: max(model.objectClasses.count, 1))
         _ = objectClasses.initialize(from: model.objectClasses)
+        readingsByEntity = .allocate(capacity: max(mappings.count, 1))
+        _ = readingsByEntity.initialize(from: mappings.map(\.readings))
+        if model.hasRawValueChecks {
+            for (entity, checks) in model.rawValueChecks.enumerated() where !checks.isEmpty {
+                let count = mappings[entity].slotCount
+                let copy = UnsafeMutablePointer<SlotReading>.allocate(capacity: max(count, 1))
+                copy.initialize(from: mappings[entity].readings, count: count)
+                for check in checks { copy[check.slot] = copy[check.slot].checkingRawValues() }
+                readingsByEntity[entity] = copy
+                checkedReadings.append(copy)
+            }
+        }
         self.strict = options.strictness == .strict
         self.transformers = TransformerPlans(mappings: mappings)
         self.keyOrder = KeyOrder(count: mappings.last?.keyOrderEnd ?? 0)
@@ -66,6 +84,8 @@ final class DecodingRun {
     }
 
     deinit {
+        readingsByEntity.deallocate()
+        for readings in checkedReadings { readings.deallocate() }
         mappingRefs.deallocate()
         objectMappingRefs.deallocate()
         objectClasses.deallocate()

@@ -67,9 +67,12 @@ struct SlotReading {
         case transformed
         /// Anything else (other types, relationships): the general path.
         case general
+        /// A String or integer attribute whose values must be raw values of a Swift type
+        /// (``RawValueCheck``): the general path, then the check.
+        case rawValue
     }
 
-    let kind: Kind
+    private(set) var kind: Kind
     /// The property, unretained (its mapping keeps it alive): reading it through an array of
     /// the mapping's would count a reference to the array for every value.
     let property: Unmanaged<PropertyMapping>
@@ -80,6 +83,13 @@ struct SlotReading {
     let inverseSlot: Int
     /// For an attribute: its type.
     let attributeType: AttributeType
+
+    /// The same reading for an attribute whose values are checked against a raw value type.
+    func checkingRawValues() -> SlotReading {
+        var reading = self
+        reading.kind = .rawValue
+        return reading
+    }
 
     init(_ property: PropertyMapping) {
         self.property = .passUnretained(property)

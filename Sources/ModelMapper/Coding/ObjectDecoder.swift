@@ -454,7 +454,8 @@ struct ObjectDecoder {
         }
         if keepsSource { sources.append(SourceState(ownerLevel: extras?.takeUnretainedValue(), start: scanner.index)) }
         scanner.index += 1
-        let (count, readings, keys) = mappings[entity]._withUnsafeGuaranteedRef { ($0.slotCount, $0.readings, $0.keysRef) }
+        let (count, keys) = mappings[entity]._withUnsafeGuaranteedRef { ($0.slotCount, $0.keysRef) }
+        let readings = run.readingsByEntity[entity]
         let (slots, arena) = run.slotAllocator.allocateAbsent(count: count)
         frames.append(
             Frame(
@@ -719,13 +720,22 @@ struct ObjectDecoder {
             return
         }
         unowned(unsafe) let property = frames[target].readings[slot].property.takeUnretainedValue()
+        let value: Slot
         do {
-            let value = try Self.convert(token, property: property, entity: frames[target].entity, slot: slot, run: run)
-            if keepsSource { noteSpelling(token, value: value, property: property, slot: slot, frame: target) }
-            frames[target].slots[slot] = value
+            value = try Self.convert(token, property: property, entity: frames[target].entity, slot: slot, run: run)
         } catch {
-            try reportConversion(error, at: attributePath(slot: slot, frame: target), slot: slot, frame: target)
+            return try reportConversion(error, at: attributePath(slot: slot, frame: target), slot: slot, frame: target)
         }
+        if frames[target].readings[slot].kind == .rawValue,
+            let type = rawValueType(refusing: value, slot: slot, entity: frames[target].entity)
+        {
+            // Left unset: the error stands for the value.
+            return try reportConversion(
+                MappingError(.invalidValue, expected: "a raw value of \(type.typeName)", found: ValueConversion.describe(token)),
+                at: attributePath(slot: slot, frame: target), slot: slot, frame: target)
+        }
+        if keepsSource { noteSpelling(token, value: value, property: property, slot: slot, frame: target) }
+        frames[target].slots[slot] = value
     }
 
     /// The value at the reading position when it is of the very type a plain attribute of
@@ -760,7 +770,7 @@ struct ObjectDecoder {
             // Anything else (other forms, invalid values) is read again the careful way.
             scanner.index = start
             return nil
-        case .general: return nil
+        case .general, .rawValue: return nil
         }
     }
 
@@ -989,7 +999,8 @@ struct ObjectDecoder {
         }
         let mapping = run.mappingRefs[expected]
         if keepsSource { sources.append(SourceState(ownerLevel: nil, start: scanner.index)) }
-        let (count, readings, keys) = mapping._withUnsafeGuaranteedRef { ($0.slotCount, $0.readings, $0.keysRef) }
+        let (count, keys) = mapping._withUnsafeGuaranteedRef { ($0.slotCount, $0.keysRef) }
+        let readings = run.readingsByEntity[expected]
         let (slots, arena) = run.slotAllocator.allocateAbsent(count: count)
         var frame = Frame(
             entity: expected, mapping: mapping.takeUnretainedValue(),
@@ -1557,6 +1568,14 @@ struct ObjectDecoder {
     }
 
     /// The path of an attribute of a frame's object.
+    /// The raw value type an attribute's value must belong to, when the value does not: nil
+    /// when it does, or when the value is null.
+    private func rawValueType(refusing value: Slot, slot: Int, entity: Int) -> RawValueType? {
+        if case .null = value { return nil }
+        guard let check = run.model.rawValueChecks[entity].first(where: { $0.slot == slot }) else { return nil }
+        return check.type.accepts(value) ? nil : check.type
+    }
+
     private func attributePath(slot: Int, frame position: Int) -> JSONPath {
         guard position >= 0, position < frames.count else { return .root }
         return pathOfFrame(at: position, step: frames[position].step).appending(keys: frames[position].mapping.properties[slot].keyPath)

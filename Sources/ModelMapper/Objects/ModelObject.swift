@@ -44,6 +44,20 @@ open class ModelObject: CustomStringConvertible {
     /// The name of the entity this class is for. The default is the class's own name.
     open class var entityName: String { String(describing: self) }
 
+    /// The attributes that hold raw values of a Swift type (an enum), by attribute name: the
+    /// decoder refuses a value that is none of the type's raw values (see ``RawValueType``).
+    /// Empty by default. Read once, when the class is bound to a model; a subclass adds to its
+    /// superclass's (`super.rawValueTypes.merging(...)`), as generated classes do.
+    ///
+    /// For example:
+    ///
+    /// ```swift
+    /// override class var rawValueTypes: [String: RawValueType] {
+    ///     super.rawValueTypes.merging(["status": .of(Status.self)]) { $1 }
+    /// }
+    /// ```
+    open class var rawValueTypes: [String: RawValueType] { [:] }
+
     /// A new object of `entity`, with the model's default values set.
     public required init(entity: EntityDescription) {
         self.entity = entity

@@ -37,6 +37,14 @@ public enum MappingKeys {
     /// it, the coder's ``ModelDecoder/Options/dateFormat`` applies.
     public static let dateFormats = ["dateFormats", "dateFormat"]
 
+    /// On a String or Integer 16/32/64 attribute: the Swift type (an enum with `String` or
+    /// integer raw values) that `modelgen` types the attribute with in generated classes. The
+    /// object stores the raw value; the generated class names the type in
+    /// ``ModelObject/rawValueTypes``, so that decoding refuses a value that is none of its raw
+    /// values. The model itself knows nothing of the type: without a bound class, the
+    /// attribute is a plain String or integer.
+    public static let swiftType = ["swiftType"]
+
     /// The first of `keys` present in `userInfo`, with its value.
     static func firstEntry(of keys: [String], in userInfo: [String: String]) -> (key: String, value: String)? {
         for key in keys {

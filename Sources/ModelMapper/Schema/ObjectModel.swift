@@ -50,6 +50,11 @@ public final class ObjectModel: Sendable {
     /// The class that objects of each entity are created with: the class bound to the
     /// entity, else the one bound to its nearest superentity, else `ModelObject`.
     let objectClasses: [ModelObject.Type]
+    /// Per entity, the attributes its class says hold raw values of a Swift type
+    /// (``ModelObject/rawValueTypes``), checked when the classes are bound; empty for most.
+    let rawValueChecks: [[RawValueCheck]]
+    /// Whether any entity has one: a decoding run looks no further when none does.
+    let hasRawValueChecks: Bool
 
     init(contents: ModelContents, classes: [ModelObject.Type] = []) throws(ModelLoadingError) {
         self.contents = contents
@@ -64,9 +69,10 @@ public final class ObjectModel: Sendable {
         self.fetchRequestTemplates = contents.fetchRequestTemplates
         self.composites = contents.composites
         self.warnings = contents.warnings
-        self.objectClasses = try Self.bind(
-            classes, to: contents.entityRecords, indexByName: indexByName, fileName: contents.source?.fileName ?? "<model>"
-        )
+        let fileName = contents.source?.fileName ?? "<model>"
+        self.objectClasses = try Self.bind(classes, to: contents.entityRecords, indexByName: indexByName, fileName: fileName)
+        self.rawValueChecks = try Self.rawValueChecks(of: objectClasses, records: contents.entityRecords)
+        self.hasRawValueChecks = rawValueChecks.contains { !$0.isEmpty }
     }
 
     /// The model file's XML as UTF-8 text whose declaration says so, whatever the file's

@@ -72,6 +72,11 @@ public enum CatalogModel {
         </attribute>
         <attribute name="serial" optional="YES" attributeType="Integer 64" usesScalarValueType="YES"/>
         <attribute name="sku" attributeType="String"/>
+        <attribute name="status" optional="YES" attributeType="String">
+            <userInfo>
+                <entry key="swiftType" value="ProductStatus"/>
+            </userInfo>
+        </attribute>
         <attribute name="thumbnail" optional="YES" attributeType="Binary"/>
         <attribute name="uuid" optional="YES" attributeType="UUID" usesScalarValueType="NO">
             <userInfo>
@@ -96,6 +101,11 @@ public enum CatalogModel {
     </entity>
     <entity name="Variant" representedClassName="Variant" syncable="YES" codeGenerationType="class">
         <attribute name="code" attributeType="String"/>
+        <attribute name="size" optional="YES" attributeType="Integer 16" usesScalarValueType="YES">
+            <userInfo>
+                <entry key="swiftType" value="VariantSize"/>
+            </userInfo>
+        </attribute>
         <attribute name="stock" optional="YES" attributeType="Integer 32" defaultValueString="0" usesScalarValueType="YES"/>
         <relationship name="product" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Product" inverseName="variants" inverseEntity="Product"/>
     </entity>

@@ -27,6 +27,7 @@ public class _Product: ModelMapper.ModelObject {
         public static let releasedAt = "releasedAt"
         public static let serial = "serial"
         public static let sku = "sku"
+        public static let status = "status"
         public static let thumbnail = "thumbnail"
         public static let uuid = "uuid"
         public static let views = "views"
@@ -34,6 +35,13 @@ public class _Product: ModelMapper.ModelObject {
         public static let dimensions = "dimensions"
         public static let tags = "tags"
         public static let variants = "variants"
+    }
+
+    /// The attributes holding raw values of Swift types: decoding refuses other values.
+    override public class var rawValueTypes: [String: ModelMapper.RawValueType] {
+        super.rawValueTypes.merging([
+            Keys.status: .of(ProductStatus.self),
+        ]) { $1 }
     }
 
     /// `available`: Boolean.
@@ -156,9 +164,18 @@ public class _Product: ModelMapper.ModelObject {
         set { setPrimitiveValue(newValue, forKey: Keys.sku) }
     }
 
+    /// `status`: String holding raw values of `ProductStatus`, optional.
+    /// Nil when unset, null, or none of its raw values; decoding refuses a value that is none of them.
+    /// JSON: `status`.
+    /// Model: entity `Product`, line 46.
+    public var status: ProductStatus? {
+        get { rawRepresentableValue(forKey: Keys.status, as: ProductStatus.self) }
+        set { setRawRepresentableValue(newValue, forKey: Keys.status) }
+    }
+
     /// `thumbnail`: Binary, optional.
     /// JSON: `thumbnail`.
-    /// Model: entity `Product`, line 46.
+    /// Model: entity `Product`, line 51.
     public var thumbnail: Data? {
         get { value(forKey: Keys.thumbnail) as? Data }
         set { setPrimitiveValue(newValue, forKey: Keys.thumbnail) }
@@ -166,7 +183,7 @@ public class _Product: ModelMapper.ModelObject {
 
     /// `uuid`: UUID, optional.
     /// JSON: `id`.
-    /// Model: entity `Product`, line 47.
+    /// Model: entity `Product`, line 52.
     public var uuid: UUID? {
         get { value(forKey: Keys.uuid) as? UUID }
         set { setPrimitiveValue(newValue, forKey: Keys.uuid) }
@@ -174,7 +191,7 @@ public class _Product: ModelMapper.ModelObject {
 
     /// `views`: Integer 32, optional.
     /// JSON: `views`.
-    /// Model: entity `Product`, line 52.
+    /// Model: entity `Product`, line 57.
     public var views: Int32? {
         get { value(forKey: Keys.views) as? Int32 }
         set { setPrimitiveValue(newValue, forKey: Keys.views) }
@@ -182,7 +199,7 @@ public class _Product: ModelMapper.ModelObject {
 
     /// `weight`: Double, optional.
     /// JSON: `weight`.
-    /// Model: entity `Product`, line 53.
+    /// Model: entity `Product`, line 58.
     public var weight: Double? {
         get { value(forKey: Keys.weight) as? Double }
         set { setPrimitiveValue(newValue, forKey: Keys.weight) }
@@ -190,7 +207,7 @@ public class _Product: ModelMapper.ModelObject {
 
     /// `dimensions`: to-one Dimensions, inverse `product`.
     /// JSON: `dimensions`.
-    /// Model: entity `Product`, line 54.
+    /// Model: entity `Product`, line 59.
     public var dimensions: Dimensions? {
         get { value(forKey: Keys.dimensions) as? Dimensions }
         set { setPrimitiveValue(newValue, forKey: Keys.dimensions) }
@@ -198,7 +215,7 @@ public class _Product: ModelMapper.ModelObject {
 
     /// `tags`: to-many Tag, inverse `products`.
     /// JSON: `tags`.
-    /// Model: entity `Product`, line 55.
+    /// Model: entity `Product`, line 60.
     public var tags: [Tag] {
         get { (value(forKey: Keys.tags) as? [ModelMapper.ModelObject] ?? []).compactMap { $0 as? Tag } }
         set { setPrimitiveValue(newValue, forKey: Keys.tags) }
@@ -216,7 +233,7 @@ public class _Product: ModelMapper.ModelObject {
 
     /// `variants`: to-many, ordered Variant, inverse `product`.
     /// JSON: `variants`.
-    /// Model: entity `Product`, line 56.
+    /// Model: entity `Product`, line 61.
     public var variants: [Variant] {
         get { (value(forKey: Keys.variants) as? [ModelMapper.ModelObject] ?? []).compactMap { $0 as? Variant } }
         set { setPrimitiveValue(newValue, forKey: Keys.variants) }

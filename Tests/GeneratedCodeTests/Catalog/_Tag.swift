@@ -4,7 +4,7 @@
 import Foundation
 import ModelMapper
 
-/// An object of entity `Tag` of Catalog.xcdatamodeld, version "Catalog" (line 61).
+/// An object of entity `Tag` of Catalog.xcdatamodeld, version "Catalog" (line 66).
 /// Identity: `label`.
 public class _Tag: ModelMapper.ModelObject {
     /// The entity this class is bound to.
@@ -18,7 +18,7 @@ public class _Tag: ModelMapper.ModelObject {
 
     /// `label`: String.
     /// JSON: `label`.
-    /// Model: entity `Tag`, line 62.
+    /// Model: entity `Tag`, line 67.
     public var label: String {
         get { value(forKey: Keys.label) as? String ?? "" }
         set { setPrimitiveValue(newValue, forKey: Keys.label) }
@@ -26,7 +26,7 @@ public class _Tag: ModelMapper.ModelObject {
 
     /// `products`: to-many Product, inverse `tags`.
     /// JSON: `products`.
-    /// Model: entity `Tag`, line 63.
+    /// Model: entity `Tag`, line 68.
     public var products: [Product] {
         get { (value(forKey: Keys.products) as? [ModelMapper.ModelObject] ?? []).compactMap { $0 as? Product } }
         set { setPrimitiveValue(newValue, forKey: Keys.products) }

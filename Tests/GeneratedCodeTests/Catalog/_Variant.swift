@@ -4,7 +4,7 @@
 import Foundation
 import ModelMapper
 
-/// An object of entity `Variant` of Catalog.xcdatamodeld, version "Catalog" (line 68).
+/// An object of entity `Variant` of Catalog.xcdatamodeld, version "Catalog" (line 73).
 public class _Variant: ModelMapper.ModelObject {
     /// The entity this class is bound to.
     override public class var entityName: String { "Variant" }
@@ -12,21 +12,38 @@ public class _Variant: ModelMapper.ModelObject {
     /// The names of the properties, for `value(forKey:)` and the other key-based calls.
     public enum Keys {
         public static let code = "code"
+        public static let size = "size"
         public static let stock = "stock"
         public static let product = "product"
     }
 
+    /// The attributes holding raw values of Swift types: decoding refuses other values.
+    override public class var rawValueTypes: [String: ModelMapper.RawValueType] {
+        super.rawValueTypes.merging([
+            Keys.size: .of(VariantSize.self),
+        ]) { $1 }
+    }
+
     /// `code`: String.
     /// JSON: `code`.
-    /// Model: entity `Variant`, line 69.
+    /// Model: entity `Variant`, line 74.
     public var code: String {
         get { value(forKey: Keys.code) as? String ?? "" }
         set { setPrimitiveValue(newValue, forKey: Keys.code) }
     }
 
+    /// `size`: Integer 16 holding raw values of `VariantSize`, optional.
+    /// Nil when unset, null, or none of its raw values; decoding refuses a value that is none of them.
+    /// JSON: `size`.
+    /// Model: entity `Variant`, line 75.
+    public var size: VariantSize? {
+        get { rawRepresentableValue(forKey: Keys.size, as: VariantSize.self) }
+        set { setRawRepresentableValue(newValue, forKey: Keys.size) }
+    }
+
     /// `stock`: Integer 32, optional.
     /// JSON: `stock`; default `0`.
-    /// Model: entity `Variant`, line 70.
+    /// Model: entity `Variant`, line 80.
     public var stock: Int32? {
         get { value(forKey: Keys.stock) as? Int32 }
         set { setPrimitiveValue(newValue, forKey: Keys.stock) }
@@ -34,7 +51,7 @@ public class _Variant: ModelMapper.ModelObject {
 
     /// `product`: to-one Product, inverse `variants`.
     /// JSON: `product`.
-    /// Model: entity `Variant`, line 71.
+    /// Model: entity `Variant`, line 81.
     public var product: Product? {
         get { value(forKey: Keys.product) as? Product }
         set { setPrimitiveValue(newValue, forKey: Keys.product) }

@@ -1,0 +1,55 @@
+import Foundation
+
+/// An attribute whose values must be raw values of a Swift type: its slot and the type.
+struct RawValueCheck: Sendable {
+    let slot: Int
+    let type: RawValueType
+}
+
+extension ObjectModel {
+    /// The checks the bound classes ask for (``ModelObject/rawValueTypes``), per entity, in
+    /// slot order. A class naming an attribute the entity does not have, or one of a type that
+    /// cannot hold the raw values (a String attribute for an enum of integers), is refused:
+    /// the class and the model disagree, and decoding would check nothing or everything.
+    ///
+    /// - Throws: ``ModelLoadingError`` listing every such attribute.
+    static func rawValueChecks(
+        of classes: [ModelObject.Type], records: [EntityRecord]
+    ) throws(ModelLoadingError) -> [[RawValueCheck]] {
+        var problems: [ModelDiagnostic] = []
+        let checks = records.indices.map { index -> [RawValueCheck] in
+            let objectClass = classes[index]
+            guard objectClass != ModelObject.self else { return [] }
+            let record = records[index]
+            let types = objectClass.rawValueTypes
+            guard !types.isEmpty else { return [] }
+            var found: [RawValueCheck] = []
+            for (name, type) in types.sorted(by: { $0.key < $1.key }) {
+                guard let slot = record.propertyIndexByName[name], !record.properties[slot].isRelationship else {
+                    problems.append(
+                        ModelDiagnostic(
+                            .error,
+                            "class '\(objectClass)' gives attribute '\(name)' the raw values of \(type.typeName), but entity '\(record.name)' has no attribute '\(name)'",
+                            at: record.location))
+                    continue
+                }
+                let reference = record.properties[slot]
+                let attribute = records[reference.entity].ownAttributes[reference.index]
+                guard type.kind.admits(attribute.attributeType) else {
+                    let needed = type.kind == .string ? "a String" : "an Integer 16, 32 or 64"
+                    problems.append(
+                        ModelDiagnostic(
+                            .error,
+                            "class '\(objectClass)' gives attribute '\(record.name).\(name)' the raw values of \(type.typeName), which need \(needed) attribute; it is \(attribute.attributeType.rawValue)",
+                            at: records[reference.entity].location(of: reference)))
+                    continue
+                }
+                found.append(RawValueCheck(slot: slot, type: type))
+            }
+            found.sort { $0.slot < $1.slot }
+            return found
+        }
+        guard problems.isEmpty else { throw ModelLoadingError(diagnostics: problems) }
+        return checks
+    }
+}
