@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "ModelMapperTesting", targets: ["ModelMapperTesting"]),
         .executable(name: "modelgen", targets: ["modelgen"]),
         .plugin(name: "ModelgenPlugin", targets: ["ModelgenPlugin"]),
+        .plugin(name: "ModelgenCommandPlugin", targets: ["ModelgenCommandPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -63,6 +64,21 @@ let package = Package(
             capability: .buildTool(),
             dependencies: ["modelgen"],
             path: "Plugins/ModelgenPlugin"
+        ),
+        // Writes the classes of a package's models into it, in the split layout, for teams who
+        // check generated files in: swift package --allow-writing-to-package-directory generate-model-classes
+        .plugin(
+            name: "ModelgenCommandPlugin",
+            capability: .command(
+                intent: .custom(
+                    verb: "generate-model-classes",
+                    description: "Write the classes of every Core Data model of the package's targets into the package"),
+                permissions: [
+                    .writeToPackageDirectory(reason: "modelgen writes the generated classes beside your sources")
+                ]
+            ),
+            dependencies: ["modelgen"],
+            path: "Plugins/ModelgenCommandPlugin"
         ),
         // The Authors example: typed classes for Models/Authors.xcdatamodeld, and a program using them.
         .target(

@@ -18,6 +18,8 @@ let package = Package(
             name: "fuzz-graph", dependencies: ["FuzzSupport", .product(name: "ModelMapper", package: "ModelMapper")]),
         .executableTarget(
             name: "fuzz-predicate", dependencies: ["FuzzSupport", .product(name: "ModelMapper", package: "ModelMapper")]),
+        .executableTarget(
+            name: "fuzz-config", dependencies: ["FuzzSupport", .product(name: "ModelgenCore", package: "ModelMapper")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -16,12 +16,17 @@ import PackagePlugin
 ///
 /// Extend the generated classes with extensions; `ShopModel.load()` loads the model from the
 /// XML embedded in the generated file.
+///
+/// A `modelgen.json` beside the model (see `GeneratorConfiguration`) sets the access level,
+/// the model type's name, templates and entities, as it does for `modelgen generate`; its
+/// `layout` and `output` are for the command line and the command plugin: at build time the
+/// output is always one file in the plugin's work folder.
 @main
 struct ModelgenPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         guard let target = target as? SourceModuleTarget else { return [] }
         let modelgen = try context.tool(named: "modelgen").url
-        return try models(in: target).map { model in
+        return ModelFiles.models(in: target).map { model in
             let name = model.deletingPathExtension().lastPathComponent
             let fileName = Self.identifier(name) + "+ModelMapper.swift"
             let output = context.pluginWorkDirectoryURL.appendingPathComponent(name)
@@ -32,45 +37,31 @@ struct ModelgenPlugin: BuildToolPlugin {
                     "generate", model.path, "--layout", "single-file", "--machine-dir", output.path,
                     "--output-file-name", fileName,
                 ],
-                inputFiles: Self.files(in: model),
+                inputFiles: ModelFiles.files(in: model) + Self.configurationFiles(besideModel: model, named: name),
                 outputFiles: [output.appendingPathComponent(fileName)]
             )
         }
     }
 
-    /// Model bundles and bare model folders of the target: declared as resources, excluded, or
-    /// simply there (SwiftPM lists excluded files nowhere, so the folder is searched too).
-    private func models(in target: SourceModuleTarget) throws -> [URL] {
-        var found = Set<String>()
-        for file in target.sourceFiles where ["xcdatamodeld", "xcdatamodel"].contains(file.url.pathExtension) {
-            found.insert(file.url.standardizedFileURL.path)
-        }
-        let root = target.directoryURL
-        if let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) {
-            for case let url as URL in enumerator {
-                switch url.pathExtension {
-                case "xcdatamodeld":
-                    found.insert(url.standardizedFileURL.path)
-                    enumerator.skipDescendants()
-                case "xcdatamodel":
-                    found.insert(url.standardizedFileURL.path)
-                    enumerator.skipDescendants()
-                default:
-                    break
-                }
+    /// The `modelgen.json` beside a model, if any, and the templates it names (for the file's
+    /// settings or the model's own), so that editing either reruns the generator. Read only to
+    /// find those files: `modelgen` reads and checks the settings, and reports their errors.
+    private static func configurationFiles(besideModel model: URL, named name: String) -> [URL] {
+        let configuration = model.deletingLastPathComponent().appendingPathComponent("modelgen.json")
+        guard FileManager.default.fileExists(atPath: configuration.path) else { return [] }
+        var files = [configuration]
+        guard let data = try? Data(contentsOf: configuration),
+            let settings = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+        else { return files }
+        let modelSettings = (settings["models"] as? [String: Any])?[name] as? [String: Any]
+        if let templates = modelSettings?["templates"] as? String ?? settings["templates"] as? String {
+            let folder = configuration.deletingLastPathComponent().appendingPathComponent(templates)
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue {
+                files += ModelFiles.files(in: folder)
             }
         }
-        return found.sorted().map { URL(fileURLWithPath: $0) }
-    }
-
-    /// Every file of a model, so that editing any version reruns the generator.
-    private static func files(in model: URL) -> [URL] {
-        guard let enumerator = FileManager.default.enumerator(at: model.resolvingSymlinksInPath(), includingPropertiesForKeys: [.isRegularFileKey]) else { return [model] }
-        var files: [URL] = []
-        for case let url as URL in enumerator where (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
-            files.append(url)
-        }
-        return files.sorted { $0.path < $1.path }
+        return files
     }
 
     /// The model name as the generator writes it in type and file names.

@@ -23,6 +23,11 @@ struct GenerateCommand: ModelgenCommand {
             (orphans, recognised by their generated header, never by their name) count as out of \
             date; --prune deletes them. Human files are never deleted.
 
+            Settings can also come from a modelgen.json file in the folder holding the model \
+            (access, layout, templates, typeName, output, entities, trustCustomClassNames, and \
+            "models" for one model's own); options given here win over it. --config names another \
+            file.
+
             Diagnostics go to standard error, the summary and diffs to standard output.
             """
     )
@@ -42,14 +47,14 @@ struct GenerateCommand: ModelgenCommand {
     @Option(help: "The version of a .xcdatamodeld bundle to generate from (default: its current version).")
     var modelVersion: String?
 
-    @Option(help: "The access level of the generated code: public or internal.")
-    var access: GeneratorOptions.AccessLevel = .public
+    @Option(help: "The access level of the generated code: public (the default) or internal.")
+    var access: GeneratorOptions.AccessLevel?
 
     @Option(name: .customLong("entity"), help: "Generate only this entity (and its superentities); repeat for several.")
     var entities: [String] = []
 
-    @Option(help: "split (machine and human files) or single-file.")
-    var layout: GeneratorOptions.Layout = .split
+    @Option(help: "split (machine and human files, the default) or single-file.")
+    var layout: GeneratorOptions.Layout?
 
     @Option(help: "The name of the generated model type (default: <model name>Model).")
     var modelTypeName: String?
@@ -63,6 +68,16 @@ struct GenerateCommand: ModelgenCommand {
     @Flag(help: "Use every customClassName as written, even types that are not from Swift or Foundation.")
     var trustCustomClassNames = false
 
+    @Option(help: "A modelgen.json to read settings from (default: the one beside the model, if any).", completion: .file())
+    var config: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "The folder for all generated files when neither --output nor the settings name one.",
+            discussion: "For tools that run modelgen on models they find (the command plugin).", visibility: .hidden),
+        completion: .directory)
+    var defaultOutput: String?
+
     @Flag(help: "Write nothing; print a diff of what is out of date (orphans included) and exit 1 if anything is.")
     var check = false
 
@@ -70,25 +85,32 @@ struct GenerateCommand: ModelgenCommand {
     var prune = false
 
     func execute() throws {
+        let url = URL(fileURLWithPath: model)
+        let modelName = Self.modelName(of: url)
+        let (settings, settingsFolder) = try Self.configuredSettings(explicit: config, model: url, modelName: modelName)
+        func resolved(_ folder: String?) -> String? {
+            folder.map { settingsFolder?.appendingPathComponent($0).path ?? $0 }
+        }
+        let layout = self.layout ?? settings.layout ?? .split
+        let output = self.output ?? resolved(settings.output) ?? defaultOutput
         // Checked here rather than in validate(), so that a mistyped option is reported as
         // such ("Did you mean …?") before a missing one.
         guard output != nil || (machineDir != nil && humanDir != nil) || (layout == .singleFile && machineDir != nil) else {
-            throw ValidationError("Give --output, or both --machine-dir and --human-dir.")
+            throw ValidationError("Give --output (or \"output\" in modelgen.json), or both --machine-dir and --human-dir.")
         }
-        let url = URL(fileURLWithPath: model)
         let loaded = try loadModel(url, version: modelVersion)
         // The model's text as UTF-8 with a declaration that says so, whatever the file's encoding.
         guard let xml = loaded.normalizedXML else {
             throw CommandFailure(path: model, message: "the model's text is not available to embed")
         }
-        var options = GeneratorOptions(modelName: Self.modelName(of: url), sourceName: Self.sourceName(of: url))
+        var options = GeneratorOptions(modelName: modelName, sourceName: Self.sourceName(of: url))
         options.layout = layout
-        options.access = access
-        options.entityNames = entities
-        options.modelTypeName = modelTypeName
+        options.access = access ?? settings.access ?? .public
+        options.entityNames = entities.isEmpty ? settings.entities ?? [] : entities
+        options.modelTypeName = modelTypeName ?? settings.typeName
         options.singleFileName = outputFileName
-        options.trustsCustomClassNames = trustCustomClassNames
-        if let templates { options.templates = try Self.readTemplates(in: templates) }
+        options.trustsCustomClassNames = trustCustomClassNames || settings.trustCustomClassNames == true
+        if let templates = templates ?? resolved(settings.templates) { options.templates = try Self.readTemplates(in: templates) }
 
         let result = ModelGenerator.generate(loaded, modelXML: xml, options: options)
         for diagnostic in loaded.warnings + result.diagnostics { printToStandardError(diagnostic.description) }
@@ -142,6 +164,30 @@ struct GenerateCommand: ModelgenCommand {
             }
         }
         print(summary)
+    }
+
+    /// The settings of the configuration file named by `--config`, else of the one beside the
+    /// model, for `modelName`, and the folder their paths are relative to; empty settings when
+    /// there is no file.
+    static func configuredSettings(explicit: String?, model: URL, modelName: String) throws
+        -> (GeneratorConfiguration.Settings, URL?)
+    {
+        guard let file = explicit.map({ URL(fileURLWithPath: $0) }) ?? GeneratorConfiguration.file(besideModel: model) else {
+            return (GeneratorConfiguration.Settings(), nil)
+        }
+        let path = FileSystem.pathRelativeToCurrentDirectory(file)
+        let data: Data
+        do {
+            data = try Data(contentsOf: file)
+        } catch {
+            throw CommandFailure(path: path, error)
+        }
+        do {
+            let configuration = try GeneratorConfiguration.parse(data)
+            return (configuration.settings(forModel: modelName), file.deletingLastPathComponent())
+        } catch {
+            throw CommandFailure([error.description(file: path)])
+        }
     }
 
     /// `Authors` for `Authors.xcdatamodeld`, its versions, and their `contents`.

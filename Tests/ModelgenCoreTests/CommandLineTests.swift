@@ -63,7 +63,7 @@ struct CommandLineTests {
         #expect(typo.status == 64)
         #expect(typo.standardError.hasPrefix("Error: Unknown option '--outptu'. Did you mean '--output'?\nUsage: modelgen generate"))
         let missing = try Modelgen.run(["generate", "Models/Authors.xcdatamodeld"])
-        #expect(missing.standardError.hasPrefix("Error: Give --output, or both --machine-dir and --human-dir.\nUsage: modelgen generate"))
+        #expect(missing.standardError.hasPrefix("Error: Give --output (or \"output\" in modelgen.json), or both --machine-dir and --human-dir.\nUsage: modelgen generate"))
     }
 
     /// A model of entities `Note` and `Tag` in `Notes.xcdatamodel`; the tests then take `Tag` out.

@@ -1,0 +1,33 @@
+// modelgen.json, read by modelgen and its plugins: any bytes are read or refused with an
+// error that says where (a line and column within the text, or a setting's path), never a
+// crash; what is read gives each model the file's settings under its own.
+import Foundation
+import FuzzSupport
+import ModelgenCore
+
+FuzzDriver.run { bytes in
+    let configuration: GeneratorConfiguration
+    do throws(GeneratorConfigurationError) {
+        configuration = try GeneratorConfiguration.parse(Data(bytes))
+    } catch {
+        if let line = error.line {
+            let lines = bytes.reduce(1) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+            FuzzDriver.check(line >= 1 && line <= lines, "error at line \(line) of a text of \(lines) lines")
+            FuzzDriver.check((error.column ?? 0) >= 1, "error at column \(error.column ?? 0)")
+        } else {
+            FuzzDriver.check(
+                error.path != nil || bytes.count > GeneratorConfiguration.maximumSize,
+                "an error neither located nor of size")
+        }
+        FuzzDriver.check(error.description.hasPrefix("modelgen.json"), "an error that does not name the file")
+        return
+    }
+    for (name, own) in configuration.models {
+        let merged = configuration.settings(forModel: name)
+        FuzzDriver.check(
+            merged == configuration.settings.overridden(by: own),
+            "model \(name)'s settings are not the file's under its own")
+        FuzzDriver.check(
+            merged.typeName == (own.typeName ?? configuration.settings.typeName), "model \(name)'s type name")
+    }
+}

@@ -1,0 +1,1 @@
+../ModelgenPlugin/ModelFiles.swift

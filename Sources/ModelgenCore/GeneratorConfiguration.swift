@@ -1,0 +1,265 @@
+import Foundation
+import ModelMapper
+
+/// The settings of a `modelgen.json` file beside a model, read alike by `modelgen generate`,
+/// the build plugin and the command plugin, so that a team writes them once.
+///
+/// For example, `Sources/Shop/modelgen.json` beside `Sources/Shop/Shop.xcdatamodeld`:
+///
+/// ```json
+/// {
+///     "access": "internal",
+///     "layout": "split",
+///     "templates": "Templates",
+///     "typeName": "ShopSchema",
+///     "output": "Generated",
+///     "models": { "Legacy": { "typeName": "LegacySchema", "entities": ["Order"] } }
+/// }
+/// ```
+///
+/// Each setting is optional. `models` gives settings for one model (by the name of its
+/// `.xcdatamodeld`), over the file's own; options given on the command line win over both.
+/// Folders (`templates`, `output`) are relative to the folder holding the file. Unknown keys
+/// and values of the wrong type are errors, so that a misspelt setting is never silently
+/// ignored.
+public struct GeneratorConfiguration: Sendable, Equatable {
+    /// The name of the file, looked for in the folder holding the model.
+    public static let fileName = "modelgen.json"
+
+    /// One set of settings: the file's own, or one model's.
+    public struct Settings: Sendable, Equatable {
+        /// The access level of the generated code.
+        public var access: GeneratorOptions.AccessLevel?
+        /// How classes are spread over files (the build plugin always writes one file).
+        public var layout: GeneratorOptions.Layout?
+        /// A folder of `.mustache` templates replacing built-in ones, relative to the file.
+        public var templates: String?
+        /// The name of the generated model type (default `<model name>Model`).
+        public var typeName: String?
+        /// Where `modelgen generate` writes when given no `--output`, and where the command
+        /// plugin writes, relative to the file.
+        public var output: String?
+        /// Only these entities (and their superentities).
+        public var entities: [String]?
+        /// Use every `customClassName` as written.
+        public var trustCustomClassNames: Bool?
+
+        public init() {}
+
+        /// These settings, with `other`'s wherever it has one.
+        public func overridden(by other: Settings) -> Settings {
+            var result = self
+            result.access = other.access ?? access
+            result.layout = other.layout ?? layout
+            result.templates = other.templates ?? templates
+            result.typeName = other.typeName ?? typeName
+            result.output = other.output ?? output
+            result.entities = other.entities ?? entities
+            result.trustCustomClassNames = other.trustCustomClassNames ?? trustCustomClassNames
+            return result
+        }
+    }
+
+    /// The file's own settings.
+    public var settings: Settings
+    /// Settings for single models, by model name (`Shop` for `Shop.xcdatamodeld`).
+    public var models: [String: Settings]
+
+    public init(settings: Settings = Settings(), models: [String: Settings] = [:]) {
+        self.settings = settings
+        self.models = models
+    }
+
+    /// The settings for the model called `modelName`: its own over the file's.
+    public func settings(forModel modelName: String) -> Settings {
+        models[modelName].map { settings.overridden(by: $0) } ?? settings
+    }
+
+    /// The largest file read: a configuration is a few lines; anything this large is a mistake.
+    public static let maximumSize = 1 << 20
+
+    /// Reads a configuration from the text of a `modelgen.json` file.
+    ///
+    /// - Throws: ``GeneratorConfigurationError`` with the line and column of a syntax error,
+    ///   or the path of a setting that is unknown or of the wrong type.
+    public static func parse(_ data: Data) throws(GeneratorConfigurationError) -> GeneratorConfiguration {
+        guard data.count <= maximumSize else {
+            throw GeneratorConfigurationError(
+                message: "the file is \(data.count) bytes; a configuration is at most \(maximumSize)")
+        }
+        let json: JSONValue
+        do {
+            json = try JSONValue.parse(data)
+        } catch {
+            // The reader's detail starts with the line and column, which the error carries apart.
+            var detail = error.context.detail ?? error.description
+            if let line = error.context.line, let column = error.context.column,
+                detail.hasPrefix("line \(line), column \(column): ")
+            {
+                detail.removeFirst("line \(line), column \(column): ".count)
+            }
+            throw GeneratorConfigurationError(
+                line: error.context.line, column: error.context.column, message: "not valid JSON: \(detail)")
+        }
+        guard case .object(let object) = json else {
+            throw GeneratorConfigurationError(
+                path: .root, message: "expected an object of settings, found \(json.typeDescription)")
+        }
+        var configuration = GeneratorConfiguration()
+        configuration.settings = try settings(in: object, path: .root, allowsModels: true)
+        if let models = object["models"] {
+            guard case .object(let byName) = models else {
+                throw GeneratorConfigurationError(
+                    path: JSONPath.root.appending(key: "models"),
+                    message: "expected an object of settings by model name, found \(models.typeDescription)")
+            }
+            for (name, value) in byName {
+                let path = JSONPath.root.appending(key: "models").appending(key: name)
+                guard case .object(let modelObject) = value else {
+                    throw GeneratorConfigurationError(
+                        path: path, message: "expected an object of settings, found \(value.typeDescription)")
+                }
+                configuration.models[name] = try settings(in: modelObject, path: path, allowsModels: false)
+            }
+        }
+        return configuration
+    }
+
+    /// The keys of a set of settings.
+    static let settingKeys = [
+        "access", "layout", "templates", "typeName", "output", "entities", "trustCustomClassNames",
+    ]
+
+    private static func settings(in object: JSONObject, path: JSONPath, allowsModels: Bool)
+        throws(GeneratorConfigurationError)
+        -> Settings
+    {
+        let known = settingKeys + (allowsModels ? ["models"] : [])
+        for key in object.keys where !known.contains(key) {
+            throw GeneratorConfigurationError(
+                path: path.appending(key: key),
+                message: "unknown setting '\(key)' (settings: \(known.joined(separator: ", ")))")
+        }
+        var settings = Settings()
+        settings.access = try choice(object, "access", path: path)
+        settings.layout = try choice(object, "layout", path: path)
+        settings.templates = try folder(object, "templates", path: path)
+        settings.output = try folder(object, "output", path: path)
+        if let typeName = try string(object, "typeName", path: path) {
+            guard SwiftNaming.isIdentifier(typeName), !SwiftNaming.keywords.contains(typeName) else {
+                throw GeneratorConfigurationError(
+                    path: path.appending(key: "typeName"), message: "'\(typeName)' is not a Swift type name")
+            }
+            settings.typeName = typeName
+        }
+        if let entities = object["entities"] {
+            let entitiesPath = path.appending(key: "entities")
+            guard case .array(let array) = entities else {
+                throw GeneratorConfigurationError(
+                    path: entitiesPath, message: "expected an array of entity names, found \(entities.typeDescription)")
+            }
+            var names: [String] = []
+            for (index, element) in array.enumerated() {
+                guard case .string(let name) = element, !name.isEmpty else {
+                    throw GeneratorConfigurationError(
+                        path: entitiesPath.appending(index: index),
+                        message: "expected an entity name, found \(element.typeDescription)")
+                }
+                names.append(name)
+            }
+            settings.entities = names
+        }
+        if let flag = object["trustCustomClassNames"] {
+            guard case .bool(let value) = flag else {
+                throw GeneratorConfigurationError(
+                    path: path.appending(key: "trustCustomClassNames"),
+                    message: "expected true or false, found \(flag.typeDescription)")
+            }
+            settings.trustCustomClassNames = value
+        }
+        return settings
+    }
+
+    private static func string(_ object: JSONObject, _ key: String, path: JSONPath) throws(GeneratorConfigurationError)
+        -> String?
+    {
+        guard let value = object[key] else { return nil }
+        guard case .string(let text) = value else {
+            throw GeneratorConfigurationError(
+                path: path.appending(key: key), message: "expected a string, found \(value.typeDescription)")
+        }
+        return text
+    }
+
+    /// A folder: a non-empty string without NUL characters (which no file system accepts).
+    private static func folder(_ object: JSONObject, _ key: String, path: JSONPath) throws(GeneratorConfigurationError)
+        -> String?
+    {
+        guard let text = try string(object, key, path: path) else { return nil }
+        guard !text.isEmpty, !text.contains("\0") else {
+            throw GeneratorConfigurationError(
+                path: path.appending(key: key), message: "expected the path of a folder, found \"\(text)\"")
+        }
+        return text
+    }
+
+    /// One of the raw values of `Choice`.
+    private static func choice<Choice: RawRepresentable & CaseIterable>(
+        _ object: JSONObject, _ key: String, path: JSONPath
+    ) throws(GeneratorConfigurationError) -> Choice? where Choice.RawValue == String {
+        guard let text = try string(object, key, path: path) else { return nil }
+        guard let value = Choice(rawValue: text) else {
+            let choices = Choice.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")
+            throw GeneratorConfigurationError(
+                path: path.appending(key: key), message: "expected \(choices), found \"\(text)\"")
+        }
+        return value
+    }
+
+    /// The configuration file for a model: `modelgen.json` in the folder holding the
+    /// `.xcdatamodeld` bundle (or the `.xcdatamodel` folder, or the `contents` file's model);
+    /// nil when there is none.
+    public static func file(besideModel model: URL) -> URL? {
+        var current = model.standardizedFileURL
+        if current.lastPathComponent == "contents" { current.deleteLastPathComponent() }
+        if current.pathExtension == "xcdatamodel", current.deletingLastPathComponent().pathExtension == "xcdatamodeld" {
+            current.deleteLastPathComponent()
+        }
+        let candidate = current.deletingLastPathComponent().appendingPathComponent(fileName)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue
+        else {
+            return nil
+        }
+        return candidate
+    }
+}
+
+/// A `modelgen.json` that cannot be used: where (line and column for a syntax error, the JSON
+/// path of a setting otherwise) and why.
+public struct GeneratorConfigurationError: Error, Sendable, CustomStringConvertible {
+    /// The 1-based line and column of a syntax error.
+    public var line: Int?
+    public var column: Int?
+    /// The setting at fault (`$.models.Shop.layout`), for an error that is not one of syntax.
+    public var path: JSONPath?
+    /// What is wrong.
+    public var message: String
+
+    public init(line: Int? = nil, column: Int? = nil, path: JSONPath? = nil, message: String) {
+        self.line = line
+        self.column = column
+        self.path = path
+        self.message = message
+    }
+
+    /// The error as a compiler-style line about `file`: `modelgen.json:3:14: error: …`, or
+    /// `modelgen.json: error: $.layout: …`.
+    public func description(file: String) -> String {
+        let location = line.map { line in "\(file):\(line):\(column ?? 1)" } ?? file
+        let setting = path.map { "\($0): " } ?? ""
+        return "\(location): error: \(setting)\(message)"
+    }
+
+    public var description: String { description(file: GeneratorConfiguration.fileName) }
+}
