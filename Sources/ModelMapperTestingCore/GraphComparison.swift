@@ -4,11 +4,14 @@ import ModelMapper
 /// One place where two object graphs differ: `$.books[0].title: expected "Tom Sawyer", found "Tom"`,
 /// the path made of property names from the root object.
 public struct GraphDifference: Sendable, Hashable, CustomStringConvertible {
+    /// Where: property names (and indexes in to-many relationships) from the root object.
     public var path: JSONPath
     /// What each side has there, as text (`"Tom"`, `1876`, `nothing`, `null`, `3 objects`).
     public var expected: String
+    /// What the graph compared has there, as text.
     public var found: String
 
+    /// A difference at `path`.
     public init(path: JSONPath, expected: String, found: String) {
         self.path = path
         self.expected = expected
@@ -29,6 +32,13 @@ public struct GraphDifference: Sendable, Hashable, CustomStringConvertible {
 /// // ["$.books[0].year: expected 1876, found 1877"]
 /// ```
 public enum GraphComparison {
+    /// The places where `found` differs from `expected`, in the order they are met (breadth
+    /// first from the roots), at most `limit` of them.
+    ///
+    /// - Parameters:
+    ///   - expected: the root of the graph taken as right.
+    ///   - found: the root of the graph compared with it.
+    ///   - limit: the most differences listed; the comparison stops there.
     public static func differences(expected: ModelObject, found: ModelObject, limit: Int = 100) -> [GraphDifference] {
         var differences: [GraphDifference] = []
         var compared: Set<[ObjectIdentifier]> = []

@@ -15,9 +15,12 @@ public struct JSONDifference: Sendable, Hashable, CustomStringConvertible {
         case keyOrder(expected: [String], found: [String])
     }
 
+    /// Where the documents differ.
     public var path: JSONPath
+    /// How they differ there.
     public var kind: Kind
 
+    /// A difference of `kind` at `path`.
     public init(path: JSONPath, kind: Kind) {
         self.path = path
         self.kind = kind

@@ -19,13 +19,17 @@ import ModelMapper
 ///                 //   $.authors[1].books[0].year: expected 1876, found "1876"
 /// ```
 public struct RoundTrip {
+    /// The model the fixture is decoded through.
     public var model: ObjectModel
     /// The entity of the objects (the elements of an array, or the one object) in the fixture.
     public var entity: String
     /// Where the objects are in the fixture (`"data.authors"`); nil for the whole document.
     public var keyPath: String?
+    /// What the comparison lets differ (none by default: the same tokens in the same order).
     public var normalizations: JSONComparison.Normalizations
+    /// How the fixture is decoded; by default with unknown keys and spellings kept.
     public var decoderOptions: ModelDecoder.Options
+    /// How the objects are encoded again.
     public var encoderOptions: ModelEncoder.Options
     /// Whether ``check(fixture:expected:)`` writes what it gives as the expected file; by default
     /// whether the environment variable ``recordingVariable`` asks for it.
@@ -34,6 +38,16 @@ public struct RoundTrip {
     /// The environment variable that turns recording on.
     public static let recordingVariable = "MODELMAPPER_RECORD_FIXTURES"
 
+    /// A round trip of `entity`'s objects at `keyPath` through `model`.
+    ///
+    /// - Parameters:
+    ///   - model: the model the fixture is decoded through.
+    ///   - entity: the entity of the objects in the fixture.
+    ///   - keyPath: where the objects are in the fixture; nil for the whole document.
+    ///   - normalizations: what the comparison lets differ.
+    ///   - decoderOptions: how the fixture is decoded; nil for the default, which keeps
+    ///     unknown keys and spellings (`ModelDecoder.Options.UnknownKeys.keep`).
+    ///   - encoderOptions: how the objects are encoded again.
     public init(
         model: ObjectModel, entity: String, at keyPath: String? = nil,
         normalizations: JSONComparison.Normalizations = [],
@@ -175,12 +189,16 @@ public struct RoundTrip {
 
 /// What a round trip of a fixture gave.
 public struct RoundTripReport: Sendable, CustomStringConvertible {
+    /// The fixture's file (for a fixture given as data, a name standing for it).
     public var fixture: URL
+    /// The entity the fixture was decoded as.
     public var entity: String
+    /// Where the output differs from what was expected, in document order.
     public var differences: [JSONDifference]
     /// The file written in recording mode, if any.
     public var recordedFile: URL?
 
+    /// Whether the round trip gave what was expected.
     public var isFaithful: Bool { differences.isEmpty }
 
     /// `authors.json: 2 differences after a round trip through Author:` and one line each.
@@ -203,8 +221,11 @@ public struct RoundTripReport: Sendable, CustomStringConvertible {
 
 /// Why a round trip could not be made.
 public enum RoundTripError: Error, Sendable, CustomStringConvertible {
+    /// The model has no entity of this name.
     case unknownEntity(String)
+    /// The fixture has nothing at this key path.
     case missingKeyPath(String)
+    /// The expected file does not exist (record it with ``RoundTrip/recordingVariable``).
     case missingExpectedFile(URL)
 
     public var description: String {

@@ -44,6 +44,7 @@ public struct GeneratorConfiguration: Sendable, Equatable {
         /// Use every `customClassName` as written.
         public var trustCustomClassNames: Bool?
 
+        /// No settings: every one from elsewhere.
         public init() {}
 
         /// These settings, with `other`'s wherever it has one.
@@ -65,6 +66,7 @@ public struct GeneratorConfiguration: Sendable, Equatable {
     /// Settings for single models, by model name (`Shop` for `Shop.xcdatamodeld`).
     public var models: [String: Settings]
 
+    /// A configuration of the file's own settings and those of single models.
     public init(settings: Settings = Settings(), models: [String: Settings] = [:]) {
         self.settings = settings
         self.models = models
@@ -238,14 +240,16 @@ public struct GeneratorConfiguration: Sendable, Equatable {
 /// A `modelgen.json` that cannot be used: where (line and column for a syntax error, the JSON
 /// path of a setting otherwise) and why.
 public struct GeneratorConfigurationError: Error, Sendable, CustomStringConvertible {
-    /// The 1-based line and column of a syntax error.
+    /// The 1-based line of a syntax error.
     public var line: Int?
+    /// The 1-based column of a syntax error, in Unicode scalars.
     public var column: Int?
     /// The setting at fault (`$.models.Shop.layout`), for an error that is not one of syntax.
     public var path: JSONPath?
     /// What is wrong.
     public var message: String
 
+    /// An error at a line and column, or at a setting's path.
     public init(line: Int? = nil, column: Int? = nil, path: JSONPath? = nil, message: String) {
         self.line = line
         self.column = column

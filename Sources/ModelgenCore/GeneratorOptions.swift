@@ -19,7 +19,10 @@ public struct GeneratorOptions: Sendable {
 
     /// The access level of the generated declarations.
     public enum AccessLevel: String, Sendable, CaseIterable {
-        case `public`, `internal`
+        /// `public`: the classes are used from other modules.
+        case `public`
+        /// No modifier: the classes stay inside their module.
+        case `internal`
     }
 
     /// The model's name (`Authors`): names the model type and the single file.

@@ -13,8 +13,12 @@ import ModelMapper
 /// print(ModelDiagram.render(model, format: .mermaid))
 /// ```
 public enum ModelDiagram {
+    /// The text a diagram is written in.
     public enum Format: String, Sendable, CaseIterable {
-        case mermaid, dot
+        /// Mermaid's `classDiagram`, which Markdown renderers such as GitHub's draw.
+        case mermaid
+        /// Graphviz's DOT, which `dot` draws (`dot -Tsvg`).
+        case dot
     }
 
     /// The diagram's text, ending with a newline.

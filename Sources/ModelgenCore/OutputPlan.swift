@@ -33,7 +33,10 @@ public struct OutputPlan: Sendable {
     /// Machine files generated from the same model that it no longer generates, by name.
     public var orphans: [Orphan] = []
 
+    /// What to write of `files`, given what is on disk.
+    ///
     /// - Parameters:
+    ///   - files: what the generator made.
     ///   - existing: the current content of each generated file's path, nil when it does not exist.
     ///   - machineFolder: the `.swift` files in the machine folder, by name, to find orphans in.
     ///     A file is an orphan only when its header says it was generated from `sourceName`

@@ -158,6 +158,7 @@ struct GeneratedCodeTests {
         #expect(status?.path.description == "$[1].status")
         #expect(status?.context.expected == "a raw value of ProductStatus")
         #expect(status?.context.found == #""archived""#)
+        #expect(status?.description == #"$[1].status: Product.status: expected a raw value of ProductStatus, found "archived""#)
         #expect(status?.context.line == 2)
         #expect(status?.context.column == 28)  // the member's key, as for every value error
         // Raw values compare exactly: no case folding.

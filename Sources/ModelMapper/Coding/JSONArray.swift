@@ -14,7 +14,7 @@
 /// Why not `[JSONValue]`: freeing nested arrays frees each level from inside the one above, one
 /// stack frame each, so a value built in code a few ten thousand levels deep would overflow the
 /// stack when it is let go of. Its storage is a class of ours, whose `deinit` takes the nested
-/// values apart one by one instead (``JSONTreeRelease``).
+/// values apart one by one instead (`JSONTreeRelease`).
 public struct JSONArray: Sendable, RandomAccessCollection, MutableCollection, RangeReplaceableCollection,
     ExpressibleByArrayLiteral, Hashable, CustomStringConvertible
 {

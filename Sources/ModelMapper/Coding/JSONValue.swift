@@ -11,12 +11,17 @@ import Foundation
 /// value.jsonText()        // {"name":"Ada","born":1815,"tags":["math"]}
 /// ```
 public enum JSONValue: Sendable, Hashable, CustomStringConvertible {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
     /// A number, as its JSON text (`12`, `-0.5`, `1e+300`).
     case number(String)
+    /// A string, its escapes decoded.
     case string(String)
+    /// An array of values, in order.
     case array(JSONArray)
+    /// An object: members in the order they were written.
     case object(JSONObject)
 
     /// A number from an integer.
@@ -101,7 +106,7 @@ public enum JSONValue: Sendable, Hashable, CustomStringConvertible {
         return true
     }
 
-    /// Hashes the value as ``==`` compares it, without recursion.
+    /// Hashes the value as `==` compares it, without recursion.
     public func hash(into hasher: inout Hasher) {
         var pending = [self]
         while let value = pending.popLast() {

@@ -102,9 +102,13 @@ public struct ModelDecoder: Sendable {
 
     // MARK: Typed
 
-    /// Decodes one object of the entity bound to `T` (see ``ObjectModel/init(contentsOf:version:classes:)``).
+    /// Decodes one object of the entity bound to `T` (see
+    /// ``ObjectModel/init(contentsOf:version:options:limits:classes:)``).
     ///
-    /// - Parameter keyPath: where the object is in the document (`"data.author"`); nil for the document itself.
+    /// - Parameters:
+    ///   - type: the class of the object, bound to an entity of the decoder's model.
+    ///   - data: the JSON document.
+    ///   - keyPath: where the object is in the document (`"data.author"`); nil for the document itself.
     public func decode<T: ModelObject>(_ type: T.Type, from data: Data, at keyPath: String? = nil) throws -> T {
         let entity = try entity(for: T.self)
         let object = try decodeObject(of: entity, from: data, at: keyPath)
@@ -189,7 +193,10 @@ public struct ModelDecoder: Sendable {
     /// changes no object that existed before. Required values need not be present: the object
     /// keeps the ones it has.
     ///
-    /// - Parameter keyPath: where the object is in the document (`"data.band"`); nil for the document itself.
+    /// - Parameters:
+    ///   - object: the object to update, of the decoder's model.
+    ///   - data: the JSON document.
+    ///   - keyPath: where the object is in the document (`"data.band"`); nil for the document itself.
     /// - Throws: ``MappingError`` (``MappingErrors`` when collecting all errors), `.wrongEntity`
     ///   when the object is not of this decoder's model or the JSON names another entity.
     public func update(_ object: ModelObject, from data: Data, at keyPath: String? = nil) throws {

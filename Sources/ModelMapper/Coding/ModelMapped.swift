@@ -34,14 +34,16 @@ extension CodingUserInfoKey {
 /// the coder's and object keys come in its order.
 @propertyWrapper
 public struct ModelMapped<Value: ModelMappable>: Codable {
+    /// The model objects: an object of a bound class, an array of them, or an optional.
     public var wrappedValue: Value
 
+    /// Wraps objects made in code, to be encoded through the model.
     public init(wrappedValue: Value) {
         self.wrappedValue = wrappedValue
     }
 
     /// - Throws: `DecodingError.dataCorrupted` when the decoder has no model in its `userInfo`
-    ///   (``Foundation/CodingUserInfoKey/objectModel``) or the model's decoder refuses the
+    ///   (`CodingUserInfoKey.objectModel`) or the model's decoder refuses the
     ///   value (the ``MappingError`` is the underlying error, its path from the property on).
     public init(from decoder: any Decoder) throws {
         guard let model = decoder.userInfo[.objectModel] as? ObjectModel else {

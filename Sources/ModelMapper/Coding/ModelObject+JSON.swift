@@ -19,7 +19,7 @@ extension ModelObject {
 
     /// The object as a JSON object of Foundation values (nested objects included), as the
     /// encoder with default options writes it; ready for `JSONSerialization`. A value that
-    /// cannot be written (a transformer that fails) is left out: ``jsonDictionary()`` throws
+    /// cannot be written (a transformer that fails) is left out: ``jsonDictionary(options:)`` throws
     /// the error instead.
     public var dictionaryRepresentation: [String: Any] {
         var encoder = ObjectEncoder(options: .init(), skipsFailures: true)

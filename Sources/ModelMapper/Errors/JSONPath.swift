@@ -9,7 +9,9 @@ import Foundation
 public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     /// One step into a document.
     public enum Component: Sendable, Hashable {
+        /// The member of an object with this key.
         case key(String)
+        /// The element of an array at this index (from 0).
         case index(Int)
     }
 

@@ -17,8 +17,11 @@ import Foundation
 /// or any collection of objects (``run(on:substitutionVariables:options:)``). A model's
 /// templates give requests by name (``ObjectModel/fetchRequest(named:substitutionVariables:)``).
 public struct ModelFetchRequest: Sendable, Hashable {
+    /// The entity whose objects are fetched.
     public var entityName: String
+    /// What an object must satisfy to be fetched; nil fetches every object of the entity.
     public var predicate: ModelPredicate?
+    /// How the fetched objects are ordered: by the first descriptor, then the next for ties.
     public var sortDescriptors: [ModelSortDescriptor]
     /// The most objects returned; 0 for no limit.
     public var fetchLimit: Int
@@ -27,6 +30,7 @@ public struct ModelFetchRequest: Sendable, Hashable {
     /// Whether objects of the entity's subentities are fetched too.
     public var includesSubentities: Bool
 
+    /// A request for objects of `entityName`; by default every one, unsorted, subentities included.
     public init(
         entityName: String, predicate: ModelPredicate? = nil, sortDescriptors: [ModelSortDescriptor] = [],
         fetchLimit: Int = 0, fetchOffset: Int = 0, includesSubentities: Bool = true

@@ -14,6 +14,7 @@ extension ModelPredicate {
         /// collections take time that multiplies with each level.
         public var stepLimit: Int
 
+        /// Bounds for evaluating predicates; the defaults suit data from anywhere.
         public init(matchTimeLimit: Duration = .seconds(1), now: Date? = nil, stepLimit: Int = 10_000_000) {
             self.matchTimeLimit = matchTimeLimit
             self.now = now
@@ -30,8 +31,11 @@ extension ModelPredicate {
     /// try predicate.evaluate(with: author, substitutionVariables: ["year": 1900])   // true for Mark Twain
     /// ```
     ///
-    /// - Parameter substitutionVariables: the values of the predicate's `$VARIABLES`, Swift
-    ///   values (`String`, numbers, `Date`, `ModelObject`, arrays of them, …).
+    /// - Parameters:
+    ///   - object: the object the predicate's key paths start from.
+    ///   - substitutionVariables: the values of the predicate's `$VARIABLES`, Swift values
+    ///     (`String`, numbers, `Date`, `ModelObject`, arrays of them, …).
+    ///   - options: the bounds of the evaluation (``EvaluationOptions``).
     /// - Throws: ``PredicateEvaluationError``: a key the object's entity does not have, a
     ///   variable not given, values that do not compare (`name > 5`), a to-many key path
     ///   compared without `ANY`/`ALL`/`NONE`, a `MATCHES` pattern that is not one or runs too long.

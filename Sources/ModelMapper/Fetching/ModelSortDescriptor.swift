@@ -24,9 +24,12 @@ public struct ModelSortDescriptor: Sendable, Hashable {
 
     /// The key path compared: `"name"`, `"author.lastName"`, `"books.@count"`.
     public var keyPath: String
+    /// Smallest first when true, largest first otherwise (nil values come first either way).
     public var ascending: Bool
+    /// How strings are compared.
     public var comparison: StringComparison
 
+    /// Sorts by `keyPath`, ascending unless told otherwise.
     public init(keyPath: String, ascending: Bool = true, comparison: StringComparison = .default) {
         self.keyPath = keyPath
         self.ascending = ascending

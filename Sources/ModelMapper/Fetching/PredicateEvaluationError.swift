@@ -4,6 +4,7 @@
 /// For example, `ModelPredicate(format: "titel == 'Emma'")` evaluated with a Book throws
 /// `entity Book has no property 'titel', in titel == "Emma"`.
 public struct PredicateEvaluationError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What went wrong.
     public enum Kind: Sendable, Hashable {
         /// A key path names a property the entity does not have.
         case unknownKey(String, entity: String)
@@ -23,15 +24,18 @@ public struct PredicateEvaluationError: Error, Sendable, Hashable, CustomStringC
         /// A `MATCHES` comparison that ran past its time limit
         /// (``ModelPredicate/EvaluationOptions/matchTimeLimit``).
         case matchTimeLimitExceeded(String)
-        /// A fetch request for an entity the model does not have, or a template name it lacks.
+        /// A fetch request for an entity the model does not have.
         case unknownEntity(String)
+        /// A fetch request template name the model does not have.
         case unknownTemplate(String)
     }
 
+    /// What went wrong.
     public var kind: Kind
     /// The comparison, or the whole predicate, being evaluated (as its format).
     public var predicate: String
 
+    /// An error of `kind`, met evaluating `predicate` (a format).
     public init(_ kind: Kind, predicate: String = "") {
         self.kind = kind
         self.predicate = predicate

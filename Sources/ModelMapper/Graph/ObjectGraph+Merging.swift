@@ -62,7 +62,7 @@ extension ObjectGraph {
     /// ```
     ///
     /// - Throws: ``MappingError`` for malformed JSON, nothing at `keyPath`, or an entity the
-    ///   model does not have; ``ObjectGraphError`` as ``merge(_:entity:at:)``.
+    ///   model does not have; ``ObjectGraphError`` as ``merge(_:entity:at:)-(Data,String,_)``.
     public static func prepare(
         _ data: Data, entity: String, at keyPath: String? = nil, model: ObjectModel, options: Options = Options()
     ) throws -> PreparedMerge {
@@ -142,13 +142,13 @@ extension ObjectGraph {
         return try merge(data, entity: description, at: keyPath)
     }
 
-    /// ``merge(_:entity:at:)`` with an entity description.
+    /// ``merge(_:entity:at:)-(Data,String,_)`` with an entity description.
     @discardableResult
     public func merge(_ data: Data, entity: EntityDescription, at keyPath: String? = nil) throws -> MergeResult {
         try merge(Self.prepare(data, entity: entity, at: keyPath, options: options))
     }
 
-    /// ``merge(_:entity:at:)`` from a parsed document.
+    /// ``merge(_:entity:at:)-(Data,String,_)`` from a parsed document.
     @discardableResult
     public func merge(_ json: JSONValue, entity: String, at keyPath: String? = nil) throws -> MergeResult {
         try merge(json.jsonData(), entity: entity, at: keyPath)

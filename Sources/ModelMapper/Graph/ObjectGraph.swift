@@ -16,13 +16,13 @@ import Foundation
 ///
 /// Merging a document inserts the objects it has that the graph has not and updates those it
 /// has: keys present overwrite, keys absent leave the value alone, `null` clears (see
-/// ``merge(_:entity:at:)``). Identities are the model's identity attributes
+/// ``merge(_:entity:at:)-(Data,String,_)``). Identities are the model's identity attributes
 /// (``MappingKeys/entityIdentityAttributes``), or an attribute named `id` where an entity
-/// declares none (``Options/identifiesByIDAttribute``); they compare by value across JSON
+/// declares none (``ModelDecoder/Options/identifiesByIDAttribute``); they compare by value across JSON
 /// types (`101` and `"101"` are one `Integer 64` identity).
 ///
 /// A graph and its objects belong to one thread or actor at a time: it is not `Sendable`.
-/// Decoding, the expensive half of a merge, can run elsewhere: ``prepare(_:entity:at:)``
+/// Decoding, the expensive half of a merge, can run elsewhere: ``prepare(_:entity:at:model:options:)``
 /// is `static` and gives a ``PreparedMerge`` that may cross threads.
 public final class ObjectGraph {
     /// How documents are read into the graph.
@@ -60,7 +60,9 @@ public final class ObjectGraph {
     /// A reference that waits for its object: `owner`'s relationship `relationship` refers
     /// to the object of `entity` with `identity`.
     public struct UnresolvedReference: CustomStringConvertible {
+        /// The object whose relationship waits.
         public let owner: ModelObject
+        /// The name of the relationship.
         public let relationship: String
         /// The destination entity.
         public let entity: EntityDescription
@@ -92,7 +94,9 @@ public final class ObjectGraph {
         public static func < (lhs: ChangePoint, rhs: ChangePoint) -> Bool { lhs.generation < rhs.generation }
     }
 
+    /// The model of the graph's objects.
     public let model: ObjectModel
+    /// How documents are merged into the graph.
     public let options: Options
     /// The mappings the graph's decoding uses (key casing, `id` identities): identities are
     /// taken with them.

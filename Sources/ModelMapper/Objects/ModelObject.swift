@@ -13,7 +13,7 @@ import Foundation
 /// author.dictionaryRepresentation            // ["firstName": "Samuel", "lastName": "Twain"]
 /// ```
 ///
-/// or subclass it to give an entity typed properties (``modelgen`` generates such classes):
+/// or subclass it to give an entity typed properties (`modelgen` generates such classes):
 ///
 /// ```swift
 /// final class Author: ModelObject {
@@ -117,7 +117,12 @@ open class ModelObject: CustomStringConvertible {
 
     /// Whether a property is unset, `null`, or has a value.
     public enum ValueState: Sendable, Hashable {
-        case absent, null, value
+        /// Unset: the key was missing from the JSON, or the value was removed.
+        case absent
+        /// Explicitly `null`.
+        case null
+        /// A value.
+        case value
     }
 
     /// The state of a property; nil for a key the entity does not have.

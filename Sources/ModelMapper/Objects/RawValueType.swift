@@ -25,7 +25,7 @@ import Foundation
 /// ```
 ///
 /// Decoding `{"status": "archived"}` as an `Article` then throws
-/// `$.status: invalid value: expected a raw value of Status, found "archived"`.
+/// `$.status: Article.status: expected a raw value of Status, found "archived"`.
 ///
 /// Sendable by assertion: the check only calls the type's `init(rawValue:)`, which reads
 /// nothing shared; requiring `Value: Sendable` instead would refuse the public enums of

@@ -25,7 +25,9 @@ public indirect enum ModelPredicate: Sendable, Hashable {
     case alwaysTrue
     /// `FALSEPREDICATE`.
     case alwaysFalse
+    /// One comparison: `year >= 1900`.
     case comparison(Comparison)
+    /// `NOT predicate`.
     case not(ModelPredicate)
     /// Two or more predicates that must all hold, in order.
     case and([ModelPredicate])
@@ -39,30 +41,68 @@ extension ModelPredicate {
         /// How a to-many left side is compared: every element, any, none; `.direct` compares the
         /// value itself.
         public enum Quantifier: String, Sendable, Hashable {
-            case direct = "", any = "ANY", all = "ALL", none = "NONE"
+            /// No quantifier: the left side's value itself.
+            case direct = ""
+            /// `ANY`: at least one element.
+            case any = "ANY"
+            /// `ALL`: every element.
+            case all = "ALL"
+            /// `NONE`: no element.
+            case none = "NONE"
         }
 
+        /// How the two sides are compared, as the format writes it.
         public enum Operator: String, Sendable, Hashable, CaseIterable {
-            case equal = "==", notEqual = "!=", less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">="
-            case between = "BETWEEN", `in` = "IN"
-            case beginsWith = "BEGINSWITH", endsWith = "ENDSWITH", contains = "CONTAINS", like = "LIKE", matches =
-                "MATCHES"
+            /// `==` (also written `=`).
+            case equal = "=="
+            /// `!=` (also written `<>`).
+            case notEqual = "!="
+            /// `<`.
+            case less = "<"
+            /// `<=` (also written `=<`).
+            case lessOrEqual = "<="
+            /// `>`.
+            case greater = ">"
+            /// `>=` (also written `=>`).
+            case greaterOrEqual = ">="
+            /// `BETWEEN {low, high}`: both bounds included.
+            case between = "BETWEEN"
+            /// `IN collection`: equal to one of its elements.
+            case `in` = "IN"
+            /// `BEGINSWITH`: the string starts with the other.
+            case beginsWith = "BEGINSWITH"
+            /// `ENDSWITH`: the string ends with the other.
+            case endsWith = "ENDSWITH"
+            /// `CONTAINS`: the string contains the other, or the collection the element.
+            case contains = "CONTAINS"
+            /// `LIKE`: the string matches a pattern of `*` (any run) and `?` (one character).
+            case like = "LIKE"
+            /// `MATCHES`: the whole string matches a regular expression.
+            case matches = "MATCHES"
         }
 
         /// The string options of a comparison: `[c]` case-insensitive, `[d]` diacritic-insensitive.
         public struct Options: OptionSet, Sendable, Hashable {
             public let rawValue: UInt8
             public init(rawValue: UInt8) { self.rawValue = rawValue }
+            /// `[c]`: case is ignored.
             public static let caseInsensitive = Options(rawValue: 1)
+            /// `[d]`: diacritics are ignored (`é` equals `e`).
             public static let diacriticInsensitive = Options(rawValue: 2)
         }
 
+        /// How a to-many left side is compared.
         public var quantifier: Quantifier
+        /// The left side: usually a key path.
         public var left: Expression
+        /// How the sides are compared.
         public var `operator`: Operator
+        /// The string options (`[cd]`).
         public var options: Options
+        /// The right side: usually a constant or a variable.
         public var right: Expression
 
+        /// `left operator right`, with string options and a quantifier.
         public init(
             _ left: Expression, _ operator: Operator, _ right: Expression, options: Options = [],
             quantifier: Quantifier = .direct
@@ -101,40 +141,66 @@ extension ModelPredicate {
         /// the predicate holds, with the element bound to the variable.
         case subquery(Expression, variable: String, ModelPredicate)
 
+        /// An arithmetic operator, as the format writes it.
         public enum ArithmeticOperator: String, Sendable, Hashable {
-            case add = "+", subtract = "-", multiply = "*", divide = "/", power = "**"
+            /// `+`.
+            case add = "+"
+            /// `-`.
+            case subtract = "-"
+            /// `*`.
+            case multiply = "*"
+            /// `/`.
+            case divide = "/"
+            /// `**`: a power.
+            case power = "**"
         }
     }
 
     /// Where in a collection `[…]` points.
     public enum Index: Sendable, Hashable {
-        case first, last, size
+        /// `[FIRST]`: the first element.
+        case first
+        /// `[LAST]`: the last element.
+        case last
+        /// `[SIZE]`: the number of elements.
+        case size
+        /// `[n]`: the element at a position from 0.
         case position(Expression)
     }
 
     /// A constant in a predicate.
     public enum Value: Sendable, Hashable {
+        /// `nil` or `NULL`.
         case null
+        /// `YES`/`TRUE` or `NO`/`FALSE`.
         case boolean(Bool)
         /// A number, as its text (a literal's, or a Swift number's description), so that it
         /// compares exactly with whatever type the other side has: `19.99` equals a Decimal 19.99,
         /// which a Double could not.
         case number(String)
+        /// A quoted string, or one given as a format argument.
         case string(String)
+        /// A date given as a format argument (or made by `CAST(x, "NSDate")`).
         case date(Date)
+        /// A UUID given as a format argument.
         case uuid(UUID)
+        /// A URL given as a format argument.
         case url(URL)
+        /// Data given as a format argument.
         case data(Data)
         /// An object given as a format argument (`author == %@`), compared by identity.
         case object(ObjectReference)
+        /// An array given as a format argument (`name IN %@`).
         case array([Value])
     }
 
     /// An object in a predicate, compared by identity. A predicate holding one keeps it alive;
     /// like the object graph, such a predicate belongs to one thread at a time.
     public final class ObjectReference: @unchecked Sendable, Hashable {
+        /// The object.
         public let object: ModelObject
 
+        /// A reference to `object`, which the predicate keeps alive.
         public init(_ object: ModelObject) {
             self.object = object
         }

@@ -7,19 +7,29 @@
 /// AttributeType.date.rawValue             // "Date"
 /// ```
 public enum AttributeType: String, Sendable, Hashable, CaseIterable {
+    /// A 16-bit signed integer (`Int16`).
     case integer16 = "Integer 16"
+    /// A 32-bit signed integer (`Int32`).
     case integer32 = "Integer 32"
+    /// A 64-bit signed integer (`Int64`).
     case integer64 = "Integer 64"
+    /// A decimal number, exact (`Decimal`).
     case decimal = "Decimal"
+    /// A double-precision floating-point number (`Double`).
     case double = "Double"
+    /// A single-precision floating-point number (`Float`).
     case float = "Float"
+    /// Text (`String`).
     case string = "String"
+    /// `true` or `false` (`Bool`).
     case boolean = "Boolean"
+    /// A point in time (`Date`); ISO 8601 text in JSON unless the coder or the attribute says otherwise.
     case date = "Date"
     /// Bytes; base64 in JSON.
     case binaryData = "Binary"
     /// A value produced by a value transformer.
     case transformable = "Transformable"
+    /// A UUID; its text in JSON.
     case uuid = "UUID"
     /// A URL (`URI` in Xcode's editor).
     case uri = "URI"

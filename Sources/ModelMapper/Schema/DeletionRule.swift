@@ -3,9 +3,13 @@
 /// ModelMapper has no store, so the rule is informational; it is kept so tools and
 /// generated code can show it.
 public enum DeletionRule: String, Sendable, Hashable, CaseIterable {
+    /// The destination's inverse is cleared.
     case nullify = "Nullify"
+    /// The destination is deleted too.
     case cascade = "Cascade"
+    /// The source cannot be deleted while it has a destination.
     case deny = "Deny"
+    /// Nothing is done to the destination.
     case noAction = "No Action"
 }
 

@@ -22,7 +22,11 @@ extension ObjectModel {
     /// let model = try ObjectModel(contentsOf: url, options: .strict)
     /// ```
     ///
-    /// - Parameter limits: how large a file is read (``LoadingLimits``).
+    /// - Parameters:
+    ///   - url: a `.xcdatamodeld` bundle, a `.xcdatamodel` folder or a `contents` file.
+    ///   - version: the version of a bundle to load; nil for its current one.
+    ///   - options: how strictly the file is read (``LoadingOptions``).
+    ///   - limits: how large a file is read (``LoadingLimits``).
     /// - Throws: ``ModelLoadingError`` with every problem found, each with file, line and column.
     public convenience init(
         contentsOf url: URL, version: String? = nil, options: LoadingOptions, limits: LoadingLimits = .default
@@ -39,6 +43,15 @@ extension ObjectModel {
     /// let author = try ModelDecoder(model: model).decode(Author.self, from: data)
     /// author.books.first   // a Book
     /// ```
+    ///
+    /// - Parameters:
+    ///   - url: a `.xcdatamodeld` bundle, a `.xcdatamodel` folder or a `contents` file.
+    ///   - version: the version of a bundle to load; nil for its current one.
+    ///   - options: how strictly the file is read (``LoadingOptions``).
+    ///   - limits: how large a file is read (``LoadingLimits``).
+    ///   - classes: the classes to bind, each naming its entity.
+    /// - Throws: ``ModelLoadingError`` with every problem found, and for a class naming an entity
+    ///   the model does not have.
     public convenience init(
         contentsOf url: URL, version: String? = nil, options: LoadingOptions = [], limits: LoadingLimits = .default,
         classes: [ModelObject.Type]
@@ -65,7 +78,13 @@ extension ObjectModel {
     ///     """)
     /// ```
     ///
-    /// - Parameter fileName: the name diagnostics give as the file.
+    /// - Parameters:
+    ///   - xml: the text of the file.
+    ///   - fileName: the name diagnostics give as the file.
+    ///   - options: how strictly the text is read (``LoadingOptions``).
+    ///   - limits: how large a document is read (``LoadingLimits``).
+    ///   - classes: the classes to bind, each naming its entity.
+    /// - Throws: ``ModelLoadingError`` with every problem found, each with line and column.
     public convenience init(
         xml: String, fileName: String = "<memory>", options: LoadingOptions = [], limits: LoadingLimits = .default,
         classes: [ModelObject.Type] = []
@@ -76,7 +95,13 @@ extension ObjectModel {
     /// Reads a model from the XML bytes of a `contents` file, in any encoding XML allows
     /// (UTF-8 with or without a byte-order mark, UTF-16, …).
     ///
-    /// - Parameter limits: how large a document is read (``LoadingLimits``).
+    /// - Parameters:
+    ///   - xml: the bytes of the file.
+    ///   - fileName: the name diagnostics give as the file.
+    ///   - options: how strictly the bytes are read (``LoadingOptions``).
+    ///   - limits: how large a document is read (``LoadingLimits``).
+    ///   - classes: the classes to bind, each naming its entity.
+    /// - Throws: ``ModelLoadingError`` with every problem found, each with line and column.
     public convenience init(
         xml: Data, fileName: String = "<memory>", options: LoadingOptions = [], limits: LoadingLimits = .default,
         classes: [ModelObject.Type] = []

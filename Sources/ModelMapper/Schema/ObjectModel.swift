@@ -93,8 +93,10 @@ public final class ObjectModel: Sendable {
     /// let model = try ObjectModel(contentsOf: url).binding([Author.self, Book.self])
     /// ```
     ///
-    /// - Parameter ignoringUnknownEntities: leave out the classes whose entity this model does
-    ///   not have (for classes shared by several versions of a model) instead of failing.
+    /// - Parameters:
+    ///   - classes: the classes to bind, each naming its entity (``ModelObject/entityName``).
+    ///   - ignoringUnknownEntities: leave out the classes whose entity this model does
+    ///     not have (for classes shared by several versions of a model) instead of failing.
     /// - Throws: ``ModelLoadingError`` naming a class whose ``ModelObject/entityName`` is not an
     ///   entity of the model.
     public func binding(_ classes: [ModelObject.Type], ignoringUnknownEntities: Bool = false) throws(ModelLoadingError) -> ObjectModel {

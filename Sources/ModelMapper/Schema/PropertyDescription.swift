@@ -11,7 +11,9 @@ import Foundation
 /// }
 /// ```
 public enum PropertyDescription: Sendable, Hashable {
+    /// An attribute: a value.
     case attribute(AttributeDescription)
+    /// A relationship: objects of another entity.
     case relationship(RelationshipDescription)
 
     init(model: ObjectModel, reference: PropertyReference) {
