@@ -222,12 +222,7 @@ public struct GeneratorConfiguration: Sendable, Equatable {
     /// `.xcdatamodeld` bundle (or the `.xcdatamodel` folder, or the `contents` file's model);
     /// nil when there is none.
     public static func file(besideModel model: URL) -> URL? {
-        var current = model.standardizedFileURL
-        if current.lastPathComponent == "contents" { current.deleteLastPathComponent() }
-        if current.pathExtension == "xcdatamodel", current.deletingLastPathComponent().pathExtension == "xcdatamodeld" {
-            current.deleteLastPathComponent()
-        }
-        let candidate = current.deletingLastPathComponent().appendingPathComponent(fileName)
+        let candidate = GeneratorOptions.modelSource(of: model).deletingLastPathComponent().appendingPathComponent(fileName)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue
         else {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// How `modelgen` renders a model.
 ///
 /// ```swift
@@ -44,6 +46,19 @@ public struct GeneratorOptions: Sendable {
     /// Use every `customClassName` as written, even types that are not from the standard
     /// library or Foundation (your own types); otherwise such attributes are typed `Any`.
     public var trustsCustomClassNames = false
+
+    /// The bundle or folder a model given as any of its paths comes from: `Authors.xcdatamodeld`
+    /// for the bundle itself, one of its `.xcdatamodel` versions, or a version's `contents`; a
+    /// bare `.xcdatamodel` folder for itself or its `contents`. What generated headers name
+    /// (``sourceName``), and where `modelgen.json` is looked for beside.
+    public static func modelSource(of url: URL) -> URL {
+        var current = url.standardizedFileURL
+        if current.lastPathComponent == "contents" { current.deleteLastPathComponent() }
+        if current.pathExtension == "xcdatamodel", current.deletingLastPathComponent().pathExtension == "xcdatamodeld" {
+            current.deleteLastPathComponent()
+        }
+        return current
+    }
 
     /// Options for the model called `modelName`, read from `sourceName`.
     public init(modelName: String, sourceName: String) {

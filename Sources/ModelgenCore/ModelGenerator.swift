@@ -175,6 +175,7 @@ private struct Generator {
         }
         let own = { (property: PropertyDescription) in property.entity == entity }
         let attributes = entity.attributes.filter { own(.attribute($0)) }.map { attributeContext($0, swiftName: names[$0.name] ?? $0.name) }
+        let rawValueAttributes = attributes.filter { !$0.rawValueType.isEmpty }
         let relationships = entity.relationships.filter { own(.relationship($0)) }.map { relationshipContext($0, swiftName: names[$0.name] ?? $0.name) }
         var docLines = ["An object of entity `\(entity.name)` of \(sourceDescription) (line \(entity.location.line))."]
         if entity.isAbstract { docLines.append("The entity is abstract: objects are of its subentities.") }
@@ -186,8 +187,7 @@ private struct Generator {
             className: className, machineClassName: machineClassName, declaredClassName: machineClassName,
             superclassName: superclassName, isAbstract: entity.isAbstract, docLines: docLines.map(SwiftNaming.commentText),
             keys: keys, attributes: attributes, relationships: relationships,
-            rawValueAttributes: attributes.filter { !$0.rawValueType.isEmpty },
-            hasRawValueAttributes: attributes.contains { !$0.rawValueType.isEmpty },
+            rawValueAttributes: rawValueAttributes, hasRawValueAttributes: !rawValueAttributes.isEmpty,
             fetchRequests: fetchRequestContexts(entity, className: className)
         )
     }
@@ -327,7 +327,7 @@ private struct Generator {
     /// when it can hold them: a String or integer attribute, and a type name (`Status`,
     /// `Order.Status`). Otherwise nil, with a warning: the attribute is generated with its own type.
     mutating func rawValueTypeName(of attribute: AttributeDescription) -> String? {
-        guard let name = MappingKeys.swiftType.lazy.compactMap({ attribute.userInfo[$0] }).first else { return nil }
+        guard let name = attribute.swiftTypeName else { return nil }
         let typeName = name.trimmingCharacters(in: .whitespaces)
         let components = typeName.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard components.allSatisfy({ SwiftNaming.isIdentifier($0) && !SwiftNaming.keywords.contains($0) }) else {

@@ -93,9 +93,7 @@ public enum ModelOutline {
         if let defaultValue = attribute.defaultValueString { notes.append("= \(defaultValue)") }
         if attribute.jsonKeyPath.components != [attribute.name] { notes.append("json: \(attribute.jsonKeyPath)") }
         if let transformer = attribute.valueTransformerName { notes.append("transformer: \(transformer)") }
-        if let swiftType = MappingKeys.swiftType.lazy.compactMap({ attribute.userInfo[$0] }).first {
-            notes.append("swift: \(swiftType)")
-        }
+        if let swiftType = attribute.swiftTypeName { notes.append("swift: \(swiftType)") }
         if attribute.isIdentity { notes.append("identity") }
         if attribute.isTransient { notes.append("transient") }
         if attribute.isDerived { notes.append("derived") }

@@ -197,12 +197,7 @@ struct GenerateCommand: ModelgenCommand {
 
     /// The bundle or folder the model came from: `Authors.xcdatamodeld`.
     static func sourceName(of url: URL) -> String {
-        var current = url.standardizedFileURL
-        if current.lastPathComponent == "contents" { current.deleteLastPathComponent() }
-        if current.pathExtension == "xcdatamodel", current.deletingLastPathComponent().pathExtension == "xcdatamodeld" {
-            current.deleteLastPathComponent()
-        }
-        return current.lastPathComponent
+        GeneratorOptions.modelSource(of: url).lastPathComponent
     }
 
     static func readTemplates(in folder: String) throws -> [String: String] {

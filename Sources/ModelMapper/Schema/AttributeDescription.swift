@@ -69,6 +69,11 @@ public struct AttributeDescription: Sendable, Hashable, CustomStringConvertible 
     /// or `sync.valueTransformer`.
     public var valueTransformerName: String? { record.valueTransformerName }
 
+    /// The Swift enum whose raw values the attribute holds, as `userInfo` `swiftType` names it
+    /// (``MappingKeys/swiftType``); nil when it names none. Generated classes type the
+    /// attribute with it.
+    public var swiftTypeName: String? { MappingKeys.firstEntry(of: MappingKeys.swiftType, in: record.userInfo)?.value }
+
     /// The Swift type of a transformable attribute's value (`customClassName`), e.g. `[String]`.
     public var customClassName: String? { record.customClassName }
 
