@@ -74,7 +74,8 @@ let package = Package(
             capability: .command(
                 intent: .custom(
                     verb: "generate-model-classes",
-                    description: "Write the classes of every Core Data model of the package's targets into the package"),
+                    description: "Write the classes of every Core Data model of the package's targets into the package"
+                ),
                 permissions: [
                     .writeToPackageDirectory(reason: "modelgen writes the generated classes beside your sources")
                 ]

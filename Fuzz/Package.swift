@@ -9,17 +9,29 @@ let package = Package(
     targets: [
         .target(name: "FuzzSupport", dependencies: [.product(name: "ModelMapper", package: "ModelMapper")]),
         .executableTarget(
-            name: "fuzz-json", dependencies: ["FuzzSupport", .product(name: "ModelMapper", package: "ModelMapper")]),
+            name: "fuzz-json",
+            dependencies: ["FuzzSupport", .product(name: "ModelMapper", package: "ModelMapper")]
+        ),
         .executableTarget(
-            name: "fuzz-model", dependencies: ["FuzzSupport", .product(name: "ModelMapper", package: "ModelMapper")]),
+            name: "fuzz-model",
+            dependencies: ["FuzzSupport", .product(name: "ModelMapper", package: "ModelMapper")]
+        ),
         .executableTarget(
-            name: "fuzz-decoder", dependencies: ["FuzzSupport", .product(name: "ModelMapper", package: "ModelMapper")]),
+            name: "fuzz-decoder",
+            dependencies: ["FuzzSupport", .product(name: "ModelMapper", package: "ModelMapper")]
+        ),
         .executableTarget(
-            name: "fuzz-graph", dependencies: ["FuzzSupport", .product(name: "ModelMapper", package: "ModelMapper")]),
+            name: "fuzz-graph",
+            dependencies: ["FuzzSupport", .product(name: "ModelMapper", package: "ModelMapper")]
+        ),
         .executableTarget(
-            name: "fuzz-predicate", dependencies: ["FuzzSupport", .product(name: "ModelMapper", package: "ModelMapper")]),
+            name: "fuzz-predicate",
+            dependencies: ["FuzzSupport", .product(name: "ModelMapper", package: "ModelMapper")]
+        ),
         .executableTarget(
-            name: "fuzz-config", dependencies: ["FuzzSupport", .product(name: "ModelgenCore", package: "ModelMapper")]),
+            name: "fuzz-config",
+            dependencies: ["FuzzSupport", .product(name: "ModelgenCore", package: "ModelMapper")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

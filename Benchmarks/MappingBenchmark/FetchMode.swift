@@ -31,10 +31,12 @@ enum FetchMode {
         let model = try AuthorsModel.load(contentsOf: URL(fileURLWithPath: "Models/Authors.xcdatamodeld"))
         let books = try ModelDecoder(model: model).decode([Book].self, from: document(count: count))
         let request = ModelFetchRequest(
-            entityName: "Book", predicate: try ModelPredicate(format: format),
+            entityName: "Book",
+            predicate: try ModelPredicate(format: format),
             sortDescriptors: [
                 ModelSortDescriptor(keyPath: "year", ascending: false), ModelSortDescriptor(keyPath: "title"),
-            ])
+            ]
+        )
 
         func fetched() throws -> [ModelObject] { try request.run(on: books) }
         func handWritten() -> [Book] {
@@ -49,15 +51,22 @@ enum FetchMode {
         guard try fetched().map({ "\(($0 as? Book)?.year ?? 0) \(($0 as? Book)?.title ?? "")" }) == expected else {
             throw BenchmarkError("the fetch request and the hand-written filter disagree")
         }
-        let medians = try InterleavedRounds.medians(
-            rounds: rounds, [{ _ = try fetched() }, { _ = handWritten() }]
-        ).map(\.milliseconds)
+        let medians =
+            try InterleavedRounds.medians(
+                rounds: rounds,
+                [{ _ = try fetched() }, { _ = handWritten() }]
+            )
+            .map(\.milliseconds)
         print("medians of \(rounds) interleaved rounds: \(count) books, \(expected.count) selected")
         print("  predicate: \(format), sorted by year descending, then title")
         print(
             String(
                 format: "  ModelFetchRequest %7.1f ms   hand-written Swift %7.1f ms   %5.2fx hand-written",
-                medians[0], medians[1], medians[0] / medians[1]))
+                medians[0],
+                medians[1],
+                medians[0] / medians[1]
+            )
+        )
     }
 }
 

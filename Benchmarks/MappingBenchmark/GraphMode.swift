@@ -27,46 +27,53 @@ enum GraphMode {
             let targetRange = range(target, of: total)
             return targetRange.lowerBound + (index &* 7_919) % max(1, targetRange.count)
         }
-        return (0..<parts).map { part in
-            var arrays: [String] = []
-            var records: [String] = []
-            for index in range(part, of: bands) {
-                records.append(#"{"name": "\#(band(index))", "formed": \#(1960 + index % 40), "other_names": "b\#(index)"}"#)
-            }
-            // Updates: a twentieth as many records of earlier documents.
-            if part > 0 {
-                for index in stride(from: 0, to: range(part - 1, of: bands).upperBound, by: 20) {
-                    records.append(#"{"name": "\#(band(index))", "description": "update \#(part)"}"#)
+        return (0..<parts)
+            .map { part in
+                var arrays: [String] = []
+                var records: [String] = []
+                for index in range(part, of: bands) {
+                    records.append(
+                        #"{"name": "\#(band(index))", "formed": \#(1960 + index % 40), "other_names": "b\#(index)"}"#
+                    )
                 }
+                // Updates: a twentieth as many records of earlier documents.
+                if part > 0 {
+                    for index in stride(from: 0, to: range(part - 1, of: bands).upperBound, by: 20) {
+                        records.append(#"{"name": "\#(band(index))", "description": "update \#(part)"}"#)
+                    }
+                }
+                arrays.append(#""bands": ["# + records.joined(separator: ",") + "]")
+                records = []
+                for index in range(part, of: others) {
+                    records.append(
+                        #"{"name": "\#(musician(index))", "born": \#(1940 + index % 50), "instruments": "bass"}"#
+                    )
+                }
+                arrays.append(#""musicians": ["# + records.joined(separator: ",") + "]")
+                records = []
+                for index in range(part, of: others) {
+                    let bandIndex = referenced(index, part: part, total: bands)
+                    let musicianIndex = referenced(index &+ 1, part: part, total: others)
+                    records.append(
+                        #"{"id": "member \#(index)", "band": "\#(band(bandIndex))", "musician": "\#(musician(musicianIndex))", "joined": 1980}"#
+                    )
+                }
+                arrays.append(#""band_members": ["# + records.joined(separator: ",") + "]")
+                records = []
+                for index in range(part, of: others) {
+                    let bandIndex = referenced(index, part: part, total: bands)
+                    records.append(
+                        #"{"name": "album \#(index)", "band": {"name": "\#(band(bandIndex))"}, "released": "1981-11-13T00:00:00Z"}"#
+                    )
+                }
+                arrays.append(#""albums": ["# + records.joined(separator: ",") + "]")
+                return Data(("{" + arrays.joined(separator: ",\n") + "}").utf8)
             }
-            arrays.append(#""bands": ["# + records.joined(separator: ",") + "]")
-            records = []
-            for index in range(part, of: others) {
-                records.append(#"{"name": "\#(musician(index))", "born": \#(1940 + index % 50), "instruments": "bass"}"#)
-            }
-            arrays.append(#""musicians": ["# + records.joined(separator: ",") + "]")
-            records = []
-            for index in range(part, of: others) {
-                let bandIndex = referenced(index, part: part, total: bands)
-                let musicianIndex = referenced(index &+ 1, part: part, total: others)
-                records.append(
-                    #"{"id": "member \#(index)", "band": "\#(band(bandIndex))", "musician": "\#(musician(musicianIndex))", "joined": 1980}"#
-                )
-            }
-            arrays.append(#""band_members": ["# + records.joined(separator: ",") + "]")
-            records = []
-            for index in range(part, of: others) {
-                let bandIndex = referenced(index, part: part, total: bands)
-                records.append(
-                    #"{"name": "album \#(index)", "band": {"name": "\#(band(bandIndex))"}, "released": "1981-11-13T00:00:00Z"}"#
-                )
-            }
-            arrays.append(#""albums": ["# + records.joined(separator: ",") + "]")
-            return Data(("{" + arrays.joined(separator: ",\n") + "}").utf8)
-        }
     }
 
-    static let arrays = [("bands", "Band"), ("musicians", "Musician"), ("band_members", "BandMember"), ("albums", "Album")]
+    static let arrays = [
+        ("bands", "Band"), ("musicians", "Musician"), ("band_members", "BandMember"), ("albums", "Album"),
+    ]
 
     /// Merges `documents` into a new graph of `model`.
     static func merge(_ documents: [Data], model: ObjectModel) throws -> ObjectGraph {
@@ -96,13 +103,21 @@ enum GraphMode {
         let phases = try InterleavedRounds.phases(rounds: rounds, bodies)
         print("medians of \(rounds) interleaved rounds: ten documents merged into a new graph, then the graph freed")
         for (index, size) in sizes.enumerated() {
-            let merge = phases[index], read = phases[sizes.count + index]
+            let merge = phases[index]
+            let read = phases[sizes.count + index]
             let bytes = documents[index].reduce(0) { $0 + $1.count }
             print(
                 String(
-                    format: "%7d objects (%5d KiB): merge %7.1f ms (%4.0f ns/object) + free %5.1f ms   JSONSerialization %6.1f ms",
-                    size, bytes / 1024, merge.work.milliseconds, merge.work.milliseconds * 1e6 / Double(size),
-                    merge.free.milliseconds, read.work.milliseconds))
+                    format:
+                        "%7d objects (%5d KiB): merge %7.1f ms (%4.0f ns/object) + free %5.1f ms   JSONSerialization %6.1f ms",
+                    size,
+                    bytes / 1024,
+                    merge.work.milliseconds,
+                    merge.work.milliseconds * 1e6 / Double(size),
+                    merge.free.milliseconds,
+                    read.work.milliseconds
+                )
+            )
         }
         if sizes.count == 2 {
             let ratio = phases[1].work.milliseconds / phases[0].work.milliseconds
@@ -110,7 +125,13 @@ enum GraphMode {
             print(
                 String(
                     format: "%d/%d objects: merging %.1fx the time, JSONSerialization %.1fx, for %.0fx the objects",
-                    sizes[1], sizes[0], ratio, readRatio, Double(sizes[1]) / Double(sizes[0])))
+                    sizes[1],
+                    sizes[0],
+                    ratio,
+                    readRatio,
+                    Double(sizes[1]) / Double(sizes[0])
+                )
+            )
         }
     }
 

@@ -17,7 +17,8 @@ enum MemoryModes {
     static func resident(_ field: String) -> Int {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
         for line in status.split(separator: "\n") where line.hasPrefix(field + ":") {
-            let kib = line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first.flatMap { Int($0) } ?? 0
+            let kib =
+                line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first.flatMap { Int($0) } ?? 0
             return kib * 1024
         }
         return 0
@@ -40,7 +41,9 @@ enum MemoryModes {
         try process.run()
         let output = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw BenchmarkError("child \(arguments) exited with \(process.terminationStatus)") }
+        guard process.terminationStatus == 0 else {
+            throw BenchmarkError("child \(arguments) exited with \(process.terminationStatus)")
+        }
         return String(decoding: output, as: UTF8.self)
     }
 
@@ -56,14 +59,16 @@ enum MemoryModes {
             try authorsDocument(count: count).write(to: url)
             defer { try? FileManager.default.removeItem(at: url) }
             for contender in ["modelmapper", "jsondecoder"] {
-                let fields = try child(["--memory-child", url.path, contender]).split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+                let fields = try child(["--memory-child", url.path, contender]).split(whereSeparator: \.isWhitespace)
+                    .compactMap { Int($0) }
                 guard fields.count == 3 else { throw BenchmarkError("unexpected child output") }
                 let (input, graph, peak) = (fields[0], fields[1], fields[2])
                 let limit = input + graph * 3 / 2
                 print(
                     "  \(String(size).padding(toLength: 3, withPad: " ", startingAt: 0)) MB  \(contender.padding(toLength: 12, withPad: " ", startingAt: 0))"
                         + "  \(megabytes(input).leftPadded(10))  \(megabytes(graph).leftPadded(10))  \(megabytes(peak).leftPadded(12))"
-                        + "  \(megabytes(limit).leftPadded(12))  \(peak <= limit ? "within" : "over")")
+                        + "  \(megabytes(limit).leftPadded(12))  \(peak <= limit ? "within" : "over")"
+                )
             }
         }
     }
@@ -104,7 +109,9 @@ enum MemoryModes {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("mapping-benchmark-stream.json")
         defer { try? FileManager.default.removeItem(at: url) }
         // Written a block of authors at a time: the file is never held whole.
-        guard FileManager.default.createFile(atPath: url.path, contents: nil) else { throw BenchmarkError("cannot create \(url.path)") }
+        guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
+            throw BenchmarkError("cannot create \(url.path)")
+        }
         let handle = try FileHandle(forWritingTo: url)
         try handle.write(contentsOf: Data("{\"authors\": [".utf8))
         let target = size * 1_048_576
@@ -129,7 +136,8 @@ enum MemoryModes {
         guard fields.count == 2 else { throw BenchmarkError("unexpected child output") }
         print(
             "streamed \(fields[0]) authors (\(fields[0] * 21) objects) from a \(megabytes(written)) file in \(String(format: "%.1f", seconds)) s;"
-                + " peak resident memory \(megabytes(fields[1])) (the whole process)")
+                + " peak resident memory \(megabytes(fields[1])) (the whole process)"
+        )
     }
 
     /// In the child: decodes every author of the file one at a time; prints the count and the
@@ -139,9 +147,10 @@ enum MemoryModes {
         let model = try AuthorsModel.load(contentsOf: URL(fileURLWithPath: "Models/Authors.xcdatamodeld"))
         guard let entity = model.entity(named: "Author") else { throw BenchmarkError("no Author entity") }
         var count = 0
-        try ModelDecoder(model: model).forEachObject(of: entity, inFileAt: URL(fileURLWithPath: path), at: "authors") { _ in
-            count += 1
-        }
+        try ModelDecoder(model: model)
+            .forEachObject(of: entity, inFileAt: URL(fileURLWithPath: path), at: "authors") { _ in
+                count += 1
+            }
         print(count, resident("VmHWM"))
     }
 }

@@ -21,9 +21,18 @@ struct Shape {
 
 // MARK: Authors: nested objects, a date, a list, decimals, a flattened price
 
-struct CodablePricing: Codable { var retail_price: Decimal?; var currency: String?; var list_price: Decimal? }
+struct CodablePricing: Codable {
+    var retail_price: Decimal?
+    var currency: String?
+    var list_price: Decimal?
+}
 struct CodableBook: Codable {
-    var book_id: Int64; var title: String; var year: Int16?; var tags: [String]?; var rating: Double?; var favorite: Bool?
+    var book_id: Int64
+    var title: String
+    var year: Int16?
+    var tags: [String]?
+    var rating: Double?
+    var favorite: Bool?
     var pricing: CodablePricing?
 
     enum CodingKeys: String, CodingKey { case book_id, title, year, tags, rating, favorite, pricing }
@@ -34,7 +43,8 @@ struct CodableBook: Codable {
         title = try container.decode(String.self, forKey: .title)
         year = try container.decodeIfPresent(Int16.self, forKey: .year)
         // The model's StringArray transformer: a comma-separated list.
-        tags = try container.decodeIfPresent(String.self, forKey: .tags).map { $0.split(separator: ",").map(String.init) }
+        tags = try container.decodeIfPresent(String.self, forKey: .tags)
+            .map { $0.split(separator: ",").map(String.init) }
         rating = try container.decodeIfPresent(Double.self, forKey: .rating)
         favorite = try container.decodeIfPresent(Bool.self, forKey: .favorite)
         pricing = try container.decodeIfPresent(CodablePricing.self, forKey: .pricing)
@@ -51,7 +61,13 @@ struct CodableBook: Codable {
         try container.encodeIfPresent(pricing, forKey: .pricing)
     }
 }
-struct CodableAuthor: Codable { var author_id: Int64; var firstName: String?; var lastName: String; var born: Date?; var books: [CodableBook] }
+struct CodableAuthor: Codable {
+    var author_id: Int64
+    var firstName: String?
+    var lastName: String
+    var born: Date?
+    var books: [CodableBook]
+}
 struct CodableAuthors: Codable { var authors: [CodableAuthor] }
 
 /// `yyyy-MM-dd` in UTC, as the model's `Date` transformer reads it.
@@ -75,14 +91,20 @@ func authorsDocument(authors range: Range<Int>) -> Data {
         var books: [JSONValue] = []
         for book in 0..<10 {
             books.append([
-                "book_id": .integer(author * 100 + book), "title": .string("Book \(book) of author \(author)"), "year": .integer(1850 + book),
+                "book_id": .integer(author * 100 + book), "title": .string("Book \(book) of author \(author)"),
+                "year": .integer(1850 + book),
                 "tags": "classic,novel", "rating": 4.5, "favorite": .bool(book % 2 == 0),
                 "pricing": ["retail_price": 9.99, "currency": "USD", "list_price": 12.5],
             ])
         }
-        authors.append(["author_id": .integer(author), "firstName": "Samuel", "lastName": "Clemens", "born": "1835-11-30", "books": .array(JSONArray(books))])
+        authors.append([
+            "author_id": .integer(author), "firstName": "Samuel", "lastName": "Clemens", "born": "1835-11-30",
+            "books": .array(JSONArray(books)),
+        ])
     }
-    return JSONValue.object(["authors": .array(JSONArray(authors))].reduce(into: JSONObject()) { $0[$1.key] = $1.value }).jsonData()
+    return
+        JSONValue.object(["authors": .array(JSONArray(authors))].reduce(into: JSONObject()) { $0[$1.key] = $1.value })
+        .jsonData()
 }
 
 func authorsShape(count: Int) throws -> Shape {
@@ -97,9 +119,13 @@ func authorsShape(count: Int) throws -> Shape {
     jsonEncoder.dateEncodingStrategy = .formatted(dayFormatter)
     let values = try jsonDecoder.decode(CodableAuthors.self, from: data)
     let foundation = try JSONSerialization.jsonObject(with: data)
-    guard objects.count == count, values.authors.count == count else { throw BenchmarkError("the Authors document did not decode") }
+    guard objects.count == count, values.authors.count == count else {
+        throw BenchmarkError("the Authors document did not decode")
+    }
     return Shape(
-        name: "authors", summary: "\(count) authors, \(count * 21) objects, nested", data: data,
+        name: "authors",
+        summary: "\(count) authors, \(count * 21) objects, nested",
+        data: data,
         decode: { _ = try decoder.decode([Author].self, from: data, at: "authors") },
         jsonDecoder: { _ = try jsonDecoder.decode(CodableAuthors.self, from: data) },
         encode: { _ = try ModelEncoder().encode(objects, at: "authors") },
@@ -107,7 +133,8 @@ func authorsShape(count: Int) throws -> Shape {
         foundationRead: { _ = try JSONSerialization.jsonObject(with: data) },
         foundationWrite: { _ = try JSONSerialization.data(withJSONObject: foundation) },
         decodeKept: { try decoder.decode([Author].self, from: data, at: "authors") },
-        jsonDecoderKept: { try jsonDecoder.decode(CodableAuthors.self, from: data) })
+        jsonDecoderKept: { try jsonDecoder.decode(CodableAuthors.self, from: data) }
+    )
 }
 
 // MARK: Flat: wide records with an attribute of every type
@@ -136,12 +163,26 @@ let flatModelXML = """
     """
 
 struct CodableRecord: Codable {
-    var id: Int64; var small: Int16?; var medium: Int32?; var large: Int64?; var ratio: Double?; var score: Float?
-    var price: Decimal?; var name: String?; var active: Bool?; var created: Date?; var payload: Data?; var uuid: UUID?
-    var link: URL?; var labels: [String]?; var code: String?; var count: Int32?
+    var id: Int64
+    var small: Int16?
+    var medium: Int32?
+    var large: Int64?
+    var ratio: Double?
+    var score: Float?
+    var price: Decimal?
+    var name: String?
+    var active: Bool?
+    var created: Date?
+    var payload: Data?
+    var uuid: UUID?
+    var link: URL?
+    var labels: [String]?
+    var code: String?
+    var count: Int32?
 
     enum CodingKeys: String, CodingKey {
-        case id, small, medium, large, ratio, score, price, name, active, created, payload, uuid, link, labels, code, count
+        case id, small, medium, large, ratio, score, price, name, active, created, payload, uuid, link, labels, code,
+            count
     }
 
     init(from decoder: any Decoder) throws {
@@ -159,7 +200,8 @@ struct CodableRecord: Codable {
         payload = try container.decodeIfPresent(Data.self, forKey: .payload)
         uuid = try container.decodeIfPresent(UUID.self, forKey: .uuid)
         link = try container.decodeIfPresent(URL.self, forKey: .link)
-        labels = try container.decodeIfPresent(String.self, forKey: .labels).map { $0.split(separator: ",").map(String.init) }
+        labels = try container.decodeIfPresent(String.self, forKey: .labels)
+            .map { $0.split(separator: ",").map(String.init) }
         code = try container.decodeIfPresent(String.self, forKey: .code)
         count = try container.decodeIfPresent(Int32.self, forKey: .count)
     }
@@ -189,8 +231,10 @@ func flatShape(count: Int) throws -> Shape {
     var records: [JSONValue] = []
     for index in 0..<count {
         records.append([
-            "id": .integer(index), "small": .integer(index % 30_000), "medium": .integer(index * 7), "large": .integer(Int64(index) * 1_000_003),
-            "ratio": .number("\(Double(index) / 8)"), "score": .number("\(Float(index % 100) / 4)"), "price": .number("\(index % 1000).\(index % 100)"),
+            "id": .integer(index), "small": .integer(index % 30_000), "medium": .integer(index * 7),
+            "large": .integer(Int64(index) * 1_000_003),
+            "ratio": .number("\(Double(index) / 8)"), "score": .number("\(Float(index % 100) / 4)"),
+            "price": .number("\(index % 1000).\(index % 100)"),
             "name": .string("record \(index)"), "active": .bool(index % 3 == 0),
             "created": .string("2024-0\(index % 9 + 1)-1\(index % 9)T0\(index % 10):30:00Z"),
             "payload": .string(Data("payload \(index)".utf8).base64EncodedString()),
@@ -199,8 +243,13 @@ func flatShape(count: Int) throws -> Shape {
         ])
     }
     return try shape(
-        name: "flat", summary: "\(count) records of 16 attributes of every type", xml: flatModelXML, entity: "Record",
-        records: records, codable: CodableRecord.self)
+        name: "flat",
+        summary: "\(count) records of 16 attributes of every type",
+        xml: flatModelXML,
+        entity: "Record",
+        records: records,
+        codable: CodableRecord.self
+    )
 }
 
 // MARK: Strings: text with escapes and non-ASCII characters
@@ -219,7 +268,12 @@ let stringsModelXML = """
     """
 
 struct CodableMessage: Codable {
-    var id: Int64; var author: String?; var subject: String?; var body: String?; var signature: String?; var language: String?
+    var id: Int64
+    var author: String?
+    var subject: String?
+    var body: String?
+    var signature: String?
+    var language: String?
 }
 
 func stringsShape(count: Int) throws -> Shape {
@@ -231,18 +285,32 @@ func stringsShape(count: Int) throws -> Shape {
     var records: [JSONValue] = []
     for index in 0..<count {
         records.append([
-            "id": .integer(index), "author": .string("Zoë Ångström \(index)"), "subject": .string("Re: «déjà vu» #\(index)"),
-            "body": .string(bodies[index % bodies.count] + " (\(index))"), "signature": .string("— Zoë\n/ Ångström Labs"),
+            "id": .integer(index), "author": .string("Zoë Ångström \(index)"),
+            "subject": .string("Re: «déjà vu» #\(index)"),
+            "body": .string(bodies[index % bodies.count] + " (\(index))"),
+            "signature": .string("— Zoë\n/ Ångström Labs"),
             "language": .string(["fr", "ja", "el"][index % 3]),
         ])
     }
     return try shape(
-        name: "strings", summary: "\(count) messages of escaped, non-ASCII text", xml: stringsModelXML, entity: "Message",
-        records: records, codable: CodableMessage.self)
+        name: "strings",
+        summary: "\(count) messages of escaped, non-ASCII text",
+        xml: stringsModelXML,
+        entity: "Message",
+        records: records,
+        codable: CodableMessage.self
+    )
 }
 
 /// A shape of top-level records of one entity.
-func shape<Value: Codable>(name: String, summary: String, xml: String, entity: String, records: [JSONValue], codable: Value.Type) throws -> Shape {
+func shape<Value: Codable>(
+    name: String,
+    summary: String,
+    xml: String,
+    entity: String,
+    records: [JSONValue],
+    codable: Value.Type
+) throws -> Shape {
     let data = JSONValue.array(JSONArray(records)).jsonData()
     let model = try ObjectModel(xml: xml)
     guard let description = model.entity(named: entity) else { throw BenchmarkError("no entity \(entity)") }
@@ -254,9 +322,13 @@ func shape<Value: Codable>(name: String, summary: String, xml: String, entity: S
     jsonEncoder.dateEncodingStrategy = .iso8601
     let values = try jsonDecoder.decode([Value].self, from: data)
     let foundation = try JSONSerialization.jsonObject(with: data)
-    guard objects.count == records.count, values.count == records.count else { throw BenchmarkError("the \(name) document did not decode") }
+    guard objects.count == records.count, values.count == records.count else {
+        throw BenchmarkError("the \(name) document did not decode")
+    }
     return Shape(
-        name: name, summary: summary, data: data,
+        name: name,
+        summary: summary,
+        data: data,
         decode: { _ = try decoder.decodeObjects(of: description, from: data) },
         jsonDecoder: { _ = try jsonDecoder.decode([Value].self, from: data) },
         encode: { _ = try ModelEncoder().encode(objects) },
@@ -264,7 +336,8 @@ func shape<Value: Codable>(name: String, summary: String, xml: String, entity: S
         foundationRead: { _ = try JSONSerialization.jsonObject(with: data) },
         foundationWrite: { _ = try JSONSerialization.data(withJSONObject: foundation) },
         decodeKept: { try decoder.decodeObjects(of: description, from: data) },
-        jsonDecoderKept: { try jsonDecoder.decode([Value].self, from: data) })
+        jsonDecoderKept: { try jsonDecoder.decode([Value].self, from: data) }
+    )
 }
 
 struct BenchmarkError: Error, CustomStringConvertible {

@@ -71,7 +71,10 @@ if CommandLine.arguments.contains("--streaming") {
     exit(0)
 }
 
-let shapeNames = option("--shape").map { [$0] } ?? option("--only").map { [String($0.prefix { $0 != "." })] } ?? ["authors", "flat", "strings"]
+let shapeNames =
+    option("--shape").map { [$0] } ?? option("--only").map { [String($0.prefix { $0 != "." })] } ?? [
+        "authors", "flat", "strings",
+    ]
 guard shapeNames.allSatisfy(["authors", "flat", "strings"].contains) else {
     print("shapes: authors, flat, strings")
     exit(2)
@@ -102,29 +105,59 @@ if CommandLine.arguments.contains("--phases") {
         let shape = try makeShape(name)
         let phases = try InterleavedRounds.phases(rounds: repetitions, [shape.decodeKept, shape.jsonDecoderKept])
         let name = shape.name.padding(toLength: 8, withPad: " ", startingAt: 0)
-        print(name + String(format: " ModelDecoder %6.1f ms + free %5.1f ms   JSONDecoder %6.1f ms + free %5.1f ms",
-                     phases[0].work.milliseconds, phases[0].free.milliseconds,
-                     phases[1].work.milliseconds, phases[1].free.milliseconds))
+        print(
+            name
+                + String(
+                    format: " ModelDecoder %6.1f ms + free %5.1f ms   JSONDecoder %6.1f ms + free %5.1f ms",
+                    phases[0].work.milliseconds,
+                    phases[0].free.milliseconds,
+                    phases[1].work.milliseconds,
+                    phases[1].free.milliseconds
+                )
+        )
     }
     exit(0)
 }
 if let only = option("--only") {
     let contenderName = only.split(separator: ".").dropFirst().first.map(String.init) ?? ""
-    guard let name = shapeNames.first, let shape = try? makeShape(name), let contender = contenders(of: shape).first(where: { $0.name == contenderName }) else {
-        print("--only takes SHAPE.CONTENDER, a contender being one of: decode, jsondecoder, serialization-read, encode, jsonencoder, serialization-write")
+    guard let name = shapeNames.first, let shape = try? makeShape(name),
+        let contender = contenders(of: shape).first(where: { $0.name == contenderName })
+    else {
+        print(
+            "--only takes SHAPE.CONTENDER, a contender being one of: decode, jsondecoder, serialization-read, encode, jsonencoder, serialization-write"
+        )
         exit(2)
     }
     try measuredRun { for _ in 0..<repetitions { try contender.body() } }
     exit(0)
 }
 
-print("medians of \(repetitions) interleaved rounds; ratio = Foundation's time / ModelMapper's (above 1: ModelMapper is faster)")
+print(
+    "medians of \(repetitions) interleaved rounds; ratio = Foundation's time / ModelMapper's (above 1: ModelMapper is faster)"
+)
 for name in shapeNames {
     let shape = try makeShape(name)
-    let medians = try InterleavedRounds.medians(rounds: repetitions, contenders(of: shape).map(\.body)).map(\.milliseconds)
+    let medians = try InterleavedRounds.medians(rounds: repetitions, contenders(of: shape).map(\.body))
+        .map(\.milliseconds)
     print("\n\(shape.name): \(shape.summary), \(shape.data.count / 1024) KiB")
-    print(String(format: "  decode  ModelDecoder %7.1f ms   JSONDecoder %7.1f ms   JSONSerialization %7.1f ms   %5.2fx JSONDecoder",
-                 medians[0], medians[1], medians[2], medians[1] / medians[0]))
-    print(String(format: "  encode  ModelEncoder %7.1f ms   JSONEncoder %7.1f ms   JSONSerialization %7.1f ms   %5.2fx JSONEncoder",
-                 medians[3], medians[4], medians[5], medians[4] / medians[3]))
+    print(
+        String(
+            format:
+                "  decode  ModelDecoder %7.1f ms   JSONDecoder %7.1f ms   JSONSerialization %7.1f ms   %5.2fx JSONDecoder",
+            medians[0],
+            medians[1],
+            medians[2],
+            medians[1] / medians[0]
+        )
+    )
+    print(
+        String(
+            format:
+                "  encode  ModelEncoder %7.1f ms   JSONEncoder %7.1f ms   JSONSerialization %7.1f ms   %5.2fx JSONEncoder",
+            medians[3],
+            medians[4],
+            medians[5],
+            medians[4] / medians[3]
+        )
+    )
 }

@@ -29,27 +29,38 @@ let repetitions = arguments.dropFirst().first ?? 15
 
 /// Xcode-style XML for `count` entities, each with 14 attributes and 6 relationships.
 func generatedModel(entities count: Int) -> String {
-    let types = ["Integer 16", "Integer 32", "Integer 64", "Decimal", "Double", "Float", "String", "Boolean", "Date", "Binary", "UUID", "URI", "String", "Transformable"]
+    let types = [
+        "Integer 16", "Integer 32", "Integer 64", "Decimal", "Double", "Float", "String", "Boolean", "Date", "Binary",
+        "UUID", "URI", "String", "Transformable",
+    ]
     var xml = #"<?xml version="1.0" encoding="UTF-8" standalone="yes"?>"# + "\n"
-    xml += #"<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" lastSavedToolsVersion="23231" minimumToolsVersion="Automatic" sourceLanguage="Swift">"# + "\n"
+    xml +=
+        #"<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" lastSavedToolsVersion="23231" minimumToolsVersion="Automatic" sourceLanguage="Swift">"#
+        + "\n"
     for index in 0..<count {
         xml += "    <entity name=\"Entity\(index)\" representedClassName=\"Entity\(index)\" syncable=\"YES\">\n"
         for (slot, type) in types.enumerated() {
             let defaultValue = type.hasPrefix("Integer") ? #" defaultValueString="0""# : ""
-            let transformer = type == "Transformable" ? #" valueTransformerName="StringArray" customClassName="[String]""# : ""
+            let transformer =
+                type == "Transformable" ? #" valueTransformerName="StringArray" customClassName="[String]""# : ""
             if slot % 3 == 0 {
-                xml += "        <attribute name=\"attribute\(slot)\" optional=\"YES\" attributeType=\"\(type)\"\(defaultValue)\(transformer)>\n"
-                xml += "            <userInfo>\n                <entry key=\"jsonKeyPath\" value=\"payload.attribute_\(slot)\"/>\n            </userInfo>\n"
+                xml +=
+                    "        <attribute name=\"attribute\(slot)\" optional=\"YES\" attributeType=\"\(type)\"\(defaultValue)\(transformer)>\n"
+                xml +=
+                    "            <userInfo>\n                <entry key=\"jsonKeyPath\" value=\"payload.attribute_\(slot)\"/>\n            </userInfo>\n"
                 xml += "        </attribute>\n"
             } else {
-                xml += "        <attribute name=\"attribute\(slot)\" optional=\"YES\" attributeType=\"\(type)\"\(defaultValue)\(transformer)/>\n"
+                xml +=
+                    "        <attribute name=\"attribute\(slot)\" optional=\"YES\" attributeType=\"\(type)\"\(defaultValue)\(transformer)/>\n"
             }
         }
         for link in 0..<3 {
             let destination = (index + link + 1) % count
             let source = (index - link - 1 + count) % count
-            xml += "        <relationship name=\"out\(link)\" optional=\"YES\" toMany=\"YES\" deletionRule=\"Nullify\" destinationEntity=\"Entity\(destination)\" inverseName=\"in\(link)\" inverseEntity=\"Entity\(destination)\"/>\n"
-            xml += "        <relationship name=\"in\(link)\" optional=\"YES\" maxCount=\"1\" deletionRule=\"Nullify\" destinationEntity=\"Entity\(source)\" inverseName=\"out\(link)\" inverseEntity=\"Entity\(source)\"/>\n"
+            xml +=
+                "        <relationship name=\"out\(link)\" optional=\"YES\" toMany=\"YES\" deletionRule=\"Nullify\" destinationEntity=\"Entity\(destination)\" inverseName=\"in\(link)\" inverseEntity=\"Entity\(destination)\"/>\n"
+            xml +=
+                "        <relationship name=\"in\(link)\" optional=\"YES\" maxCount=\"1\" deletionRule=\"Nullify\" destinationEntity=\"Entity\(source)\" inverseName=\"out\(link)\" inverseEntity=\"Entity\(source)\"/>\n"
         }
         xml += "    </entity>\n"
     }
@@ -75,8 +86,13 @@ guard model.entities.count == entityCount, propertyCount == entityCount * 20 els
 /// libxml2's DOM parse of the bytes, freed again: the floor for a loader built on it.
 func libxml2DOM() {
     xml.withUnsafeBytes { buffer in
-        let document = xmlReadMemory(buffer.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(buffer.count), "Generated.xml", nil,
-                                     Int32(XML_PARSE_NONET.rawValue))
+        let document = xmlReadMemory(
+            buffer.baseAddress?.assumingMemoryBound(to: CChar.self),
+            Int32(buffer.count),
+            "Generated.xml",
+            nil,
+            Int32(XML_PARSE_NONET.rawValue)
+        )
         xmlFreeDoc(document)
     }
 }
@@ -84,8 +100,15 @@ func libxml2DOM() {
 /// libxml2's streaming reader over every node, building no tree.
 func libxml2Reader() {
     xml.withUnsafeBytes { buffer in
-        guard let reader = xmlReaderForMemory(buffer.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(buffer.count), "Generated.xml", nil,
-                                              Int32(XML_PARSE_NONET.rawValue)) else { return }
+        guard
+            let reader = xmlReaderForMemory(
+                buffer.baseAddress?.assumingMemoryBound(to: CChar.self),
+                Int32(buffer.count),
+                "Generated.xml",
+                nil,
+                Int32(XML_PARSE_NONET.rawValue)
+            )
+        else { return }
         while xmlTextReaderRead(reader) == 1 {}
         xmlFreeTextReader(reader)
     }
@@ -108,11 +131,15 @@ if let only {
 let medians = try interleavedMedians(contenders.map(\.body))
 let (modelMapper, dom, reader, foundationXML) = (medians[0], medians[1], medians[2], medians[3])
 
-print("model: \(entityCount) entities, \(propertyCount) properties, \(xml.count / 1024) KiB of XML; medians of \(repetitions) interleaved rounds")
+print(
+    "model: \(entityCount) entities, \(propertyCount) properties, \(xml.count / 1024) KiB of XML; medians of \(repetitions) interleaved rounds"
+)
 print(String(format: "ObjectModel(xml:)                   %8.1f ms", milliseconds(modelMapper)))
 print(String(format: "libxml2 DOM (xmlReadMemory, free)   %8.1f ms", milliseconds(dom)))
 print(String(format: "libxml2 streaming (xmlTextReader)   %8.1f ms", milliseconds(reader)))
 print(String(format: "FoundationXML XMLDocument(data:)    %8.1f ms", milliseconds(foundationXML)))
 print(String(format: "ratio ObjectModel / libxml2 DOM     %8.2f", milliseconds(modelMapper) / milliseconds(dom)))
 print(String(format: "ratio ObjectModel / streaming       %8.2f", milliseconds(modelMapper) / milliseconds(reader)))
-print(String(format: "ratio ObjectModel / XMLDocument     %8.2f", milliseconds(modelMapper) / milliseconds(foundationXML)))
+print(
+    String(format: "ratio ObjectModel / XMLDocument     %8.2f", milliseconds(modelMapper) / milliseconds(foundationXML))
+)

@@ -14,7 +14,9 @@ do {
     // The generated AuthorsModel binds Author, Book and Pricing to the model's entities;
     // AuthorsModel.load() would read the model embedded in the generated code instead.
     let model = try AuthorsModel.load(contentsOf: modelURL)
-    let jsonURL = arguments.dropFirst().first.map(URL.init(fileURLWithPath:)) ?? Bundle.module.url(forResource: "Authors", withExtension: "json")
+    let jsonURL =
+        arguments.dropFirst().first.map(URL.init(fileURLWithPath:))
+        ?? Bundle.module.url(forResource: "Authors", withExtension: "json")
     guard let jsonURL else { throw MappingError(.missingValue, detail: "Authors.json is not in the example's bundle") }
     let data = try Data(contentsOf: jsonURL)
 

@@ -37,13 +37,17 @@ do {
 
     // 1. Every photo, newest first.
     let newestFirst = ModelFetchRequest(
-        entityName: "Photo", sortDescriptors: [ModelSortDescriptor(keyPath: Photo.Keys.dateTaken, ascending: false)])
+        entityName: "Photo",
+        sortDescriptors: [ModelSortDescriptor(keyPath: Photo.Keys.dateTaken, ascending: false)]
+    )
     print("\nall photos, newest first:")
     for photo in try graph.fetch(newestFirst, as: Photo.self) { print("  " + describe(photo)) }
 
     // 2. The photo with a given id: a predicate with a format argument.
     let byID = ModelFetchRequest(
-        entityName: "Photo", predicate: try ModelPredicate(format: "%K == %@", Photo.Keys.photoID, "p-1003"))
+        entityName: "Photo",
+        predicate: try ModelPredicate(format: "%K == %@", Photo.Keys.photoID, "p-1003")
+    )
     if let photo = try graph.fetch(byID, as: Photo.self).first {
         print("\nphoto p-1003: \(describe(photo)), keywords \(photo.keywords ?? [])")
     }

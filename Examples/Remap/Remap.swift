@@ -20,13 +20,19 @@ struct Remap: ParsableCommand {
             """
     )
 
-    @Argument(help: "The model: a .xcdatamodeld bundle, a .xcdatamodel folder or a 'contents' file.", completion: .file())
+    @Argument(
+        help: "The model: a .xcdatamodeld bundle, a .xcdatamodel folder or a 'contents' file.",
+        completion: .file()
+    )
     var model: String
 
     @Argument(help: "The JSON file: an object, or an array of objects.", completion: .file())
     var json: String
 
-    @Option(help: "The entity of the objects (default: the model's only entity that no other owns through a to-many or cascading relationship).")
+    @Option(
+        help:
+            "The entity of the objects (default: the model's only entity that no other owns through a to-many or cascading relationship)."
+    )
     var entity: String?
 
     @Option(help: "Where the objects are in the document, as a key path (\"data.items\").")
@@ -75,11 +81,16 @@ struct Remap: ParsableCommand {
     private func remap() throws {
         for definition in dateTransformers {
             let parts = definition.split(separator: "=", maxSplits: 1).map(String.init)
-            guard parts.count == 2 else { throw ValidationError("--date-transformer takes NAME=FORMAT, not '\(definition)'.") }
+            guard parts.count == 2 else {
+                throw ValidationError("--date-transformer takes NAME=FORMAT, not '\(definition)'.")
+            }
             guard let format = DateFormat.list(parts[1]).first else {
                 throw ValidationError("--date-transformer takes NAME=FORMAT, not '\(definition)'.")
             }
-            ValueTransformer.setValueTransformer(DateTransformer(format: format), forName: ValueTransformer.Name(parts[0]))
+            ValueTransformer.setValueTransformer(
+                DateTransformer(format: format),
+                forName: ValueTransformer.Name(parts[0])
+            )
         }
         let objectModel = try ObjectModel(contentsOf: URL(fileURLWithPath: model))
         let target = try chooseEntity(in: objectModel)
@@ -95,9 +106,13 @@ struct Remap: ParsableCommand {
             payload = payload[key] ?? .null
         }
         if at == nil, let suggestion = Self.suggestedKeyPath(in: document, for: target) {
-            throw ValidationError("The document's top level is an object holding \(suggestion.what) at '\(suggestion.keyPath)', not an \(target.name); try --at \(suggestion.keyPath)")
+            throw ValidationError(
+                "The document's top level is an object holding \(suggestion.what) at '\(suggestion.keyPath)', not an \(target.name); try --at \(suggestion.keyPath)"
+            )
         }
-        let encoder = ModelEncoder(options: .init(outputFormatting: sorted ? [.prettyPrinted, .sortedKeys] : [.prettyPrinted]))
+        let encoder = ModelEncoder(
+            options: .init(outputFormatting: sorted ? [.prettyPrinted, .sortedKeys] : [.prettyPrinted])
+        )
         let output: JSONValue
         if case .array = payload {
             output = try encoder.encodeJSON(decoder.decodeObjects(of: target, from: document, at: at))
@@ -109,7 +124,9 @@ struct Remap: ParsableCommand {
 
     /// Where the objects probably are when the top level is an object none of whose keys the
     /// entity reads: its first member holding an array of objects (or else an object).
-    static func suggestedKeyPath(in document: JSONValue, for entity: EntityDescription) -> (keyPath: String, what: String)? {
+    static func suggestedKeyPath(in document: JSONValue, for entity: EntityDescription) -> (
+        keyPath: String, what: String
+    )? {
         guard case .object(let object) = document else { return nil }
         let readKeys = Set(entity.properties.compactMap { $0.jsonKeyPath.components.first })
         guard !object.keys.contains(where: readKeys.contains) else { return nil }
@@ -127,18 +144,25 @@ struct Remap: ParsableCommand {
     private func chooseEntity(in model: ObjectModel) throws -> EntityDescription {
         if let entity {
             guard let found = model.entitiesByName[entity] else {
-                throw ValidationError("The model has no entity '\(entity)'; it has \(model.entities.map(\.name).joined(separator: ", ")).")
+                throw ValidationError(
+                    "The model has no entity '\(entity)'; it has \(model.entities.map(\.name).joined(separator: ", "))."
+                )
             }
             return found
         }
         // An entity is owned when another holds it in a to-many or cascades its deletion: the
         // document's top level is usually the one entity nothing owns.
-        let owned = Set(model.entities.flatMap { entity in
-            entity.relationships.filter { $0.isToMany || $0.deletionRule == .cascade }.map { $0.destinationEntity.name }
-        })
+        let owned = Set(
+            model.entities.flatMap { entity in
+                entity.relationships.filter { $0.isToMany || $0.deletionRule == .cascade }
+                    .map { $0.destinationEntity.name }
+            }
+        )
         let roots = model.entities.filter { !owned.contains($0.name) && !$0.isAbstract }
         guard roots.count == 1, let root = roots.first else {
-            throw ValidationError("Say which entity the document holds with --entity (\(model.entities.map(\.name).joined(separator: ", "))).")
+            throw ValidationError(
+                "Say which entity the document holds with --entity (\(model.entities.map(\.name).joined(separator: ", ")))."
+            )
         }
         return root
     }

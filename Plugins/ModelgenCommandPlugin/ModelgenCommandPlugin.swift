@@ -58,7 +58,8 @@ struct ModelgenCommandPlugin: CommandPlugin {
         process.waitUntilExit()
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
             throw CommandError(
-                "modelgen \(arguments.joined(separator: " ")) failed (status \(process.terminationStatus))")
+                "modelgen \(arguments.joined(separator: " ")) failed (status \(process.terminationStatus))"
+            )
         }
     }
 }

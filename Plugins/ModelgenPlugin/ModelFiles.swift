@@ -26,7 +26,9 @@ enum ModelFiles {
     static func files(in folder: URL) -> [URL] {
         guard
             let enumerator = FileManager.default.enumerator(
-                at: folder.resolvingSymlinksInPath(), includingPropertiesForKeys: [.isRegularFileKey])
+                at: folder.resolvingSymlinksInPath(),
+                includingPropertiesForKeys: [.isRegularFileKey]
+            )
         else { return [folder] }
         var files: [URL] = []
         for case let url as URL in enumerator

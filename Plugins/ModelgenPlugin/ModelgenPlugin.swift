@@ -26,21 +26,22 @@ struct ModelgenPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         guard let target = target as? SourceModuleTarget else { return [] }
         let modelgen = try context.tool(named: "modelgen").url
-        return ModelFiles.models(in: target).map { model in
-            let name = model.deletingPathExtension().lastPathComponent
-            let fileName = Self.identifier(name) + "+ModelMapper.swift"
-            let output = context.pluginWorkDirectoryURL.appendingPathComponent(name)
-            return .buildCommand(
-                displayName: "Generating ModelMapper classes for \(model.lastPathComponent)",
-                executable: modelgen,
-                arguments: [
-                    "generate", model.path, "--layout", "single-file", "--machine-dir", output.path,
-                    "--output-file-name", fileName,
-                ],
-                inputFiles: ModelFiles.files(in: model) + Self.configurationFiles(besideModel: model, named: name),
-                outputFiles: [output.appendingPathComponent(fileName)]
-            )
-        }
+        return ModelFiles.models(in: target)
+            .map { model in
+                let name = model.deletingPathExtension().lastPathComponent
+                let fileName = Self.identifier(name) + "+ModelMapper.swift"
+                let output = context.pluginWorkDirectoryURL.appendingPathComponent(name)
+                return .buildCommand(
+                    displayName: "Generating ModelMapper classes for \(model.lastPathComponent)",
+                    executable: modelgen,
+                    arguments: [
+                        "generate", model.path, "--layout", "single-file", "--machine-dir", output.path,
+                        "--output-file-name", fileName,
+                    ],
+                    inputFiles: ModelFiles.files(in: model) + Self.configurationFiles(besideModel: model, named: name),
+                    outputFiles: [output.appendingPathComponent(fileName)]
+                )
+            }
     }
 
     /// The `modelgen.json` beside a model, if any, and the templates it names (for the file's
@@ -66,7 +67,9 @@ struct ModelgenPlugin: BuildToolPlugin {
 
     /// The model name as the generator writes it in type and file names.
     private static func identifier(_ name: String) -> String {
-        let scalars = name.unicodeScalars.map { $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) ? Character($0) : "_" }
+        let scalars = name.unicodeScalars.map {
+            $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) ? Character($0) : "_"
+        }
         return String(scalars)
     }
 }

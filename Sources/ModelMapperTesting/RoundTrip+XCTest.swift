@@ -1,37 +1,46 @@
 #if canImport(XCTest)
-    import Foundation
-    import ModelMapper
-    import XCTest
+import Foundation
+import ModelMapper
+import XCTest
 
-    /// XCTest's ``expectRoundTrip(of:through:entity:at:expected:normalizations:sourceLocation:)``:
-    /// fails with each difference by its path.
-    ///
-    /// For example:
-    ///
-    /// ```swift
-    /// func testAuthorsSurviveARoundTrip() throws {
-    ///     XCTAssertRoundTrip(of: fixtureURL, through: try ObjectModel(contentsOf: modelURL), entity: "Author", at: "authors")
-    /// }
-    /// ```
-    public func XCTAssertRoundTrip(
-        of fixture: URL, through model: ObjectModel, entity: String, at keyPath: String? = nil, expected: URL? = nil,
-        normalizations: JSONComparison.Normalizations = [], file: StaticString = #filePath, line: UInt = #line
-    ) {
-        let roundTrip = RoundTrip(model: model, entity: entity, at: keyPath, normalizations: normalizations)
-        do {
-            let report = try roundTrip.check(fixture: fixture, expected: expected)
-            if !report.isFaithful || report.recordedFile != nil { XCTFail(report.description, file: file, line: line) }
-        } catch {
-            XCTFail("\(fixture.lastPathComponent): \(error)", file: file, line: line)
-        }
+/// XCTest's ``expectRoundTrip(of:through:entity:at:expected:normalizations:sourceLocation:)``:
+/// fails with each difference by its path.
+///
+/// For example:
+///
+/// ```swift
+/// func testAuthorsSurviveARoundTrip() throws {
+///     XCTAssertRoundTrip(of: fixtureURL, through: try ObjectModel(contentsOf: modelURL), entity: "Author", at: "authors")
+/// }
+/// ```
+public func XCTAssertRoundTrip(
+    of fixture: URL,
+    through model: ObjectModel,
+    entity: String,
+    at keyPath: String? = nil,
+    expected: URL? = nil,
+    normalizations: JSONComparison.Normalizations = [],
+    file: StaticString = #filePath,
+    line: UInt = #line
+) {
+    let roundTrip = RoundTrip(model: model, entity: entity, at: keyPath, normalizations: normalizations)
+    do {
+        let report = try roundTrip.check(fixture: fixture, expected: expected)
+        if !report.isFaithful || report.recordedFile != nil { XCTFail(report.description, file: file, line: line) }
+    } catch {
+        XCTFail("\(fixture.lastPathComponent): \(error)", file: file, line: line)
     }
+}
 
-    /// XCTest's ``expectEqualGraphs(_:_:sourceLocation:)``.
-    public func XCTAssertEqualGraphs(
-        _ expected: ModelObject, _ found: ModelObject, file: StaticString = #filePath, line: UInt = #line
-    ) {
-        let differences = GraphComparison.differences(expected: expected, found: found)
-        guard !differences.isEmpty else { return }
-        XCTFail("the graphs differ:\n" + differences.map { "  \($0)" }.joined(separator: "\n"), file: file, line: line)
-    }
+/// XCTest's ``expectEqualGraphs(_:_:sourceLocation:)``.
+public func XCTAssertEqualGraphs(
+    _ expected: ModelObject,
+    _ found: ModelObject,
+    file: StaticString = #filePath,
+    line: UInt = #line
+) {
+    let differences = GraphComparison.differences(expected: expected, found: found)
+    guard !differences.isEmpty else { return }
+    XCTFail("the graphs differ:\n" + differences.map { "  \($0)" }.joined(separator: "\n"), file: file, line: line)
+}
 #endif

@@ -48,8 +48,11 @@ public enum GraphComparison {
             guard lhs.entity.name == rhs.entity.name else {
                 differences.append(
                     GraphDifference(
-                        path: path, expected: "an object of \(lhs.entity.name)",
-                        found: "an object of \(rhs.entity.name)"))
+                        path: path,
+                        expected: "an object of \(lhs.entity.name)",
+                        found: "an object of \(rhs.entity.name)"
+                    )
+                )
                 continue
             }
             var next: [(JSONPath, ModelObject, ModelObject)] = []
@@ -60,7 +63,11 @@ public enum GraphComparison {
                 guard leftState == rightState else {
                     differences.append(
                         GraphDifference(
-                            path: here, expected: describe(lhs, key, leftState), found: describe(rhs, key, rightState)))
+                            path: here,
+                            expected: describe(lhs, key, leftState),
+                            found: describe(rhs, key, rightState)
+                        )
+                    )
                     continue
                 }
                 switch property {
@@ -68,7 +75,8 @@ public enum GraphComparison {
                     let (left, right) = (lhs.value(forKey: key), rhs.value(forKey: key))
                     if !valuesAreEqual(left, right) {
                         differences.append(
-                            GraphDifference(path: here, expected: describe(left), found: describe(right)))
+                            GraphDifference(path: here, expected: describe(left), found: describe(right))
+                        )
                     }
                 case .relationship(let relationship):
                     if relationship.isToMany {
@@ -76,7 +84,8 @@ public enum GraphComparison {
                         let right = rhs.value(forKey: key) as? [ModelObject] ?? []
                         guard left.count == right.count else {
                             differences.append(
-                                GraphDifference(path: here, expected: count(left.count), found: count(right.count)))
+                                GraphDifference(path: here, expected: count(left.count), found: count(right.count))
+                            )
                             continue
                         }
                         for (index, pair) in zip(left, right).enumerated() {
@@ -89,8 +98,11 @@ public enum GraphComparison {
                         case (let left, let right):
                             differences.append(
                                 GraphDifference(
-                                    path: here, expected: left.map { "an object of \($0.entity.name)" } ?? "nothing",
-                                    found: right.map { "an object of \($0.entity.name)" } ?? "nothing"))
+                                    path: here,
+                                    expected: left.map { "an object of \($0.entity.name)" } ?? "nothing",
+                                    found: right.map { "an object of \($0.entity.name)" } ?? "nothing"
+                                )
+                            )
                         }
                     }
                 }

@@ -35,7 +35,10 @@ public enum JSONComparison {
     /// recursion, and paths are spelled out only for what is reported: time is linear in the
     /// documents however deep they are.
     public static func differences(
-        expected: JSONValue, found: JSONValue, normalizations: Normalizations = [], limit: Int = 100
+        expected: JSONValue,
+        found: JSONValue,
+        normalizations: Normalizations = [],
+        limit: Int = 100
     ) -> [JSONDifference] {
         var comparison = Comparison(normalizations: normalizations)
         var differences: [JSONDifference] = []
@@ -69,7 +72,8 @@ public enum JSONComparison {
                     pending.append(contentsOf: comparison.compareObjects(a, b, at: node).reversed())
                 default:
                     differences.append(
-                        JSONDifference(path: comparison.path(node), kind: .value(expected: expected, found: found)))
+                        JSONDifference(path: comparison.path(node), kind: .value(expected: expected, found: found))
+                    )
                 }
             }
         }

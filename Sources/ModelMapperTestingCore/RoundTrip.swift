@@ -49,9 +49,12 @@ public struct RoundTrip {
     ///     unknown keys and spellings (`ModelDecoder.Options.UnknownKeys.keep`).
     ///   - encoderOptions: how the objects are encoded again.
     public init(
-        model: ObjectModel, entity: String, at keyPath: String? = nil,
+        model: ObjectModel,
+        entity: String,
+        at keyPath: String? = nil,
         normalizations: JSONComparison.Normalizations = [],
-        decoderOptions: ModelDecoder.Options? = nil, encoderOptions: ModelEncoder.Options = ModelEncoder.Options()
+        decoderOptions: ModelDecoder.Options? = nil,
+        encoderOptions: ModelEncoder.Options = ModelEncoder.Options()
     ) {
         self.model = model
         self.entity = entity
@@ -115,9 +118,10 @@ public struct RoundTrip {
         let found = try output(decoding: data)
         let wanted = try Self.payload(of: JSONValue.parse(expected ?? data), at: keyPath)
         let base = JSONPath.root.appending(keys: keyPath.map(Self.components) ?? [])
-        return JSONComparison.differences(expected: wanted, found: found, normalizations: normalizations).map {
-            JSONDifference(path: base.appending($0.path), kind: $0.kind)
-        }
+        return JSONComparison.differences(expected: wanted, found: found, normalizations: normalizations)
+            .map {
+                JSONDifference(path: base.appending($0.path), kind: $0.kind)
+            }
     }
 
     /// The round trip of a fixture file, compared with `expected` (by default the fixture); in
@@ -134,7 +138,9 @@ public struct RoundTrip {
         var differences: [JSONDifference] = []
         if exists {
             differences = try self.differences(
-                decoding: data, expected: expectedURL == fixture ? nil : Data(contentsOf: expectedURL))
+                decoding: data,
+                expected: expectedURL == fixture ? nil : Data(contentsOf: expectedURL)
+            )
         }
         guard recording, !exists || !differences.isEmpty else {
             return RoundTripReport(fixture: fixture, entity: entity, differences: differences, recordedFile: nil)
@@ -142,7 +148,10 @@ public struct RoundTrip {
         // The expected document (or the fixture) with the part at the key path replaced.
         let base = try JSONValue.parse(exists ? Data(contentsOf: expectedURL) : data)
         let document = try Self.replacing(
-            in: base, at: keyPath.map(Self.components) ?? [], with: output(decoding: data))
+            in: base,
+            at: keyPath.map(Self.components) ?? [],
+            with: output(decoding: data)
+        )
         try Data((document.jsonText(options: [.prettyPrinted, .withoutEscapingSlashes]) + "\n").utf8)
             .write(to: expectedURL, options: .atomic)
         return RoundTripReport(fixture: fixture, entity: entity, differences: differences, recordedFile: expectedURL)

@@ -15,7 +15,8 @@
 public enum BuiltInTemplates {
     /// Every built-in template by name.
     public static let all: [String: String] = [
-        "machine": machine, "human": human, "model": model, "single": single, "class": classDeclaration, "modelType": modelType,
+        "machine": machine, "human": human, "model": model, "single": single, "class": classDeclaration,
+        "modelType": modelType,
     ]
 
     static let machine = """

@@ -8,7 +8,8 @@
 enum CustomTypeName {
     /// Swift and Foundation types usable as they are.
     static let knownTypes: Set<String> = [
-        "String", "Character", "Bool", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",
+        "String", "Character", "Bool", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32",
+        "UInt64",
         "Double", "Float", "Decimal", "Date", "Data", "UUID", "URL", "Any", "AnyHashable", "NSNumber", "TimeInterval",
     ]
 
@@ -33,7 +34,10 @@ enum CustomTypeName {
         var position = 0
 
         var atEnd: Bool {
-            mutating get { skipSpaces(); return position == text.count }
+            mutating get {
+                skipSpaces()
+                return position == text.count
+            }
         }
 
         mutating func skipSpaces() {
@@ -50,7 +54,10 @@ enum CustomTypeName {
         mutating func identifier() -> String? {
             skipSpaces()
             var name = ""
-            while position < text.count, text[position] == "_" || text[position] == "." || text[position].properties.isAlphabetic || ("0"..."9").contains(text[position]) {
+            while position < text.count,
+                text[position] == "_" || text[position] == "." || text[position].properties.isAlphabetic
+                    || ("0"..."9").contains(text[position])
+            {
                 name.unicodeScalars.append(text[position])
                 position += 1
             }

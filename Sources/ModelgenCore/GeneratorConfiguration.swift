@@ -87,7 +87,8 @@ public struct GeneratorConfiguration: Sendable, Equatable {
     public static func parse(_ data: Data) throws(GeneratorConfigurationError) -> GeneratorConfiguration {
         guard data.count <= maximumSize else {
             throw GeneratorConfigurationError(
-                message: "the file is \(data.count) bytes; a configuration is at most \(maximumSize)")
+                message: "the file is \(data.count) bytes; a configuration is at most \(maximumSize)"
+            )
         }
         let json: JSONValue
         do {
@@ -101,11 +102,16 @@ public struct GeneratorConfiguration: Sendable, Equatable {
                 detail.removeFirst("line \(line), column \(column): ".count)
             }
             throw GeneratorConfigurationError(
-                line: error.context.line, column: error.context.column, message: "not valid JSON: \(detail)")
+                line: error.context.line,
+                column: error.context.column,
+                message: "not valid JSON: \(detail)"
+            )
         }
         guard case .object(let object) = json else {
             throw GeneratorConfigurationError(
-                path: .root, message: "expected an object of settings, found \(json.typeDescription)")
+                path: .root,
+                message: "expected an object of settings, found \(json.typeDescription)"
+            )
         }
         var configuration = GeneratorConfiguration()
         configuration.settings = try settings(in: object, path: .root, allowsModels: true)
@@ -113,13 +119,16 @@ public struct GeneratorConfiguration: Sendable, Equatable {
             guard case .object(let byName) = models else {
                 throw GeneratorConfigurationError(
                     path: JSONPath.root.appending(key: "models"),
-                    message: "expected an object of settings by model name, found \(models.typeDescription)")
+                    message: "expected an object of settings by model name, found \(models.typeDescription)"
+                )
             }
             for (name, value) in byName {
                 let path = JSONPath.root.appending(key: "models").appending(key: name)
                 guard case .object(let modelObject) = value else {
                     throw GeneratorConfigurationError(
-                        path: path, message: "expected an object of settings, found \(value.typeDescription)")
+                        path: path,
+                        message: "expected an object of settings, found \(value.typeDescription)"
+                    )
                 }
                 configuration.models[name] = try settings(in: modelObject, path: path, allowsModels: false)
             }
@@ -140,7 +149,8 @@ public struct GeneratorConfiguration: Sendable, Equatable {
         for key in object.keys where !known.contains(key) {
             throw GeneratorConfigurationError(
                 path: path.appending(key: key),
-                message: "unknown setting '\(key)' (settings: \(known.joined(separator: ", ")))")
+                message: "unknown setting '\(key)' (settings: \(known.joined(separator: ", ")))"
+            )
         }
         var settings = Settings()
         settings.access = try choice(object, "access", path: path)
@@ -150,7 +160,9 @@ public struct GeneratorConfiguration: Sendable, Equatable {
         if let typeName = try string(object, "typeName", path: path) {
             guard SwiftNaming.isIdentifier(typeName), !SwiftNaming.keywords.contains(typeName) else {
                 throw GeneratorConfigurationError(
-                    path: path.appending(key: "typeName"), message: "'\(typeName)' is not a Swift type name")
+                    path: path.appending(key: "typeName"),
+                    message: "'\(typeName)' is not a Swift type name"
+                )
             }
             settings.typeName = typeName
         }
@@ -158,14 +170,17 @@ public struct GeneratorConfiguration: Sendable, Equatable {
             let entitiesPath = path.appending(key: "entities")
             guard case .array(let array) = entities else {
                 throw GeneratorConfigurationError(
-                    path: entitiesPath, message: "expected an array of entity names, found \(entities.typeDescription)")
+                    path: entitiesPath,
+                    message: "expected an array of entity names, found \(entities.typeDescription)"
+                )
             }
             var names: [String] = []
             for (index, element) in array.enumerated() {
                 guard case .string(let name) = element, !name.isEmpty else {
                     throw GeneratorConfigurationError(
                         path: entitiesPath.appending(index: index),
-                        message: "expected an entity name, found \(element.typeDescription)")
+                        message: "expected an entity name, found \(element.typeDescription)"
+                    )
                 }
                 names.append(name)
             }
@@ -175,7 +190,8 @@ public struct GeneratorConfiguration: Sendable, Equatable {
             guard case .bool(let value) = flag else {
                 throw GeneratorConfigurationError(
                     path: path.appending(key: "trustCustomClassNames"),
-                    message: "expected true or false, found \(flag.typeDescription)")
+                    message: "expected true or false, found \(flag.typeDescription)"
+                )
             }
             settings.trustCustomClassNames = value
         }
@@ -188,7 +204,9 @@ public struct GeneratorConfiguration: Sendable, Equatable {
         guard let value = object[key] else { return nil }
         guard case .string(let text) = value else {
             throw GeneratorConfigurationError(
-                path: path.appending(key: key), message: "expected a string, found \(value.typeDescription)")
+                path: path.appending(key: key),
+                message: "expected a string, found \(value.typeDescription)"
+            )
         }
         return text
     }
@@ -200,20 +218,26 @@ public struct GeneratorConfiguration: Sendable, Equatable {
         guard let text = try string(object, key, path: path) else { return nil }
         guard !text.isEmpty, !text.contains("\0") else {
             throw GeneratorConfigurationError(
-                path: path.appending(key: key), message: "expected the path of a folder, found \"\(text)\"")
+                path: path.appending(key: key),
+                message: "expected the path of a folder, found \"\(text)\""
+            )
         }
         return text
     }
 
     /// One of the raw values of `Choice`.
     private static func choice<Choice: RawRepresentable & CaseIterable>(
-        _ object: JSONObject, _ key: String, path: JSONPath
+        _ object: JSONObject,
+        _ key: String,
+        path: JSONPath
     ) throws(GeneratorConfigurationError) -> Choice? where Choice.RawValue == String {
         guard let text = try string(object, key, path: path) else { return nil }
         guard let value = Choice(rawValue: text) else {
             let choices = Choice.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")
             throw GeneratorConfigurationError(
-                path: path.appending(key: key), message: "expected \(choices), found \"\(text)\"")
+                path: path.appending(key: key),
+                message: "expected \(choices), found \"\(text)\""
+            )
         }
         return value
     }
@@ -222,7 +246,8 @@ public struct GeneratorConfiguration: Sendable, Equatable {
     /// `.xcdatamodeld` bundle (or the `.xcdatamodel` folder, or the `contents` file's model);
     /// nil when there is none.
     public static func file(besideModel model: URL) -> URL? {
-        let candidate = GeneratorOptions.modelSource(of: model).deletingLastPathComponent().appendingPathComponent(fileName)
+        let candidate = GeneratorOptions.modelSource(of: model).deletingLastPathComponent()
+            .appendingPathComponent(fileName)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue
         else {

@@ -57,10 +57,13 @@ public enum ModelDiagram {
                 if let inverse { drawn.insert("\(inverse.entity.name).\(inverse.name)") }
                 edges.append(
                     Edge(
-                        from: entity.name, to: relationship.destinationEntity.name,
+                        from: entity.name,
+                        to: relationship.destinationEntity.name,
                         toCardinality: cardinality(of: relationship),
                         fromCardinality: inverse.map(cardinality(of:)) ?? "*",
-                        label: inverse.map { "\(relationship.name) / \($0.name)" } ?? relationship.name))
+                        label: inverse.map { "\(relationship.name) / \($0.name)" } ?? relationship.name
+                    )
+                )
             }
         }
         return edges
@@ -154,7 +157,8 @@ public enum ModelDiagram {
         for entity in model.entities {
             if let superentity = entity.superentity {
                 lines.append(
-                    "    \(dotString(entity.name)) -> \(dotString(superentity.name)) [arrowhead=empty, style=dashed];")
+                    "    \(dotString(entity.name)) -> \(dotString(superentity.name)) [arrowhead=empty, style=dashed];"
+                )
             }
         }
         for edge in edges {

@@ -41,24 +41,28 @@ public enum ModelDocument {
                                     ("default", element.defaultValueString.map(JSONValue.string)),
                                     ("composite", element.compositeName.map(JSONValue.string)),
                                 ])
-                            })
+                            }
+                        )
                     ),
                 ])
-            })
+            }
+        )
         root["fetchRequests"] = array(
             model.fetchRequestTemplates.map { template in
                 object([
                     ("name", .string(template.name)), ("entity", .string(template.entityName)),
                     ("predicate", template.predicateString.map(JSONValue.string)),
                 ])
-            })
+            }
+        )
         root["configurations"] = array(
             model.configurations.map { configuration in
                 object([
                     ("name", .string(configuration.name)),
                     ("entities", array(configuration.entityNames.map(JSONValue.string))),
                 ])
-            })
+            }
+        )
         return .object(root)
     }
 
@@ -89,7 +93,9 @@ public enum ModelDocument {
                                 ("name", .string(fetched.name)), ("entity", fetched.entityName.map(JSONValue.string)),
                                 ("predicate", fetched.predicateString.map(JSONValue.string)),
                             ])
-                        }))
+                        }
+                    )
+                )
             ),
         ])
     }

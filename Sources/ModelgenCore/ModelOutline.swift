@@ -27,17 +27,29 @@ public enum ModelOutline {
         for composite in model.composites {
             lines.append("")
             lines.append("composite \(composite.name)")
-            lines.append(contentsOf: table(composite.elements.map { element in
-                [element.name, element.attributeType.rawValue + (element.isOptional ? "?" : ""),
-                 element.compositeName.map { "composite: \($0)" } ?? ""]
-            }, indent: "  "))
+            lines.append(
+                contentsOf: table(
+                    composite.elements.map { element in
+                        [
+                            element.name, element.attributeType.rawValue + (element.isOptional ? "?" : ""),
+                            element.compositeName.map { "composite: \($0)" } ?? "",
+                        ]
+                    },
+                    indent: "  "
+                )
+            )
         }
         if !model.fetchRequestTemplates.isEmpty {
             lines.append("")
             lines.append("fetch requests:")
-            lines.append(contentsOf: table(model.fetchRequestTemplates.map { template in
-                [template.name, "on \(template.entityName)", template.predicateString ?? ""]
-            }, indent: "  "))
+            lines.append(
+                contentsOf: table(
+                    model.fetchRequestTemplates.map { template in
+                        [template.name, "on \(template.entityName)", template.predicateString ?? ""]
+                    },
+                    indent: "  "
+                )
+            )
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -48,7 +60,9 @@ public enum ModelOutline {
         var notes: [String] = []
         if entity.isAbstract { notes.append("abstract") }
         if let className = entity.representedClassName, className != entity.name { notes.append("class \(className)") }
-        if !entity.subentities.isEmpty { notes.append("subentities: " + entity.subentities.map(\.name).joined(separator: ", ")) }
+        if !entity.subentities.isEmpty {
+            notes.append("subentities: " + entity.subentities.map(\.name).joined(separator: ", "))
+        }
         if !notes.isEmpty { heading += "  (" + notes.joined(separator: "; ") + ")" }
         var lines = [heading]
         if let typeKey = entity.jsonTypeKey {
@@ -77,9 +91,14 @@ public enum ModelOutline {
         }
         if !entity.fetchedProperties.isEmpty {
             lines.append("  fetched properties:")
-            lines.append(contentsOf: table(entity.fetchedProperties.map { fetched in
-                [fetched.name, "fetches \(fetched.entityName ?? "?")", fetched.predicateString ?? ""]
-            }, indent: "    "))
+            lines.append(
+                contentsOf: table(
+                    entity.fetchedProperties.map { fetched in
+                        [fetched.name, "fetches \(fetched.entityName ?? "?")", fetched.predicateString ?? ""]
+                    },
+                    indent: "    "
+                )
+            )
         }
         return lines
     }
@@ -116,9 +135,13 @@ public enum ModelOutline {
             notes.append("no inverse")
         }
         if relationship.minCount > 0 || relationship.maxCount > 0, relationship.isToMany {
-            notes.append("count: \(relationship.minCount)...\(relationship.maxCount == 0 ? "" : String(relationship.maxCount))")
+            notes.append(
+                "count: \(relationship.minCount)...\(relationship.maxCount == 0 ? "" : String(relationship.maxCount))"
+            )
         }
-        if relationship.jsonKeyPath.components != [relationship.name] { notes.append("json: \(relationship.jsonKeyPath)") }
+        if relationship.jsonKeyPath.components != [relationship.name] {
+            notes.append("json: \(relationship.jsonKeyPath)")
+        }
         notes.append("delete: \(relationship.deletionRule.rawValue.lowercased())")
         if relationship.isTransient { notes.append("transient") }
         return [relationship.name, target, notes.joined(separator: "  ")]

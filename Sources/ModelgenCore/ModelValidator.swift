@@ -53,10 +53,13 @@ public enum ModelValidator {
             for version in bundle.versionNames {
                 if bundle.binaryVersionNames.contains(version) {
                     report.skippedCount += 1
-                    report.diagnostics.append(ModelDiagnostic(
-                        .note, "skipped version '\(version)': it is in Xcode 3's binary format, which only Xcode reads",
-                        at: SourceLocation(file: url.appendingPathComponent(version + ".xcdatamodel").relativePath)
-                    ))
+                    report.diagnostics.append(
+                        ModelDiagnostic(
+                            .note,
+                            "skipped version '\(version)': it is in Xcode 3's binary format, which only Xcode reads",
+                            at: SourceLocation(file: url.appendingPathComponent(version + ".xcdatamodel").relativePath)
+                        )
+                    )
                 } else {
                     load(url, version: version, options: options, into: &report)
                 }
@@ -75,7 +78,12 @@ public enum ModelValidator {
         }
     }
 
-    private static func load(_ url: URL, version: String?, options: ObjectModel.LoadingOptions, into report: inout Report) {
+    private static func load(
+        _ url: URL,
+        version: String?,
+        options: ObjectModel.LoadingOptions,
+        into report: inout Report
+    ) {
         report.modelCount += 1
         do {
             let model = try ObjectModel(contentsOf: url, version: version, options: options)

@@ -42,7 +42,12 @@ public struct OutputPlan: Sendable {
     ///     A file is an orphan only when its header says it was generated from `sourceName`
     ///     (a `_` prefix alone proves nothing: human files and other tools' files stay untouched).
     ///   - sourceName: what the model is called in headers (`Authors.xcdatamodeld`).
-    public init(files: [GeneratedFile], existing: [String: String?], machineFolder: [String: String] = [:], sourceName: String = "") {
+    public init(
+        files: [GeneratedFile],
+        existing: [String: String?],
+        machineFolder: [String: String] = [:],
+        sourceName: String = ""
+    ) {
         for file in files {
             let current = existing[file.path] ?? nil
             switch (file.kind, current) {
@@ -53,7 +58,8 @@ public struct OutputPlan: Sendable {
             }
         }
         let generated = Set(files.filter { $0.kind == .machine }.map(\.path))
-        orphans = machineFolder
+        orphans =
+            machineFolder
             .filter { !generated.contains($0.key) && ModelGenerator.isMachineFile($0.value, generatedFrom: sourceName) }
             .map { Orphan(path: $0.key, contents: $0.value) }
             .sorted { $0.path < $1.path }
@@ -67,7 +73,11 @@ public struct OutputPlan: Sendable {
     /// it (relative to where it will be applied).
     public func diffs(displayPath: (GeneratedFile.Kind, String) -> String = { $1 }) -> String {
         let changes = writes.map { write in
-            UnifiedDiff.make(old: write.existing, new: write.file.contents, path: displayPath(write.file.kind, write.file.path))
+            UnifiedDiff.make(
+                old: write.existing,
+                new: write.file.contents,
+                path: displayPath(write.file.kind, write.file.path)
+            )
         }
         let deletions = orphans.map { orphan in
             UnifiedDiff.make(old: orphan.contents, new: nil, path: displayPath(.machine, orphan.path))

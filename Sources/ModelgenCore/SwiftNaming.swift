@@ -5,8 +5,10 @@ enum SwiftNaming {
     static let keywords: Set<String> = [
         "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",
         "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows", "static",
-        "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue", "default", "defer", "do", "else",
-        "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw", "switch", "where", "while", "as", "false",
+        "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue", "default", "defer", "do",
+        "else",
+        "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw", "switch", "where", "while", "as",
+        "false",
         "is", "nil", "super", "throws", "true", "try", "any", "some", "await", "async", "consume", "copy", "borrowing",
         "consuming", "discard", "each", "macro", "package", "actor", "nonisolated", "isolated",
     ]
@@ -23,7 +25,8 @@ enum SwiftNaming {
     static let reservedTypes: Set<String> = [
         "Any", "AnyObject", "Self", "Type", "Protocol", "Never", "Optional", "Array", "Dictionary", "Set",
         "String", "Int", "Int16", "Int32", "Int64", "Double", "Float", "Bool", "Decimal", "Date", "Data", "UUID", "URL",
-        "Error", "Foundation", "ModelMapper", "ModelObject", "ObjectModel", "EntityDescription", "ValueTransformer", "JSONValue",
+        "Error", "Foundation", "ModelMapper", "ModelObject", "ObjectModel", "EntityDescription", "ValueTransformer",
+        "JSONValue",
     ]
 
     /// A valid identifier made from `name`: letters, digits and `_`, not starting with a digit.

@@ -32,8 +32,10 @@ public enum UnifiedDiff {
             }
         }
         // A last line whose newline came or went changed too.
-        if old != nil, new != nil, aEndsWithNewline != bEndsWithNewline, let lastA = a.indices.last, let lastB = b.indices.last,
-           !removed[lastA], !inserted[lastB] {
+        if old != nil, new != nil, aEndsWithNewline != bEndsWithNewline, let lastA = a.indices.last,
+            let lastB = b.indices.last,
+            !removed[lastA], !inserted[lastB]
+        {
             removed[lastA] = true
             inserted[lastB] = true
         }
@@ -77,7 +79,9 @@ public enum UnifiedDiff {
                 }
                 let isLastOld = line.kind != .added && line.oldIndex == a.count - 1 && !aEndsWithNewline && old != nil
                 let isLastNew = line.kind != .removed && line.newIndex == b.count - 1 && !bEndsWithNewline && new != nil
-                if (line.kind == .removed && isLastOld) || (line.kind == .added && isLastNew) || (line.kind == .kept && (isLastOld || isLastNew)) {
+                if (line.kind == .removed && isLastOld) || (line.kind == .added && isLastNew)
+                    || (line.kind == .kept && (isLastOld || isLastNew))
+                {
                     output.append("\\ No newline at end of file")
                 }
             }

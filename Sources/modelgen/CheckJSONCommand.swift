@@ -7,7 +7,9 @@ import ModelMapperTestingCore
 /// how problems are printed.
 struct JSONFileOptions: ParsableArguments {
     @Argument(
-        help: "The model: a .xcdatamodeld bundle, a .xcdatamodel folder or a 'contents' file.", completion: .file())
+        help: "The model: a .xcdatamodeld bundle, a .xcdatamodel folder or a 'contents' file.",
+        completion: .file()
+    )
     var model: String
 
     @Argument(help: "The JSON files.", completion: .file())
@@ -48,7 +50,9 @@ struct JSONFileOptions: ParsableArguments {
                 throw ValidationError("--date-transformer takes NAME=FORMAT, not '\(definition)'.")
             }
             ValueTransformer.setValueTransformer(
-                DateTransformer(format: format), forName: ValueTransformer.Name(parts[0]))
+                DateTransformer(format: format),
+                forName: ValueTransformer.Name(parts[0])
+            )
         }
         let loaded = try loadModel(URL(fileURLWithPath: model), version: modelVersion)
         for warning in loaded.warnings { printToStandardError(warning.description) }
@@ -136,9 +140,11 @@ struct JSONFileProblem {
             print("\(files) file\(files == 1 ? "" : "s") \(checked): \(count)")
         case .json:
             print(
-                JSONValue.array(JSONArray(problems.map(\.json))).jsonText(options: [
-                    .prettyPrinted, .withoutEscapingSlashes,
-                ]))
+                JSONValue.array(JSONArray(problems.map(\.json)))
+                    .jsonText(options: [
+                        .prettyPrinted, .withoutEscapingSlashes,
+                    ])
+            )
         }
     }
 }
@@ -162,9 +168,10 @@ struct CheckJSONCommand: ModelgenCommand {
         var problems: [JSONFileProblem] = []
         for file in options.files {
             do {
-                problems += try roundTrip.decodingErrors(in: options.read(file)).map {
-                    JSONFileProblem(file: file, error: $0)
-                }
+                problems += try roundTrip.decodingErrors(in: options.read(file))
+                    .map {
+                        JSONFileProblem(file: file, error: $0)
+                    }
             } catch let error as RoundTripError {
                 problems.append(JSONFileProblem(file: file, message: error.description))
             }
@@ -215,9 +222,10 @@ struct RoundtripCommand: ModelgenCommand {
                     problems += errors.map { JSONFileProblem(file: file, error: $0) }
                     continue
                 }
-                problems += try roundTrip.differences(decoding: data).map {
-                    JSONFileProblem(file: file, difference: $0)
-                }
+                problems += try roundTrip.differences(decoding: data)
+                    .map {
+                        JSONFileProblem(file: file, difference: $0)
+                    }
             } catch let error as RoundTripError {
                 problems.append(JSONFileProblem(file: file, message: error.description))
             } catch let error as MappingError {

@@ -18,7 +18,9 @@ extension ModelgenCommand {
             // ArgumentParser would show the root command's usage for an error thrown here.
             printToStandardError("Error: \(error.message)")
             printToStandardError("Usage: modelgen \(Self.usageString())")
-            printToStandardError("  See 'modelgen \(Self.configuration.commandName ?? "") --help' for more information.")
+            printToStandardError(
+                "  See 'modelgen \(Self.configuration.commandName ?? "") --help' for more information."
+            )
             throw ExitCode.validationFailure
         } catch let failure as CommandFailure {
             for line in failure.lines { printToStandardError(line) }
@@ -52,11 +54,16 @@ enum FileSystem {
         // The nearest part of the path that exists must be a folder.
         var existing = url
         var isDirectory: ObjCBool = false
-        while !FileManager.default.fileExists(atPath: existing.path, isDirectory: &isDirectory), existing.pathComponents.count > 1 {
+        while !FileManager.default.fileExists(atPath: existing.path, isDirectory: &isDirectory),
+            existing.pathComponents.count > 1
+        {
             existing.deleteLastPathComponent()
         }
         if !isDirectory.boolValue {
-            throw CommandFailure(path: existing.relativePath, message: "this is a file, not a folder, so '\(url.relativePath)' cannot be created")
+            throw CommandFailure(
+                path: existing.relativePath,
+                message: "this is a file, not a folder, so '\(url.relativePath)' cannot be created"
+            )
         }
         do {
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
@@ -89,7 +96,9 @@ enum FileSystem {
             if required { throw CommandFailure(path: folder.relativePath, message: "no such folder") }
             return []
         }
-        guard isDirectory.boolValue else { throw CommandFailure(path: folder.relativePath, message: "this is a file, not a folder") }
+        guard isDirectory.boolValue else {
+            throw CommandFailure(path: folder.relativePath, message: "this is a file, not a folder")
+        }
         do {
             return try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
         } catch {

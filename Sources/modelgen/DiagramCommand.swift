@@ -21,14 +21,19 @@ struct DiagramCommand: ModelgenCommand {
     }
 
     @Argument(
-        help: "The model: a .xcdatamodeld bundle, a .xcdatamodel folder or a 'contents' file.", completion: .file())
+        help: "The model: a .xcdatamodeld bundle, a .xcdatamodel folder or a 'contents' file.",
+        completion: .file()
+    )
     var model: String
 
     @Option(help: "mermaid, dot or svg.")
     var format: Format = .mermaid
 
     @Option(
-        name: [.short, .long], help: "Write the diagram to this file instead of standard output.", completion: .file())
+        name: [.short, .long],
+        help: "Write the diagram to this file instead of standard output.",
+        completion: .file()
+    )
     var output: String?
 
     @Option(help: "The version of a .xcdatamodeld bundle to draw (default: its current version).")
@@ -60,7 +65,8 @@ struct DiagramCommand: ModelgenCommand {
         }
         // The graph and the drawing go through files: nothing waits on a full pipe.
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "modelgen-diagram-\(UUID().uuidString)")
+            "modelgen-diagram-\(UUID().uuidString)"
+        )
         try FileSystem.createDirectory(folder)
         defer { try? FileManager.default.removeItem(at: folder) }
         let graphFile = folder.appendingPathComponent("model.dot")

@@ -32,7 +32,10 @@ struct GenerateCommand: ModelgenCommand {
             """
     )
 
-    @Argument(help: "The model: a .xcdatamodeld bundle, a .xcdatamodel folder or a 'contents' file.", completion: .file())
+    @Argument(
+        help: "The model: a .xcdatamodeld bundle, a .xcdatamodel folder or a 'contents' file.",
+        completion: .file()
+    )
     var model: String
 
     @Option(name: .shortAndLong, help: "The folder for all generated files.", completion: .directory)
@@ -62,20 +65,29 @@ struct GenerateCommand: ModelgenCommand {
     @Option(help: "The file name of the single-file layout (default: <model name>+ModelMapper.swift).")
     var outputFileName: String?
 
-    @Option(help: "A folder of .mustache templates replacing built-in ones (see `modelgen templates`).", completion: .directory)
+    @Option(
+        help: "A folder of .mustache templates replacing built-in ones (see `modelgen templates`).",
+        completion: .directory
+    )
     var templates: String?
 
     @Flag(help: "Use every customClassName as written, even types that are not from Swift or Foundation.")
     var trustCustomClassNames = false
 
-    @Option(help: "A modelgen.json to read settings from (default: the one beside the model, if any).", completion: .file())
+    @Option(
+        help: "A modelgen.json to read settings from (default: the one beside the model, if any).",
+        completion: .file()
+    )
     var config: String?
 
     @Option(
         help: ArgumentHelp(
             "The folder for all generated files when neither --output nor the settings name one.",
-            discussion: "For tools that run modelgen on models they find (the command plugin).", visibility: .hidden),
-        completion: .directory)
+            discussion: "For tools that run modelgen on models they find (the command plugin).",
+            visibility: .hidden
+        ),
+        completion: .directory
+    )
     var defaultOutput: String?
 
     @Flag(help: "Write nothing; print a diff of what is out of date (orphans included) and exit 1 if anything is.")
@@ -95,8 +107,11 @@ struct GenerateCommand: ModelgenCommand {
         let output = self.output ?? resolved(settings.output) ?? defaultOutput
         // Checked here rather than in validate(), so that a mistyped option is reported as
         // such ("Did you mean …?") before a missing one.
-        guard output != nil || (machineDir != nil && humanDir != nil) || (layout == .singleFile && machineDir != nil) else {
-            throw ValidationError("Give --output (or \"output\" in modelgen.json), or both --machine-dir and --human-dir.")
+        guard output != nil || (machineDir != nil && humanDir != nil) || (layout == .singleFile && machineDir != nil)
+        else {
+            throw ValidationError(
+                "Give --output (or \"output\" in modelgen.json), or both --machine-dir and --human-dir."
+            )
         }
         let loaded = try loadModel(url, version: modelVersion)
         // The model's text as UTF-8 with a declaration that says so, whatever the file's encoding.
@@ -110,7 +125,9 @@ struct GenerateCommand: ModelgenCommand {
         options.modelTypeName = modelTypeName ?? settings.typeName
         options.singleFileName = outputFileName
         options.trustsCustomClassNames = trustCustomClassNames || settings.trustCustomClassNames == true
-        if let templates = templates ?? resolved(settings.templates) { options.templates = try Self.readTemplates(in: templates) }
+        if let templates = templates ?? resolved(settings.templates) {
+            options.templates = try Self.readTemplates(in: templates)
+        }
 
         let result = ModelGenerator.generate(loaded, modelXML: xml, options: options)
         for diagnostic in loaded.warnings + result.diagnostics { printToStandardError(diagnostic.description) }
@@ -127,25 +144,35 @@ struct GenerateCommand: ModelgenCommand {
         var existing: [String: String?] = [:]
         for file in result.files {
             let destination = location(of: file)
-            existing[file.path] = FileManager.default.fileExists(atPath: destination.path) ? try FileSystem.read(destination) : nil
+            existing[file.path] =
+                FileManager.default.fileExists(atPath: destination.path) ? try FileSystem.read(destination) : nil
         }
         // The other Swift files of the machine folder, to find orphans among (the generated
         // ones were read above).
         let generatedMachineFiles = Set(result.files.filter { $0.kind == .machine }.map(\.path))
         var machineFiles: [String: String] = [:]
-        for name in try FileSystem.contents(of: machineFolder) where name.hasSuffix(".swift") && !generatedMachineFiles.contains(name) {
+        for name in try FileSystem.contents(of: machineFolder)
+        where name.hasSuffix(".swift") && !generatedMachineFiles.contains(name) {
             let file = machineFolder.appendingPathComponent(name)
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+            guard FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory), !isDirectory.boolValue
+            else { continue }
             machineFiles[name] = try? String(contentsOf: file, encoding: .utf8)
         }
-        let plan = OutputPlan(files: result.files, existing: existing, machineFolder: machineFiles, sourceName: options.sourceName)
+        let plan = OutputPlan(
+            files: result.files,
+            existing: existing,
+            machineFolder: machineFiles,
+            sourceName: options.sourceName
+        )
 
         if check {
             guard plan.isUpToDate else {
                 print(plan.diffs { FileSystem.pathRelativeToCurrentDirectory(location(of: $0, $1)) }, terminator: "")
                 let orphans = plan.orphans.isEmpty ? "" : " and \(plan.orphans.count) orphaned file(s) to prune"
-                printToStandardError("\(plan.writes.count) generated file(s) out of date\(orphans); run `modelgen generate`\(plan.orphans.isEmpty ? "" : " --prune") without --check")
+                printToStandardError(
+                    "\(plan.writes.count) generated file(s) out of date\(orphans); run `modelgen generate`\(plan.orphans.isEmpty ? "" : " --prune") without --check"
+                )
                 throw ExitCode.failure
             }
             print("\(result.files.count) generated file(s) up to date")
@@ -160,7 +187,9 @@ struct GenerateCommand: ModelgenCommand {
             summary += ", \(plan.orphans.count) orphaned file(s) deleted"
         } else if !plan.orphans.isEmpty {
             for orphan in plan.orphans {
-                printToStandardError("\(FileSystem.pathRelativeToCurrentDirectory(machineFolder.appendingPathComponent(orphan.path))): warning: generated from \(options.sourceName) for an entity it no longer has; delete it with --prune")
+                printToStandardError(
+                    "\(FileSystem.pathRelativeToCurrentDirectory(machineFolder.appendingPathComponent(orphan.path))): warning: generated from \(options.sourceName) for an entity it no longer has; delete it with --prune"
+                )
             }
         }
         print(summary)
@@ -172,7 +201,8 @@ struct GenerateCommand: ModelgenCommand {
     static func configuredSettings(explicit: String?, model: URL, modelName: String) throws
         -> (GeneratorConfiguration.Settings, URL?)
     {
-        guard let file = explicit.map({ URL(fileURLWithPath: $0) }) ?? GeneratorConfiguration.file(besideModel: model) else {
+        guard let file = explicit.map({ URL(fileURLWithPath: $0) }) ?? GeneratorConfiguration.file(besideModel: model)
+        else {
             return (GeneratorConfiguration.Settings(), nil)
         }
         let path = FileSystem.pathRelativeToCurrentDirectory(file)

@@ -21,7 +21,9 @@ struct InspectCommand: ModelgenCommand {
     }
 
     @Argument(
-        help: "The model: a .xcdatamodeld bundle, a .xcdatamodel folder or a 'contents' file.", completion: .file())
+        help: "The model: a .xcdatamodeld bundle, a .xcdatamodel folder or a 'contents' file.",
+        completion: .file()
+    )
     var model: String
 
     @Option(help: "The version of a .xcdatamodeld bundle to show (default: its current version).")

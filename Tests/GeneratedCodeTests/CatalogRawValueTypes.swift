@@ -9,5 +9,7 @@ public enum ProductStatus: String, Sendable {
 
 /// What `Variant.size` holds: raw values are integers, wider than the Integer 16 attribute.
 public enum VariantSize: Int, Sendable {
-    case small = 1, medium = 2, large = 3
+    case small = 1
+    case medium = 2
+    case large = 3
 }

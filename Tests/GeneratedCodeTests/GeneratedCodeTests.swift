@@ -20,7 +20,11 @@ struct GeneratedCodeTests {
         #expect(twain.firstName == "Mark")
         #expect(twain.lastName == "Twain")
         #expect(twain.dateOfBirth == (try DateFormat.yearMonthDay.date(from: "1835-11-30")))
-        #expect(twain.books.map(\.title) == ["The Adventures of Tom Sawyer", "Adventures of Huckleberry Finn", "Life on the Mississippi"])
+        #expect(
+            twain.books.map(\.title) == [
+                "The Adventures of Tom Sawyer", "Adventures of Huckleberry Finn", "Life on the Mississippi",
+            ]
+        )
         let sawyer = twain.books[0]
         #expect(sawyer.year == 1876)
         #expect(sawyer.tags == ["adventure", "classic"])
@@ -80,21 +84,26 @@ struct GeneratedCodeTests {
         decoding.keyCasing = .modelNames
         // The fixture's tags are named by their labels alone: placeholders make them objects.
         let graph = ObjectGraph(
-            model: model, options: ObjectGraph.Options(decoding: decoding, unresolvedReferences: .placeholder))
+            model: model,
+            options: ObjectGraph.Options(decoding: decoding, unresolvedReferences: .placeholder)
+        )
         _ = try graph.merge(TestPaths.fixture("Catalog/catalog.json"), entity: "Product", at: "products")
         #expect(try Product.fetchBySKU(sku: "CHR-07", in: graph).map(\.sku) == ["CHR-07"])
         #expect(try Product.fetchCheaperThan(limit: 100, in: graph).map(\.sku) == ["LMP-01"])
         #expect(try Product.fetchWithTag(label: "HOME", in: graph).map(\.sku) == ["LMP-01", "CHR-07"])
         #expect(try Product.fetchWithTag(label: "garden", in: graph).isEmpty)
         let request = ModelFetchRequest(
-            entityName: "Product", predicate: try ModelPredicate(format: "%K == %@", Product.Keys.sku, "LMP-01"))
+            entityName: "Product",
+            predicate: try ModelPredicate(format: "%K == %@", Product.Keys.sku, "LMP-01")
+        )
         #expect(try graph.fetch(request, as: Product.self).map(\.sku) == ["LMP-01"])
     }
 
     @Test("Catalog: every attribute type through its typed property")
     func catalog() throws {
         let model = try CatalogModel.load()
-        let products = try ModelDecoder(model: model).decode([Product].self, from: TestPaths.fixture("Catalog/catalog.json"), at: "products")
+        let products = try ModelDecoder(model: model)
+            .decode([Product].self, from: TestPaths.fixture("Catalog/catalog.json"), at: "products")
         let lamp = try #require(products.first)
         #expect(lamp.sku == "LMP-01")
         #expect(lamp.available == true)
@@ -123,7 +132,8 @@ struct GeneratedCodeTests {
     @Test("Catalog: attributes typed with the Swift types their userInfo names (swiftType)")
     func rawValueAttributes() throws {
         let model = try CatalogModel.load()
-        let products = try ModelDecoder(model: model).decode([Product].self, from: TestPaths.fixture("Catalog/catalog.json"), at: "products")
+        let products = try ModelDecoder(model: model)
+            .decode([Product].self, from: TestPaths.fixture("Catalog/catalog.json"), at: "products")
         let lamp = try #require(products.first)
         #expect(lamp.status == .active)
         #expect(products[1].status == .retired)
@@ -158,27 +168,41 @@ struct GeneratedCodeTests {
         #expect(status?.path.description == "$[1].status")
         #expect(status?.context.expected == "a raw value of ProductStatus")
         #expect(status?.context.found == #""archived""#)
-        #expect(status?.description == #"$[1].status: Product.status: expected a raw value of ProductStatus, found "archived""#)
+        #expect(
+            status?.description
+                == #"$[1].status: Product.status: expected a raw value of ProductStatus, found "archived""#
+        )
         #expect(status?.context.line == 2)
         #expect(status?.context.column == 28)  // the member's key, as for every value error
         // Raw values compare exactly: no case folding.
         #expect(error(#"[{"sku": "A", "name": "a", "status": "Active"}]"#)?.code == .invalidValue)
-        let size = error(#"[{"sku": "A", "name": "a", "variants": [{"code": "x", "size": 1}, {"code": "y", "size": 7}]}]"#)
+        let size = error(
+            #"[{"sku": "A", "name": "a", "variants": [{"code": "x", "size": 1}, {"code": "y", "size": 7}]}]"#
+        )
         #expect(size?.code == .invalidValue)
         #expect(size?.path.description == "$[0].variants[1].size")
         #expect(size?.context.expected == "a raw value of VariantSize")
         // Out of the attribute's own range first; a numeric string is read leniently, then checked.
-        #expect(error(#"[{"sku": "A", "name": "a", "variants": [{"code": "x", "size": 40000}]}]"#)?.code == .valueOutOfRange)
+        #expect(
+            error(#"[{"sku": "A", "name": "a", "variants": [{"code": "x", "size": 40000}]}]"#)?.code == .valueOutOfRange
+        )
         #expect(error(#"[{"sku": "A", "name": "a", "variants": [{"code": "x", "size": "2"}]}]"#) == nil)
         #expect(error(#"[{"sku": "A", "name": "a", "variants": [{"code": "x", "size": "9"}]}]"#)?.code == .invalidValue)
         // Null and absent are no values, not wrong ones.
-        #expect(error(#"[{"sku": "A", "name": "a", "status": null, "variants": [{"code": "x", "size": null}]}]"#) == nil)
+        #expect(
+            error(#"[{"sku": "A", "name": "a", "status": null, "variants": [{"code": "x", "size": null}]}]"#) == nil
+        )
         // Every wrong value is reported when collecting errors.
         var options = ModelDecoder.Options()
         options.collectsAllErrors = true
         do {
-            _ = try ModelDecoder(model: model, options: options).decode(
-                [Product].self, from: Data(#"[{"sku": "A", "name": "a", "status": "x"}, {"sku": "B", "name": "b", "status": "y"}]"#.utf8))
+            _ = try ModelDecoder(model: model, options: options)
+                .decode(
+                    [Product].self,
+                    from: Data(
+                        #"[{"sku": "A", "name": "a", "status": "x"}, {"sku": "B", "name": "b", "status": "y"}]"#.utf8
+                    )
+                )
             Issue.record("decoded values that are no raw values")
         } catch let errors as MappingErrors {
             #expect(errors.errors.map(\.path.description) == ["$[0].status", "$[1].status"])
@@ -190,7 +214,10 @@ struct GeneratedCodeTests {
         let embedded = try AuthorsModel.load()
         let fromFile = try AuthorsModel.load(contentsOf: TestPaths.model("Authors"))
         #expect(embedded.entities.map(\.name) == fromFile.entities.map(\.name))
-        #expect(embedded.entities.flatMap { $0.properties.map(\.name) } == fromFile.entities.flatMap { $0.properties.map(\.name) })
+        #expect(
+            embedded.entities.flatMap { $0.properties.map(\.name) }
+                == fromFile.entities.flatMap { $0.properties.map(\.name) }
+        )
         #expect(embedded.objectClass(for: try #require(embedded.entitiesByName["Book"])) == Book.self)
     }
 }

@@ -29,7 +29,8 @@ struct CodableInteropTests {
             value["a"] == [
                 1, -2, .number("0.1"), .number("9007199254740993"), .number("18446744073709551615"),
                 .number("1.5e+300"),
-            ])
+            ]
+        )
         let written = try JSONEncoder().encode(value)
         #expect(try JSONValue.parse(written).isEquivalent(to: value))
     }
@@ -95,12 +96,14 @@ struct CodableInteropTests {
                     <attribute name="price" optional="YES" attributeType="Transformable" valueTransformerName="Money" customClassName="Money"/>
                   </entity>
                 </model>
-                """)
+                """
+        )
         let entity = try #require(model.entitiesByName["Product"])
         let json: JSONValue = ["sku": "A-1", "price": ["amount": .number("9.99"), "currency": "EUR"]]
         let product = try ModelDecoder(model: model).decodeObject(of: entity, from: json)
         #expect(
-            product.value(forKey: "price") as? Money == Money(amount: Decimal(string: "9.99") ?? 0, currency: "EUR"))
+            product.value(forKey: "price") as? Money == Money(amount: Decimal(string: "9.99") ?? 0, currency: "EUR")
+        )
         #expect(try ModelEncoder().encodeJSON(product).isEquivalent(to: json))
 
         try product.setValue(Money(amount: 12, currency: "USD"), forKey: "price")

@@ -6,7 +6,10 @@ import Testing
 /// Every model file of `../shared/corpus` (real files from public projects, Xcode 4 to
 /// Xcode 15+) must load. The suite is skipped, with a message saying so, when the corpus
 /// is not beside the clone.
-@Suite("Corpus conformance: every real model file loads", .enabled(if: TestPaths.corpusIsPresent, Comment(rawValue: TestPaths.corpusMissingMessage)))
+@Suite(
+    "Corpus conformance: every real model file loads",
+    .enabled(if: TestPaths.corpusIsPresent, Comment(rawValue: TestPaths.corpusMissingMessage))
+)
 struct CorpusConformanceTests {
     @Test("every contents file loads without errors")
     func everyContentsFileLoads() throws {
@@ -71,7 +74,9 @@ struct CorpusConformanceTests {
         for property in remoteKeys {
             #expect(property.jsonKeyPath == (try JSONKeyPath(parsing: property.userInfo["sync.remoteKey"] ?? "")))
         }
-        let mogenerator = try ObjectModel(contentsOf: TestPaths.corpus.appendingPathComponent("rentzsch__mogenerator/test/test.xcdatamodel"))
+        let mogenerator = try ObjectModel(
+            contentsOf: TestPaths.corpus.appendingPathComponent("rentzsch__mogenerator/test/test.xcdatamodel")
+        )
         #expect(mogenerator.entitiesByName["Parent"]?.superentity?.name == "Human")
         #expect(mogenerator.entitiesByName["Human"]?.subentities.map(\.name) == ["Child", "Parent", "Uncle"])
         #expect(mogenerator.fetchRequestTemplates.count == 5)

@@ -31,7 +31,8 @@ struct DateFormatListTests {
         #expect(
             DateFormat.list("iso8601 | dd/MM/yyyy|secondsSince1970") == [
                 .iso8601, .pattern("dd/MM/yyyy"), .secondsSince1970,
-            ])
+            ]
+        )
         #expect(DateFormat.list("yyyy-MM-dd|millisecondsSince1970|") == [.yearMonthDay, .millisecondsSince1970])
         #expect(DateFormat.list("").isEmpty)
     }
@@ -43,10 +44,14 @@ struct DateFormatListTests {
             (#""20010203T040506Z""#, 981_173_106.0),
             (#""03/02/2001""#, 981_158_400.0),
             ("981173106", 981_173_106.0),
-        ])
+        ]
+    )
     func formats(json: String, seconds: Double) throws {
-        let object = try ModelDecoder(model: model).decodeObject(
-            of: event, from: Data(#"{"name": "x", "when": \#(json)}"#.utf8))
+        let object = try ModelDecoder(model: model)
+            .decodeObject(
+                of: event,
+                from: Data(#"{"name": "x", "when": \#(json)}"#.utf8)
+            )
         #expect((object.value(forKey: "when") as? Date)?.timeIntervalSince1970 == seconds)
         let written = try String(decoding: ModelEncoder().encode(object), as: UTF8.self)
         let expected = ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: seconds))
@@ -56,16 +61,24 @@ struct DateFormatListTests {
     @Test("A value no format reads is an error listing them; other dates keep the coder's format")
     func errors() throws {
         let error = try #require(throws: MappingError.self) {
-            try ModelDecoder(model: model).decodeObject(
-                of: event, from: Data(#"{"name": "x", "when": "yesterday"}"#.utf8))
+            try ModelDecoder(model: model)
+                .decodeObject(
+                    of: event,
+                    from: Data(#"{"name": "x", "when": "yesterday"}"#.utf8)
+                )
         }
         #expect(error.path.description == "$.when")
         #expect(
             error.description.contains(
-                "an ISO 8601 date string, or a date string of the form dd/MM/yyyy, or a number of seconds since 1970"))
+                "an ISO 8601 date string, or a date string of the form dd/MM/yyyy, or a number of seconds since 1970"
+            )
+        )
         #expect(throws: MappingError.self) {
-            try ModelDecoder(model: model).decodeObject(
-                of: event, from: Data(#"{"name": "x", "plain": "03/02/2001"}"#.utf8))
+            try ModelDecoder(model: model)
+                .decodeObject(
+                    of: event,
+                    from: Data(#"{"name": "x", "plain": "03/02/2001"}"#.utf8)
+                )
         }
     }
 }

@@ -31,7 +31,10 @@ private func decodingError(_ fields: JSONValue, options: ModelDecoder.Options = 
 struct DecodingConversionTests {
     @Test("numbers to integers, doubles, floats and exact decimals")
     func numbers() throws {
-        let object = try decodeProduct(["quantity": 12, "views": 70000, "serial": 9_007_199_254_740_993, "weight": 1.25, "rating": 4.5, "price": ["amount": 0.1]])
+        let object = try decodeProduct([
+            "quantity": 12, "views": 70000, "serial": 9_007_199_254_740_993, "weight": 1.25, "rating": 4.5,
+            "price": ["amount": 0.1],
+        ])
         #expect(object.value(forKey: "quantity") as? Int16 == 12)
         #expect(object.value(forKey: "views") as? Int32 == 70000)
         #expect(object.value(forKey: "serial") as? Int64 == 9_007_199_254_740_993)
@@ -54,14 +57,17 @@ struct DecodingConversionTests {
         #expect(error?.description == #"$.quantity: Product.quantity: expected Integer 16, found "101""#)
     }
 
-    @Test("out-of-range numbers are errors, never traps", arguments: [
-        ("quantity", JSONValue.number("70000"), "Integer 16 (-32768...32767)"),
-        ("views", .number("3000000000"), "Integer 32 (-2147483648...2147483647)"),
-        ("serial", .number("99999999999999999999"), "Integer 64 (-9223372036854775808...9223372036854775807)"),
-        ("quantity", .string("-40000"), "Integer 16 (-32768...32767)"),
-        ("rating", .number("1e39"), "a Float"),
-        ("weight", .number("1e400"), "a Double"),
-    ])
+    @Test(
+        "out-of-range numbers are errors, never traps",
+        arguments: [
+            ("quantity", JSONValue.number("70000"), "Integer 16 (-32768...32767)"),
+            ("views", .number("3000000000"), "Integer 32 (-2147483648...2147483647)"),
+            ("serial", .number("99999999999999999999"), "Integer 64 (-9223372036854775808...9223372036854775807)"),
+            ("quantity", .string("-40000"), "Integer 16 (-32768...32767)"),
+            ("rating", .number("1e39"), "a Float"),
+            ("weight", .number("1e400"), "a Double"),
+        ]
+    )
     func outOfRange(key: String, value: JSONValue, expected: String) {
         var fields = JSONObject()
         fields[key] = value
@@ -71,18 +77,21 @@ struct DecodingConversionTests {
         #expect(error?.path.description == "$.\(key)")
     }
 
-    @Test("huge exponents and endless digits are errors, never traps or rounding", arguments: [
-        ("quantity", JSONValue.string("1e-9223372036854775808"), MappingError.Code.invalidValue),
-        ("quantity", .number("1e-9223372036854775808"), .invalidValue),
-        ("serial", .number("1e9223372036854775807"), .valueOutOfRange),
-        ("serial", .string("-1E+99999999999999999999999"), .valueOutOfRange),
-        ("views", .number("1." + String(repeating: "0", count: 100_000) + "1"), .invalidValue),
-        ("price.amount", .number("1e-9223372036854775808"), .valueOutOfRange),
-        ("price.amount", .number(String(repeating: "7", count: 60)), .valueOutOfRange),
-        ("price.amount", .string("9e200"), .valueOutOfRange),
-        ("available", .number("1e-9223372036854775808"), .invalidValue),
-        ("available", .number("1.0000000000000000000000001"), .invalidValue),
-    ])
+    @Test(
+        "huge exponents and endless digits are errors, never traps or rounding",
+        arguments: [
+            ("quantity", JSONValue.string("1e-9223372036854775808"), MappingError.Code.invalidValue),
+            ("quantity", .number("1e-9223372036854775808"), .invalidValue),
+            ("serial", .number("1e9223372036854775807"), .valueOutOfRange),
+            ("serial", .string("-1E+99999999999999999999999"), .valueOutOfRange),
+            ("views", .number("1." + String(repeating: "0", count: 100_000) + "1"), .invalidValue),
+            ("price.amount", .number("1e-9223372036854775808"), .valueOutOfRange),
+            ("price.amount", .number(String(repeating: "7", count: 60)), .valueOutOfRange),
+            ("price.amount", .string("9e200"), .valueOutOfRange),
+            ("available", .number("1e-9223372036854775808"), .invalidValue),
+            ("available", .number("1.0000000000000000000000001"), .invalidValue),
+        ]
+    )
     func hostileNumbers(keyPath: String, value: JSONValue, code: MappingError.Code) {
         var fields = JSONObject()
         let keys = keyPath.split(separator: ".").map(String.init)
@@ -104,16 +113,25 @@ struct DecodingConversionTests {
     func integralForms() throws {
         #expect(try decodeProduct(["quantity": 1.0]).value(forKey: "quantity") as? Int16 == 1)
         #expect(try decodeProduct(["quantity": .number("1e3")]).value(forKey: "quantity") as? Int16 == 1000)
-        #expect(try decodeProduct(["serial": .number("9007199254740993.0")]).value(forKey: "serial") as? Int64 == 9_007_199_254_740_993)
-        #expect(try decodeProduct(["serial": .number("-9.223372036854775808e18")]).value(forKey: "serial") as? Int64 == Int64.min)
+        #expect(
+            try decodeProduct(["serial": .number("9007199254740993.0")]).value(forKey: "serial") as? Int64
+                == 9_007_199_254_740_993
+        )
+        #expect(
+            try decodeProduct(["serial": .number("-9.223372036854775808e18")]).value(forKey: "serial") as? Int64
+                == Int64.min
+        )
         #expect(decodingError(["serial": .number("9.3e18")])?.code == .valueOutOfRange)
         #expect(decodingError(["quantity": 1.5])?.code == .invalidValue)
     }
 
-    @Test("Booleans from true/false, 0/1 and the strings APIs send", arguments: [
-        (JSONValue.bool(false), false), (.number("1"), true), (.number("0"), false),
-        (.string("true"), true), (.string("YES"), true), (.string("no"), false), (.string("0"), false),
-    ])
+    @Test(
+        "Booleans from true/false, 0/1 and the strings APIs send",
+        arguments: [
+            (JSONValue.bool(false), false), (.number("1"), true), (.number("0"), false),
+            (.string("true"), true), (.string("YES"), true), (.string("no"), false), (.string("0"), false),
+        ]
+    )
     func booleans(value: JSONValue, expected: Bool) throws {
         #expect(try decodeProduct(["available": value]).value(forKey: "available") as? Bool == expected)
     }
@@ -130,25 +148,44 @@ struct DecodingConversionTests {
     @Test("dates: ISO 8601 by default, seconds or milliseconds since 1970, or a pattern")
     func dates() throws {
         let expected = Date(timeIntervalSince1970: 1_709_285_400)
-        #expect(try decodeProduct(["released_at": "2024-03-01T09:30:00Z"]).value(forKey: "releasedAt") as? Date == expected)
-        #expect(try decodeProduct(["released_at": "2024-03-01T09:30:00.000Z"]).value(forKey: "releasedAt") as? Date == expected)
+        #expect(
+            try decodeProduct(["released_at": "2024-03-01T09:30:00Z"]).value(forKey: "releasedAt") as? Date == expected
+        )
+        #expect(
+            try decodeProduct(["released_at": "2024-03-01T09:30:00.000Z"]).value(forKey: "releasedAt") as? Date
+                == expected
+        )
         var seconds = ModelDecoder.Options()
         seconds.dateFormat = .secondsSince1970
-        #expect(try decodeProduct(["released_at": 1_709_285_400], options: seconds).value(forKey: "releasedAt") as? Date == expected)
+        #expect(
+            try decodeProduct(["released_at": 1_709_285_400], options: seconds).value(forKey: "releasedAt") as? Date
+                == expected
+        )
         var milliseconds = ModelDecoder.Options()
         milliseconds.dateFormat = .millisecondsSince1970
-        #expect(try decodeProduct(["released_at": 1_709_285_400_000], options: milliseconds).value(forKey: "releasedAt") as? Date == expected)
+        #expect(
+            try decodeProduct(["released_at": 1_709_285_400_000], options: milliseconds).value(forKey: "releasedAt")
+                as? Date == expected
+        )
         var pattern = ModelDecoder.Options()
         pattern.dateFormat = .pattern("dd/MM/yyyy HH:mm")
-        #expect(try decodeProduct(["released_at": "01/03/2024 09:30"], options: pattern).value(forKey: "releasedAt") as? Date == expected)
+        #expect(
+            try decodeProduct(["released_at": "01/03/2024 09:30"], options: pattern).value(forKey: "releasedAt")
+                as? Date == expected
+        )
         let error = decodingError(["released_at": "yesterday"])
         #expect(error?.code == .invalidValue)
-        #expect(error?.description == #"$.released_at: Product.releasedAt: expected an ISO 8601 date string, found "yesterday""#)
+        #expect(
+            error?.description
+                == #"$.released_at: Product.releasedAt: expected an ISO 8601 date string, found "yesterday""#
+        )
     }
 
     @Test("binary from base64, UUIDs, URLs; malformed ones are errors")
     func binaryUUIDAndURL() throws {
-        let object = try decodeProduct(["thumbnail": "AAEC", "id": "E621E1F8-C36C-495A-93FC-0C247A3E6E5F", "homepage": "https://example.com/a?b=1"])
+        let object = try decodeProduct([
+            "thumbnail": "AAEC", "id": "E621E1F8-C36C-495A-93FC-0C247A3E6E5F", "homepage": "https://example.com/a?b=1",
+        ])
         #expect(object.value(forKey: "thumbnail") as? Data == Data([0, 1, 2]))
         #expect(object.value(forKey: "uuid") as? UUID == UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"))
         #expect(object.value(forKey: "homepage") as? URL == URL(string: "https://example.com/a?b=1"))
@@ -159,7 +196,8 @@ struct DecodingConversionTests {
 
     @Test(
         "binary reads RFC 4648 base64: padded, standard alphabet, any length",
-        arguments: [0, 1, 2, 3, 13, 14, 15, 16, 17, 100, 1_000])
+        arguments: [0, 1, 2, 3, 13, 14, 15, 16, 17, 100, 1_000]
+    )
     func base64Lengths(count: Int) throws {
         // Inline (up to 14 bytes) and allocated data alike, every padding, every byte value.
         let bytes = Data((0..<count).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) })
@@ -169,11 +207,15 @@ struct DecodingConversionTests {
 
     @Test("base64 that is not padded, has characters outside the alphabet or padding inside is an error")
     func base64Rejections() throws {
-        for text in ["QQ", "QUI", "QQ=A", "====", "Q===", "QU=I", "AA EC", "AAE\n", "AA-_", "AAEC=", "=AAA", "AAE=QUJD"] {
+        for text in [
+            "QQ", "QUI", "QQ=A", "====", "Q===", "QU=I", "AA EC", "AAE\n", "AA-_", "AAEC=", "=AAA", "AAE=QUJD",
+        ] {
             #expect(decodingError(["thumbnail": .string(text)])?.code == .invalidValue, "\(text)")
         }
         #expect(try decodeProduct(["thumbnail": ""]).value(forKey: "thumbnail") as? Data == Data())
-        #expect(try decodeProduct(["thumbnail": "+/+/"]).value(forKey: "thumbnail") as? Data == Data([0xFB, 0xFF, 0xBF]))
+        #expect(
+            try decodeProduct(["thumbnail": "+/+/"]).value(forKey: "thumbnail") as? Data == Data([0xFB, 0xFF, 0xBF])
+        )
     }
 
     @Test("undefined and object ID attributes keep the JSON value as it is")
@@ -205,7 +247,10 @@ struct DecodingBehaviourTests {
             try ModelDecoder(model: model).decodeObject(of: entity, from: ["sku": "S"])
         }
         #expect(error?.code == .missingValue)
-        #expect(error?.description == "$.name: Product.name: a value (String) is required, but the JSON has none and the model gives no default")
+        #expect(
+            error?.description
+                == "$.name: Product.name: a value (String) is required, but the JSON has none and the model gives no default"
+        )
         // `available` is non-optional but has a default: no error, and it stays absent.
         let object = try decodeProduct([:])
         #expect(object.valueState(forKey: "available") == .absent)
@@ -235,15 +280,23 @@ struct DecodingBehaviourTests {
     @Test("errors carry the JSON path through arrays and nested objects")
     func errorPaths() throws {
         let model = try AuthorsFixtures.model()
-        let json: JSONValue = ["authors": [
-            ["author_id": 1, "lastName": "A"],
-            ["author_id": 2, "lastName": "B", "books": [["book_id": 1, "title": "x"], ["book_id": 2, "title": "y", "year": 70000]]],
-        ]]
+        let json: JSONValue = [
+            "authors": [
+                ["author_id": 1, "lastName": "A"],
+                [
+                    "author_id": 2, "lastName": "B",
+                    "books": [["book_id": 1, "title": "x"], ["book_id": 2, "title": "y", "year": 70000]],
+                ],
+            ]
+        ]
         let entity = try #require(model.entitiesByName["Author"])
         let error = #expect(throws: MappingError.self) {
             try ModelDecoder(model: model).decodeObjects(of: entity, from: json, at: "authors")
         }
-        #expect(error?.description == "$.authors[1].books[1].year: Book.year: expected Integer 16 (-32768...32767), found 70000")
+        #expect(
+            error?.description
+                == "$.authors[1].books[1].year: Book.year: expected Integer 16 (-32768...32767), found 70000"
+        )
         #expect(error?.entityName == "Book")
         #expect(error?.propertyName == "year")
         #expect(error?.found == "70000")
@@ -255,14 +308,22 @@ struct DecodingBehaviourTests {
         options.collectsAllErrors = true
         let model = try catalog.get()
         do {
-            _ = try ModelDecoder(model: model, options: options).decodeObjects(of: product(), from: [
-                ["sku": "A", "name": "x", "quantity": 70000, "id": "nope"],
-                ["sku": "B", "variants": [["code": 5, "stock": "many"]]],
-            ])
+            _ = try ModelDecoder(model: model, options: options)
+                .decodeObjects(
+                    of: product(),
+                    from: [
+                        ["sku": "A", "name": "x", "quantity": 70000, "id": "nope"],
+                        ["sku": "B", "variants": [["code": 5, "stock": "many"]]],
+                    ]
+                )
             Issue.record("no error")
         } catch let errors as MappingErrors {
             // In the order they are found: a missing value when its object ends.
-            #expect(errors.errors.map(\.path.description) == ["$[0].quantity", "$[0].id", "$[1].variants[0].stock", "$[1].name"])
+            #expect(
+                errors.errors.map(\.path.description) == [
+                    "$[0].quantity", "$[0].id", "$[1].variants[0].stock", "$[1].name",
+                ]
+            )
             #expect(errors.description.hasPrefix("4 mapping errors:\n  $[0].quantity: "))
         }
     }
@@ -273,8 +334,12 @@ struct DecodingBehaviourTests {
         let entity = try product()
         let decoder = ModelDecoder(model: model)
         #expect(throws: MappingError.self) { try decoder.decodeObject(of: entity, from: [1, 2]) }
-        let error = #expect(throws: MappingError.self) { try decoder.decodeObject(of: entity, from: ["sku": "S", "name": "N", "variants": ["code": "x"]]) }
-        #expect(error?.description == "$.variants: Product.variants: expected an array of Variant objects, found an object")
+        let error = #expect(throws: MappingError.self) {
+            try decoder.decodeObject(of: entity, from: ["sku": "S", "name": "N", "variants": ["code": "x"]])
+        }
+        #expect(
+            error?.description == "$.variants: Product.variants: expected an array of Variant objects, found an object"
+        )
         #expect(throws: MappingError.self) { try decoder.decodeObjects(of: entity, from: Data("{\"a\": ".utf8)) }
     }
 
@@ -284,24 +349,34 @@ struct DecodingBehaviourTests {
         let data = Data(#"{"data": {"items": [{"sku": "S", "name": "N"}]}}"#.utf8)
         let products = try ModelDecoder(model: model).decodeObjects(of: product(), from: data, at: "data.items")
         #expect(products.count == 1)
-        let error = #expect(throws: MappingError.self) { try ModelDecoder(model: model).decodeObjects(of: product(), from: data, at: "data.things") }
+        let error = #expect(throws: MappingError.self) {
+            try ModelDecoder(model: model).decodeObjects(of: product(), from: data, at: "data.things")
+        }
         #expect(error?.path.description == "$.data.things")
     }
 
     @Test("invalid JSON data is an error with its line, column and path")
     func invalidJSON() throws {
-        let error = #expect(throws: MappingError.self) { try ModelDecoder(model: catalog.get()).decodeObject(of: product(), from: Data("{\"sku\": }".utf8)) }
+        let error = #expect(throws: MappingError.self) {
+            try ModelDecoder(model: catalog.get()).decodeObject(of: product(), from: Data("{\"sku\": }".utf8))
+        }
         #expect(error?.code == .invalidJSON)
-        #expect(error?.description == "$.sku: the data is not valid JSON: line 1, column 9: expected a value, found '}'")
+        #expect(
+            error?.description == "$.sku: the data is not valid JSON: line 1, column 9: expected a value, found '}'"
+        )
     }
 
     @Test("objects with the same identity become one object (many-to-many)")
     func identityUniquing() throws {
         let model = try catalog.get()
-        let products = try ModelDecoder(model: model).decodeObjects(of: product(), from: [
-            ["sku": "A", "name": "a", "tags": [["label": "home"], ["label": "new"]]],
-            ["sku": "B", "name": "b", "tags": [["label": "home"]]],
-        ])
+        let products = try ModelDecoder(model: model)
+            .decodeObjects(
+                of: product(),
+                from: [
+                    ["sku": "A", "name": "a", "tags": [["label": "home"], ["label": "new"]]],
+                    ["sku": "B", "name": "b", "tags": [["label": "home"]]],
+                ]
+            )
         let first = try #require(products[0].value(forKey: "tags") as? [ModelObject])
         let second = try #require(products[1].value(forKey: "tags") as? [ModelObject])
         #expect(first[0] === second[0])
@@ -310,10 +385,18 @@ struct DecodingBehaviourTests {
 
         var options = ModelDecoder.Options()
         options.uniquesObjectsByIdentity = false
-        let separate = try ModelDecoder(model: model, options: options).decodeObjects(of: product(), from: [
-            ["sku": "A", "name": "a", "tags": [["label": "home"]]], ["sku": "B", "name": "b", "tags": [["label": "home"]]],
-        ])
-        #expect((separate[0].value(forKey: "tags") as? [ModelObject])?.first !== (separate[1].value(forKey: "tags") as? [ModelObject])?.first)
+        let separate = try ModelDecoder(model: model, options: options)
+            .decodeObjects(
+                of: product(),
+                from: [
+                    ["sku": "A", "name": "a", "tags": [["label": "home"]]],
+                    ["sku": "B", "name": "b", "tags": [["label": "home"]]],
+                ]
+            )
+        #expect(
+            (separate[0].value(forKey: "tags") as? [ModelObject])?.first
+                !== (separate[1].value(forKey: "tags") as? [ModelObject])?.first
+        )
     }
 
     @Test("a type key picks the subentity; an abstract entity without one is an error")
@@ -321,26 +404,43 @@ struct DecodingBehaviourTests {
         let model = try ObjectModel(contentsOf: TestPaths.model("Media"))
         let person = try #require(model.entitiesByName["Person"])
         let decoder = ModelDecoder(model: model)
-        let director = try decoder.decodeObject(of: person, from: ["name": "Agnès Varda", "works": [
-            ["kind": "movie", "id": "6F9619FF-8B86-D011-B42D-00C04FC964FF", "title": "Cléo from 5 to 7", "runtime_minutes": 90],
-            ["kind": "album", "id": "7F9619FF-8B86-D011-B42D-00C04FC964FF", "title": "Soundtrack"],
-        ]])
+        let director = try decoder.decodeObject(
+            of: person,
+            from: [
+                "name": "Agnès Varda",
+                "works": [
+                    [
+                        "kind": "movie", "id": "6F9619FF-8B86-D011-B42D-00C04FC964FF", "title": "Cléo from 5 to 7",
+                        "runtime_minutes": 90,
+                    ],
+                    ["kind": "album", "id": "7F9619FF-8B86-D011-B42D-00C04FC964FF", "title": "Soundtrack"],
+                ],
+            ]
+        )
         let works = try #require(director.value(forKey: "works") as? [ModelObject])
         #expect(works.map(\.entity.name) == ["Movie", "Album"])
         #expect(works[0].value(forKey: "runtimeMinutes") as? Int32 == 90)
 
         let abstract = #expect(throws: MappingError.self) {
-            try decoder.decodeObject(of: person, from: ["name": "X", "works": [["id": "6F9619FF-8B86-D011-B42D-00C04FC964FF", "title": "?"]]])
+            try decoder.decodeObject(
+                of: person,
+                from: ["name": "X", "works": [["id": "6F9619FF-8B86-D011-B42D-00C04FC964FF", "title": "?"]]]
+            )
         }
         #expect(abstract?.code == .abstractEntity("MediaItem"))
         #expect(abstract?.path.description == "$.works[0]")
         let unknown = #expect(throws: MappingError.self) {
             try decoder.decodeObject(of: person, from: ["name": "X", "works": [["kind": "podcast", "title": "?"]]])
         }
-        #expect(unknown?.description == "$.works[0].kind: MediaItem: no entity named 'podcast' in the model: 'kind' must be one of album, movie")
+        #expect(
+            unknown?.description
+                == "$.works[0].kind: MediaItem: no entity named 'podcast' in the model: 'kind' must be one of album, movie"
+        )
     }
 
-    @Test("an identity a superentity's family shares, met again as another entity of the family, is an error, not a crash")
+    @Test(
+        "an identity a superentity's family shares, met again as another entity of the family, is an error, not a crash"
+    )
     func identitySharedAcrossEntities() throws {
         // Found by fuzzing (Fuzz/Regressions/decoder/identity-shared-by-movie-and-album): an
         // album with the id of a movie decoded before was updated as if it were the movie.
@@ -352,12 +452,17 @@ struct DecodingBehaviourTests {
                 "title": "Barry Lyndon", "genres": [{"name": "Drama"}]}]},
              {"name": "Miles Davis", "works": [{"kind": "album", "id": "7A9619FF-8B86-D011-B42D-00C04FC964FF",
                 "title": "Kind of Blue", "tracks": [{"title": "So What", "duration": 562.5}]}]}]
-            """.utf8)
-        let error = #expect(throws: MappingError.self) { try ModelDecoder(model: model).decodeObjects(of: person, from: json) }
+            """
+            .utf8
+        )
+        let error = #expect(throws: MappingError.self) {
+            try ModelDecoder(model: model).decodeObjects(of: person, from: json)
+        }
         #expect(error?.code == .wrongEntity)
         #expect(
             error?.description
-                == "$[1].works[0]: Album: expected an object of entity 'Movie', as the one decoded before with the same identity, found an object of entity 'Album'")
+                == "$[1].works[0]: Album: expected an object of entity 'Movie', as the one decoded before with the same identity, found an object of entity 'Album'"
+        )
         // Collecting errors, the movie stands where the album was, unchanged.
         var options = ModelDecoder.Options()
         options.collectsAllErrors = true
@@ -369,17 +474,21 @@ struct DecodingBehaviourTests {
 
     @Test("deep nesting stops with an error instead of exhausting the stack")
     func depthLimit() throws {
-        let model = try ObjectModel(xml: """
-            <model><entity name="Node">
-              <attribute name="name" optional="YES" attributeType="String"/>
-              <relationship name="child" optional="YES" maxCount="1" destinationEntity="Node" inverseName="parent" inverseEntity="Node"/>
-              <relationship name="parent" optional="YES" maxCount="1" destinationEntity="Node" inverseName="child" inverseEntity="Node"/>
-            </entity></model>
-            """)
+        let model = try ObjectModel(
+            xml: """
+                <model><entity name="Node">
+                  <attribute name="name" optional="YES" attributeType="String"/>
+                  <relationship name="child" optional="YES" maxCount="1" destinationEntity="Node" inverseName="parent" inverseEntity="Node"/>
+                  <relationship name="parent" optional="YES" maxCount="1" destinationEntity="Node" inverseName="child" inverseEntity="Node"/>
+                </entity></model>
+                """
+        )
         var json: JSONValue = ["name": "leaf"]
         for _ in 0..<600 { json = ["child": json] }
         let entity = try #require(model.entitiesByName["Node"])
-        let error = #expect(throws: MappingError.self) { try ModelDecoder(model: model).decodeObject(of: entity, from: json) }
+        let error = #expect(throws: MappingError.self) {
+            try ModelDecoder(model: model).decodeObject(of: entity, from: json)
+        }
         #expect(error?.found == "objects nested more than 512 deep")
         var options = ModelDecoder.Options()
         options.maximumDepth = 1000
@@ -395,7 +504,8 @@ struct DecodingBehaviourTests {
         let model = try AuthorsFixtures.model()
         let data = try TestPaths.fixture("Authors/authors-v3.json")
         let decoder = ModelDecoder(model: model)
-        let expected = try ModelEncoder().encodeJSON(decoder.decodeObjects(of: #require(model.entitiesByName["Author"]), from: data, at: "authors"))
+        let expected = try ModelEncoder()
+            .encodeJSON(decoder.decodeObjects(of: #require(model.entitiesByName["Author"]), from: data, at: "authors"))
         let results = try await withThrowingTaskGroup(of: JSONValue.self) { group in
             for _ in 0..<32 {
                 group.addTask {

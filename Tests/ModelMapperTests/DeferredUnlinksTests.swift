@@ -62,7 +62,11 @@ struct DeferredUnlinksTests {
         try albums[0].replaceRelationship(atSlot: slot(albums[0], "band"), with: [can], null: false, deferring: unlinks)
         try albums[1].replaceRelationship(atSlot: slot(albums[1], "band"), with: [can], null: false, deferring: unlinks)
         try japan.replaceRelationship(
-            atSlot: slot(japan, "albums"), with: [albums[1], albums[2]], null: false, deferring: unlinks)
+            atSlot: slot(japan, "albums"),
+            with: [albums[1], albums[2]],
+            null: false,
+            deferring: unlinks
+        )
         try can.replaceRelationship(atSlot: slot(can, "albums"), with: albums, null: false, deferring: unlinks)
         unlinks.applyAll()
         #expect(names(can, "albums") == ["Tin Drum", "Quiet Life", "Gentlemen Take Polaroids"])

@@ -37,7 +37,9 @@ struct EncodingTests {
         let sorted = try ModelEncoder(options: .init(outputFormatting: [.sortedKeys])).encode(object)
         #expect(String(decoding: sorted, as: UTF8.self) == #"{"book_id":1,"title":"T","year":1900}"#)
         let pretty = try ModelEncoder(options: .init(outputFormatting: [.prettyPrinted, .sortedKeys])).encode(object)
-        #expect(String(decoding: pretty, as: UTF8.self) == "{\n  \"book_id\": 1,\n  \"title\": \"T\",\n  \"year\": 1900\n}")
+        #expect(
+            String(decoding: pretty, as: UTF8.self) == "{\n  \"book_id\": 1,\n  \"title\": \"T\",\n  \"year\": 1900\n}"
+        )
     }
 
     @Test("model order by default: properties in the entity's order")
@@ -62,9 +64,14 @@ struct EncodingTests {
         for unknownKeys in [ModelDecoder.Options.UnknownKeys.ignore, .keep] {
             var options = ModelDecoder.Options()
             options.unknownKeys = unknownKeys
-            let json: JSONValue = ["book_id": 1, "title": "T", "pricing": ["retail_price": 9.99, "list_price": 12.5, "note": "n"]]
-            let object = try ModelDecoder(model: model, options: options).decodeObject(
-                of: #require(model.entitiesByName["Book"]), from: json)
+            let json: JSONValue = [
+                "book_id": 1, "title": "T", "pricing": ["retail_price": 9.99, "list_price": 12.5, "note": "n"],
+            ]
+            let object = try ModelDecoder(model: model, options: options)
+                .decodeObject(
+                    of: #require(model.entitiesByName["Book"]),
+                    from: json
+                )
             try object.setValue(Decimal.nan, forKey: "retailPrice")
             let error = #expect(throws: MappingError.self, "\(unknownKeys)") { try ModelEncoder().encode(object) }
             #expect(error?.code == .notRepresentable, "\(unknownKeys)")
@@ -91,7 +98,10 @@ struct EncodingTests {
 
     @Test("the inverse of the relationship being encoded is not written")
     func inverseNotWritten() throws {
-        let author = try Author(dictionary: ["author_id": 1, "lastName": "T", "books": [["book_id": 2, "title": "B"]]], entity: #require(model.entitiesByName["Author"]))
+        let author = try Author(
+            dictionary: ["author_id": 1, "lastName": "T", "books": [["book_id": 2, "title": "B"]]],
+            entity: #require(model.entitiesByName["Author"])
+        )
         let json = try ModelEncoder().encodeJSON(author)
         #expect(json["books"] == [["book_id": 2, "title": "B"]])
         // Encoded from the book's side, the author is written and its books are not.
@@ -111,7 +121,11 @@ struct EncodingTests {
         try bob.setValue("Bob", forKey: "name")
         try ann.set(modelObject: bob, forKey: "friend")
         try bob.set(modelObject: ann, forKey: "friend")
-        #expect(try ModelEncoder().encodeJSON(ann) == ["id": 1, "name": "Ann", "friend": ["id": 2, "name": "Bob", "friend": ["id": 1]]])
+        #expect(
+            try ModelEncoder().encodeJSON(ann) == [
+                "id": 1, "name": "Ann", "friend": ["id": 2, "name": "Bob", "friend": ["id": 1]],
+            ]
+        )
 
         let nodeEntity = try #require(model.entitiesByName["Node"])
         let node = ModelObject(entity: nodeEntity)
@@ -153,7 +167,10 @@ struct EncodingTests {
         let catalog = try ObjectModel(contentsOf: TestPaths.model("Catalog"))
         let product = ModelObject(entity: try #require(catalog.entitiesByName["Product"]))
         try product.setValue("S", forKey: "sku")
-        for date in [Date(timeIntervalSince1970: 253_402_300_800), Date(timeIntervalSince1970: -62_135_596_801), Date(timeIntervalSince1970: .infinity)] {
+        for date in [
+            Date(timeIntervalSince1970: 253_402_300_800), Date(timeIntervalSince1970: -62_135_596_801),
+            Date(timeIntervalSince1970: .infinity),
+        ] {
             try product.setValue(date, forKey: "releasedAt")
             let error = #expect(throws: MappingError.self, "\(date)") { try ModelEncoder().encode(product) }
             #expect(error?.code == .notRepresentable, "\(date)")

@@ -8,29 +8,31 @@ import Testing
 @Suite("JSON engine: depth, back-references, linear output")
 struct EngineTests {
     static let nodes = Result {
-        try ObjectModel(xml: """
-            <model>
-              <entity name="Node">
-                <attribute name="id" optional="YES" attributeType="Integer 64"/>
-                <relationship name="child" optional="YES" maxCount="1" destinationEntity="Node" inverseName="parent" inverseEntity="Node"/>
-                <relationship name="parent" optional="YES" maxCount="1" destinationEntity="Node" inverseName="child" inverseEntity="Node"/>
-              </entity>
-              <entity name="Tag">
-                <attribute name="name" optional="YES" attributeType="String"/>
-                <relationship name="posts" optional="YES" toMany="YES" destinationEntity="Post" inverseName="tags" inverseEntity="Post"/>
-              </entity>
-              <entity name="Item">
-                <attribute name="id" optional="YES" attributeType="Integer 64"/>
-                <relationship name="parts" optional="YES" toMany="YES" destinationEntity="Item"/>
-                <userInfo><entry key="identityAttributes" value="id"/></userInfo>
-              </entity>
-              <entity name="Post">
-                <attribute name="id" optional="YES" attributeType="Integer 64"/>
-                <relationship name="tags" optional="YES" toMany="YES" destinationEntity="Tag" inverseName="posts" inverseEntity="Tag"/>
-                <userInfo><entry key="identityAttributes" value="id"/></userInfo>
-              </entity>
-            </model>
-            """)
+        try ObjectModel(
+            xml: """
+                <model>
+                  <entity name="Node">
+                    <attribute name="id" optional="YES" attributeType="Integer 64"/>
+                    <relationship name="child" optional="YES" maxCount="1" destinationEntity="Node" inverseName="parent" inverseEntity="Node"/>
+                    <relationship name="parent" optional="YES" maxCount="1" destinationEntity="Node" inverseName="child" inverseEntity="Node"/>
+                  </entity>
+                  <entity name="Tag">
+                    <attribute name="name" optional="YES" attributeType="String"/>
+                    <relationship name="posts" optional="YES" toMany="YES" destinationEntity="Post" inverseName="tags" inverseEntity="Post"/>
+                  </entity>
+                  <entity name="Item">
+                    <attribute name="id" optional="YES" attributeType="Integer 64"/>
+                    <relationship name="parts" optional="YES" toMany="YES" destinationEntity="Item"/>
+                    <userInfo><entry key="identityAttributes" value="id"/></userInfo>
+                  </entity>
+                  <entity name="Post">
+                    <attribute name="id" optional="YES" attributeType="Integer 64"/>
+                    <relationship name="tags" optional="YES" toMany="YES" destinationEntity="Tag" inverseName="posts" inverseEntity="Tag"/>
+                    <userInfo><entry key="identityAttributes" value="id"/></userInfo>
+                  </entity>
+                </model>
+                """
+        )
     }
 
     private func entity(_ name: String) throws -> EntityDescription {
@@ -68,7 +70,9 @@ struct EngineTests {
             let deepObjects = EngineTests.chain(depth: 600)
             let deepUnknown = Data(
                 (#"{"id":1,"extra":"# + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
-                    + "}").utf8)
+                    + "}")
+                    .utf8
+            )
             onSmallStack {
                 var codes: [MappingError.Code?] = []
                 for data in [deepObjects, deepUnknown] {
@@ -91,9 +95,11 @@ struct EngineTests {
         let model = try Self.nodes.get()
         var tags: [ModelObject] = []
         do {
-            let posts = try ModelDecoder(model: model).decodeObjects(
-                of: entity("Post"),
-                from: Data(#"[{"id":1,"tags":[{"name":"a"},{"name":"b"}]},{"id":2,"tags":[{"name":"c"}]}]"#.utf8))
+            let posts = try ModelDecoder(model: model)
+                .decodeObjects(
+                    of: entity("Post"),
+                    from: Data(#"[{"id":1,"tags":[{"name":"a"},{"name":"b"}]},{"id":2,"tags":[{"name":"c"}]}]"#.utf8)
+                )
             tags = posts.flatMap { ($0.value(forKey: "tags") as? [ModelObject]) ?? [] }
             #expect((tags[0].value(forKey: "posts") as? [ModelObject])?.first === posts[0])
         }
@@ -134,7 +140,8 @@ struct EngineTests {
         func item(_ level: Int, _ side: Int, full: Bool) -> String {
             let id = 2 * level + side
             guard full, level + 1 < levels else { return #"{"id":\#(id)}"# }
-            return #"{"id":\#(id),"parts":[\#(item(level + 1, 0, full: side == 0)),\#(item(level + 1, 1, full: side == 0))]}"#
+            return
+                #"{"id":\#(id),"parts":[\#(item(level + 1, 0, full: side == 0)),\#(item(level + 1, 1, full: side == 0))]}"#
         }
         let data = Data(("[" + item(0, 0, full: true) + "," + item(0, 1, full: true) + "]").utf8)
         let decoded = try ModelDecoder(model: model).decodeObjects(of: entity("Item"), from: data)
@@ -145,11 +152,14 @@ struct EngineTests {
     }
 
     /// Decodes with the source kept and encodes again.
-    private func keptRoundTrip(_ text: String, options encoding: ModelEncoder.Options = .init()) throws -> (input: Data, output: Data) {
+    private func keptRoundTrip(_ text: String, options encoding: ModelEncoder.Options = .init()) throws -> (
+        input: Data, output: Data
+    ) {
         var options = ModelDecoder.Options()
         options.unknownKeys = .keep
         let data = Data(text.utf8)
-        let decoded = try ModelDecoder(model: Self.nodes.get(), options: options).decodeObjects(of: entity("Item"), from: data)
+        let decoded = try ModelDecoder(model: Self.nodes.get(), options: options)
+            .decodeObjects(of: entity("Item"), from: data)
         return (data, try ModelEncoder(options: encoding).encode(decoded))
     }
 
@@ -161,12 +171,24 @@ struct EngineTests {
             #"[{"id":1,"parts":[{"id":3},{"id":3,"x":true},{"id":3}]}]"#,
         ] {
             let (_, output) = try keptRoundTrip(text)
-            #expect(String(decoding: output, as: UTF8.self) == text.replacingOccurrences(of: #"{"id":3},{"id":3,"x":true},{"id":3}"#, with: #"{"id":3,"x":true}"#))
+            #expect(
+                String(decoding: output, as: UTF8.self)
+                    == text.replacingOccurrences(
+                        of: #"{"id":3},{"id":3,"x":true},{"id":3}"#,
+                        with: #"{"id":3,"x":true}"#
+                    )
+            )
         }
         // Without the source, the second place gets the identity.
-        let plain = try ModelDecoder(model: Self.nodes.get()).decodeObjects(
-            of: entity("Item"), from: Data(#"[{"id":1,"parts":[{"id":3,"parts":[]}]},{"id":2,"parts":[{"id":3,"parts":[]}]}]"#.utf8))
-        #expect(String(decoding: try ModelEncoder().encode(plain), as: UTF8.self) == #"[{"id":1,"parts":[{"id":3,"parts":[]}]},{"id":2,"parts":[{"id":3}]}]"#)
+        let plain = try ModelDecoder(model: Self.nodes.get())
+            .decodeObjects(
+                of: entity("Item"),
+                from: Data(#"[{"id":1,"parts":[{"id":3,"parts":[]}]},{"id":2,"parts":[{"id":3,"parts":[]}]}]"#.utf8)
+            )
+        #expect(
+            String(decoding: try ModelEncoder().encode(plain), as: UTF8.self)
+                == #"[{"id":1,"parts":[{"id":3,"parts":[]}]},{"id":2,"parts":[{"id":3}]}]"#
+        )
     }
 
     @Test("with the source kept, objects merged from many places cannot make the output outgrow the input")
@@ -177,7 +199,8 @@ struct EngineTests {
         func item(_ level: Int, _ side: Int, full: Bool) -> String {
             let id = 2 * level + side
             guard full, level + 1 < levels else { return #"{"id":\#(id),"n":1}"# }
-            return #"{"id":\#(id),"parts":[\#(item(level + 1, 0, full: side == 0)),\#(item(level + 1, 1, full: side == 0))]}"#
+            return
+                #"{"id":\#(id),"parts":[\#(item(level + 1, 0, full: side == 0)),\#(item(level + 1, 1, full: side == 0))]}"#
         }
         let (input, output) = try keptRoundTrip("[" + item(0, 0, full: true) + "," + item(0, 1, full: true) + "]")
         #expect(output.count <= 3 * input.count)
@@ -187,12 +210,13 @@ struct EngineTests {
     func repeatedWithinBudget() throws {
         let shared = ModelObject(entity: try entity("Tag"))
         try shared.setValue("shared", forKey: "name")
-        let posts = try (1...2).map { id in
-            let post = ModelObject(entity: try entity("Post"))
-            try post.setValue(id, forKey: "id")
-            try post.add(modelObject: shared, forKey: "tags")
-            return post
-        }
+        let posts = try (1...2)
+            .map { id in
+                let post = ModelObject(entity: try entity("Post"))
+                try post.setValue(id, forKey: "id")
+                try post.add(modelObject: shared, forKey: "tags")
+                return post
+            }
         var options = ModelEncoder.Options()
         options.sharedObjects = .repeated(maximumBytes: 1 << 20)
         let text = String(decoding: try ModelEncoder(options: options).encode(posts), as: UTF8.self)
@@ -214,18 +238,29 @@ struct LimitTests {
         let model = try EngineTests.nodes.get()
         var options = ModelDecoder.Options()
         configure(&options)
-        return try ModelDecoder(model: model, options: options).decodeObjects(of: #require(model.entity(named: "Post")), from: Data(text.utf8))
+        return try ModelDecoder(model: model, options: options)
+            .decodeObjects(of: #require(model.entity(named: "Post")), from: Data(text.utf8))
     }
 
     @Test("a string over maximumStringLength is an error with its place, in values, keys and skipped values")
     func stringLength() throws {
-        for text in [#"[{"id":1,"tags":[{"name":"abcdefghijk"}]}]"#, #"[{"id":1,"abcdefghijk":0}]"#, #"[{"id":1,"x":["abcdefghijk"]}]"#] {
-            let error = #expect(throws: MappingError.self, "\(text)") { try decode(text) { $0.maximumStringLength = 10 } }
+        for text in [
+            #"[{"id":1,"tags":[{"name":"abcdefghijk"}]}]"#, #"[{"id":1,"abcdefghijk":0}]"#,
+            #"[{"id":1,"x":["abcdefghijk"]}]"#,
+        ] {
+            let error = #expect(throws: MappingError.self, "\(text)") {
+                try decode(text) { $0.maximumStringLength = 10 }
+            }
             #expect(error?.code == .notRepresentable, "\(text)")
-            #expect(error?.context.line == 1 && error?.context.detail?.contains("maximumStringLength") == true, "\(text)")
+            #expect(
+                error?.context.line == 1 && error?.context.detail?.contains("maximumStringLength") == true,
+                "\(text)"
+            )
         }
         #expect(try decode(#"[{"id":1,"tags":[{"name":"abcdefghij"}]}]"#) { $0.maximumStringLength = 10 }.count == 1)
-        let escaped = #expect(throws: MappingError.self) { try decode(#"[{"id":1,"x":"\u0041\u0041\u0041\u0041"}]"#) { $0.maximumStringLength = 3 } }
+        let escaped = #expect(throws: MappingError.self) {
+            try decode(#"[{"id":1,"x":"\u0041\u0041\u0041\u0041"}]"#) { $0.maximumStringLength = 3 }
+        }
         #expect(escaped?.code == .notRepresentable)
     }
 
@@ -236,7 +271,8 @@ struct LimitTests {
         options.maximumStringLength = 3
         let json: JSONValue = ["id": 1, "extra": "abcdef"]
         let error = #expect(throws: MappingError.self) {
-            try ModelDecoder(model: model, options: options).decodeObject(of: #require(model.entity(named: "Post")), from: json)
+            try ModelDecoder(model: model, options: options)
+                .decodeObject(of: #require(model.entity(named: "Post")), from: json)
         }
         #expect(error?.code == .notRepresentable)
         #expect(error?.context.line == nil && error?.context.detail?.contains("line") == false)
@@ -252,7 +288,9 @@ struct LimitTests {
             #"[{"id":1,"a":1,"b":2,"c":3}]"#,  // an object's members
         ]
         for text in cases {
-            let error = #expect(throws: MappingError.self, "\(text)") { try decode(text) { $0.maximumElementCount = 3 } }
+            let error = #expect(throws: MappingError.self, "\(text)") {
+                try decode(text) { $0.maximumElementCount = 3 }
+            }
             #expect(error?.code == .notRepresentable, "\(text)")
             #expect(error?.context.detail?.contains("maximumElementCount") == true, "\(text)")
             // Kept unknown values are read as trees, with the same limit.
@@ -272,27 +310,30 @@ struct LimitTests {
 @Suite("JSON engine: polymorphic objects read ahead once")
 struct PolymorphicTests {
     static let shapes = Result {
-        try ObjectModel(xml: """
-            <model>
-              <entity name="Shape" isAbstract="YES">
-                <relationship name="inner" optional="YES" maxCount="1" destinationEntity="Shape"/>
-                <userInfo><entry key="jsonTypeKey" value="kind"/></userInfo>
-              </entity>
-              <entity name="Circle" parentEntity="Shape">
-                <attribute name="r" optional="YES" attributeType="Integer 32"/>
-                <userInfo><entry key="jsonTypeValue" value="circle"/></userInfo>
-              </entity>
-              <entity name="Square" parentEntity="Shape">
-                <attribute name="side" optional="YES" attributeType="Integer 32"/>
-                <userInfo><entry key="jsonTypeValue" value="square"/></userInfo>
-              </entity>
-            </model>
-            """)
+        try ObjectModel(
+            xml: """
+                <model>
+                  <entity name="Shape" isAbstract="YES">
+                    <relationship name="inner" optional="YES" maxCount="1" destinationEntity="Shape"/>
+                    <userInfo><entry key="jsonTypeKey" value="kind"/></userInfo>
+                  </entity>
+                  <entity name="Circle" parentEntity="Shape">
+                    <attribute name="r" optional="YES" attributeType="Integer 32"/>
+                    <userInfo><entry key="jsonTypeValue" value="circle"/></userInfo>
+                  </entity>
+                  <entity name="Square" parentEntity="Shape">
+                    <attribute name="side" optional="YES" attributeType="Integer 32"/>
+                    <userInfo><entry key="jsonTypeValue" value="square"/></userInfo>
+                  </entity>
+                </model>
+                """
+        )
     }
 
     private func decode(_ text: String) throws -> ModelObject {
         let model = try Self.shapes.get()
-        return try ModelDecoder(model: model).decodeObject(of: #require(model.entity(named: "Shape")), from: Data(text.utf8))
+        return try ModelDecoder(model: model)
+            .decodeObject(of: #require(model.entity(named: "Shape")), from: Data(text.utf8))
     }
 
     /// The entities from the outermost object in.
@@ -308,7 +349,8 @@ struct PolymorphicTests {
 
     @Test("the type key is found first, last, or among nested objects with keys of their own")
     func typeKeyAnywhere() throws {
-        let text = #"{"inner":{"side":2,"inner":{"r":1,"kind":"circle","x":{"kind":"nothing"}},"kind":"square"},"r":3,"kind":"circle"}"#
+        let text =
+            #"{"inner":{"side":2,"inner":{"r":1,"kind":"circle","x":{"kind":"nothing"}},"kind":"square"},"r":3,"kind":"circle"}"#
         let object = try decode(text)
         #expect(entities(object) == ["Circle", "Square", "Circle"])
         #expect(object.value(forKey: "r") as? Int32 == 3)
@@ -353,7 +395,8 @@ struct PolymorphicTests {
                     </attribute>
                   </entity>
                 </model>
-                """)
+                """
+        )
         let row = try #require(model.entity(named: "Row"))
         // The first objects teach one order; the later ones break it in every way.
         let text = #"""
@@ -384,7 +427,8 @@ struct PolymorphicTests {
                     <attribute name="narrow" optional="YES" attributeType="Integer 16"/>
                   </entity>
                 </model>
-                """)
+                """
+        )
         let entity = try #require(model.entity(named: "Numbers"))
         func decode(_ text: String) throws -> (wide: Int64?, narrow: Int16?) {
             let object = try ModelDecoder(model: model).decodeObject(of: entity, from: Data(text.utf8))
@@ -396,11 +440,19 @@ struct PolymorphicTests {
         #expect(try decode(#"{"wide": -9223372036854775808}"#).wide == Int64.min)
         #expect(try decode(#"{"wide": 1.0e3, "narrow": 2E1}"#) == (1000, 20))
         #expect(try decode(#"{"wide": 12 }"#).wide == 12)
-        for text in [#"{"narrow": 32768}"#, #"{"narrow": -32769}"#, #"{"wide": 9223372036854775808}"#, #"{"wide": 1.5}"#] {
+        for text in [
+            #"{"narrow": 32768}"#, #"{"narrow": -32769}"#, #"{"wide": 9223372036854775808}"#, #"{"wide": 1.5}"#,
+        ] {
             #expect(throws: MappingError.self, "\(text)") { try decode(text) }
         }
-        for text in [#"{"wide": 01}"#, #"{"wide": -}"#, #"{"wide": -a}"#, #"{"wide": 1.}"#, #"{"wide": 1e}"#, #"{"wide": 12"#] {
-            #expect("\(text)", performing: { try decode(text) }, throws: { ($0 as? MappingError)?.code == .invalidJSON })
+        for text in [
+            #"{"wide": 01}"#, #"{"wide": -}"#, #"{"wide": -a}"#, #"{"wide": 1.}"#, #"{"wide": 1e}"#, #"{"wide": 12"#,
+        ] {
+            #expect(
+                "\(text)",
+                performing: { try decode(text) },
+                throws: { ($0 as? MappingError)?.code == .invalidJSON }
+            )
         }
     }
 
@@ -409,23 +461,29 @@ struct PolymorphicTests {
         let model = try ObjectModel(
             xml: """
                 <model><entity name="Text"><attribute name="body" optional="YES" attributeType="String"/></entity></model>
-                """)
+                """
+        )
         let entity = try #require(model.entity(named: "Text"))
-        for middle in [[0xC3, 0x28], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0x5C, 0x6E, 0xFF], [0xE2, 0x82]] as [[UInt8]] {
+        for middle in [
+            [0xC3, 0x28], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0x5C, 0x6E, 0xFF], [0xE2, 0x82],
+        ] as [[UInt8]] {
             let bytes = Array(#"{"body": "ok "#.utf8) + middle + Array(#" end"}"#.utf8)
             #expect(
                 performing: { try ModelDecoder(model: model).decodeObject(of: entity, from: Data(bytes)) },
                 throws: { error in
                     guard let error = error as? MappingError, error.code == .invalidJSON else { return false }
                     return error.description.contains("not valid UTF-8") && error.description.contains("column 10")
-                })
+                }
+            )
         }
         let valid = Array(#"{"body": "caf\u00e9 "#.utf8) + [0xE6, 0x97, 0xA5] + Array(#" \n"}"#.utf8)
         let object = try ModelDecoder(model: model).decodeObject(of: entity, from: Data(valid))
         #expect(object.value(forKey: "body") as? String == "café 日 \n")
     }
 
-    @Test("UTF-8 is checked as the standard library checks it: every sequence of one and two bytes, every lead with every edge")
+    @Test(
+        "UTF-8 is checked as the standard library checks it: every sequence of one and two bytes, every lead with every edge"
+    )
     func utf8ValidationAgreesWithTheStandardLibrary() {
         // The byte strings on which the two disagree (collected: one expectation per case would
         // take longer than the checks).
@@ -465,14 +523,18 @@ struct PolymorphicTests {
         #expect(disagreements.isEmpty, "first: \(disagreements.prefix(5))")
     }
 
-    @Test("strings made from checked bytes are the strings the text spells: ASCII or not, plain or escaped, whole or split")
+    @Test(
+        "strings made from checked bytes are the strings the text spells: ASCII or not, plain or escaped, whole or split"
+    )
     func stringsFromCheckedBytes() throws {
         // The helper: ASCII found at any position and length, strings equal to decoding's.
         for length in 0..<20 {
             for high in -1..<length {
                 var bytes = Array(repeating: UInt8(ascii: "a"), count: length)
                 if high >= 0 { bytes.replaceSubrange(high...high, with: [0xC3, 0xA9]) }
-                let (isASCII, made) = bytes.withUnsafeBufferPointer { (UTF8Validation.isASCII($0), UTF8Validation.string(ofValid: $0)) }
+                let (isASCII, made) = bytes.withUnsafeBufferPointer {
+                    (UTF8Validation.isASCII($0), UTF8Validation.string(ofValid: $0))
+                }
                 #expect(isASCII == (high < 0), "length \(length), high byte at \(high)")
                 #expect(made == String(decoding: bytes, as: UTF8.self), "length \(length), high byte at \(high)")
             }
@@ -484,15 +546,26 @@ struct PolymorphicTests {
                   <attribute name="link" optional="YES" attributeType="URI"/>
                   <attribute name="tags" optional="YES" attributeType="Transformable" valueTransformerName="StringArray"/>
                 </entity></model>
-                """)
+                """
+        )
         let entity = try #require(model.entity(named: "Text"))
         let cases: [(json: String, body: String, link: String, tags: [String])] = [
-            (#"{"body": "short", "link": "https://a.example/x", "tags": "a, b ,c"}"#, "short", "https://a.example/x", ["a", "b", "c"]),
-            (#"{"body": "a longer text of plain ASCII letters", "link": "https:\/\/a.example\/y", "tags": "one,,two"}"#,
-             "a longer text of plain ASCII letters", "https://a.example/y", ["one", "", "two"]),
-            (#"{"body": "caf\u00e9 \"quoted\"", "link": "https://a.example/caf%C3%A9", "tags": "caf\u00e9, \u65e5\u672c,x"}"#,
-             "café \"quoted\"", "https://a.example/caf%C3%A9", ["café", "日本", "x"]),
-            (#"{"body": "Zoë Ångström", "link": "mailto:zoe@example.com", "tags": "Zoë,Ångström"}"#, "Zoë Ångström", "mailto:zoe@example.com", ["Zoë", "Ångström"]),
+            (
+                #"{"body": "short", "link": "https://a.example/x", "tags": "a, b ,c"}"#, "short", "https://a.example/x",
+                ["a", "b", "c"]
+            ),
+            (
+                #"{"body": "a longer text of plain ASCII letters", "link": "https:\/\/a.example\/y", "tags": "one,,two"}"#,
+                "a longer text of plain ASCII letters", "https://a.example/y", ["one", "", "two"]
+            ),
+            (
+                #"{"body": "caf\u00e9 \"quoted\"", "link": "https://a.example/caf%C3%A9", "tags": "caf\u00e9, \u65e5\u672c,x"}"#,
+                "café \"quoted\"", "https://a.example/caf%C3%A9", ["café", "日本", "x"]
+            ),
+            (
+                #"{"body": "Zoë Ångström", "link": "mailto:zoe@example.com", "tags": "Zoë,Ångström"}"#, "Zoë Ångström",
+                "mailto:zoe@example.com", ["Zoë", "Ångström"]
+            ),
         ]
         for (json, body, link, tags) in cases {
             let object = try ModelDecoder(model: model).decodeObject(of: entity, from: Data(json.utf8))
@@ -518,12 +591,16 @@ struct PolymorphicTests {
                     </attribute>
                   </entity>
                 </model>
-                """)
+                """
+        )
         let outer = try #require(model.entity(named: "Outer"))
         func error(_ text: String) -> MappingError? {
-            #expect(throws: MappingError.self) { try ModelDecoder(model: model).decodeObject(of: outer, from: Data(text.utf8)) }
+            #expect(throws: MappingError.self) {
+                try ModelDecoder(model: model).decodeObject(of: outer, from: Data(text.utf8))
+            }
         }
-        let fine = try ModelDecoder(model: model).decodeObject(of: outer, from: Data(#"{"items": [{"a": {"b": {"c": 7}}}]}"#.utf8))
+        let fine = try ModelDecoder(model: model)
+            .decodeObject(of: outer, from: Data(#"{"items": [{"a": {"b": {"c": 7}}}]}"#.utf8))
         #expect((fine.value(forKey: "items") as? [ModelObject])?.first?.value(forKey: "deep") as? Int64 == 7)
         #expect(error(#"{"items": [{}, {"a": {"b": {"c": 1, "d": tru}}}]}"#)?.path.description == "$.items[1].a.b.d")
         #expect(error(#"{"items": [{"a": {"b": 5}}]}"#)?.path.description == "$.items[0].a.b")
@@ -542,9 +619,12 @@ struct PolymorphicTests {
                   <attribute name="score" optional="YES" attributeType="Float"/>
                   <attribute name="price" optional="YES" attributeType="Decimal"/>
                 </entity></model>
-                """)
+                """
+        )
         let row = try #require(model.entity(named: "Row"))
-        func decode(_ text: String) throws -> ModelObject { try ModelDecoder(model: model).decodeObject(of: row, from: Data(text.utf8)) }
+        func decode(_ text: String) throws -> ModelObject {
+            try ModelDecoder(model: model).decodeObject(of: row, from: Data(text.utf8))
+        }
         let read = try decode(#"{"flag": true, "ratio": -0.5e1, "score": 2.25, "price": 49.90}"#)
         #expect(read.value(forKey: "flag") as? Bool == true)
         #expect(read.value(forKey: "ratio") as? Double == -5)
@@ -556,8 +636,10 @@ struct PolymorphicTests {
         #expect(try decode(#"{"flag": 1, "ratio": "2.5"}"#).value(forKey: "flag") as? Bool == true)
         #expect(try decode(#"{"ratio": "2.5"}"#).value(forKey: "ratio") as? Double == 2.5)
         for (text, code) in [
-            (#"{"flag": fals}"#, MappingError.Code.invalidJSON), (#"{"flag": truex}"#, .invalidJSON), (#"{"flag": True}"#, .invalidJSON),
-            (#"{"flag": tru"#, .invalidJSON), (#"{"ratio": 1e400}"#, .valueOutOfRange), (#"{"score": 1e39}"#, .valueOutOfRange),
+            (#"{"flag": fals}"#, MappingError.Code.invalidJSON), (#"{"flag": truex}"#, .invalidJSON),
+            (#"{"flag": True}"#, .invalidJSON),
+            (#"{"flag": tru"#, .invalidJSON), (#"{"ratio": 1e400}"#, .valueOutOfRange),
+            (#"{"score": 1e39}"#, .valueOutOfRange),
             (#"{"ratio": 01}"#, .invalidJSON), (#"{"ratio": -}"#, .invalidJSON), (#"{"ratio": 1.}"#, .invalidJSON),
             (#"{"price": \#(String(repeating: "1234567890", count: 6))}"#, .valueOutOfRange),
         ] {
@@ -577,14 +659,16 @@ struct PolymorphicTests {
                   <attribute name="tags" optional="YES" attributeType="Transformable" valueTransformerName="StringArray"/>
                   <attribute name="day" optional="YES" attributeType="Date" valueTransformerName="YearMonthDayDate"/>
                 </entity></model>
-                """)
+                """
+        )
         let row = try #require(model.entity(named: "Row"))
         // The careful path alone reads objects that keep their source: both must agree.
         var careful = ModelDecoder.Options()
         careful.unknownKeys = .keep
         func values(_ text: String, options: ModelDecoder.Options = .init()) -> String {
             do {
-                let object = try ModelDecoder(model: model, options: options).decodeObject(of: row, from: Data(text.utf8))
+                let object = try ModelDecoder(model: model, options: options)
+                    .decodeObject(of: row, from: Data(text.utf8))
                 return "\(["id", "link", "blob", "when", "tags", "day"].map { "\(object.value(forKey: $0) ?? "nil")" })"
             } catch {
                 return "error: \(error)"
@@ -603,7 +687,10 @@ struct PolymorphicTests {
         for document in documents {
             #expect(values(document) == values(document, options: careful), "\(document)")
         }
-        #expect(values(documents[0]).contains(#""E621E1F8-C36C-495A-93FC-0C247A3E6E5F", "https://example.com/a?b=c", "5 bytes""#))
+        #expect(
+            values(documents[0])
+                .contains(#""E621E1F8-C36C-495A-93FC-0C247A3E6E5F", "https://example.com/a?b=c", "5 bytes""#)
+        )
         #expect(values(documents[0]).contains(#"[\"a\", \"b\", \"c\"]"#))
         #expect(values(documents[6]).hasPrefix("error: "))
         // The date format option applies to plain dates, read quickly or not.

@@ -17,8 +17,10 @@ struct FileShapeTests {
     /// The Café model's tolerated default, wherever it is in the file.
     static let expectedWarning = "default value of attribute 'Café.größe' (Integer 32) is '0.0', read as 0"
 
-    @Test("UTF-8, UTF-8 with a byte-order mark and UTF-16 (both byte orders, with and without a mark) load alike",
-          arguments: ["utf8.xml", "utf8-bom.xml", "utf16le-bom.xml", "utf16be-bom.xml", "utf16le.xml"])
+    @Test(
+        "UTF-8, UTF-8 with a byte-order mark and UTF-16 (both byte orders, with and without a mark) load alike",
+        arguments: ["utf8.xml", "utf8-bom.xml", "utf16le-bom.xml", "utf16be-bom.xml", "utf16le.xml"]
+    )
     func encodings(file: String) throws {
         let model = try ObjectModel(contentsOf: Self.shape(file))
         #expect(model.entities.map(\.name) == ["Café", "Menu"])
@@ -27,9 +29,14 @@ struct FileShapeTests {
         #expect(cafe.relationshipsByName["menus"]?.inverseRelationship?.name == "café")
         // The warning is at the same line and column in every encoding: columns count
         // Unicode scalars ("größe" is 5 columns, 7 UTF-8 bytes, 10 UTF-16 bytes).
-        let line = #"        <attribute name="größe" optional="YES" attributeType="Integer 32" defaultValueString="0.0""#
+        let line =
+            #"        <attribute name="größe" optional="YES" attributeType="Integer 32" defaultValueString="0.0""#
         let column = line.unicodeScalars.count - #"defaultValueString="0.0""#.unicodeScalars.count + 1
-        #expect(model.warnings.map(\.description) == ["\(Self.shape(file).relativePath):4:\(column): warning: \(Self.expectedWarning)"])
+        #expect(
+            model.warnings.map(\.description) == [
+                "\(Self.shape(file).relativePath):4:\(column): warning: \(Self.expectedWarning)"
+            ]
+        )
         #expect(cafe.attributesByName["größe"]?.location.line == 4)
         #expect(cafe.attributesByName["größe"]?.location.column == 9)
     }
@@ -54,11 +61,21 @@ struct FileShapeTests {
         let text = try String(contentsOf: Self.shape("one-line.xml"), encoding: .utf8)
         let prefix = try #require(text.range(of: #"defaultValueString="0.0""#)).lowerBound
         let column = text.unicodeScalars.distance(from: text.startIndex, to: prefix) + 1
-        #expect(model.warnings.map(\.location) == [SourceLocation(file: Self.shape("one-line.xml").relativePath, line: 1, column: column)])
+        #expect(
+            model.warnings.map(\.location) == [
+                SourceLocation(file: Self.shape("one-line.xml").relativePath, line: 1, column: column)
+            ]
+        )
         // Elements that share the line are told apart: the second entity is where it is.
         let menu = try #require(model.entity(named: "Menu"))
-        let menuColumn = text.unicodeScalars.distance(from: text.startIndex, to: try #require(text.range(of: #"<entity name="Menu""#)).lowerBound) + 1
-        #expect(menu.location == SourceLocation(file: Self.shape("one-line.xml").relativePath, line: 1, column: menuColumn))
+        let menuColumn =
+            text.unicodeScalars.distance(
+                from: text.startIndex,
+                to: try #require(text.range(of: #"<entity name="Menu""#)).lowerBound
+            ) + 1
+        #expect(
+            menu.location == SourceLocation(file: Self.shape("one-line.xml").relativePath, line: 1, column: menuColumn)
+        )
     }
 
     @Test("the diagram layout before the entities is fine")
@@ -80,10 +97,12 @@ struct FileShapeTests {
         #expect(event.attributesByName["timeStamp"]?.isIndexed == true)
         #expect(event.attributesByName["count"]?.defaultValue as? Int16 == 0)
         #expect(event.attributesByName["homepage"]?.defaultValue == nil)
-        #expect(model.warnings.map(\.message) == [
-            "default value of attribute 'Event.count' (Integer 16) is 'NO', read as 0",
-            "default value of attribute 'Event.homepage' (URI) is '': it is empty; no default value is used",
-        ])
+        #expect(
+            model.warnings.map(\.message) == [
+                "default value of attribute 'Event.count' (Integer 16) is 'NO', read as 0",
+                "default value of attribute 'Event.homepage' (URI) is '': it is empty; no default value is used",
+            ]
+        )
     }
 
     @Test("elements with a namespace prefix are not Core Data's and are ignored")
@@ -105,14 +124,20 @@ struct FileShapeTests {
         #expect(try ObjectModel(contentsOf: url).entities.map(\.name) == ["Entry"])
         #expect(try ObjectModel(contentsOf: url, version: "Mixed 2").entities.map(\.name) == ["Item"])
         let error = #expect(throws: ModelLoadingError.self) { try ObjectModel(contentsOf: url, version: "Mixed") }
-        #expect(error?.description == "\(url.appendingPathComponent("Mixed.xcdatamodel").relativePath): error: version 'Mixed' is in Xcode 3's binary format (no XML 'contents' file) and cannot be loaded; open and save it in Xcode 4 or later to convert it (XML versions: 'Mixed 2', 'Mixed 3')")
+        #expect(
+            error?.description
+                == "\(url.appendingPathComponent("Mixed.xcdatamodel").relativePath): error: version 'Mixed' is in Xcode 3's binary format (no XML 'contents' file) and cannot be loaded; open and save it in Xcode 4 or later to convert it (XML versions: 'Mixed 2', 'Mixed 3')"
+        )
     }
 
     @Test(".xccurrentversion naming a binary version is an error listing the XML versions")
     func currentVersionIsBinary() throws {
         let url = Self.shape("BinaryCurrent.xcdatamodeld")
         let error = #expect(throws: ModelLoadingError.self) { try ObjectModel(contentsOf: url) }
-        #expect(error?.description == "\(url.appendingPathComponent(".xccurrentversion").relativePath): error: .xccurrentversion names version 'Old', which is in Xcode 3's binary format and cannot be loaded; choose an XML version ('Old 2')")
+        #expect(
+            error?.description
+                == "\(url.appendingPathComponent(".xccurrentversion").relativePath): error: .xccurrentversion names version 'Old', which is in Xcode 3's binary format and cannot be loaded; choose an XML version ('Old 2')"
+        )
         #expect(try ObjectModel(contentsOf: url, version: "Old 2").entities.map(\.name) == ["Item"])
     }
 
@@ -132,12 +157,19 @@ struct FileShapeTests {
         _ = try folder.write("let x = 1\n", to: "Sources/main.swift")
         let expectation = "expected a .xcdatamodeld bundle, a .xcdatamodel folder or a contents file"
         let jsonError = #expect(throws: ModelLoadingError.self) { try ObjectModel(contentsOf: json) }
-        #expect(jsonError?.description == "\(json.relativePath):1:1: error: this file is JSON, not a model: \(expectation)")
+        #expect(
+            jsonError?.description == "\(json.relativePath):1:1: error: this file is JSON, not a model: \(expectation)"
+        )
         let folderError = #expect(throws: ModelLoadingError.self) { try ObjectModel(contentsOf: plain) }
         #expect(folderError?.description == "\(plain.relativePath): error: this folder is not a model: \(expectation)")
         let plist = try folder.write(currentVersionPlist("Model"), to: "Info.plist")
         let plistError = #expect(throws: ModelLoadingError.self) { try ObjectModel(contentsOf: plist) }
-        #expect(plistError?.description.contains("the root element is <plist>, not <model>: this is not a Core Data model file (\(expectation))") == true)
+        #expect(
+            plistError?.description
+                .contains(
+                    "the root element is <plist>, not <model>: this is not a Core Data model file (\(expectation))"
+                ) == true
+        )
     }
 
     @Test("loading is linear in the size of the file, whatever its encoding or prefixes")
@@ -146,7 +178,8 @@ struct FileShapeTests {
         // bytes for each element would take minutes; one pass takes well under a second.
         var xml = #"<?xml version="1.0" encoding="UTF-16"?>"# + "\n<model xmlns:x=\"urn:x\">\n"
         for index in 0..<4_000 {
-            xml += "<entity name=\"E\(index)\"><x:note/><attribute name=\"a\" attributeType=\"Integer 16\" defaultValueString=\"0.0\"/></entity>\n"
+            xml +=
+                "<entity name=\"E\(index)\"><x:note/><attribute name=\"a\" attributeType=\"Integer 16\" defaultValueString=\"0.0\"/></entity>\n"
         }
         xml += "</model>\n"
         var bytes: [UInt8] = [0xFF, 0xFE]
@@ -157,7 +190,9 @@ struct FileShapeTests {
         #expect(model.entities.count == 4_000)
         #expect(model.warnings.count == 4_000)
         let lastLine = #"<entity name="E3999"><x:note/><attribute name="a" attributeType="Integer 16" "#
-        #expect(model.warnings.last?.location == SourceLocation(file: "Big.xml", line: 4_002, column: lastLine.count + 1))
+        #expect(
+            model.warnings.last?.location == SourceLocation(file: "Big.xml", line: 4_002, column: lastLine.count + 1)
+        )
         // A generous bound: the point is linear against quadratic, not speed.
         #expect(elapsed < .seconds(10), "loading took \(elapsed)")
     }

@@ -78,18 +78,22 @@ struct GraphMergePropertyTests {
     /// records of distinct identities and a random subset of the other keys.
     static func documents(seed: UInt64) -> [Document] {
         var generator = SplitMix64(state: seed)
-        return (0..<Int.random(in: 1...5, using: &generator)).map { _ in
-            arrays.shuffled(using: &generator).compactMap { array -> (key: String, records: [Record])? in
-                guard Int.random(in: 0..<3, using: &generator) > 0 else { return nil }
-                let names = identities(for: array.key).shuffled(using: &generator)
-                let records = names.prefix(Int.random(in: 0...3, using: &generator)).map { name -> Record in
-                    let others = values(for: array.key, using: &generator).filter { _ in Bool.random(using: &generator)
+        return (0..<Int.random(in: 1...5, using: &generator))
+            .map { _ in
+                arrays.shuffled(using: &generator)
+                    .compactMap { array -> (key: String, records: [Record])? in
+                        guard Int.random(in: 0..<3, using: &generator) > 0 else { return nil }
+                        let names = identities(for: array.key).shuffled(using: &generator)
+                        let records = names.prefix(Int.random(in: 0...3, using: &generator))
+                            .map { name -> Record in
+                                let others = values(for: array.key, using: &generator)
+                                    .filter { _ in Bool.random(using: &generator)
+                                    }
+                                return [(array.identity, "\"\(name)\"")] + others
+                            }
+                        return (array.key, records)
                     }
-                    return [(array.identity, "\"\(name)\"")] + others
-                }
-                return (array.key, records)
             }
-        }
     }
 
     /// The union of `documents`: one record per identity and array, keys folded in order.
@@ -171,7 +175,8 @@ struct GraphMergePropertyTests {
                     where !linked(destination, inverse.name).contains(where: { $0 === object }) {
                         mismatches.append(
                             "\(label(object)).\(relationship.name) holds \(label(destination)), whose "
-                                + "\(inverse.name) does not hold it")
+                                + "\(inverse.name) does not hold it"
+                        )
                     }
                 }
             }
@@ -190,7 +195,8 @@ struct GraphMergePropertyTests {
 
     @Test(
         "A random sequence of documents and their union give one graph",
-        arguments: [ObjectGraph.UnresolvedReferencePolicy.pending, .placeholder])
+        arguments: [ObjectGraph.UnresolvedReferencePolicy.pending, .placeholder]
+    )
     func sequenceEqualsUnion(policy: ObjectGraph.UnresolvedReferencePolicy) throws {
         let model = try ObjectModel(contentsOf: TestPaths.model("Bands"))
         var updates = 0
@@ -213,7 +219,8 @@ struct GraphMergePropertyTests {
             let expected = Self.state(of: union)
             #expect(
                 Self.state(of: sequence) == expected,
-                "seed \(seed): \(documents.map { String(decoding: Self.json($0), as: UTF8.self) })")
+                "seed \(seed): \(documents.map { String(decoding: Self.json($0), as: UTF8.self) })"
+            )
             let records = documents.joined().map(\.records.count).reduce(0, +)
             if unionDocument.map(\.records.count).reduce(0, +) < records { updates += 1 }
         }
@@ -240,10 +247,11 @@ struct GraphMergePropertyTests {
                             ? #"{"name": "\#(name)", "albums": [\#(list)]}"# : #"{"name": "\#(name)"}"#
                     }
                 // Records may repeat an identity within the array.
-                let albumRecords = (0..<Int.random(in: 0...6, using: &generator)).map { _ -> String in
-                    let name = albums.randomElement(using: &generator) ?? ""
-                    return #"{"name": "\#(name)", "band": \#(Self.reference(Self.bandNames, using: &generator))}"#
-                }
+                let albumRecords = (0..<Int.random(in: 0...6, using: &generator))
+                    .map { _ -> String in
+                        let name = albums.randomElement(using: &generator) ?? ""
+                        return #"{"name": "\#(name)", "band": \#(Self.reference(Self.bandNames, using: &generator))}"#
+                    }
                 let document =
                     #"{"albums": [\#(albumRecords.joined(separator: ", "))], "bands": [\#(bands.joined(separator: ", "))]}"#
                 for (entity, key) in [("Album", "albums"), ("Band", "bands")].shuffled(using: &generator) {

@@ -72,7 +72,8 @@ struct HostileInputTests {
                 } catch let error as MappingError {
                     if error.code != .invalidJSON || error.context.line == nil || error.context.column == nil {
                         problems.append(
-                            "\(fixture.file): the first \(length) bytes: \(error) (expected a located syntax error)")
+                            "\(fixture.file): the first \(length) bytes: \(error) (expected a located syntax error)"
+                        )
                     }
                 } catch {
                     problems.append("\(fixture.file): the first \(length) bytes: \(type(of: error)): \(error)")
@@ -104,7 +105,8 @@ struct HostileInputTests {
                     } catch let error as MappingError {
                         if let problem = unlocated(error) {
                             problems.append(
-                                "\(fixture.file): byte \(position) as 0x\(String(hostile, radix: 16)): \(problem)")
+                                "\(fixture.file): byte \(position) as 0x\(String(hostile, radix: 16)): \(problem)"
+                            )
                         }
                     } catch {
                         problems.append(
@@ -225,8 +227,10 @@ struct HostileInputTests {
         let exactTypes: [AttributeType] = [.integer16, .integer32, .integer64, .decimal]
         if exactTypes.contains(attribute.attributeType) {
             // (A numeric string's spaces are trimmed when read leniently.)
-            let text = (json.hasPrefix("\"") ? String(json.dropFirst().dropLast()) : json).trimmingCharacters(
-                in: .whitespaces)
+            let text = (json.hasPrefix("\"") ? String(json.dropFirst().dropLast()) : json)
+                .trimmingCharacters(
+                    in: .whitespaces
+                )
             let read = JSONValue.number("\(value)")
             if case .number? = try? JSONValue.parse(Data(text.utf8)), !read.isEquivalent(to: .number(text)) {
                 return "\(value), which is not \(text.prefix(40)) exactly"
@@ -417,7 +421,8 @@ struct SelfContainingContainerTests {
                   <attribute name="payload" optional="YES" attributeType="Transformable" valueTransformerName="SelfContaining"/>
                   <attribute name="raw" optional="YES" attributeType="Transformable"/>
                 </entity></model>
-                """)
+                """
+        )
         guard let entity = model.entitiesByName["Note"] else { throw MappingError(.unknownEntity("Note")) }
         return (model, entity)
     }
@@ -475,13 +480,16 @@ struct SelfContainingContainerTests {
     }
 
     @Test(
-        "a dictionary holding a dictionary that contains itself is an error, in ModelObject(dictionary:) and JSONValue")
+        "a dictionary holding a dictionary that contains itself is an error, in ModelObject(dictionary:) and JSONValue"
+    )
     func dictionaries() async {
         await #expect(processExitsWith: .success) {
             SelfContainingContainerTests.expectError("contains itself") {
                 let (_, entity) = try SelfContainingContainerTests.model()
                 _ = try ModelObject(
-                    dictionary: ["text": "x", "raw": SelfContainingTransformer.dictionary()], entity: entity)
+                    dictionary: ["text": "x", "raw": SelfContainingTransformer.dictionary()],
+                    entity: entity
+                )
             }
         }
         await #expect(processExitsWith: .success) {
@@ -505,7 +513,6 @@ struct SelfContainingContainerTests {
         }
     }
 }
-
 
 /// Resources: a document whose size is in one place (a to-many of many elements) once needed
 /// a hundred times its size in memory.
@@ -536,7 +543,8 @@ struct ResourceTests {
                             <relationship name="author" optional="YES" maxCount="1" destinationEntity="Author" inverseName="books" inverseEntity="Author"/>
                           </entity>
                         </model>
-                        """)
+                        """
+                )
             } catch {
                 exit(3)
             }

@@ -130,7 +130,8 @@ struct HostilePredicateTests {
             }
             if error.expected.isEmpty {
                 problems.append(
-                    "\(format.debugDescription.prefix(80)): an error that says nothing of what was expected")
+                    "\(format.debugDescription.prefix(80)): an error that says nothing of what was expected"
+                )
             }
             return false
         }

@@ -21,7 +21,8 @@ struct ISO8601TextTests {
             "20000822T152800+0200", "2000-08-22T15:28:00+02", "2000-08-22T08:58:00-04:30", "20000822T085800-0430",
             "2000-08-22T15:28:00+0200", "20000822T152800+02:00",
             "2000-08-22T13:28:00.000Z", "20000822T132800,0Z",
-        ])
+        ]
+    )
     func forms(text: String) throws {
         #expect(try date(text) == Self.instant)
     }
@@ -34,7 +35,9 @@ struct ISO8601TextTests {
         #expect(abs(long.timeIntervalSince(Self.instant) - 0.123_456_789_012_345_678_9) < 1e-6)
         // The same as Foundation's reading, where Foundation reads the form.
         let foundation = try Date(
-            "2000-08-22T13:28:00.125Z", strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+            "2000-08-22T13:28:00.125Z",
+            strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+        )
         #expect(try date("2000-08-22T13:28:00.125Z") == foundation)
     }
 
@@ -46,7 +49,8 @@ struct ISO8601TextTests {
             "2000-08-22T13:28:00.Z", "2000-08-22T13:28:00Zx", "2000-08-22T13:28:00+24:00", "2000-08-22T13:28:00+02:0",
             "2000-08-22T13:28:00+2", "2000-08-22 13:28:00Z", "1500-02-30T00:00:00Z", "15000230T000000Z",
             "2000-8-22T13:28:00Z", "", "T", "2000-08-22T13:28:00+",
-        ])
+        ]
+    )
     func refused(text: String) {
         #expect(throws: DateFormatError.self) { try date(text) }
     }
@@ -70,8 +74,16 @@ struct ISO8601TextTests {
             let millisecond = Int.random(in: 0..<1000)
             let offsetMinutes = Int.random(in: -14...14) * 60 + [0, 30, 45][Int.random(in: 0..<3)]
             let fields = ISO8601Text(
-                year: year, month: month, day: day, hour: hour, minute: minute, second: second,
-                fractionDigits: UInt64(millisecond), fractionScale: 3, offset: offsetMinutes * 60)
+                year: year,
+                month: month,
+                day: day,
+                hour: hour,
+                minute: minute,
+                second: second,
+                fractionDigits: UInt64(millisecond),
+                fractionScale: 3,
+                offset: offsetMinutes * 60
+            )
             let text = fields.extendedText
             let ours = try date(text)
             // The exact instant, rounded once (Double's reading of decimal text is correctly
@@ -93,7 +105,8 @@ struct ISO8601TextTests {
         let model = try ObjectModel(
             xml: """
                 <model><entity name="Event"><attribute name="at" optional="YES" attributeType="Date"/></entity></model>
-                """)
+                """
+        )
         let entity = try #require(model.entity(named: "Event"))
         let decoder = ModelDecoder(model: model)
         let event = try decoder.decodeObject(of: entity, from: Data(#"{"at": "20000822T132800Z"}"#.utf8))

@@ -6,7 +6,10 @@ import Testing
 /// JSONTestSuite's parsing cases (`../shared/JSONTestSuite/test_parsing`): every `y_` document is
 /// accepted, every `n_` one rejected with an error (never a crash), and each `i_` one, where
 /// RFC 8259 leaves the choice to the parser, gets the outcome written down here.
-@Suite("JSON reader: RFC 8259 conformance (JSONTestSuite)", .enabled(if: TestPaths.jsonTestSuiteIsPresent, Comment(rawValue: TestPaths.jsonTestSuiteMissingMessage)))
+@Suite(
+    "JSON reader: RFC 8259 conformance (JSONTestSuite)",
+    .enabled(if: TestPaths.jsonTestSuiteIsPresent, Comment(rawValue: TestPaths.jsonTestSuiteMissingMessage))
+)
 struct JSONConformanceTests {
     /// The decisions for the implementation-defined cases: true = accepted.
     static let implementationDefined: [String: Bool] = [
@@ -61,7 +64,9 @@ struct JSONConformanceTests {
 
     static func outcome(_ name: String) throws -> Result<JSONValue, MappingError> {
         // Not `Data(contentsOf:)`, which leaks what it reads an empty file into.
-        let data = try #require(try FileReading.contents(ofFileAt: TestPaths.jsonTestSuite.appendingPathComponent(name).path))
+        let data = try #require(
+            try FileReading.contents(ofFileAt: TestPaths.jsonTestSuite.appendingPathComponent(name).path)
+        )
         do throws(MappingError) {
             return .success(try JSONReader.parse(data))
         } catch {
@@ -98,7 +103,10 @@ struct JSONConformanceTests {
     /// Whether decoding a document into objects finds it well-formed: type errors are
     /// collected (and the values skipped), so only a syntax error is thrown as one.
     static func decoderAccepts(_ data: Data, unknownKeys: ModelDecoder.Options.UnknownKeys) throws -> Bool {
-        let model = try ObjectModel(xml: #"<model><entity name="E"><attribute name="a" optional="YES" attributeType="String"/></entity></model>"#)
+        let model = try ObjectModel(
+            xml:
+                #"<model><entity name="E"><attribute name="a" optional="YES" attributeType="String"/></entity></model>"#
+        )
         let entity = try #require(model.entity(named: "E"))
         var options = ModelDecoder.Options(unknownKeys: unknownKeys, collectsAllErrors: true)
         options.maximumDepth = 10_000
@@ -115,11 +123,16 @@ struct JSONConformanceTests {
     @Test("the skipping reader and the object decoder give every document the reader's verdict")
     func sameVerdictEverywhere() throws {
         for name in Self.cases(prefix: "") {
-            let data = try #require(try FileReading.contents(ofFileAt: TestPaths.jsonTestSuite.appendingPathComponent(name).path))
+            let data = try #require(
+                try FileReading.contents(ofFileAt: TestPaths.jsonTestSuite.appendingPathComponent(name).path)
+            )
             let parsed = if case .success = try Self.outcome(name) { true } else { false }
             let validated = (try? JSONReader.validate(data)) != nil
             #expect(validated == parsed, "\(name): validate")
-            #expect(try Self.decoderAccepts(data, unknownKeys: .ignore) == parsed, "\(name): decoder, unknown keys skipped")
+            #expect(
+                try Self.decoderAccepts(data, unknownKeys: .ignore) == parsed,
+                "\(name): decoder, unknown keys skipped"
+            )
             #expect(try Self.decoderAccepts(data, unknownKeys: .keep) == parsed, "\(name): decoder, unknown keys kept")
         }
     }
@@ -127,7 +140,10 @@ struct JSONConformanceTests {
     @Test("every i_ document has its written decision")
     func implementationDefined() throws {
         let names = Self.cases(prefix: "i_")
-        #expect(Set(names) == Set(Self.implementationDefined.keys), "a case without a decision, or a decision without a case")
+        #expect(
+            Set(names) == Set(Self.implementationDefined.keys),
+            "a case without a decision, or a decision without a case"
+        )
         for name in names {
             let accepted = if case .success = try Self.outcome(name) { true } else { false }
             #expect(accepted == Self.implementationDefined[name], "\(name)")
@@ -140,21 +156,38 @@ struct JSONConformanceTests {
 struct JSONReaderTests {
     @Test("numbers keep their spelling, objects their key order; escapes and pairs are decoded")
     func values() throws {
-        let value = try JSONReader.parse(Data(#"{"b": 49.90, "a": [1e2, -0, "x\u00e9\ud83d\ude00\n"], "b": true}"#.utf8))
+        let value = try JSONReader.parse(
+            Data(#"{"b": 49.90, "a": [1e2, -0, "x\u00e9\ud83d\ude00\n"], "b": true}"#.utf8)
+        )
         guard case .object(let object) = value else { throw MappingError(.typeMismatch) }
         #expect(object.keys == ["b", "a"])
         #expect(object["b"] == .bool(true))
         #expect(object["a"] == .array([.number("1e2"), .number("-0"), .string("xé😀\n")]))
     }
 
-    @Test("an error says line, column and path", arguments: [
-        (#"{"a": [1, 2,]}"#, "$.a[2]: the data is not valid JSON: line 1, column 13: expected a value, found ']'"),
-        ("{\n  \"é\": tru }", "$.é: the data is not valid JSON: line 2, column 8: expected a value, found 't'"),
-        (#"[01]"#, "$[0]: the data is not valid JSON: line 1, column 3: a number cannot start with 0 followed by digits"),
-        (#"["\ud800"]"#, "$[0]: the data is not valid JSON: line 1, column 9: \\uD800 is a high surrogate without the low surrogate that must follow it"),
-        (#"{"a" 1}"#, "$: the data is not valid JSON: line 1, column 6: expected ':' after the member name, found '1'"),
-        ("[1] x", "$: the data is not valid JSON: line 1, column 5: expected the end of the text after the document's value, found 'x'"),
-    ])
+    @Test(
+        "an error says line, column and path",
+        arguments: [
+            (#"{"a": [1, 2,]}"#, "$.a[2]: the data is not valid JSON: line 1, column 13: expected a value, found ']'"),
+            ("{\n  \"é\": tru }", "$.é: the data is not valid JSON: line 2, column 8: expected a value, found 't'"),
+            (
+                #"[01]"#,
+                "$[0]: the data is not valid JSON: line 1, column 3: a number cannot start with 0 followed by digits"
+            ),
+            (
+                #"["\ud800"]"#,
+                "$[0]: the data is not valid JSON: line 1, column 9: \\uD800 is a high surrogate without the low surrogate that must follow it"
+            ),
+            (
+                #"{"a" 1}"#,
+                "$: the data is not valid JSON: line 1, column 6: expected ':' after the member name, found '1'"
+            ),
+            (
+                "[1] x",
+                "$: the data is not valid JSON: line 1, column 5: expected the end of the text after the document's value, found 'x'"
+            ),
+        ]
+    )
     func errors(text: String, expected: String) {
         #expect(throws: MappingError.self) { try JSONReader.parse(Data(text.utf8)) }
         do {

@@ -4,13 +4,20 @@ import Testing
 
 @Suite("JSONValue: exact numbers, ordered objects, text and Foundation bridging")
 struct JSONValueTests {
-    @Test("decimal numbers convert exactly, short and long", arguments: [
-        "0", "-0", "1", "0.1", "-12.50", "1e3", "1.5E-7", "123456789012345678", "1234567890123456789012345",
-        "0.000000000000000000000000001", "+7", "9.99", "-0.0e-0",
-    ])
+    @Test(
+        "decimal numbers convert exactly, short and long",
+        arguments: [
+            "0", "-0", "1", "0.1", "-12.50", "1e3", "1.5E-7", "123456789012345678", "1234567890123456789012345",
+            "0.000000000000000000000000001", "+7", "9.99", "-0.0e-0",
+        ]
+    )
     func exactDecimals(literal: String) throws {
-        let catalog = try ObjectModel(xml: #"<model><entity name="E"><attribute name="d" optional="YES" attributeType="Decimal"/></entity></model>"#)
-        let object = try ModelDecoder(model: catalog).decodeObject(of: #require(catalog.entitiesByName["E"]), from: ["d": .number(literal)])
+        let catalog = try ObjectModel(
+            xml:
+                #"<model><entity name="E"><attribute name="d" optional="YES" attributeType="Decimal"/></entity></model>"#
+        )
+        let object = try ModelDecoder(model: catalog)
+            .decodeObject(of: #require(catalog.entitiesByName["E"]), from: ["d": .number(literal)])
         let expected = try #require(Decimal(string: literal, locale: Locale(identifier: "en_US_POSIX")))
         #expect(object.value(forKey: "d") as? Decimal == expected)
     }
@@ -44,7 +51,9 @@ struct JSONValueTests {
 
     @Test("Foundation values bridge both ways; NSNumber Booleans stay Booleans")
     func foundationBridging() throws {
-        let parsed = try JSONValue.parse(Data(#"{"b": true, "i": 1, "d": 1.5, "big": 12345678901234567890, "s": "x", "n": null, "a": [0]}"#.utf8))
+        let parsed = try JSONValue.parse(
+            Data(#"{"b": true, "i": 1, "d": 1.5, "big": 12345678901234567890, "s": "x", "n": null, "a": [0]}"#.utf8)
+        )
         #expect(parsed["b"] == true)
         #expect(parsed["i"] == 1)
         #expect(parsed["d"] == 1.5)

@@ -16,10 +16,15 @@ struct JSONWriterTests {
         #expect(DecimalText.layout != nil)
     }
 
-    @Test("decimals are written as their description", arguments: [
-        "-12.5", "0.001", "123456789012345678901234567890.12345678", "1e20", "0", "7", "9.99", "-0.000000000000000000000000000000000001",
-        "99999999999999999999999999999999999999", "1e127", "1e-128", "18446744073709551616", "18446744073709551615", "-1",
-    ])
+    @Test(
+        "decimals are written as their description",
+        arguments: [
+            "-12.5", "0.001", "123456789012345678901234567890.12345678", "1e20", "0", "7", "9.99",
+            "-0.000000000000000000000000000000000001",
+            "99999999999999999999999999999999999999", "1e127", "1e-128", "18446744073709551616", "18446744073709551615",
+            "-1",
+        ]
+    )
     func decimals(text: String) throws {
         let value = try #require(Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")))
         #expect(written { $0.decimal(value) } == value.description)
@@ -29,8 +34,13 @@ struct JSONWriterTests {
     func randomDecimals() {
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<2000 {
-            let significand = UInt64.random(in: 0...UInt64.max, using: &generator) >> UInt64.random(in: 0...63, using: &generator)
-            let value = Decimal(sign: Bool.random() ? .minus : .plus, exponent: Int.random(in: -40...40), significand: Decimal(significand))
+            let significand =
+                UInt64.random(in: 0...UInt64.max, using: &generator) >> UInt64.random(in: 0...63, using: &generator)
+            let value = Decimal(
+                sign: Bool.random() ? .minus : .plus,
+                exponent: Int.random(in: -40...40),
+                significand: Decimal(significand)
+            )
             #expect(written { $0.decimal(value) } == value.description, "\(significand) \(value.exponent)")
         }
     }
@@ -39,8 +49,10 @@ struct JSONWriterTests {
     func doubles() {
         var generator = SystemRandomNumberGenerator()
         var values: [Double] = [
-            0, -0.0, 4.5, 0.1, 0.2, 0.3, 1.0 / 3.0, 9.99, 12.5, 1e15, 1e16, 1_125_899_906_842_624, 1_125_899_906_842_623,
-            0.0001, 0.00009999, 0.0001.nextDown, 0.0001.nextUp, 0.00001, 123_456_789_012.25, -2.5e-5, .leastNonzeroMagnitude,
+            0, -0.0, 4.5, 0.1, 0.2, 0.3, 1.0 / 3.0, 9.99, 12.5, 1e15, 1e16, 1_125_899_906_842_624,
+            1_125_899_906_842_623,
+            0.0001, 0.00009999, 0.0001.nextDown, 0.0001.nextUp, 0.00001, 123_456_789_012.25, -2.5e-5,
+            .leastNonzeroMagnitude,
             .greatestFiniteMagnitude, 2.2250738585072014e-308, 1e22, 1e23, 0.1 + 0.2, 100, 1_000_000.5,
         ]
         for _ in 0..<20_000 {
@@ -60,7 +72,10 @@ struct JSONWriterTests {
     @Test("floats are written as their description")
     func floats() {
         var generator = SystemRandomNumberGenerator()
-        var values: [Float] = [0, -0.0, 4.5, 0.1, 87.25, 16_777_216, 2_097_152, 2_097_151.5, 0.0001, Float(0.0001).nextDown, 1e-5, .greatestFiniteMagnitude]
+        var values: [Float] = [
+            0, -0.0, 4.5, 0.1, 87.25, 16_777_216, 2_097_152, 2_097_151.5, 0.0001, Float(0.0001).nextDown, 1e-5,
+            .greatestFiniteMagnitude,
+        ]
         for _ in 0..<20_000 {
             let decimals = Int.random(in: 0...9, using: &generator)
             let digits = Int32.random(in: 0...(1 << Int32.random(in: 1...28, using: &generator)), using: &generator)
@@ -100,20 +115,27 @@ struct JSONWriterTests {
 
     @Test("strings: every byte to escape is found wherever it falls in an eight-byte word")
     func escapesAtEveryPosition() {
-        let specials: [(Character, String)] = [("\"", #"\""#), ("\\", #"\\"#), ("/", #"\/"#), ("\n", #"\n"#), ("\u{1F}", #"\u001f"#)]
+        let specials: [(Character, String)] = [
+            ("\"", #"\""#), ("\\", #"\\"#), ("/", #"\/"#), ("\n", #"\n"#), ("\u{1F}", #"\u001f"#),
+        ]
         for length in 0..<24 {
             for position in 0..<max(length, 1) where length > 0 {
                 for (special, escaped) in specials {
-                    var text = String(repeating: "é", count: length / 2) + String(repeating: "x", count: length - length / 2)
+                    var text =
+                        String(repeating: "é", count: length / 2) + String(repeating: "x", count: length - length / 2)
                     var expected = ""
-                    for (index, character) in text.enumerated() { expected += index == position ? escaped : String(character) }
+                    for (index, character) in text.enumerated() {
+                        expected += index == position ? escaped : String(character)
+                    }
                     text = String(text.enumerated().map { $0.offset == position ? special : $0.element })
                     #expect(written { $0.string(text) } == "\"" + expected + "\"", "\(length) \(position) \(special)")
                     var plain = JSONWriter(options: .withoutEscapingSlashes)
                     plain.string(text)
                     let unescapedSlash = special == "/" ? "/" : escaped
                     var plainExpected = ""
-                    for (index, character) in text.enumerated() { plainExpected += index == position ? unescapedSlash : String(character) }
+                    for (index, character) in text.enumerated() {
+                        plainExpected += index == position ? unescapedSlash : String(character)
+                    }
                     #expect(String(decoding: plain.bytes, as: UTF8.self) == "\"" + plainExpected + "\"")
                 }
             }
@@ -126,13 +148,18 @@ struct JSONWriterTests {
         for length in 0..<70 {
             let data = Data((0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) })
             let text = data.base64EncodedString()
-            #expect(written { $0.base64(data) } == "\"\(text.replacingOccurrences(of: "/", with: "\\/"))\"", "\(Array(data))")
+            #expect(
+                written { $0.base64(data) } == "\"\(text.replacingOccurrences(of: "/", with: "\\/"))\"",
+                "\(Array(data))"
+            )
             var bare = JSONWriter(options: .withoutEscapingSlashes)
             bare.base64(data)
             #expect(String(decoding: bare.bytes, as: UTF8.self) == "\"\(text)\"", "\(Array(data))")
         }
         // Every sextet, so that '/' (63) and '+' (62) come at every place of a group.
-        let all = Data((0..<64).flatMap { sextet -> [UInt8] in [UInt8(sextet << 2), UInt8(sextet << 4 & 0xF0), UInt8(sextet)] })
+        let all = Data(
+            (0..<64).flatMap { sextet -> [UInt8] in [UInt8(sextet << 2), UInt8(sextet << 4 & 0xF0), UInt8(sextet)] }
+        )
         #expect(written { $0.base64(all) } == written { $0.string(all.base64EncodedString()) })
     }
 
@@ -142,7 +169,9 @@ struct JSONWriterTests {
             let uuid = UUID()
             #expect(written { $0.uuid(uuid) } == "\"" + uuid.uuidString + "\"")
         }
-        let fixed = UUID(uuid: (0, 1, 0x23, 0x45, 0x67, 0x89, 0xAB, 0xCD, 0xEF, 0xFE, 0xDC, 0xBA, 0x98, 0x76, 0x54, 0x32))
+        let fixed = UUID(
+            uuid: (0, 1, 0x23, 0x45, 0x67, 0x89, 0xAB, 0xCD, 0xEF, 0xFE, 0xDC, 0xBA, 0x98, 0x76, 0x54, 0x32)
+        )
         #expect(written { $0.uuid(fixed) } == #""00012345-6789-ABCD-EFFE-DCBA98765432""#)
     }
 
@@ -151,13 +180,19 @@ struct JSONWriterTests {
         func read(_ bytes: [UInt8]) -> UUID? { bytes.withUnsafeBufferPointer { UUIDText.uuid(from: $0) } }
         for _ in 0..<200 {
             let uuid = UUID()
-            let mixed = String(uuid.uuidString.enumerated().map { $0.offset % 3 == 0 ? Character($0.element.lowercased()) : $0.element })
+            let mixed = String(
+                uuid.uuidString.enumerated()
+                    .map { $0.offset % 3 == 0 ? Character($0.element.lowercased()) : $0.element }
+            )
             for text in [uuid.uuidString, uuid.uuidString.lowercased(), mixed] {
                 #expect(read(Array(text.utf8)) == uuid, "\(text)")
             }
         }
-        for text in ["", "00012345-6789-ABCD-EFFE-DCBA9876543", "00012345x6789-ABCD-EFFE-DCBA98765432", "0001234g-6789-ABCD-EFFE-DCBA98765432",
-                     "{00012345-6789-ABCD-EFFE-DCBA98765432}", "00012345-6789-ABCD-EFFE-DCBA98765432 "] {
+        for text in [
+            "", "00012345-6789-ABCD-EFFE-DCBA9876543", "00012345x6789-ABCD-EFFE-DCBA98765432",
+            "0001234g-6789-ABCD-EFFE-DCBA98765432",
+            "{00012345-6789-ABCD-EFFE-DCBA98765432}", "00012345-6789-ABCD-EFFE-DCBA98765432 ",
+        ] {
             #expect(read(Array(text.utf8)) == nil, "\(text)")
         }
         // Every byte at every position: read exactly when Foundation reads the same text.
@@ -197,7 +232,10 @@ struct JSONWriterTests {
 
     @Test("dates read from calendar fields match Foundation's parser, invalid days included")
     func datesReadFromParts() throws {
-        for text in ["2024-02-29", "2023-02-29", "1900-02-29", "2000-02-29", "1835-11-30", "9999-12-31", "1600-01-01", "2024-13-01", "2024-04-31"] {
+        for text in [
+            "2024-02-29", "2023-02-29", "1900-02-29", "2000-02-29", "1835-11-30", "9999-12-31", "1600-01-01",
+            "2024-13-01", "2024-04-31",
+        ] {
             var bytes = text
             let fast = bytes.withUTF8 { CivilTime.yearMonthDayDate($0) }
             let foundation = try? DateFormat.pattern("yyyy-MM-dd").date(from: .string(text))

@@ -70,7 +70,8 @@ struct KeyCasingTests {
             ("x", "x", "x"),
             ("", "", ""),
             ("naïveCafé", "naïve_café", "naïve-café"),
-        ])
+        ]
+    )
     func words(name: String, snake: String, kebab: String) {
         #expect(JSONKeyCasing.snakeCase.key(for: name) == snake)
         #expect(JSONKeyCasing.kebabCase.key(for: name) == kebab)
@@ -134,8 +135,11 @@ struct KeyCasingTests {
 
     @Test("Objects decoded with one casing encode with another")
     func casingsMix() throws {
-        let object = try decoder(.snakeCase).decodeObject(
-            of: band, from: Data(#"{"name":"Japan","other_names":"Rain Tree Crow"}"#.utf8))
+        let object = try decoder(.snakeCase)
+            .decodeObject(
+                of: band,
+                from: Data(#"{"name":"Japan","other_names":"Rain Tree Crow"}"#.utf8)
+            )
         let kebab = try String(decoding: encoder(.kebabCase).encode(object), as: UTF8.self)
         #expect(kebab == #"{"name":"Japan","other-names":"Rain Tree Crow"}"#)
         let plain = try String(decoding: encoder(.modelNames).encode(object), as: UTF8.self)
@@ -162,13 +166,16 @@ struct KeyCasingTests {
         #expect(JSONKeyCasing.custom("a") { $0 } != JSONKeyCasing.custom("b") { $0 })
         #expect(
             JSONKeyCasing.modelNames.key(for: "bandDescription", entityName: "Band", entityHasDescription: false)
-                == "bandDescription")
+                == "bandDescription"
+        )
         #expect(
             JSONKeyCasing.snakeCase.key(for: "bandDescription", entityName: "Band", entityHasDescription: false)
-                == "description")
+                == "description"
+        )
         #expect(
             JSONKeyCasing.snakeCase.key(for: "bandDescription", entityName: "Band", entityHasDescription: true)
-                == "band_description")
+                == "band_description"
+        )
     }
 
     @Test("Declared key paths are reported apart from the names")

@@ -21,7 +21,9 @@ struct LoadingLimitsTests {
     }
 
     private func failure(
-        _ xml: String, limits: ObjectModel.LoadingLimits, sourceLocation: Testing.SourceLocation = #_sourceLocation
+        _ xml: String,
+        limits: ObjectModel.LoadingLimits,
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
     ) -> ModelLoadingError? {
         do {
             let model = try ObjectModel(xml: xml, fileName: "Limits.xml", limits: limits)
@@ -42,7 +44,8 @@ struct LoadingLimitsTests {
         // Zero or less would refuse every model: the least is one.
         #expect(
             ObjectModel.LoadingLimits(maximumFileSize: 0, maximumElementCount: -5, maximumDepth: 0)
-                == ObjectModel.LoadingLimits(maximumFileSize: 1, maximumElementCount: 1, maximumDepth: 1))
+                == ObjectModel.LoadingLimits(maximumFileSize: 1, maximumElementCount: 1, maximumDepth: 1)
+        )
     }
 
     @Test("element count: at the limit loads, one more is refused at that element")
@@ -56,7 +59,9 @@ struct LoadingLimitsTests {
         #expect(error.description.hasPrefix("Limits.xml:5:"))
         #expect(
             error.description.hasSuffix(
-                "error: the document has more than 4 elements (LoadingLimits.maximumElementCount)"))
+                "error: the document has more than 4 elements (LoadingLimits.maximumElementCount)"
+            )
+        )
     }
 
     @Test("depth: at the limit loads, one level more is refused at its element")
@@ -68,7 +73,8 @@ struct LoadingLimitsTests {
         #expect(error.diagnostics.count == 1)
         #expect(error.description.hasPrefix("Limits.xml:3:"))
         #expect(
-            error.description.hasSuffix("error: elements nest more than 4 levels deep (LoadingLimits.maximumDepth)"))
+            error.description.hasSuffix("error: elements nest more than 4 levels deep (LoadingLimits.maximumDepth)")
+        )
     }
 
     @Test("file size of XML given in memory: at the limit loads, one byte more is refused")

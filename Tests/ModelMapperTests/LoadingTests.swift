@@ -101,7 +101,9 @@ struct LoadingTests {
         defer { folder.remove() }
         try folder.write(modelXML(entities: ["Solo"]), to: "Solo.xcdatamodeld/Solo.xcdatamodel/contents")
         try folder.write(currentVersionPlist(nil), to: "Solo.xcdatamodeld/.xccurrentversion")
-        #expect(try ObjectModel(contentsOf: folder.url.appendingPathComponent("Solo.xcdatamodeld")).versionName == "Solo")
+        #expect(
+            try ObjectModel(contentsOf: folder.url.appendingPathComponent("Solo.xcdatamodeld")).versionName == "Solo"
+        )
     }
 
     @Test("several versions and no current one: the one named like the bundle loads, with a warning")
@@ -120,8 +122,14 @@ struct LoadingTests {
         #expect(bundle.fallbackVersionName == "Shop")
         let model = try ObjectModel(contentsOf: bundleURL)
         #expect(model.versionName == "Shop")
-        #expect(model.warnings.map(\.message) == [".xccurrentversion names no current version; 'Shop' is used (versions: 'Shop', 'Shop 2', 'Shop 10')"])
-        let strict = #expect(throws: ModelLoadingError.self) { try ObjectModel(contentsOf: bundleURL, options: .strict) }
+        #expect(
+            model.warnings.map(\.message) == [
+                ".xccurrentversion names no current version; 'Shop' is used (versions: 'Shop', 'Shop 2', 'Shop 10')"
+            ]
+        )
+        let strict = #expect(throws: ModelLoadingError.self) {
+            try ObjectModel(contentsOf: bundleURL, options: .strict)
+        }
         #expect(strict?.description.contains("error: .xccurrentversion names no current version") == true)
         // Without one named like the bundle, the last in natural order.
         try FileManager.default.removeItem(at: bundleURL.appendingPathComponent("Shop.xcdatamodel"))
@@ -148,7 +156,10 @@ struct LoadingTests {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         try folder.write(modelXML(entities: ["Item"]), to: "Shop.xcdatamodeld/Shop.xcdatamodel/contents")
-        try folder.write("<plist>\n<dict>\n<key>_XCCurrentVersionName</key>\n</plist>\n", to: "Shop.xcdatamodeld/.xccurrentversion")
+        try folder.write(
+            "<plist>\n<dict>\n<key>_XCCurrentVersionName</key>\n</plist>\n",
+            to: "Shop.xcdatamodeld/.xccurrentversion"
+        )
         let error = #expect(throws: ModelLoadingError.self) {
             try ObjectModel(contentsOf: folder.url.appendingPathComponent("Shop.xcdatamodeld"))
         }

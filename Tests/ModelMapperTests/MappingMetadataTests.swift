@@ -3,20 +3,26 @@ import ModelMapper
 import Testing
 
 /// One entity whose attribute `value` carries the given userInfo entries.
-private func model(attributeUserInfo: [(String, String)], attributeXML: String = "attributeType=\"String\"", entityUserInfo: [(String, String)] = []) throws -> ObjectModel {
+private func model(
+    attributeUserInfo: [(String, String)],
+    attributeXML: String = "attributeType=\"String\"",
+    entityUserInfo: [(String, String)] = []
+) throws -> ObjectModel {
     func entries(_ pairs: [(String, String)]) -> String {
         guard !pairs.isEmpty else { return "" }
         return "<userInfo>" + pairs.map { "<entry key=\"\($0.0)\" value=\"\($0.1)\"/>" }.joined() + "</userInfo>"
     }
-    return try ObjectModel(xml: """
-        <model>
-            <entity name="Thing">
-                <attribute name="value" optional="YES" \(attributeXML)>\(entries(attributeUserInfo))</attribute>
-                <attribute name="id" optional="YES" attributeType="Integer 64"/>
-                \(entries(entityUserInfo))
-            </entity>
-        </model>
-        """)
+    return try ObjectModel(
+        xml: """
+            <model>
+                <entity name="Thing">
+                    <attribute name="value" optional="YES" \(attributeXML)>\(entries(attributeUserInfo))</attribute>
+                    <attribute name="id" optional="YES" attributeType="Integer 64"/>
+                    \(entries(entityUserInfo))
+                </entity>
+            </model>
+            """
+    )
 }
 
 private func value(_ model: ObjectModel) throws -> AttributeDescription {
@@ -32,12 +38,16 @@ struct MappingMetadataTests {
 
     @Test("every accepted key path alias is read", arguments: MappingKeys.jsonKeyPath)
     func keyPathAliases(key: String) throws {
-        #expect(try value(model(attributeUserInfo: [(key, "remote.value")])).jsonKeyPath.components == ["remote", "value"])
+        #expect(
+            try value(model(attributeUserInfo: [(key, "remote.value")])).jsonKeyPath.components == ["remote", "value"]
+        )
     }
 
     @Test("jsonKeyPath wins over the aliases, whatever their order in the file")
     func keyPathPrecedence() throws {
-        let attribute = try value(model(attributeUserInfo: [("mappedKeyName", "c"), ("sync.remoteKey", "b"), ("jsonKeyPath", "a")]))
+        let attribute = try value(
+            model(attributeUserInfo: [("mappedKeyName", "c"), ("sync.remoteKey", "b"), ("jsonKeyPath", "a")])
+        )
         #expect(attribute.jsonKeyPath.components == ["a"])
         let aliasesOnly = try value(model(attributeUserInfo: [("mappedKeyName", "c"), ("sync.remoteKey", "b")]))
         #expect(aliasesOnly.jsonKeyPath.components == ["b"])
@@ -51,7 +61,12 @@ struct MappingMetadataTests {
 
     @Test("the transformer comes from valueTransformerName, then JSONTransformerName, then sync.valueTransformer")
     func transformerPrecedence() throws {
-        let own = try value(model(attributeUserInfo: [("JSONTransformerName", "B")], attributeXML: #"attributeType="Transformable" valueTransformerName="A""#))
+        let own = try value(
+            model(
+                attributeUserInfo: [("JSONTransformerName", "B")],
+                attributeXML: #"attributeType="Transformable" valueTransformerName="A""#
+            )
+        )
         #expect(own.valueTransformerName == "A")
         let json = try value(model(attributeUserInfo: [("sync.valueTransformer", "C"), ("JSONTransformerName", "B")]))
         #expect(json.valueTransformerName == "B")
@@ -105,10 +120,13 @@ struct JSONKeyPathTests {
         }
     }
 
-    @Test("malformed paths are rejected with the reason", arguments: [
-        ("", "it is empty"), ("a..b", "empty component"), (".a", "empty component"), ("a.", "empty component"),
-        (#"a\"#, "lone '\\'"), (#"a\b"#, "must be followed by"),
-    ])
+    @Test(
+        "malformed paths are rejected with the reason",
+        arguments: [
+            ("", "it is empty"), ("a..b", "empty component"), (".a", "empty component"), ("a.", "empty component"),
+            (#"a\"#, "lone '\\'"), (#"a\b"#, "must be followed by"),
+        ]
+    )
     func malformed(text: String, reason: String) {
         #expect {
             try JSONKeyPath(parsing: text)

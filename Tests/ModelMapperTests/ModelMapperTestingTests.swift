@@ -9,12 +9,16 @@ import Testing
 @Suite("ModelMapperTesting: round-trip fixtures, differences by path")
 struct ModelMapperTestingTests {
     static func differences(
-        _ expected: String, _ found: String, _ normalizations: JSONComparison.Normalizations = []
+        _ expected: String,
+        _ found: String,
+        _ normalizations: JSONComparison.Normalizations = []
     ) throws -> [String] {
         try JSONComparison.differences(
-            expected: JSONValue.parse(Data(expected.utf8)), found: JSONValue.parse(Data(found.utf8)),
+            expected: JSONValue.parse(Data(expected.utf8)),
+            found: JSONValue.parse(Data(found.utf8)),
             normalizations: normalizations
-        ).map(\.description)
+        )
+        .map(\.description)
     }
 
     @Test("each kind of difference, said at its path")
@@ -22,21 +26,26 @@ struct ModelMapperTestingTests {
         #expect(
             try Self.differences(
                 #"{"authors":[{"id":1},{"books":[{"year":1876,"title":"Tom"}]}]}"#,
-                #"{"authors":[{"id":1},{"books":[{"year":"1876","title":"Tom"}]}]}"#)
-                == [#"$.authors[1].books[0].year: expected 1876, found "1876""#])
+                #"{"authors":[{"id":1},{"books":[{"year":"1876","title":"Tom"}]}]}"#
+            )
+                == [#"$.authors[1].books[0].year: expected 1876, found "1876""#]
+        )
         #expect(
             try Self.differences(#"{"a":1,"b":[1,2,3],"c":{"d":null}}"#, #"{"a":1,"b":[1,5],"c":{"d":null,"e":true}}"#)
                 == [
                     "$.b[1]: expected 2, found 5", "$.b[2]: expected 3, found nothing",
                     "$.c.e: expected nothing, found true",
-                ])
+                ]
+        )
         #expect(
             try Self.differences(#"{"a":1,"b":2,"c":3}"#, #"{"b":2,"a":1}"#)
-                == ["$: expected the keys in the order a, b, found b, a", "$.c: expected 3, found nothing"])
+                == ["$: expected the keys in the order a, b, found b, a", "$.c: expected 3, found nothing"]
+        )
         #expect(
             try Self.differences(#"[1]"#, #"[1,{"x":"a very long value"}]"#) == [
                 #"$[1]: expected nothing, found {"x":"a very long value"}"#
-            ])
+            ]
+        )
         #expect(try Self.differences(#"{"odd key":1}"#, #"{"odd key":2}"#) == [#"$["odd key"]: expected 1, found 2"#])
         #expect(try Self.differences(#"{"a":[1,2],"b":"x"}"#, #"{"a":[1,2],"b":"x"}"#).isEmpty)
     }
@@ -46,7 +55,8 @@ struct ModelMapperTestingTests {
         #expect(
             try Self.differences("[1.0, 2e1]", "[1, 20]") == [
                 "$[0]: expected 1.0, found 1", "$[1]: expected 2e1, found 20",
-            ])
+            ]
+        )
         #expect(try Self.differences("[1.0, 2e1]", "[1, 20]", .numbersByValue).isEmpty)
         #expect(try Self.differences("[1.5]", "[1.50001]", .numbersByValue) == ["$[0]: expected 1.5, found 1.50001"])
         #expect(try Self.differences(#"{"a":1,"b":2}"#, #"{"b":2,"a":1}"#, .keyOrderIgnored).isEmpty)
@@ -61,7 +71,8 @@ struct ModelMapperTestingTests {
         let depth = 200_000
         let found = JSONComparison.differences(
             expected: DeepJSONValueTests.deepValue(depth: depth, leaf: "a"),
-            found: DeepJSONValueTests.deepValue(depth: depth, leaf: "b"))
+            found: DeepJSONValueTests.deepValue(depth: depth, leaf: "b")
+        )
         #expect(found.map(\.kind) == [.value(expected: "a", found: "b")])
         #expect(found.first?.path.components.count == depth)
         let many = JSONValue.array(JSONArray((0..<500).map { JSONValue.integer($0) }))
@@ -79,7 +90,9 @@ struct ModelMapperTestingTests {
         defer { folder.remove() }
         let text = try String(contentsOf: fixture, encoding: .utf8)
         let expected = try folder.write(
-            text.replacingOccurrences(of: #""year": 1876"#, with: #""year": 1877"#), to: "authors-expected.json")
+            text.replacingOccurrences(of: #""year": 1876"#, with: #""year": 1877"#),
+            to: "authors-expected.json"
+        )
         let report = try roundTrip.check(fixture: fixture, expected: expected)
         #expect(report.differences.map(\.description) == ["$.authors[0].books[0].year: expected 1877, found 1876"])
         #expect(
@@ -100,8 +113,10 @@ struct ModelMapperTestingTests {
         #expect {
             try roundTrip.check(fixture: fixture, expected: expected)
         } throws: { error in
-            "\(error)".hasSuffix(
-                "no such file; run with MODELMAPPER_RECORD_FIXTURES=1 to record what the round trip gives")
+            "\(error)"
+                .hasSuffix(
+                    "no such file; run with MODELMAPPER_RECORD_FIXTURES=1 to record what the round trip gives"
+                )
         }
         roundTrip.isRecording = true
         let recorded = try roundTrip.check(fixture: fixture, expected: expected)
@@ -121,7 +136,8 @@ struct ModelMapperTestingTests {
         defer { folder.remove() }
         let text = try String(contentsOf: fixture, encoding: .utf8)
         let expected = try folder.write(
-            text.replacingOccurrences(of: #""lastName": "Twain""#, with: #""lastName": "Clemens""#), to: "expected.json"
+            text.replacingOccurrences(of: #""lastName": "Twain""#, with: #""lastName": "Clemens""#),
+            to: "expected.json"
         )
         withKnownIssue {
             expectRoundTrip(of: fixture, through: model, entity: "Author", at: "authors", expected: expected)

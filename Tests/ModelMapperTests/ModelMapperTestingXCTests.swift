@@ -12,11 +12,19 @@ final class ModelMapperTestingXCTests: XCTestCase {
     private var capturesFailures = false
 
     override func recordFailure(
-        withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool
+        withDescription description: String,
+        inFile filePath: String,
+        atLine lineNumber: Int,
+        expected: Bool
     ) {
         guard capturesFailures else {
-            return super.recordFailure(
-                withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
+            return super
+                .recordFailure(
+                    withDescription: description,
+                    inFile: filePath,
+                    atLine: lineNumber,
+                    expected: expected
+                )
         }
         failures.append(description)
     }
@@ -30,13 +38,17 @@ final class ModelMapperTestingXCTests: XCTestCase {
         defer { folder.remove() }
         let text = try String(contentsOf: fixture, encoding: .utf8)
         let expected = try folder.write(
-            text.replacingOccurrences(of: #""year": 1876"#, with: #""year": 1877"#), to: "e.json")
+            text.replacingOccurrences(of: #""year": 1876"#, with: #""year": 1877"#),
+            to: "e.json"
+        )
         capturesFailures = true
         XCTAssertRoundTrip(of: fixture, through: model, entity: "Author", at: "authors", expected: expected)
         capturesFailures = false
         XCTAssertEqual(failures.count, 1)
         XCTAssertTrue(
-            failures.first?.contains("$.authors[0].books[0].year: expected 1877, found 1876") ?? false, "\(failures)")
+            failures.first?.contains("$.authors[0].books[0].year: expected 1877, found 1876") ?? false,
+            "\(failures)"
+        )
     }
 
     func testGraphAssertion() throws {
@@ -53,6 +65,8 @@ final class ModelMapperTestingXCTests: XCTestCase {
         capturesFailures = false
         // XCTFail prefixes "failed - ".
         XCTAssertEqual(
-            failures, [#"failed - the graphs differ:"# + "\n" + #"  $.lastName: expected "Twain", found "Clemens""#])
+            failures,
+            [#"failed - the graphs differ:"# + "\n" + #"  $.lastName: expected "Twain", found "Clemens""#]
+        )
     }
 }

@@ -125,11 +125,12 @@ struct ModelObjectTests {
     func moveBetweenAuthors() throws {
         let twain = Author(entity: authorEntity)
         let austen = Author(entity: authorEntity)
-        let books = (1...3).map { index -> Book in
-            let book = Book(entity: bookEntity)
-            book.title = "Book \(index)"
-            return book
-        }
+        let books = (1...3)
+            .map { index -> Book in
+                let book = Book(entity: bookEntity)
+                book.title = "Book \(index)"
+                return book
+            }
         try twain.add(modelObjects: books, forKey: "books")
         #expect(twain.books.map(\.title) == ["Book 1", "Book 2", "Book 3"])
         // Setting the to-one side moves the book and removes it from its old author.
@@ -183,7 +184,7 @@ struct ModelObjectTests {
         func print(_ text: String) { printed.append(text) }
 
         do {
-            try author.add(modelObject: books, forKey: "books")      // books: [Book]
+            try author.add(modelObject: books, forKey: "books")  // books: [Book]
         } catch MappingError.unknownRelationship(let name) {
             print("Unknown relationship \(name)")
         }
@@ -213,14 +214,22 @@ struct ModelObjectTests {
         }
         #expect(matched)
         // A wrong entity in the array adds nothing.
-        #expect(throws: MappingError.self) { try author.add(modelObject: [Pricing(entity: pricingEntity)], forKey: "books") }
+        #expect(throws: MappingError.self) {
+            try author.add(modelObject: [Pricing(entity: pricingEntity)], forKey: "books")
+        }
         #expect((author.value(forKey: "books") as? [ModelObject])?.count == 2)
     }
 
     @Test("every error keeps its context: path, entity, property, expected and found")
     func errorContext() throws {
-        let error = MappingError(.valueOutOfRange, path: JSONPath.root.appending(key: "books").appending(index: 1).appending(key: "year"),
-                                 entityName: "Book", propertyName: "year", expected: "Integer 16 (-32768...32767)", found: "70000")
+        let error = MappingError(
+            .valueOutOfRange,
+            path: JSONPath.root.appending(key: "books").appending(index: 1).appending(key: "year"),
+            entityName: "Book",
+            propertyName: "year",
+            expected: "Integer 16 (-32768...32767)",
+            found: "70000"
+        )
         guard case .valueOutOfRange(let context) = error else {
             Issue.record("wrong case: \(error)")
             return
@@ -255,7 +264,13 @@ struct ModelObjectTests {
     func childOutlivesParent() throws {
         var book: Book?
         do {
-            let author = try Author(dictionary: ["author_id": 1, "lastName": "T", "books": [["book_id": 2, "title": "B", "pricing": ["currency": "EUR"]]]], entity: authorEntity)
+            let author = try Author(
+                dictionary: [
+                    "author_id": 1, "lastName": "T",
+                    "books": [["book_id": 2, "title": "B", "pricing": ["currency": "EUR"]]],
+                ],
+                entity: authorEntity
+            )
             book = author.books.first
             #expect(book?.author === author)
         }
@@ -299,25 +314,37 @@ struct ModelObjectTests {
         #expect(try JSONValue.parse(encodedFromDictionary) == JSONValue.parse(encodedFromText))
         // Back to Foundation values: what JSONSerialization reads from the encoder's own output.
         let representation = fromText.dictionaryRepresentation
-        let expected = try #require(try JSONSerialization.jsonObject(with: ModelEncoder().encode(fromText)) as? [String: Any])
+        let expected = try #require(
+            try JSONSerialization.jsonObject(with: ModelEncoder().encode(fromText)) as? [String: Any]
+        )
         #expect(NSDictionary(dictionary: representation).isEqual(to: expected))
         #expect(representation["author_id"] as? Int == 9)
-        #expect(((representation["books"] as? [Any])?.first as? [String: Any])?["title"] as? String == #"A "quoted" é title"#)
+        #expect(
+            ((representation["books"] as? [Any])?.first as? [String: Any])?["title"] as? String
+                == #"A "quoted" é title"#
+        )
     }
 
     @Test("Foundation values that JSON cannot hold, or nested too deep, are errors with their path, never a crash")
     func foundationValuesRejected() throws {
         #expect {
-            _ = try Author(dictionary: ["author_id": 1, "lastName": "L", "books": [["book_id": 2, "title": Date()]]], entity: authorEntity)
+            _ = try Author(
+                dictionary: ["author_id": 1, "lastName": "L", "books": [["book_id": 2, "title": Date()]]],
+                entity: authorEntity
+            )
         } throws: { error in
-            (error as? MappingError)?.path.description == "$.books[0].title" && (error as? MappingError)?.code == .notRepresentable
+            (error as? MappingError)?.path.description == "$.books[0].title"
+                && (error as? MappingError)?.code == .notRepresentable
         }
         #expect(throws: MappingError.self) {
-            _ = try Author(dictionary: ["author_id": 1, "lastName": "L", "firstName": Double.nan], entity: authorEntity)
+            _ = try Author(
+                dictionary: ["author_id": 1, "lastName": "L", "firstName": Double.nan],
+                entity: authorEntity
+            )
         }
         // Built in code, far deeper than any parser would allow: refused at the limit, walked
         // without recursion.
-        var deep: Any = [Any]()
+        var deep: Any = []
         for _ in 0..<20_000 { deep = [deep] }
         #expect {
             _ = try Author(dictionary: ["author_id": 1, "lastName": "L", "books": deep], entity: authorEntity)
@@ -328,7 +355,10 @@ struct ModelObjectTests {
 
     @Test("dictionaryRepresentation is nested, JSON-ready and skips the inverse")
     func dictionaryRepresentation() throws {
-        let author = try Author(dictionary: ["author_id": 1, "lastName": "Twain", "books": [["book_id": 2, "title": "B"]]], entity: authorEntity)
+        let author = try Author(
+            dictionary: ["author_id": 1, "lastName": "Twain", "books": [["book_id": 2, "title": "B"]]],
+            entity: authorEntity
+        )
         let dictionary = author.dictionaryRepresentation
         let books = try #require(dictionary["books"] as? [[String: Any]])
         #expect(books.first?["title"] as? String == "B")
@@ -353,12 +383,22 @@ final class PersonObject: ModelObject {
 struct ClassBindingTests {
     @Test("a subentity with its own class gets it; one without uses its superentity's")
     func subentityClasses() throws {
-        let model = try ObjectModel(contentsOf: TestPaths.model("Media"), classes: [MediaItemObject.self, MovieObject.self, PersonObject.self])
-        let person = try ModelDecoder(model: model).decode(PersonObject.self, from: Data("""
-            {"name": "P", "works": [
-              {"kind": "movie", "id": "6F9619FF-8B86-D011-B42D-00C04FC964FF", "title": "M"},
-              {"kind": "album", "id": "7F9619FF-8B86-D011-B42D-00C04FC964FF", "title": "A"}]}
-            """.utf8))
+        let model = try ObjectModel(
+            contentsOf: TestPaths.model("Media"),
+            classes: [MediaItemObject.self, MovieObject.self, PersonObject.self]
+        )
+        let person = try ModelDecoder(model: model)
+            .decode(
+                PersonObject.self,
+                from: Data(
+                    """
+                    {"name": "P", "works": [
+                      {"kind": "movie", "id": "6F9619FF-8B86-D011-B42D-00C04FC964FF", "title": "M"},
+                      {"kind": "album", "id": "7F9619FF-8B86-D011-B42D-00C04FC964FF", "title": "A"}]}
+                    """
+                    .utf8
+                )
+            )
         let works = try #require(person.value(forKey: "works") as? [ModelObject])
         #expect(type(of: works[0]) == MovieObject.self)
         #expect(type(of: works[1]) == MediaItemObject.self)
@@ -370,7 +410,9 @@ struct ClassBindingTests {
     func unknownEntity() throws {
         let model = try ObjectModel(contentsOf: TestPaths.model("Authors"), version: "Authors")
         let error = #expect(throws: ModelLoadingError.self) { try model.binding([Pricing.self]) }
-        #expect(error?.description.contains("class 'Pricing' names entity 'Pricing', which the model does not have") == true)
+        #expect(
+            error?.description.contains("class 'Pricing' names entity 'Pricing', which the model does not have") == true
+        )
         let lenient = try model.binding([Pricing.self, Author.self], ignoringUnknownEntities: true)
         #expect(lenient.objectClass(for: try #require(lenient.entitiesByName["Author"])) == Author.self)
     }

@@ -87,7 +87,8 @@ struct ObjectGraphTests {
         #expect(japan.value(forKey: "otherNames") as? String == "Rain Tree Crow")
         let albums = try #require(japan.value(forKey: "albums") as? [ModelObject])
         #expect(
-            Set(albums.compactMap { $0.value(forKey: "name") as? String }) == ["Tin Drum", "Gentlemen Take Polaroids"])
+            Set(albums.compactMap { $0.value(forKey: "name") as? String }) == ["Tin Drum", "Gentlemen Take Polaroids"]
+        )
         let changes = graph.changes(since: before)
         #expect(changes.inserted.compactMap { $0.value(forKey: "name") as? String } == ["Gentlemen Take Polaroids"])
         #expect(changes.updated.compactMap { $0.value(forKey: "name") as? String } == ["Japan"])
@@ -186,7 +187,8 @@ struct ObjectGraphTests {
                     <attribute name="note" optional="YES" attributeType="String"/>
                   </entity>
                 </model>
-                """)
+                """
+        )
         let graph = ObjectGraph(model: model)
         try graph.merge(Data(#"[{"id": 101, "title": "a"}]"#.utf8), entity: "Item")
         try graph.merge(Data(#"[{"id": "101", "note": "b"}, {"id": 102}]"#.utf8), entity: "Item")
@@ -222,8 +224,11 @@ struct ObjectGraphTests {
         try graph.merge(document, entity: "Band", at: "bands")
         try graph.merge(document, entity: "Album", at: "albums")
         #expect(
-            (graph.object(of: "Album", identity: "Tin Drum")?.value(forKey: "band") as? ModelObject)?.value(
-                forKey: "name") as? String == "Japan")
+            (graph.object(of: "Album", identity: "Tin Drum")?.value(forKey: "band") as? ModelObject)?
+                .value(
+                    forKey: "name"
+                ) as? String == "Japan"
+        )
     }
 
     @Test("An element with an error is left out; the others merge")
@@ -240,8 +245,12 @@ struct ObjectGraphTests {
         let band = try #require(model.entitiesByName["Band"])
         var options = ModelDecoder.Options()
         options.keyCasing = .snakeCase
-        let partial = try ModelDecoder(model: model, options: options).decodePartially(
-            of: band, from: Data(json.utf8), at: "bands")
+        let partial = try ModelDecoder(model: model, options: options)
+            .decodePartially(
+                of: band,
+                from: Data(json.utf8),
+                at: "bands"
+            )
         #expect(partial.objects.count == 2)
         #expect(partial.leftOut == [1])
         // Malformed JSON leaves nothing to keep.
@@ -253,9 +262,10 @@ struct ObjectGraphTests {
     @Test("Documents decoded on other threads merge on the graph's")
     func decodingElsewhere() async throws {
         let model = self.model
-        let pages = (0..<8).map { page in
-            Data(#"{"albums": [{"name": "Album \#(page)", "band": "Band \#(page % 2)"}]}"#.utf8)
-        }
+        let pages = (0..<8)
+            .map { page in
+                Data(#"{"albums": [{"name": "Album \#(page)", "band": "Band \#(page % 2)"}]}"#.utf8)
+            }
         let prepared = try await withThrowingTaskGroup(of: ObjectGraph.PreparedMerge.self) { group in
             for page in pages {
                 group.addTask { try ObjectGraph.prepare(page, entity: "Album", at: "albums", model: model) }
@@ -279,7 +289,8 @@ struct ObjectGraphTests {
         let decoder = ModelDecoder(model: model, options: options)
         let objects = try decoder.decodeObjects(
             of: album,
-            from: Data(#"[{"name": "Tin Drum", "band": "Japan"}, {"name": "Quiet Life", "band": "Japan"}]"#.utf8))
+            from: Data(#"[{"name": "Tin Drum", "band": "Japan"}, {"name": "Quiet Life", "band": "Japan"}]"#.utf8)
+        )
         let bands = objects.compactMap { $0.value(forKey: "band") as? ModelObject }
         #expect(bands.count == 2 && bands[0] === bands[1])
         #expect(bands.first?.value(forKey: "name") as? String == "Japan")
@@ -287,7 +298,9 @@ struct ObjectGraphTests {
         let member = try #require(model.entitiesByName["Musician"])
         let error = try #require(throws: MappingError.self) {
             try decoder.decodeObject(
-                of: member, from: Data(#"{"name": "David Sylvian", "band_memberships": [7]}"#.utf8))
+                of: member,
+                from: Data(#"{"name": "David Sylvian", "band_memberships": [7]}"#.utf8)
+            )
         }
         #expect(error.path.description == "$.band_memberships[0]")
     }
@@ -315,7 +328,8 @@ struct ObjectGraphTests {
             let expected = try #require(original[key])
             let wrapped: JSONValue = [key: expected]
             #expect(
-                String(decoding: written, as: UTF8.self) == wrapped.jsonText(options: .withoutEscapingSlashes), "\(key)"
+                String(decoding: written, as: UTF8.self) == wrapped.jsonText(options: .withoutEscapingSlashes),
+                "\(key)"
             )
         }
         // From a graph (no kept source), with the encoder writing every relationship as an identity.
@@ -326,14 +340,18 @@ struct ObjectGraphTests {
         let albums = try ModelEncoder(options: encoding).encode(graph.objects(of: "Album"), at: "albums")
         #expect(
             String(decoding: albums, as: UTF8.self)
-                == #"{"albums":[{"band":"Japan","name":"Tin Drum","released":"1981-11-13T00:00:00Z"}]}"#)
+                == #"{"albums":[{"band":"Japan","name":"Tin Drum","released":"1981-11-13T00:00:00Z"}]}"#
+        )
         let members = try ModelEncoder(options: encoding).encode(graph.objects(of: "BandMember"), at: "band_members")
         #expect(
             try Self.sorted(members)
                 == Self.sorted(
                     Data(
                         #"{"band_members": [{"id": "David Sylvian in Japan", "musician": "David Sylvian", "band": "Japan", "joined": 1974, "left": 1991}]}"#
-                            .utf8)))
+                            .utf8
+                    )
+                )
+        )
         // Without the option, relationships nest.
         encoding.writesRelationshipsAsIdentities = false
         let nested = try ModelEncoder(options: encoding).encode(graph.objects(of: "Album"), at: "albums")
@@ -368,7 +386,8 @@ struct ObjectGraphTests {
                     <userInfo><entry key="identityAttributes" value="isbn,year"/></userInfo>
                   </entity>
                 </model>
-                """)
+                """
+        )
         let shelf = try #require(model.entitiesByName["Shelf"])
         let json =
             #"{"label":"A","books":[{"isbn":1,"title":"One"},2],"editions":[{"isbn":1,"year":1990}],"featured":{"isbn":1,"title":"One"}}"#
@@ -414,7 +433,9 @@ struct ObjectGraphTests {
         // They come back through Japan's side: each leaves Can's list.
         let names = (0..<count).map { #""a\#($0)""# } + (0..<count).map { #""b\#($0)""# }
         try graph.merge(
-            Data(#"[{"name": "Japan", "albums": [\#(names.joined(separator: ","))]}]"#.utf8), entity: "Band")
+            Data(#"[{"name": "Japan", "albums": [\#(names.joined(separator: ","))]}]"#.utf8),
+            entity: "Band"
+        )
         #expect((japan.value(forKey: "albums") as? [ModelObject])?.count == 2 * count)
         #expect((can.value(forKey: "albums") as? [ModelObject])?.isEmpty == true)
         let album = try #require(graph.object(of: "Album", identity: "a7"))
@@ -422,17 +443,21 @@ struct ObjectGraphTests {
         // Two bands swap albums in one merge: each list loses and gains many at once.
         try graph.merge(
             Data("[\((0..<count).map { #"{"name": "a\#($0)", "band": "Can"}"# }.joined(separator: ","))]".utf8),
-            entity: "Album")
-        let swap = (0..<count).flatMap {
-            [#"{"name": "a\#($0)", "band": "Japan"}"#, #"{"name": "b\#($0)", "band": "Can"}"#]
-        }
+            entity: "Album"
+        )
+        let swap = (0..<count)
+            .flatMap {
+                [#"{"name": "a\#($0)", "band": "Japan"}"#, #"{"name": "b\#($0)", "band": "Can"}"#]
+            }
         try graph.merge(Data("[\(swap.joined(separator: ","))]".utf8), entity: "Album")
-        let japanNames = (japan.value(forKey: "albums") as? [ModelObject])?.compactMap {
-            $0.value(forKey: "name") as? String
-        }
-        let canNames = (can.value(forKey: "albums") as? [ModelObject])?.compactMap {
-            $0.value(forKey: "name") as? String
-        }
+        let japanNames = (japan.value(forKey: "albums") as? [ModelObject])?
+            .compactMap {
+                $0.value(forKey: "name") as? String
+            }
+        let canNames = (can.value(forKey: "albums") as? [ModelObject])?
+            .compactMap {
+                $0.value(forKey: "name") as? String
+            }
         #expect(japanNames?.count == count && japanNames?.allSatisfy { $0.hasPrefix("a") } == true)
         #expect(canNames?.count == count && canNames?.allSatisfy { $0.hasPrefix("b") } == true)
     }
@@ -452,7 +477,8 @@ struct ObjectGraphTests {
                     <relationship name="band" optional="YES" maxCount="1" destinationEntity="Band" inverseName="albums" inverseEntity="Band"/>
                   </entity>
                 </model>
-                """)
+                """
+        )
         let album = try #require(model.entitiesByName["Album"])
         // Quadratic linking would take minutes here; linear takes a moment.
         let count = 100_000
@@ -494,7 +520,8 @@ struct ObjectGraphTests {
                     <userInfo><entry key="identityAttributes" value="name"/></userInfo>
                   </entity>
                 </model>
-                """)
+                """
+        )
         let graph = ObjectGraph(model: model)
         let count = 50_000
         // The band's albums wait for their records, which come in one document.
@@ -506,7 +533,8 @@ struct ObjectGraphTests {
         #expect(graph.unresolvedReferences.isEmpty)
         try graph.merge(
             Data(#"[{"name": "Hits", "entries": [\#(names)], "top": "a0"}, {"name": "Rest", "top": "a1"}]"#.utf8),
-            entity: "Chart")
+            entity: "Chart"
+        )
         let point = graph.changePoint
         let albums = graph.objects(of: "Album")
         #expect(albums.count == count)

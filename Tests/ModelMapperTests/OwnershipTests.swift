@@ -95,7 +95,8 @@ struct OwnershipTests {
             #expect(two.value(forKey: "friend") as? ModelObject === one)
             #expect(
                 (two.value(forKey: "friends") as? [ModelObject])?.map(ObjectIdentifier.init)
-                    == [one, two].map(ObjectIdentifier.init))
+                    == [one, two].map(ObjectIdentifier.init)
+            )
         }
         #expect(weakOne == nil)
         #expect(weakTwo == nil)

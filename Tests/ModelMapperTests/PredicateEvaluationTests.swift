@@ -234,7 +234,8 @@ struct PredicateEvaluationTests {
         #expect(try select("born == %@", [Self.date("1815-12-10T00:00:00Z")]) == "Ada")
         #expect(
             try select("born BETWEEN %@", [[Self.date("1980-01-01T00:00:00Z"), Self.date("1991-01-01T00:00:00Z")]])
-                == "Bob,Chloé")
+                == "Bob,Chloé"
+        )
         #expect(try select("salary == %@", [Decimal(string: "1500.5")]) == "Ada")
         #expect(try select("big == %lld", [Int64(9_007_199_254_740_993)]) == "Ada")
         #expect(try select("name == $who", variables: ["who": "Eve"]) == "Eve")
@@ -242,14 +243,16 @@ struct PredicateEvaluationTests {
         #expect(try select("department == $dept", variables: ["dept": research]) == "Ada,Chloé")
         #expect(try select("ANY projects.title IN $titles", variables: ["titles": ["Engine"]]) == "Ada,Eve")
         // Substituted ahead of time, the same.
-        let predicate = try ModelPredicate(format: "name == $who AND age > $age").substituting([
-            "who": "Ada", "age": 30,
-        ])
+        let predicate = try ModelPredicate(format: "name == $who AND age > $age")
+            .substituting([
+                "who": "Ada", "age": 30,
+            ])
         #expect(predicate.description == #"name == "Ada" AND age > 30"#)
         #expect(try predicate.evaluate(with: ada))
         #expect(predicate.freeVariables.isEmpty)
         #expect(
-            try ModelPredicate(format: "SUBQUERY(projects, $p, $p.budget > $min).@count > 0").freeVariables == ["min"])
+            try ModelPredicate(format: "SUBQUERY(projects, $p, $p.budget > $min).@count > 0").freeVariables == ["min"]
+        )
     }
 
     /// The error of running `format` against the people.
@@ -272,12 +275,14 @@ struct PredicateEvaluationTests {
         #expect(try failure("ANY projects.titel == 'x'")?.kind == .unknownKey("titel", entity: "Project"))
         #expect(
             try failure("SUBQUERY(projects, $p, $p.titel == 'x').@count > 0")?.kind
-                == .unknownKey("titel", entity: "Project"))
+                == .unknownKey("titel", entity: "Project")
+        )
         // Keys are checked before any object is read: an empty graph says so too.
         let empty = ObjectGraph(model: model)
         #expect(throws: PredicateEvaluationError.self) {
             try empty.fetch(
-                ModelFetchRequest(entityName: "Person", predicate: try ModelPredicate(format: "titel == 1")))
+                ModelFetchRequest(entityName: "Person", predicate: try ModelPredicate(format: "titel == 1"))
+            )
         }
         #expect(try failure("name == $missing")?.kind == .missingVariable("missing"))
         #expect(try failure("name > 5")?.kind == .incomparable(left: "a string", operator: ">", right: "a number"))
@@ -286,20 +291,30 @@ struct PredicateEvaluationTests {
         #expect(try failure("projects.budget > 1")?.kind == .toManyNeedsQuantifier("projects.budget"))
         #expect(try failure("age / 0 == 1")?.kind == .invalidOperand("division by zero"))
         #expect(
-            try failure("name MATCHES '('").map { "\($0)" }?.hasPrefix(
-                "MATCHES pattern \"(\": not a regular expression") == true)
+            try failure("name MATCHES '('").map { "\($0)" }?
+                .hasPrefix(
+                    "MATCHES pattern \"(\": not a regular expression"
+                ) == true
+        )
         let unknownFunction = try failure("frobnicate(name) == 1")
         #expect(
-            unknownFunction.map { "\($0)" }?.hasPrefix("function frobnicate: not one ModelMapper evaluates") == true)
+            unknownFunction.map { "\($0)" }?.hasPrefix("function frobnicate: not one ModelMapper evaluates") == true
+        )
         #expect(
-            try failure("tags.@median == 1").map { "\($0)" }?.contains("unknown collection operator @median") == true)
+            try failure("tags.@median == 1").map { "\($0)" }?.contains("unknown collection operator @median") == true
+        )
         #expect(try failure("age BETWEEN {1}").map { "\($0)" }?.contains("BETWEEN needs a list of two bounds") == true)
         #expect(
             try failure("2 ** 1000 > big")
-                .map { "\($0)" }?.contains("out of a Decimal's range") == true)
+                .map { "\($0)" }?
+                .contains("out of a Decimal's range") == true
+        )
         // Foundation's Decimal multiplication traps below a power of ten of -128: these are
         // errors, not crashes (found by fuzz-predicate: Fuzz/Regressions/predicate/decimal-power-underflow).
-        for format in ["5e-4 ** 444 == 1", "0.0000000000000000000000000000000000000000000000000000000000000000001 * 1e-64 == 0", "salary * 1e-127 < 1"] {
+        for format in [
+            "5e-4 ** 444 == 1", "0.0000000000000000000000000000000000000000000000000000000000000000001 * 1e-64 == 0",
+            "salary * 1e-127 < 1",
+        ] {
             #expect(try failure(format).map { "\($0)" }?.contains("out of a Decimal's range") == true, "\(format)")
         }
         #expect(try select("0.5 ** 3 == 0.125 AND age == 19") == "dave")
@@ -318,7 +333,9 @@ struct PredicateEvaluationTests {
         let started = ContinuousClock.now
         #expect(throws: PredicateEvaluationError.self) {
             try catastrophic.evaluate(
-                with: person, options: ModelPredicate.EvaluationOptions(matchTimeLimit: .milliseconds(50)))
+                with: person,
+                options: ModelPredicate.EvaluationOptions(matchTimeLimit: .milliseconds(50))
+            )
         }
         #expect(ContinuousClock.now - started < .seconds(10))
         let long = try ModelPredicate(format: "name MATCHES %@", String(repeating: "a", count: 1_001))
@@ -329,7 +346,9 @@ struct PredicateEvaluationTests {
         #expect(try !like.evaluate(with: person))
     }
 
-    @Test("Work that multiplies with each level (key paths through to-manys, nested subqueries) stops at the step limit")
+    @Test(
+        "Work that multiplies with each level (key paths through to-manys, nested subqueries) stops at the step limit"
+    )
     func stepLimit() throws {
         let ada = try #require(graph.object(of: "Person", identity: "Ada"))
         let hops = Array(repeating: "projects.people", count: 40).joined(separator: ".")
@@ -338,9 +357,11 @@ struct PredicateEvaluationTests {
         let started = ContinuousClock.now
         #expect(throws: PredicateEvaluationError.self) { try path.evaluate(with: ada, options: limited) }
         let subqueries = try ModelPredicate(
-            format: (0..<30).reduce("TRUEPREDICATE") { inner, level in
-                "SUBQUERY(projects.people.projects, $p\(level), \(inner)).@count > 0"
-            })
+            format: (0..<30)
+                .reduce("TRUEPREDICATE") { inner, level in
+                    "SUBQUERY(projects.people.projects, $p\(level), \(inner)).@count > 0"
+                }
+        )
         #expect(throws: PredicateEvaluationError.self) { try subqueries.evaluate(with: ada, options: limited) }
         #expect(ContinuousClock.now - started < .seconds(20))
         // Within the limit, the same kind of predicate runs.
@@ -350,19 +371,22 @@ struct PredicateEvaluationTests {
     @Test("Sort descriptors: by type, case-insensitively, Finder's order; nil first; ties in order")
     func sorting() throws {
         func names(_ descriptors: [ModelSortDescriptor], entity: String = "Person") throws -> [String] {
-            try graph.fetch(ModelFetchRequest(entityName: entity, sortDescriptors: descriptors)).map {
-                ($0.value(forKey: "name") ?? $0.value(forKey: "title")) as? String ?? "?"
-            }
+            try graph.fetch(ModelFetchRequest(entityName: entity, sortDescriptors: descriptors))
+                .map {
+                    ($0.value(forKey: "name") ?? $0.value(forKey: "title")) as? String ?? "?"
+                }
         }
         #expect(try names([ModelSortDescriptor(keyPath: "name")]) == ["Ada", "Bob", "Chloé", "Eve", "dave"])
         #expect(
             try names([ModelSortDescriptor(keyPath: "name", comparison: .caseInsensitive)]) == [
                 "Ada", "Bob", "Chloé", "dave", "Eve",
-            ])
+            ]
+        )
         #expect(
             try names([ModelSortDescriptor(keyPath: "age", ascending: false)]) == [
                 "Eve", "Chloé", "Ada", "Bob", "dave",
-            ])
+            ]
+        )
         #expect(try names([ModelSortDescriptor(keyPath: "salary")]) == ["dave", "Bob", "Ada", "Chloé", "Eve"])
         #expect(try names([ModelSortDescriptor(keyPath: "born")]) == ["Ada", "Eve", "Chloé", "Bob", "dave"])
         // nil first ascending, last descending; ties keep the graph's order (people, then managers).
@@ -370,20 +394,24 @@ struct PredicateEvaluationTests {
         #expect(
             try names([ModelSortDescriptor(keyPath: "nickname", ascending: false)]) == [
                 "Chloé", "Ada", "Bob", "dave", "Eve",
-            ])
+            ]
+        )
         #expect(
             try names([ModelSortDescriptor(keyPath: "active", ascending: false), ModelSortDescriptor(keyPath: "age")])
                 == [
                     "dave", "Ada", "Chloé", "Bob", "Eve",
-                ])
+                ]
+        )
         #expect(
             try names([ModelSortDescriptor(keyPath: "department.name"), ModelSortDescriptor(keyPath: "name")]) == [
                 "dave", "Ada", "Chloé", "Bob", "Eve",
-            ])
+            ]
+        )
         #expect(
             try names([ModelSortDescriptor(keyPath: "projects.@count"), ModelSortDescriptor(keyPath: "name")]) == [
                 "Bob", "dave", "Ada", "Chloé", "Eve",
-            ])
+            ]
+        )
         #expect(throws: PredicateEvaluationError(.unknownKey("nmae", entity: "Person"), predicate: "sort by nmae")) {
             try names([ModelSortDescriptor(keyPath: "nmae")])
         }
@@ -395,11 +423,14 @@ struct PredicateEvaluationTests {
         let sorted = try fileGraph.fetch(
             ModelFetchRequest(
                 entityName: "Project",
-                sortDescriptors: [ModelSortDescriptor(keyPath: "title", comparison: .localizedStandard)]))
+                sortDescriptors: [ModelSortDescriptor(keyPath: "title", comparison: .localizedStandard)]
+            )
+        )
         #expect(
             sorted.compactMap { $0.value(forKey: "title") as? String } == [
                 "file1", "File2", "file02", "fïle3", "file10",
-            ])
+            ]
+        )
     }
 
     @Test("Fetch requests: subentities, limit and offset, counts, any collection of objects")
@@ -411,7 +442,8 @@ struct PredicateEvaluationTests {
         #expect(
             try graph.fetch(request).compactMap { $0.value(forKey: "name") as? String } == [
                 "dave", "Bob", "Ada", "Chloé",
-            ])
+            ]
+        )
         request.includesSubentities = true
         request.fetchOffset = 1
         request.fetchLimit = 2
@@ -422,11 +454,15 @@ struct PredicateEvaluationTests {
         #expect(try graph.fetch(managers, as: ModelObject.self).count == 1)
         #expect(
             try graph.count(
-                for: ModelFetchRequest(entityName: "Person", predicate: try ModelPredicate(format: "age > 30"))) == 3)
+                for: ModelFetchRequest(entityName: "Person", predicate: try ModelPredicate(format: "age > 30"))
+            ) == 3
+        )
         // Any collection of objects: those of the entity (and subentities) only.
         let everything = graph.objects(of: "Person") + graph.objects(of: "Project")
         let run = try ModelFetchRequest(
-            entityName: "Person", predicate: try ModelPredicate(format: "age < 30"), sortDescriptors: byAge
+            entityName: "Person",
+            predicate: try ModelPredicate(format: "age < 30"),
+            sortDescriptors: byAge
         )
         .run(on: everything)
         #expect(run.compactMap { $0.value(forKey: "name") as? String } == ["dave", "Bob"])
@@ -455,11 +491,13 @@ struct PredicateEvaluationTests {
         #expect(
             try graph.fetchedProperty("colleagues", of: bob).compactMap { $0.value(forKey: "name") as? String } == [
                 "Eve"
-            ])
+            ]
+        )
         #expect(
             try graph.fetchedProperty("colleagues", of: ada).compactMap { $0.value(forKey: "name") as? String } == [
                 "Chloé"
-            ])
+            ]
+        )
         let eve = try #require(graph.object(of: "Person", identity: "Eve"))
         #expect(try graph.fetchedProperty("colleagues", of: eve).isEmpty)  // Bob is 25
         #expect(throws: PredicateEvaluationError.self) { try graph.fetchedProperty("friends", of: bob) }
@@ -494,12 +532,16 @@ struct PredicateEvaluationTests {
                   </entity>
                   <entity name="Customer"><attribute name="name" attributeType="String"/></entity>
                 </model>
-                """)
-        let order = try ModelDecoder(model: model).decodeObject(
-            of: try #require(model.entitiesByName["Order"]),
-            from: Data(
-                #"{"number": "a-1", "items": [{"price": 19.99}, {"price": 0.01}, {"price": 5}], "customer": {"name": "Ada"}}"#
-                    .utf8))
+                """
+        )
+        let order = try ModelDecoder(model: model)
+            .decodeObject(
+                of: try #require(model.entitiesByName["Order"]),
+                from: Data(
+                    #"{"number": "a-1", "items": [{"price": 19.99}, {"price": 0.01}, {"price": 5}], "customer": {"name": "Ada"}}"#
+                        .utf8
+                )
+            )
         #expect(order.value(forKey: "itemCount") as? Int64 == 3)
         #expect(order.value(forKey: "total") as? Decimal == Decimal(string: "25"))
         #expect(order.value(forKey: "customerName") as? String == "Ada")
@@ -508,7 +550,8 @@ struct PredicateEvaluationTests {
         #expect(order.value(forKey: "loop") == nil)
         // Predicates read them too.
         #expect(
-            try ModelPredicate(format: "total > 20 AND itemCount == 3 AND customerName == 'Ada'").evaluate(with: order))
+            try ModelPredicate(format: "total > 20 AND itemCount == 3 AND customerName == 'Ada'").evaluate(with: order)
+        )
         #expect(throws: PredicateEvaluationError.self) { try ModelPredicate(format: "loop == 1").evaluate(with: order) }
     }
 }

@@ -16,7 +16,10 @@ struct PredicateParsingTests {
     private static func number(_ text: String) -> Expression { .constant(.number(text)) }
     private static func string(_ text: String) -> Expression { .constant(.string(text)) }
     private static func compare(
-        _ left: Expression, _ op: Comparison.Operator, _ right: Expression, options: Comparison.Options = [],
+        _ left: Expression,
+        _ op: Comparison.Operator,
+        _ right: Expression,
+        options: Comparison.Options = [],
         quantifier: Comparison.Quantifier = .direct
     ) -> ModelPredicate {
         .comparison(Comparison(left, op, right, options: options, quantifier: quantifier))
@@ -81,13 +84,18 @@ struct PredicateParsingTests {
             (
                 "(a + b) * 2 > c / 4 - 1",
                 compare(
-                    .arithmetic(.arithmetic(key("a"), .add, key("b")), .multiply, number("2")), .greater,
-                    .arithmetic(.arithmetic(key("c"), .divide, number("4")), .subtract, number("1")))
+                    .arithmetic(.arithmetic(key("a"), .add, key("b")), .multiply, number("2")),
+                    .greater,
+                    .arithmetic(.arithmetic(key("c"), .divide, number("4")), .subtract, number("1"))
+                )
             ),
             (
                 "2 ** 3 ** 2 == x",
                 compare(
-                    .arithmetic(.arithmetic(number("2"), .power, number("3")), .power, number("2")), .equal, key("x"))
+                    .arithmetic(.arithmetic(number("2"), .power, number("3")), .power, number("2")),
+                    .equal,
+                    key("x")
+                )
             ),
             ("-a == 1", compare(.negated(key("a")), .equal, number("1"))),
             (
@@ -106,9 +114,15 @@ struct PredicateParsingTests {
                 compare(
                     .keyPath(
                         .subquery(
-                            key("albums"), variable: "a",
-                            compare(.keyPath(.variable("a"), ["rating"]), .greater, number("3"))), ["@count"]),
-                    .greater, number("0"))
+                            key("albums"),
+                            variable: "a",
+                            compare(.keyPath(.variable("a"), ["rating"]), .greater, number("3"))
+                        ),
+                        ["@count"]
+                    ),
+                    .greater,
+                    number("0")
+                )
             ),
             ("name == 'it\\'s \\\"quoted\\\"\\n'", compare(key("name"), .equal, string("it's \"quoted\"\n"))),
             ("name == 'Zoë'", compare(key("name"), .equal, string("Zoë"))),
@@ -143,7 +157,8 @@ struct PredicateParsingTests {
             #expect(try ModelPredicate(format: predicate.description) == predicate, "\(format)")
         }
         #expect(
-            try ModelPredicate(format: "a - (b - c) == (a - b) - c").description == "a - (b - c) == a - b - c")
+            try ModelPredicate(format: "a - (b - c) == (a - b) - c").description == "a - (b - c) == a - b - c"
+        )
         // Found by fuzzing (Fuzz/Regressions/predicate/reserved-word-as-function-name): a
         // function named by a reserved word was printed without its '#'.
         let function = try ModelPredicate(format: "y == #SUBQUERY('x') AND #in(1) == 2")
@@ -160,25 +175,33 @@ struct PredicateParsingTests {
                 == .and([
                     Self.compare(Self.key("a.b"), .equal, Self.string("x")),
                     Self.compare(Self.key("b"), .equal, .constant(.date(date))),
-                ]))
+                ])
+        )
         #expect(
             try ModelPredicate(format: "a == %d", Int64.min)
-                == Self.compare(Self.key("a"), .equal, Self.number("-9223372036854775808")))
+                == Self.compare(Self.key("a"), .equal, Self.number("-9223372036854775808"))
+        )
         #expect(
             try ModelPredicate(format: "a == %lld AND b == %lu", 7, UInt64.max).description
-                == "a == 7 AND b == 18446744073709551615")
+                == "a == 7 AND b == 18446744073709551615"
+        )
         #expect(try ModelPredicate(format: "a < %f", 2.5) == Self.compare(Self.key("a"), .less, Self.number("2.5")))
         #expect(try ModelPredicate(format: "a == %@", nil) == Self.compare(Self.key("a"), .equal, .constant(.null)))
         #expect(
-            try ModelPredicate(format: "a == %@", uuid) == Self.compare(Self.key("a"), .equal, .constant(.uuid(uuid))))
+            try ModelPredicate(format: "a == %@", uuid) == Self.compare(Self.key("a"), .equal, .constant(.uuid(uuid)))
+        )
         #expect(
             try ModelPredicate(format: "a IN %@", [1, 2])
-                == Self.compare(Self.key("a"), .in, .constant(.array([.number("1"), .number("2")]))))
+                == Self.compare(Self.key("a"), .in, .constant(.array([.number("1"), .number("2")])))
+        )
         #expect(
             try ModelPredicate(format: "a == %@", Decimal(string: "19.99"))
-                == Self.compare(Self.key("a"), .equal, Self.number("19.99")))
+                == Self.compare(Self.key("a"), .equal, Self.number("19.99"))
+        )
         #expect(
-            try ModelPredicate(format: "a == '%@'").description == #"a == "%@""#, "a specifier inside a string is text")
+            try ModelPredicate(format: "a == '%@'").description == #"a == "%@""#,
+            "a specifier inside a string is text"
+        )
 
         let mistakes: [(String, [Any?], String)] = [
             ("a == %@", [], "column 6: expected an argument for %@ (0 given), found %@"),
@@ -269,7 +292,8 @@ struct PredicateParsingTests {
                 let error = #expect(throws: PredicateSyntaxError.self) { try ModelPredicate(format: deep) }
                 #expect(
                     error?.expected == "at most \(depth) levels of nesting"
-                        || error?.expected.hasPrefix("a format of at most") == true)
+                        || error?.expected.hasPrefix("a format of at most") == true
+                )
             }
         }
         let long = Array(repeating: "a == 1", count: 20_000).joined(separator: " AND ")
@@ -279,12 +303,14 @@ struct PredicateParsingTests {
         let wide = Array(repeating: "a == 1", count: 5_000).joined(separator: " AND ")
         #expect(
             try ModelPredicate(format: wide)
-                == .and(Array(repeating: Self.compare(Self.key("a"), .equal, Self.number("1")), count: 5_000)))
+                == .and(Array(repeating: Self.compare(Self.key("a"), .equal, Self.number("1")), count: 5_000))
+        )
     }
 
     @Test(
         "every predicate of the corpus's model files parses",
-        .enabled(if: TestPaths.corpusIsPresent, Comment(rawValue: TestPaths.corpusMissingMessage)))
+        .enabled(if: TestPaths.corpusIsPresent, Comment(rawValue: TestPaths.corpusMissingMessage))
+    )
     func corpusPredicates() throws {
         var count = 0
         for file in TestPaths.corpusContentsFiles() {

@@ -6,11 +6,13 @@ import Testing
 /// Raw values of a Swift type in an attribute, without generated code: a class bound to an
 /// entity names them in `rawValueTypes`.
 private enum Stock: String {
-    case inStock = "in-stock", soldOut = "sold-out"
+    case inStock = "in-stock"
+    case soldOut = "sold-out"
 }
 
 private enum Level: UInt8 {
-    case low = 1, high = 200
+    case low = 1
+    case high = 200
 }
 
 private final class CheckedProduct: ModelObject {
@@ -36,9 +38,10 @@ struct RawValueTypeTests {
     let model: ObjectModel
 
     init() throws {
-        model = try ObjectModel(contentsOf: TestPaths.model("Catalog")).binding([
-            CheckedProduct.self, CheckedVariant.self,
-        ])
+        model = try ObjectModel(contentsOf: TestPaths.model("Catalog"))
+            .binding([
+                CheckedProduct.self, CheckedVariant.self,
+            ])
     }
 
     @Test("values that are raw values decode; others are errors at their path")
@@ -48,7 +51,9 @@ struct RawValueTypeTests {
             CheckedProduct.self,
             from: Data(
                 #"{"sku": "A", "name": "a", "price": {"currency": "sold-out"}, "variants": [{"code": "x", "stock": 200}]}"#
-                    .utf8))
+                    .utf8
+            )
+        )
         let stock: Stock? = product.rawRepresentableValue(forKey: "currency")
         #expect(stock == .soldOut)
         let variant = try #require(product.value(forKey: "variants") as? [ModelObject]).first
@@ -80,7 +85,9 @@ struct RawValueTypeTests {
         }
         // The default value (0) of Variant.stock is not checked: only decoded values are.
         let plain = try decoder.decode(
-            CheckedProduct.self, from: Data(#"{"sku": "A", "name": "a", "variants": [{"code": "x"}]}"#.utf8))
+            CheckedProduct.self,
+            from: Data(#"{"sku": "A", "name": "a", "variants": [{"code": "x"}]}"#.utf8)
+        )
         let defaulted = try #require(plain.value(forKey: "variants") as? [ModelObject]).first
         #expect(defaulted?.rawRepresentableValue(forKey: "stock", as: Level.self) == nil)
     }
@@ -88,9 +95,11 @@ struct RawValueTypeTests {
     @Test("the same model without the classes checks nothing")
     func unbound() throws {
         let plain = try ObjectModel(contentsOf: TestPaths.model("Catalog"))
-        let product = try ModelDecoder(model: plain).decodeObject(
-            of: try #require(plain.entity(named: "Product")),
-            from: Data(#"{"sku": "A", "name": "a", "price": {"currency": "EUR"}}"#.utf8))
+        let product = try ModelDecoder(model: plain)
+            .decodeObject(
+                of: try #require(plain.entity(named: "Product")),
+                from: Data(#"{"sku": "A", "name": "a", "price": {"currency": "EUR"}}"#.utf8)
+            )
         #expect(product.value(forKey: "currency") as? String == "EUR")
         #expect(product.rawRepresentableValue(forKey: "currency", as: Stock.self) == nil)
     }
@@ -118,19 +127,23 @@ struct RawValueTypeTests {
         #expect(
             messages.contains(
                 "class 'MistakenProduct' gives attribute 'colour' the raw values of Stock, but entity 'Product' has no attribute 'colour'"
-            ))
+            )
+        )
         #expect(
             messages.contains(
                 "class 'MistakenProduct' gives attribute 'tags' the raw values of Stock, but entity 'Product' has no attribute 'tags'"
-            ))
+            )
+        )
         #expect(
             messages.contains(
                 "class 'MistakenProduct' gives attribute 'Product.views' the raw values of Stock, which need a String attribute; it is Integer 32"
-            ))
+            )
+        )
         #expect(
             messages.contains(
                 "class 'MistakenProduct' gives attribute 'Product.name' the raw values of Level, which need an Integer 16, 32 or 64 attribute; it is String"
-            ))
+            )
+        )
         #expect(error?.diagnostics.allSatisfy { $0.severity == .error } == true)
     }
 }

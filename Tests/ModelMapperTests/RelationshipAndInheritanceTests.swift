@@ -29,8 +29,14 @@ struct RelationshipAndInheritanceTests {
     @Test("inherited properties come first, in declaration order, and resolve by name")
     func inheritedProperties() throws {
         let movie = try #require(model.entitiesByName["Movie"])
-        #expect(movie.properties.map(\.name) == ["itemID", "rating", "releaseDate", "title", "creator", "genres", "runtimeMinutes", "website"])
-        #expect(movie.attributes.map(\.name) == ["itemID", "rating", "releaseDate", "title", "runtimeMinutes", "website"])
+        #expect(
+            movie.properties.map(\.name) == [
+                "itemID", "rating", "releaseDate", "title", "creator", "genres", "runtimeMinutes", "website",
+            ]
+        )
+        #expect(
+            movie.attributes.map(\.name) == ["itemID", "rating", "releaseDate", "title", "runtimeMinutes", "website"]
+        )
         #expect(movie.relationships.map(\.name) == ["creator", "genres"])
         let title = try #require(movie.attributesByName["title"])
         #expect(title.entity.name == "MediaItem")
@@ -68,21 +74,25 @@ struct RelationshipAndInheritanceTests {
         let works = try #require(model.entitiesByName["Person"]?.relationshipsByName["works"])
         #expect(works.destinationEntity.name == "MediaItem")
         #expect(works.inverseRelationship?.entity.name == "MediaItem")
-        #expect(album.relationships(forDestination: try #require(model.entitiesByName["Person"])).map(\.name) == ["creator"])
+        #expect(
+            album.relationships(forDestination: try #require(model.entitiesByName["Person"])).map(\.name) == ["creator"]
+        )
     }
 
     @Test("counts, deletion rules and the default rule")
     func countsAndRules() throws {
-        let model = try ObjectModel(xml: """
-            <model>
-                <entity name="A">
-                    <relationship name="bs" toMany="YES" minCount="1" maxCount="5" deletionRule="Deny" destinationEntity="B"/>
-                    <relationship name="c" maxCount="1" destinationEntity="B" deletionRule="No Action"/>
-                    <relationship name="d" optional="YES" maxCount="1" destinationEntity="B"/>
-                </entity>
-                <entity name="B"/>
-            </model>
-            """)
+        let model = try ObjectModel(
+            xml: """
+                <model>
+                    <entity name="A">
+                        <relationship name="bs" toMany="YES" minCount="1" maxCount="5" deletionRule="Deny" destinationEntity="B"/>
+                        <relationship name="c" maxCount="1" destinationEntity="B" deletionRule="No Action"/>
+                        <relationship name="d" optional="YES" maxCount="1" destinationEntity="B"/>
+                    </entity>
+                    <entity name="B"/>
+                </model>
+                """
+        )
         let a = try #require(model.entitiesByName["A"])
         let bs = try #require(a.relationshipsByName["bs"])
         #expect(bs.minCount == 1 && bs.maxCount == 5)
@@ -96,23 +106,28 @@ struct RelationshipAndInheritanceTests {
 
     @Test("a one-sided inverse loads with a located warning and is marked not reciprocal")
     func oneSidedInverse() throws {
-        let model = try ObjectModel(xml: """
-            <model>
-                <entity name="Artist">
-                    <relationship name="thumbnail" maxCount="1" destinationEntity="Image" inverseName="thumbnail" inverseEntity="Image"/>
-                </entity>
-                <entity name="Image">
-                    <relationship name="artist" maxCount="1" destinationEntity="Artist" inverseName="thumbnail" inverseEntity="Artist"/>
-                    <relationship name="thumbnail" maxCount="1" destinationEntity="Artist" inverseName="thumbnail" inverseEntity="Artist"/>
-                </entity>
-            </model>
-            """, fileName: "Artsy.xml")
+        let model = try ObjectModel(
+            xml: """
+                <model>
+                    <entity name="Artist">
+                        <relationship name="thumbnail" maxCount="1" destinationEntity="Image" inverseName="thumbnail" inverseEntity="Image"/>
+                    </entity>
+                    <entity name="Image">
+                        <relationship name="artist" maxCount="1" destinationEntity="Artist" inverseName="thumbnail" inverseEntity="Artist"/>
+                        <relationship name="thumbnail" maxCount="1" destinationEntity="Artist" inverseName="thumbnail" inverseEntity="Artist"/>
+                    </entity>
+                </model>
+                """,
+            fileName: "Artsy.xml"
+        )
         let artist = try #require(model.entitiesByName["Image"]?.relationshipsByName["artist"])
         #expect(artist.inverseRelationship?.name == "thumbnail")
         #expect(!artist.isInverseReciprocal)
         #expect(model.entitiesByName["Image"]?.relationshipsByName["thumbnail"]?.isInverseReciprocal == true)
-        #expect(model.warnings.map(\.description) == [
-            "Artsy.xml:6:77: warning: relationship 'Image.artist' names inverse 'Artist.thumbnail', whose own inverse is 'Image.thumbnail'; this inverse is not maintained automatically",
-        ])
+        #expect(
+            model.warnings.map(\.description) == [
+                "Artsy.xml:6:77: warning: relationship 'Image.artist' names inverse 'Artist.thumbnail', whose own inverse is 'Image.thumbnail'; this inverse is not maintained automatically"
+            ]
+        )
     }
 }

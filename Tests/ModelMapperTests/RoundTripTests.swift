@@ -16,16 +16,41 @@ struct RoundTripFixture: Sendable, CustomTestStringConvertible {
     var testDescription: String { "\(file) (\(model)\(version.map { " / \($0)" } ?? ""))" }
 
     static let all: [RoundTripFixture] = [
-        RoundTripFixture(model: "Authors", version: "Authors", file: "Authors/authors-v1.json", keyPath: "authors", entity: "Author"),
-        RoundTripFixture(model: "Authors", version: "Authors 2", file: "Authors/authors-v2.json", keyPath: "authors", entity: "Author"),
-        RoundTripFixture(model: "Authors", version: "Authors 3", file: "Authors/authors-v3.json", keyPath: "authors", entity: "Author"),
+        RoundTripFixture(
+            model: "Authors",
+            version: "Authors",
+            file: "Authors/authors-v1.json",
+            keyPath: "authors",
+            entity: "Author"
+        ),
+        RoundTripFixture(
+            model: "Authors",
+            version: "Authors 2",
+            file: "Authors/authors-v2.json",
+            keyPath: "authors",
+            entity: "Author"
+        ),
+        RoundTripFixture(
+            model: "Authors",
+            version: "Authors 3",
+            file: "Authors/authors-v3.json",
+            keyPath: "authors",
+            entity: "Author"
+        ),
         RoundTripFixture(model: "Media", version: nil, file: "Media/media.json", keyPath: nil, entity: "Person"),
-        RoundTripFixture(model: "Catalog", version: nil, file: "Catalog/catalog.json", keyPath: "products", entity: "Product"),
+        RoundTripFixture(
+            model: "Catalog",
+            version: nil,
+            file: "Catalog/catalog.json",
+            keyPath: "products",
+            entity: "Product"
+        ),
     ]
 
     func load() throws -> (ObjectModel, JSONValue, EntityDescription) {
         let url = TestPaths.model(model)
-        let objectModel = model == "Authors" ? try AuthorsModelLoader.load(version: version) : try ObjectModel(contentsOf: url)
+        let objectModel =
+            model == "Authors" ? try AuthorsModelLoader.load(version: version) : try ObjectModel(contentsOf: url)
         let json = try JSONValue.parse(TestPaths.fixture(file))
         let entityDescription = try #require(objectModel.entitiesByName[entity])
         return (objectModel, json, entityDescription)
@@ -40,22 +65,35 @@ struct RoundTripFixture: Sendable, CustomTestStringConvertible {
 
 @Suite("Round trips: JSON -> objects -> JSON is faithful")
 struct RoundTripTests {
-    @Test("decode then encode gives the same JSON (numbers by value, keys in any order)", arguments: RoundTripFixture.all)
+    @Test(
+        "decode then encode gives the same JSON (numbers by value, keys in any order)",
+        arguments: RoundTripFixture.all
+    )
     func jsonRoundTrip(fixture: RoundTripFixture) throws {
         let (model, _, _) = try fixture.load()
         let roundTrip = RoundTrip(
-            model: model, entity: fixture.entity, at: fixture.keyPath, normalizations: [.numbersByValue, .keyOrderIgnored],
-            decoderOptions: ModelDecoder.Options())
+            model: model,
+            entity: fixture.entity,
+            at: fixture.keyPath,
+            normalizations: [.numbersByValue, .keyOrderIgnored],
+            decoderOptions: ModelDecoder.Options()
+        )
         let differences = try roundTrip.differences(decoding: TestPaths.fixture(fixture.file))
         #expect(differences.isEmpty, "\(differences.map(\.description).joined(separator: "\n"))")
     }
 
-    @Test("with the source kept, decode then encode gives the same tokens in the same order", arguments: RoundTripFixture.all)
+    @Test(
+        "with the source kept, decode then encode gives the same tokens in the same order",
+        arguments: RoundTripFixture.all
+    )
     func tokenRoundTrip(fixture: RoundTripFixture) throws {
         let (model, _, _) = try fixture.load()
         expectRoundTrip(
-            of: TestPaths.fixtures.appendingPathComponent(fixture.file), through: model, entity: fixture.entity,
-            at: fixture.keyPath)
+            of: TestPaths.fixtures.appendingPathComponent(fixture.file),
+            through: model,
+            entity: fixture.entity,
+            at: fixture.keyPath
+        )
     }
 
     @Test("the source kept: key order, number spellings, numeric strings, unknown and null members come back")
@@ -135,14 +173,19 @@ struct RoundTripTests {
         let renamed = try decode()
         let book = try #require((renamed.value(forKey: "books") as? [ModelObject])?.first)
         try book.setValue("Tom", forKey: "title")
-        #expect(try differences(renamed) == [#"$.books[0].title: expected "The Adventures of Tom Sawyer", found "Tom""#])
+        #expect(
+            try differences(renamed) == [#"$.books[0].title: expected "The Adventures of Tom Sawyer", found "Tom""#]
+        )
 
         let nulled = try decode()
         try nulled.setValue(nil, forKey: "firstName")
         #expect(try differences(nulled) == [#"$.firstName: expected "Mark", found null"#])
 
         let fewer = try decode()
-        try fewer.remove(modelObject: try #require((fewer.value(forKey: "books") as? [ModelObject])?.last), forKey: "books")
+        try fewer.remove(
+            modelObject: try #require((fewer.value(forKey: "books") as? [ModelObject])?.last),
+            forKey: "books"
+        )
         #expect(try differences(fewer) == ["$.books: expected 3 objects, found 2 objects"])
     }
 
@@ -152,10 +195,12 @@ struct RoundTripTests {
         let (model, _, entity) = try fixture.load()
         let json: JSONValue = [
             "author_id": 9, "lastName": "Woolf", "nickname": "Ginny", "meta": ["source": "api", "seen": [1, 2]],
-            "books": [[
-                "book_id": 901, "title": "Orlando", "isbn": "978-0156701600",
-                "pricing": ["retail_price": 11, "currency": "GBP", "tax": ["rate": 0.2]],
-            ]],
+            "books": [
+                [
+                    "book_id": 901, "title": "Orlando", "isbn": "978-0156701600",
+                    "pricing": ["retail_price": 11, "currency": "GBP", "tax": ["rate": 0.2]],
+                ]
+            ],
         ]
         var options = ModelDecoder.Options()
         options.unknownKeys = .keep
@@ -185,8 +230,14 @@ struct RoundTripTests {
         let decoder = ModelDecoder(model: model, options: options)
         let cases = [
             (#"{"sku":"A","name":"n","thumbnail":"iVBO/w0KGoo="}"#, #""thumbnail":"iVBO\/w0KGoo=""#),
-            (#"{"sku":"A","name":"n","thumbnail":"iVBO/w0KGoo=","thumbnail":"iVBO/w0KGgo="}"#, #""thumbnail":"iVBO\/w0KGgo=""#),
-            (#"{"sku":"A","name":"n","thumbnail":"iVBO/w0KGgo=","thumbnail":"iVBO/w0KGoo="}"#, #""thumbnail":"iVBO\/w0KGoo=""#),
+            (
+                #"{"sku":"A","name":"n","thumbnail":"iVBO/w0KGoo=","thumbnail":"iVBO/w0KGgo="}"#,
+                #""thumbnail":"iVBO\/w0KGgo=""#
+            ),
+            (
+                #"{"sku":"A","name":"n","thumbnail":"iVBO/w0KGgo=","thumbnail":"iVBO/w0KGoo="}"#,
+                #""thumbnail":"iVBO\/w0KGoo=""#
+            ),
         ]
         for (input, member) in cases {
             let written = try ModelEncoder().encode(decoder.decodeObject(of: entity, from: Data(input.utf8)))
@@ -201,7 +252,9 @@ struct RoundTripTests {
         #expect(String(decoding: bare, as: UTF8.self).contains(#""thumbnail":"iVBO/w0KGoo=""#))
     }
 
-    @Test("an object given only by its type key is written in full; a reference to a polymorphic object keeps its type key")
+    @Test(
+        "an object given only by its type key is written in full; a reference to a polymorphic object keeps its type key"
+    )
     func typeKeysInReferences() throws {
         // Found by fuzzing (Fuzz/Regressions/decoder/type-key-only-object-and-polymorphic-reference):
         // `{"kind": "movie"}` was taken for a reference and written `{}`, and a reference to a
@@ -215,8 +268,10 @@ struct RoundTripTests {
         let id = "6F9609FF-8B86-D011-B42D-00C04FC964FF"
         let cases = [
             (#"[{"name":"A","works":[{"kind":"movie"}]}]"#, #"{"kind":"movie"}"#),
-            (#"[{"name":"A","works":[{"kind":"movie","id":"\#(id)","title":"t"}]},{"name":"B","works":[{"kind":"movie","id":"\#(id)"}]}]"#,
-             #"{"kind":"movie","id":"\#(id)"}"#),
+            (
+                #"[{"name":"A","works":[{"kind":"movie","id":"\#(id)","title":"t"}]},{"name":"B","works":[{"kind":"movie","id":"\#(id)"}]}]"#,
+                #"{"kind":"movie","id":"\#(id)"}"#
+            ),
         ]
         for (input, expected) in cases {
             let written = try ModelEncoder().encode(decoder.decodeObjects(of: person, from: Data(input.utf8)))

@@ -23,11 +23,13 @@ struct SafetyTests {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let secretFile = try folder.write(Self.secret, to: "secret.txt")
-        let text = failureText("""
+        let text = failureText(
+            """
             <?xml version="1.0"?>
             <!DOCTYPE model [ <!ENTITY xxe SYSTEM "\(secretFile.absoluteString)"> ]>
             <model><entity name="&xxe;"/></model>
-            """)
+            """
+        )
         #expect(!text.contains(Self.secret))
         #expect(text.contains("declares entity 'xxe'"))
         #expect(text.hasPrefix("Hostile.xml:2:"))
@@ -38,11 +40,13 @@ struct SafetyTests {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let dtd = try folder.write("<!ENTITY leak \"\(Self.secret)\">", to: "evil.dtd")
-        let text = failureText("""
+        let text = failureText(
+            """
             <?xml version="1.0"?>
             <!DOCTYPE model [ <!ENTITY % remote SYSTEM "\(dtd.absoluteString)"> %remote; ]>
             <model><entity name="&leak;"/></model>
-            """)
+            """
+        )
         #expect(!text.contains(Self.secret))
         #expect(text.contains("declares entity 'remote'"))
     }
@@ -72,7 +76,8 @@ struct SafetyTests {
         for level in 1...12 {
             declarations += "<!ENTITY lol\(level) \"" + String(repeating: "&lol\(level - 1);", count: 10) + "\">"
         }
-        let xml = "<?xml version=\"1.0\"?>\n<!DOCTYPE model [\(declarations)]>\n<model><entity name=\"&lol12;\"/></model>"
+        let xml =
+            "<?xml version=\"1.0\"?>\n<!DOCTYPE model [\(declarations)]>\n<model><entity name=\"&lol12;\"/></model>"
         let start = ContinuousClock.now
         let text = failureText(xml)
         // A safety bound, not a speed measurement: expansion would take hours and terabytes.
@@ -82,7 +87,9 @@ struct SafetyTests {
 
     @Test("malformed XML is reported with libxml2's line and column")
     func malformedXML() {
-        let text = failureText("<model>\n  <entity name=\"A\">\n    <attribute name=\"x\" attributeType=\"String\">\n  </entity>\n</model>\n")
+        let text = failureText(
+            "<model>\n  <entity name=\"A\">\n    <attribute name=\"x\" attributeType=\"String\">\n  </entity>\n</model>\n"
+        )
         #expect(text.hasPrefix("Hostile.xml:4:"))
         #expect(text.contains("error: malformed XML:"))
         #expect(text.contains("mismatch"))
@@ -102,16 +109,24 @@ struct SafetyTests {
     @Test("very deep nesting is refused, not recursed into")
     func deepNesting() {
         let depth = 100_000
-        let xml = "<model>" + String(repeating: "<a>", count: depth) + String(repeating: "</a>", count: depth) + "</model>"
+        let xml =
+            "<model>" + String(repeating: "<a>", count: depth) + String(repeating: "</a>", count: depth) + "</model>"
         let text = failureText(xml)
         // The 64th <a> is level 65, past the loader's default limit: located at the end of its
         // start tag, which is where libxml2 is when it reports an element.
-        #expect(text == "Hostile.xml:1:\(7 + 64 * 3): error: elements nest more than 64 levels deep (LoadingLimits.maximumDepth)")
+        #expect(
+            text
+                == "Hostile.xml:1:\(7 + 64 * 3): error: elements nest more than 64 levels deep (LoadingLimits.maximumDepth)"
+        )
     }
 
-    @Test("empty, binary and truncated input are errors", arguments: [
-        Data(), Data([0x00, 0xFF, 0xFE, 0x13, 0x37, 0x00]), Data("<model><entity name=\"A\">".utf8), Data("not xml at all".utf8),
-    ])
+    @Test(
+        "empty, binary and truncated input are errors",
+        arguments: [
+            Data(), Data([0x00, 0xFF, 0xFE, 0x13, 0x37, 0x00]), Data("<model><entity name=\"A\">".utf8),
+            Data("not xml at all".utf8),
+        ]
+    )
     func garbage(data: Data) {
         #expect(throws: ModelLoadingError.self) { try ObjectModel(xml: data, fileName: "Garbage") }
     }
@@ -131,13 +146,15 @@ struct SafetyTests {
 
     @Test("elements in comments and CDATA do not confuse locations")
     func locationsSkipComments() throws {
-        let model = try ObjectModel(xml: """
-            <model>
-              <!-- <entity name="Fake"> -->
-              <?pi <entity?>
-              <entity name="Real"/>
-            </model>
-            """)
+        let model = try ObjectModel(
+            xml: """
+                <model>
+                  <!-- <entity name="Fake"> -->
+                  <?pi <entity?>
+                  <entity name="Real"/>
+                </model>
+                """
+        )
         #expect(model.entities.first?.location.line == 4)
         #expect(model.entities.first?.location.column == 3)
     }

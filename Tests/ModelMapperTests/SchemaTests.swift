@@ -60,10 +60,12 @@ struct SchemaTests {
     @Test("every Xcode attribute type is read, and a missing attributeType is Undefined")
     func attributeTypes() {
         let types = sample.attributes.map(\.attributeType)
-        #expect(types == [
-            .integer16, .integer32, .integer64, .decimal, .double, .float, .string, .boolean, .date,
-            .binaryData, .transformable, .uuid, .uri, .objectID, .composite, .undefined, .integer64,
-        ])
+        #expect(
+            types == [
+                .integer16, .integer32, .integer64, .decimal, .double, .float, .string, .boolean, .date,
+                .binaryData, .transformable, .uuid, .uri, .objectID, .composite, .undefined, .integer64,
+            ]
+        )
         #expect(Set(types) == Set(AttributeType.allCases))
     }
 

@@ -90,11 +90,13 @@ struct SlotArenaTests {
                     <attribute name="tags" optional="YES" attributeType="Transformable" valueTransformerName="StringArray"/>
                   </entity>
                 </model>
-                """)
+                """
+        )
         let entity = try #require(model.entity(named: "Record"))
-        let records = (0..<3000).map { index in
-            #"{"id": \#(index), "name": "a name long enough to be allocated \#(index)", "tags": "a,b,\#(index)"}"#
-        }
+        let records = (0..<3000)
+            .map { index in
+                #"{"id": \#(index), "name": "a name long enough to be allocated \#(index)", "tags": "a,b,\#(index)"}"#
+            }
         let data = Data(("[" + records.joined(separator: ",") + "]").utf8)
         var kept: [ModelObject] = []
         do {

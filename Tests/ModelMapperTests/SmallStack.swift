@@ -18,9 +18,9 @@ func onSmallStack(stackSize: Int = 512 * 1024, _ body: @escaping @Sendable () ->
 /// frames several times larger than in the builds people ship.
 let runsUnderSanitizer: Bool = {
     #if canImport(Glibc)
-        // RTLD_DEFAULT: the symbols of the program and everything it loaded.
-        return dlsym(nil, "__asan_init") != nil || dlsym(nil, "__tsan_init") != nil
+    // RTLD_DEFAULT: the symbols of the program and everything it loaded.
+    return dlsym(nil, "__asan_init") != nil || dlsym(nil, "__tsan_init") != nil
     #else
-        return false
+    return false
     #endif
 }()

@@ -20,7 +20,10 @@ private func chunks(of data: Data, size: Int) -> AsyncStream<[UInt8]> {
 
 @Suite("Streaming: the elements of a long array, one at a time")
 struct StreamingTests {
-    @Test("every fixture streams into the same objects as decoding it whole, whatever the chunk size", arguments: RoundTripFixture.all)
+    @Test(
+        "every fixture streams into the same objects as decoding it whole, whatever the chunk size",
+        arguments: RoundTripFixture.all
+    )
     func fixturesStream(fixture: RoundTripFixture) async throws {
         let (model, _, entity) = try fixture.load()
         let data = try TestPaths.fixture(fixture.file)
@@ -29,8 +32,11 @@ struct StreamingTests {
         for size in [1, 7, 4096] {
             var streamed: [ModelObject] = []
             for try await object in try decoder.objects(
-                of: entity, from: chunks(of: data, size: size), at: fixture.keyPath, uniquesAcrossElements: true)
-            {
+                of: entity,
+                from: chunks(of: data, size: size),
+                at: fixture.keyPath,
+                uniquesAcrossElements: true
+            ) {
                 streamed.append(object)
             }
             try #require(streamed.count == whole.count)
@@ -41,16 +47,22 @@ struct StreamingTests {
         try data.write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
         var fromFile: [ModelObject] = []
-        try decoder.forEachObject(of: entity, inFileAt: url, at: fixture.keyPath, uniquesAcrossElements: true) { fromFile.append($0) }
+        try decoder.forEachObject(of: entity, inFileAt: url, at: fixture.keyPath, uniquesAcrossElements: true) {
+            fromFile.append($0)
+        }
         try #require(fromFile.count == whole.count)
         for (left, right) in zip(whole, fromFile) { expectEqualGraphs(left, right) }
     }
 
     /// The error streaming `text` through the Catalog model's Product entity gives.
-    private func streamingError(_ text: String, at keyPath: String? = "products", chunkSize: Int = 3) async throws -> MappingError? {
+    private func streamingError(_ text: String, at keyPath: String? = "products", chunkSize: Int = 3) async throws
+        -> MappingError?
+    {
         let (model, _, entity) = try RoundTripFixture.all[4].load()
         do {
-            for try await _ in try ModelDecoder(model: model).objects(of: entity, from: chunks(of: Data(text.utf8), size: chunkSize), at: keyPath) {}
+            for try await _ in try ModelDecoder(model: model)
+                .objects(of: entity, from: chunks(of: Data(text.utf8), size: chunkSize), at: keyPath)
+            {}
             return nil
         } catch let error as MappingError {
             return error
@@ -72,13 +84,17 @@ struct StreamingTests {
         for (text, keyPath, line, column) in cases {
             let error = try await streamingError(text, at: keyPath)
             #expect(error?.code == .invalidJSON, "\(text)")
-            #expect(error?.context.line == line && error?.context.column == column, "\(text): \(String(describing: error))")
+            #expect(
+                error?.context.line == line && error?.context.column == column,
+                "\(text): \(String(describing: error))"
+            )
         }
     }
 
     @Test("an element that does not fit the model is an error with its path, line and column in the document")
     func elementErrors() async throws {
-        let text = "{\"products\": [\n  {\"sku\":\"a\",\"name\":\"A\",\"available\":true},\n  {\"sku\":\"b\",\"name\":\"B\",\"available\":true,\"quantity\":70000},\n  {\"sku\":\"c\",\"name\" \"C\"}]}"
+        let text =
+            "{\"products\": [\n  {\"sku\":\"a\",\"name\":\"A\",\"available\":true},\n  {\"sku\":\"b\",\"name\":\"B\",\"available\":true,\"quantity\":70000},\n  {\"sku\":\"c\",\"name\" \"C\"}]}"
         let error = try await streamingError(text)
         #expect(error?.code == .valueOutOfRange)
         #expect(error?.path.description == "$.products[1].quantity")
@@ -102,7 +118,9 @@ struct StreamingTests {
     @Test("the bytes kept stay bounded by the largest element, however long the array")
     func boundedBuffer() throws {
         var stream = JSONArrayStream(keyPath: ["items"], maximumDepth: 512)
-        let element = Data(#"{"id": 12345, "name": "a name with \"quotes\" and \\ backslashes", "tags": ["x", "y", {"z": []}]}"#.utf8)
+        let element = Data(
+            #"{"id": 12345, "name": "a name with \"quotes\" and \\ backslashes", "tags": ["x", "y", {"z": []}]}"#.utf8
+        )
         stream.append(Data(#"{"skipped": {"a": [1, 2, 3]}, "items": ["#.utf8))
         var largest = 0
         var found = 0
@@ -124,11 +142,17 @@ struct StreamingTests {
     @Test("identities unique within an element, and across elements on request")
     func uniquingScope() async throws {
         let (model, _, entity) = try RoundTripFixture.all[4].load()
-        let text = #"{"products": [{"sku":"a","name":"A","available":true,"tags":[{"label":"x"},{"label":"x"}]},{"sku":"b","name":"B","available":true,"tags":[{"label":"x"}]}]}"#
+        let text =
+            #"{"products": [{"sku":"a","name":"A","available":true,"tags":[{"label":"x"},{"label":"x"}]},{"sku":"b","name":"B","available":true,"tags":[{"label":"x"}]}]}"#
         for across in [false, true] {
             var products: [ModelObject] = []
-            let sequence = try ModelDecoder(model: model).objects(
-                of: entity, from: chunks(of: Data(text.utf8), size: 5), at: "products", uniquesAcrossElements: across)
+            let sequence = try ModelDecoder(model: model)
+                .objects(
+                    of: entity,
+                    from: chunks(of: Data(text.utf8), size: 5),
+                    at: "products",
+                    uniquesAcrossElements: across
+                )
             for try await product in sequence { products.append(product) }
             let tags = products.map { ($0.value(forKey: "tags") as? [ModelObject]) ?? [] }
             #expect(tags[0].count == 1)
@@ -162,6 +186,8 @@ struct StreamingTests {
 
         var sorted = ModelEncoder.Options()
         sorted.outputFormatting = .sortedKeys
-        #expect(throws: MappingError.self) { try ModelEncoder(options: sorted).encode(many, to: OutputStream(toMemory: ())) }
+        #expect(throws: MappingError.self) {
+            try ModelEncoder(options: sorted).encode(many, to: OutputStream(toMemory: ()))
+        }
     }
 }

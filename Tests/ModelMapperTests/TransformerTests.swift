@@ -23,12 +23,14 @@ final class OneWayTransformer: ValueTransformer, @unchecked Sendable {
 
 /// A model with one transformable attribute using the transformer named `name`.
 private func model(transformer name: String) throws -> (ObjectModel, EntityDescription) {
-    let model = try ObjectModel(xml: """
-        <model><entity name="Note">
-          <attribute name="text" optional="YES" attributeType="Transformable" valueTransformerName="\(name)"/>
-          <attribute name="items" optional="YES" attributeType="Transformable"><userInfo><entry key="JSONTransformerName" value="StringArray"/></userInfo></attribute>
-        </entity></model>
-        """)
+    let model = try ObjectModel(
+        xml: """
+            <model><entity name="Note">
+              <attribute name="text" optional="YES" attributeType="Transformable" valueTransformerName="\(name)"/>
+              <attribute name="items" optional="YES" attributeType="Transformable"><userInfo><entry key="JSONTransformerName" value="StringArray"/></userInfo></attribute>
+            </entity></model>
+            """
+    )
     return (model, try #require(model.entitiesByName["Note"]))
 }
 
@@ -47,9 +49,14 @@ struct TransformerTests {
     @Test("an unregistered name is an error naming it")
     func unregistered() throws {
         let (model, entity) = try model(transformer: "NoSuchTransformer")
-        let error = #expect(throws: MappingError.self) { try ModelDecoder(model: model).decodeObject(of: entity, from: ["text": "x"]) }
+        let error = #expect(throws: MappingError.self) {
+            try ModelDecoder(model: model).decodeObject(of: entity, from: ["text": "x"])
+        }
         #expect(error?.code == .unregisteredTransformer("NoSuchTransformer"))
-        #expect(error?.description == "$.text: Note.text: no value transformer is registered under the name 'NoSuchTransformer'")
+        #expect(
+            error?.description
+                == "$.text: Note.text: no value transformer is registered under the name 'NoSuchTransformer'"
+        )
         let note = ModelObject(entity: entity)
         try note.setValue("x", forKey: "text")
         #expect(throws: MappingError.self) { try ModelEncoder().encodeJSON(note) }
@@ -59,37 +66,50 @@ struct TransformerTests {
     func throwing() throws {
         ValueTransformer.setValueTransformer(FailingTransformer(), forName: "Failing")
         let (model, entity) = try model(transformer: "Failing")
-        let error = #expect(throws: MappingError.self) { try ModelDecoder(model: model).decodeObjects(of: entity, from: [["text": "a"], ["text": "b"]]) }
+        let error = #expect(throws: MappingError.self) {
+            try ModelDecoder(model: model).decodeObjects(of: entity, from: [["text": "a"], ["text": "b"]])
+        }
         #expect(error?.code == .transformerFailed("Failing"))
         #expect(error?.path.description == "$[0].text")
         #expect(error?.underlyingError is FailingTransformer.Refusal)
-        #expect(error?.description == #"$[0].text: Note.text: value transformer 'Failing' could not convert "a" (refused on purpose)"#)
+        #expect(
+            error?.description
+                == #"$[0].text: Note.text: value transformer 'Failing' could not convert "a" (refused on purpose)"#
+        )
     }
 
     @Test("a transformer that does not allow reverse transformation cannot decode")
     func oneWay() throws {
         ValueTransformer.setValueTransformer(OneWayTransformer(), forName: "OneWay")
         let (model, entity) = try model(transformer: "OneWay")
-        let error = #expect(throws: MappingError.self) { try ModelDecoder(model: model).decodeObject(of: entity, from: ["text": "a"]) }
+        let error = #expect(throws: MappingError.self) {
+            try ModelDecoder(model: model).decodeObject(of: entity, from: ["text": "a"])
+        }
         #expect(error?.detail == "it does not allow reverse transformation, which decoding needs")
     }
 
     @Test("built-in: comma-separated lists, read from JSONTransformerName")
     func stringArray() throws {
         let (model, entity) = try model(transformer: "StringArray")
-        let note = try ModelDecoder(model: model).decodeObject(of: entity, from: ["items": "a, b,c", "text": ["x", "y"]])
+        let note = try ModelDecoder(model: model)
+            .decodeObject(of: entity, from: ["items": "a, b,c", "text": ["x", "y"]])
         #expect(note.value(forKey: "items") as? [String] == ["a", "b", "c"])
         #expect(note.value(forKey: "text") as? [String] == ["x", "y"])
         #expect(try ModelEncoder().encodeJSON(note) == ["text": "x,y", "items": "a,b,c"])
-        #expect(throws: MappingError.self) { try ModelDecoder(model: model).decodeObject(of: entity, from: ["items": 5]) }
+        #expect(throws: MappingError.self) {
+            try ModelDecoder(model: model).decodeObject(of: entity, from: ["items": 5])
+        }
     }
 
-    @Test("built-in date transformers", arguments: [
-        ("ISO8601Date", JSONValue.string("2024-03-01T09:30:00Z"), 1_709_285_400.0),
-        ("YearMonthDayDate", .string("2024-03-01"), 1_709_251_200.0),
-        ("SecondsSince1970Date", .number("1709285400"), 1_709_285_400.0),
-        ("MillisecondsSince1970Date", .number("1709285400000"), 1_709_285_400.0),
-    ])
+    @Test(
+        "built-in date transformers",
+        arguments: [
+            ("ISO8601Date", JSONValue.string("2024-03-01T09:30:00Z"), 1_709_285_400.0),
+            ("YearMonthDayDate", .string("2024-03-01"), 1_709_251_200.0),
+            ("SecondsSince1970Date", .number("1709285400"), 1_709_285_400.0),
+            ("MillisecondsSince1970Date", .number("1709285400000"), 1_709_285_400.0),
+        ]
+    )
     func dateTransformers(name: String, json: JSONValue, seconds: Double) throws {
         let (model, entity) = try model(transformer: name)
         let note = try ModelDecoder(model: model).decodeObject(of: entity, from: ["text": json])
@@ -100,9 +120,13 @@ struct TransformerTests {
     @Test("a malformed date in a transformer is an error with the path")
     func badDate() throws {
         let (model, entity) = try model(transformer: "YearMonthDayDate")
-        let error = #expect(throws: MappingError.self) { try ModelDecoder(model: model).decodeObject(of: entity, from: ["text": "2024-02-30"]) }
+        let error = #expect(throws: MappingError.self) {
+            try ModelDecoder(model: model).decodeObject(of: entity, from: ["text": "2024-02-30"])
+        }
         #expect(error?.path.description == "$.text")
-        #expect("\(error?.underlyingError.map { "\($0)" } ?? "")" == "expected a yyyy-MM-dd date string, found '2024-02-30'")
+        #expect(
+            "\(error?.underlyingError.map { "\($0)" } ?? "")" == "expected a yyyy-MM-dd date string, found '2024-02-30'"
+        )
     }
 
     @Test("Core Data's archiving transformer names pass values through")
@@ -115,8 +139,13 @@ struct TransformerTests {
     @Test("a transformer for a typed attribute must return that type")
     func typedAttribute() throws {
         ValueTransformer.setValueTransformer(ReversingTransformer(), forName: "Reversing")
-        let model = try ObjectModel(xml: #"<model><entity name="E"><attribute name="when" optional="YES" attributeType="Date" valueTransformerName="Reversing"/></entity></model>"#)
-        let error = #expect(throws: MappingError.self) { try ModelDecoder(model: model).decodeObject(of: #require(model.entitiesByName["E"]), from: ["when": "abc"]) }
+        let model = try ObjectModel(
+            xml:
+                #"<model><entity name="E"><attribute name="when" optional="YES" attributeType="Date" valueTransformerName="Reversing"/></entity></model>"#
+        )
+        let error = #expect(throws: MappingError.self) {
+            try ModelDecoder(model: model).decodeObject(of: #require(model.entitiesByName["E"]), from: ["when": "abc"])
+        }
         #expect(error?.code == .typeMismatch)
         #expect(error?.expected == "Date")
     }

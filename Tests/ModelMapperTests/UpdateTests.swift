@@ -50,7 +50,10 @@ struct UpdateTests {
                 """
                 {"name": "Japan", "formed": 1974, "description": "glam", "manager": {"name": "Simon Napier-Bell"},
                  "albums": [{"name": "Quiet Life", "rating": 4, "label": "Ariola"}, {"name": "Tin Drum", "rating": 5, "label": "Virgin"}]}
-                """.utf8))
+                """
+                .utf8
+            )
+        )
     }
 
     private func albums(of band: ModelObject) -> [ModelObject] {
@@ -83,7 +86,10 @@ struct UpdateTests {
         try decoder.update(
             japan,
             from: Data(
-                #"{"albums": [{"name": "Tin Drum", "rating": 3}, {"name": "Gentlemen Take Polaroids", "rating": 4}]}"#.utf8))
+                #"{"albums": [{"name": "Tin Drum", "rating": 3}, {"name": "Gentlemen Take Polaroids", "rating": 4}]}"#
+                    .utf8
+            )
+        )
         let after = albums(of: japan)
         #expect(after.map { $0.value(forKey: "name") as? String } == ["Tin Drum", "Gentlemen Take Polaroids"])
         #expect(after[0] === tinDrum, "the album with the same identity is the same object")
@@ -118,7 +124,10 @@ struct UpdateTests {
         options.collectsAllErrors = true
         let collecting = ModelDecoder(model: model, options: options)
         let errors = #expect(throws: MappingErrors.self) {
-            try collecting.update(japan, from: Data(#"{"albums": [{"name": "Tin Drum", "rating": true}], "formed": 1999}"#.utf8))
+            try collecting.update(
+                japan,
+                from: Data(#"{"albums": [{"name": "Tin Drum", "rating": true}], "formed": 1999}"#.utf8)
+            )
         }
         #expect(errors?.errors.map(\.path.description) == ["$.albums[0].rating"])
         #expect(japan.value(forKey: "formed") as? Int16 == 1974)

@@ -8,9 +8,12 @@ import Testing
 struct CommandLineTests {
     static let notAModel = "expected a .xcdatamodeld bundle, a .xcdatamodel folder or a contents file"
 
-    @Test("--version is modelgen's version, after every subcommand too", arguments: [
-        [], ["generate"], ["validate"], ["inspect"], ["diagram"], ["check-json"], ["roundtrip"], ["templates"],
-    ])
+    @Test(
+        "--version is modelgen's version, after every subcommand too",
+        arguments: [
+            [], ["generate"], ["validate"], ["inspect"], ["diagram"], ["check-json"], ["roundtrip"], ["templates"],
+        ]
+    )
     func version(subcommand: [String]) throws {
         let result = try Modelgen.run(subcommand + ["--version"])
         #expect(result.status == 0)
@@ -27,14 +30,28 @@ struct CommandLineTests {
         let plain = try folder.makeFolder("Sources")
         let cases: [([String], String)] = [
             (["validate", "Missing.xcdatamodeld"], "Missing.xcdatamodeld: error: no such file or folder\n"),
-            (["generate", "Models/Authors.xcdatamodeld", "--output", file.path],
-             "\(file.path): error: this is a file, not a folder\n"),
-            (["generate", "Models/Authors.xcdatamodeld", "--output", file.path + "/out"],
-             "\(file.path): error: this is a file, not a folder, so '\(file.path)/out' cannot be created\n"),
-            (["generate", "Models/Authors.xcdatamodeld", "--output", folder.url.path + "/out", "--templates", folder.url.path + "/none"],
-             "\(folder.url.path)/none: error: no such folder\n"),
-            (["generate", "Models/Authors.xcdatamodeld", "--output", folder.url.path + "/out", "--templates", file.path],
-             "\(file.path): error: this is a file, not a folder\n"),
+            (
+                ["generate", "Models/Authors.xcdatamodeld", "--output", file.path],
+                "\(file.path): error: this is a file, not a folder\n"
+            ),
+            (
+                ["generate", "Models/Authors.xcdatamodeld", "--output", file.path + "/out"],
+                "\(file.path): error: this is a file, not a folder, so '\(file.path)/out' cannot be created\n"
+            ),
+            (
+                [
+                    "generate", "Models/Authors.xcdatamodeld", "--output", folder.url.path + "/out", "--templates",
+                    folder.url.path + "/none",
+                ],
+                "\(folder.url.path)/none: error: no such folder\n"
+            ),
+            (
+                [
+                    "generate", "Models/Authors.xcdatamodeld", "--output", folder.url.path + "/out", "--templates",
+                    file.path,
+                ],
+                "\(file.path): error: this is a file, not a folder\n"
+            ),
             (["inspect", json.path], "\(json.path):1:1: error: this file is JSON, not a model: \(Self.notAModel)\n"),
             (["validate", plain.path], "\(plain.path): error: this folder is not a model: \(Self.notAModel)\n"),
         ]
@@ -51,24 +68,40 @@ struct CommandLineTests {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let templates = try folder.makeFolder("templates")
-        let empty = try Modelgen.run(["generate", "Models/Authors.xcdatamodeld", "--output", folder.url.path + "/out", "--templates", templates.path])
+        let empty = try Modelgen.run([
+            "generate", "Models/Authors.xcdatamodeld", "--output", folder.url.path + "/out", "--templates",
+            templates.path,
+        ])
         #expect(empty.status == 64)
-        #expect(empty.standardError == """
-            Error: \(templates.path) holds no .mustache template
-            Usage: modelgen generate [<options>] <model>
-              See 'modelgen generate --help' for more information.
+        #expect(
+            empty.standardError == """
+                Error: \(templates.path) holds no .mustache template
+                Usage: modelgen generate [<options>] <model>
+                  See 'modelgen generate --help' for more information.
 
-            """)
+                """
+        )
         let typo = try Modelgen.run(["generate", "Models/Authors.xcdatamodeld", "--outptu", "out"])
         #expect(typo.status == 64)
-        #expect(typo.standardError.hasPrefix("Error: Unknown option '--outptu'. Did you mean '--output'?\nUsage: modelgen generate"))
+        #expect(
+            typo.standardError.hasPrefix(
+                "Error: Unknown option '--outptu'. Did you mean '--output'?\nUsage: modelgen generate"
+            )
+        )
         let missing = try Modelgen.run(["generate", "Models/Authors.xcdatamodeld"])
-        #expect(missing.standardError.hasPrefix("Error: Give --output (or \"output\" in modelgen.json), or both --machine-dir and --human-dir.\nUsage: modelgen generate"))
+        #expect(
+            missing.standardError.hasPrefix(
+                "Error: Give --output (or \"output\" in modelgen.json), or both --machine-dir and --human-dir.\nUsage: modelgen generate"
+            )
+        )
     }
 
     /// A model of entities `Note` and `Tag` in `Notes.xcdatamodel`; the tests then take `Tag` out.
     private func modelsWithAndWithoutTag(in folder: TemporaryFolder) throws {
-        _ = try folder.write(#"<model><entity name="Note"><attribute name="title" optional="YES" attributeType="String"/></entity><entity name="Tag"><attribute name="label" optional="YES" attributeType="String"/></entity></model>"#, to: "Notes.xcdatamodel/contents")
+        _ = try folder.write(
+            #"<model><entity name="Note"><attribute name="title" optional="YES" attributeType="String"/></entity><entity name="Tag"><attribute name="label" optional="YES" attributeType="String"/></entity></model>"#,
+            to: "Notes.xcdatamodel/contents"
+        )
     }
 
     @Test("--check fails on orphaned machine files and --prune deletes them; nothing else is touched")
@@ -79,8 +112,14 @@ struct CommandLineTests {
         #expect(try Modelgen.run(["generate", "Notes.xcdatamodel", "--output", "out"], in: folder.url).status == 0)
         // Files that only look generated, or were generated from another model, are not orphans.
         _ = try folder.write("// _Helper.swift: mine, not generated\n", to: "out/_Helper.swift")
-        _ = try folder.write("// Generated by modelgen from Other.xcdatamodeld — do not edit.\n", to: "out/_Other.swift")
-        _ = try folder.write(#"<model><entity name="Note"><attribute name="title" optional="YES" attributeType="String"/></entity></model>"#, to: "Notes.xcdatamodel/contents")
+        _ = try folder.write(
+            "// Generated by modelgen from Other.xcdatamodeld — do not edit.\n",
+            to: "out/_Other.swift"
+        )
+        _ = try folder.write(
+            #"<model><entity name="Note"><attribute name="title" optional="YES" attributeType="String"/></entity></model>"#,
+            to: "Notes.xcdatamodel/contents"
+        )
 
         let check = try Modelgen.run(["generate", "Notes.xcdatamodel", "--output", "out", "--check"], in: folder.url)
         #expect(check.status == 1)
@@ -90,7 +129,11 @@ struct CommandLineTests {
 
         let warned = try Modelgen.run(["generate", "Notes.xcdatamodel", "--output", "out"], in: folder.url)
         #expect(warned.status == 0)
-        #expect(warned.standardError.contains("out/_Tag.swift: warning: generated from Notes.xcdatamodel for an entity it no longer has; delete it with --prune"))
+        #expect(
+            warned.standardError.contains(
+                "out/_Tag.swift: warning: generated from Notes.xcdatamodel for an entity it no longer has; delete it with --prune"
+            )
+        )
         #expect(FileManager.default.fileExists(atPath: folder.url.path + "/out/_Tag.swift"))
 
         let pruned = try Modelgen.run(["generate", "Notes.xcdatamodel", "--output", "out", "--prune"], in: folder.url)
@@ -98,8 +141,13 @@ struct CommandLineTests {
         #expect(pruned.standardOutput.hasSuffix(", 1 orphaned file(s) deleted\n"))
         let left = try FileManager.default.contentsOfDirectory(atPath: folder.url.path + "/out").sorted()
         // The human file Tag.swift stays: --prune never deletes human files.
-        #expect(left == ["Note.swift", "Tag.swift", "_Helper.swift", "_Note.swift", "_NotesModel.swift", "_Other.swift"])
-        #expect(try Modelgen.run(["generate", "Notes.xcdatamodel", "--output", "out", "--check"], in: folder.url).status == 0)
+        #expect(
+            left == ["Note.swift", "Tag.swift", "_Helper.swift", "_Note.swift", "_NotesModel.swift", "_Other.swift"]
+        )
+        #expect(
+            try Modelgen.run(["generate", "Notes.xcdatamodel", "--output", "out", "--check"], in: folder.url).status
+                == 0
+        )
     }
 
     @Test("the --check diff is one git apply takes, from where generate ran")
@@ -109,9 +157,13 @@ struct CommandLineTests {
         try modelsWithAndWithoutTag(in: folder)
         #expect(try Modelgen.run(["generate", "Notes.xcdatamodel", "--output", "out"], in: folder.url).status == 0)
         // A new attribute, an entity removed and a machine file edited by hand.
-        _ = try folder.write(#"<model><entity name="Note"><attribute name="title" optional="YES" attributeType="String"/><attribute name="body" optional="YES" attributeType="String"/></entity></model>"#, to: "Notes.xcdatamodel/contents")
+        _ = try folder.write(
+            #"<model><entity name="Note"><attribute name="title" optional="YES" attributeType="String"/><attribute name="body" optional="YES" attributeType="String"/></entity></model>"#,
+            to: "Notes.xcdatamodel/contents"
+        )
         let notePath = folder.url.path + "/out/_Note.swift"
-        try (try String(contentsOfFile: notePath, encoding: .utf8) + "// edited\n").write(toFile: notePath, atomically: true, encoding: .utf8)
+        try (try String(contentsOfFile: notePath, encoding: .utf8) + "// edited\n")
+            .write(toFile: notePath, atomically: true, encoding: .utf8)
         let check = try Modelgen.run(["generate", "Notes.xcdatamodel", "--output", "out", "--check"], in: folder.url)
         #expect(check.status == 1)
         let patch = try folder.write(check.standardOutput, to: "fix.patch")
@@ -135,16 +187,27 @@ struct CommandLineTests {
         let tolerant = "Tests/Fixtures/Shapes/xcode3-attributes.xml"
         let plain = try Modelgen.run(["validate", tolerant])
         #expect(plain.status == 0)
-        #expect(plain.standardError.contains("warning: default value of attribute 'Event.count' (Integer 16) is 'NO', read as 0"))
+        #expect(
+            plain.standardError.contains(
+                "warning: default value of attribute 'Event.count' (Integer 16) is 'NO', read as 0"
+            )
+        )
         #expect(plain.standardOutput == "1 model checked: 0 error(s), 2 warning(s)\n")
         let strict = try Modelgen.run(["validate", "--strict", tolerant])
         #expect(strict.status == 1)
-        #expect(strict.standardError.contains("error: default value of attribute 'Event.count' (Integer 16) is 'NO', read as 0"))
+        #expect(
+            strict.standardError.contains(
+                "error: default value of attribute 'Event.count' (Integer 16) is 'NO', read as 0"
+            )
+        )
         #expect(strict.standardOutput == "1 model checked: 2 error(s), 0 warning(s)\n")
 
         let mixed = try Modelgen.run(["validate", "--strict", "Tests/Fixtures/Shapes/Mixed.xcdatamodeld"])
         #expect(mixed.status == 0)
-        #expect(mixed.standardError == "Tests/Fixtures/Shapes/Mixed.xcdatamodeld/Mixed.xcdatamodel: note: skipped version 'Mixed': it is in Xcode 3's binary format, which only Xcode reads\n")
+        #expect(
+            mixed.standardError
+                == "Tests/Fixtures/Shapes/Mixed.xcdatamodeld/Mixed.xcdatamodel: note: skipped version 'Mixed': it is in Xcode 3's binary format, which only Xcode reads\n"
+        )
         #expect(mixed.standardOutput == "2 models checked: 0 error(s), 0 warning(s), 1 binary version(s) skipped\n")
     }
 
@@ -152,7 +215,10 @@ struct CommandLineTests {
     func utf16Model() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let result = try Modelgen.run(["generate", "Tests/Fixtures/Shapes/utf16le-bom.xml", "--layout", "single-file", "--machine-dir", folder.url.path])
+        let result = try Modelgen.run([
+            "generate", "Tests/Fixtures/Shapes/utf16le-bom.xml", "--layout", "single-file", "--machine-dir",
+            folder.url.path,
+        ])
         #expect(result.status == 0, "\(result.standardError)")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
         let text = try String(contentsOfFile: folder.url.path + "/" + (files.first ?? ""), encoding: .utf8)
@@ -163,15 +229,25 @@ struct CommandLineTests {
 
     @Test("remap says which --at to try for an object holding the array, and prints each error once")
     func remap() throws {
-        let wrapped = try Modelgen.run(["Models/Authors.xcdatamodeld", "Examples/Authors/Authors.json"], executable: "remap")
+        let wrapped = try Modelgen.run(
+            ["Models/Authors.xcdatamodeld", "Examples/Authors/Authors.json"],
+            executable: "remap"
+        )
         #expect(wrapped.status == 64)
-        #expect(wrapped.standardError.hasPrefix("Error: The document's top level is an object holding an array of objects at 'authors', not an Author; try --at authors\n"))
+        #expect(
+            wrapped.standardError.hasPrefix(
+                "Error: The document's top level is an object holding an array of objects at 'authors', not an Author; try --at authors\n"
+            )
+        )
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let bad = try folder.write(#"[{"author_id": "x"}]"#, to: "bad.json")
         let result = try Modelgen.run(["Models/Authors.xcdatamodeld", bad.path], executable: "remap")
         #expect(result.status == 1)
-        #expect(result.standardError == "\(bad.path): error: $[0].author_id: Author.authorID: expected a number, found \"x\"\n")
+        #expect(
+            result.standardError
+                == "\(bad.path): error: $[0].author_id: Author.authorID: expected a number, found \"x\"\n"
+        )
         let missing = try Modelgen.run(["Models/Nothing.xcdatamodeld", bad.path], executable: "remap")
         #expect(missing.standardError == "Models/Nothing.xcdatamodeld: error: no such file or folder\n")
     }

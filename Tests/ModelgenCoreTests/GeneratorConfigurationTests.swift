@@ -33,7 +33,8 @@ struct GeneratorConfigurationTests {
                 "output": "Generated", "entities": ["Order", "Line"], "trustCustomClassNames": true,
                 "models": { "Legacy": { "typeName": "LegacySchema", "layout": "split", "entities": [] } }
             }
-            """)
+            """
+        )
         let shop = configuration.settings(forModel: "Shop")
         #expect(shop.access == .internal)
         #expect(shop.layout == .singleFile)
@@ -108,7 +109,8 @@ struct GeneratorConfigurationTests {
                 "modelgen.json:1:20: error: not valid JSON: expected a member name in double quotes after ',', found '}'"
             ),
             ("", "modelgen.json:1:1: error: not valid JSON: expected a value, found the end of the text"),
-        ])
+        ]
+    )
     func errors(text: String, expected: String) {
         #expect(refusal(text) == expected)
     }
@@ -150,10 +152,13 @@ struct GeneratorConfigurationTests {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         try FileManager.default.copyItem(
-            at: TestPaths.model("Authors"), to: folder.url.appendingPathComponent("Authors.xcdatamodeld"))
+            at: TestPaths.model("Authors"),
+            to: folder.url.appendingPathComponent("Authors.xcdatamodeld")
+        )
         _ = try folder.write(
             #"{"access": "internal", "output": "Classes", "models": {"Authors": {"typeName": "AuthorsSchema", "entities": ["Book"]}}}"#,
-            to: "modelgen.json")
+            to: "modelgen.json"
+        )
         let generated = try Modelgen.run(["generate", "Authors.xcdatamodeld"], in: folder.url)
         #expect(generated.status == 0, "\(generated.standardError)")
         let classes = folder.url.appendingPathComponent("Classes")
@@ -170,7 +175,8 @@ struct GeneratorConfigurationTests {
                 "generate", "Authors.xcdatamodeld", "--access", "public", "--output", elsewhere.path,
                 "--model-type-name", "Schema",
             ],
-            in: folder.url)
+            in: folder.url
+        )
         #expect(overridden.status == 0, "\(overridden.standardError)")
         let publicBook = try String(contentsOf: elsewhere.appendingPathComponent("_Book.swift"), encoding: .utf8)
         #expect(publicBook.contains("\npublic class _Book: ModelMapper.ModelObject {"))
@@ -179,7 +185,9 @@ struct GeneratorConfigurationTests {
         // --config names another file; a bad one is reported at its place and nothing is written.
         let other = try folder.write("{\"layout\": \"split\",\n \"typeName\": 7}", to: "other/settings.json")
         let bad = try Modelgen.run(
-            ["generate", "Authors.xcdatamodeld", "--config", other.path, "-o", "x"], in: folder.url)
+            ["generate", "Authors.xcdatamodeld", "--config", other.path, "-o", "x"],
+            in: folder.url
+        )
         #expect(bad.status == 1)
         #expect(bad.standardError == "other/settings.json: error: $.typeName: expected a string, found a number\n")
         #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("x").path))
@@ -190,6 +198,8 @@ struct GeneratorConfigurationTests {
         #expect(missing.status == 64)
         #expect(
             missing.standardError.hasPrefix(
-                #"Error: Give --output (or "output" in modelgen.json), or both --machine-dir and --human-dir."#))
+                #"Error: Give --output (or "output" in modelgen.json), or both --machine-dir and --human-dir."#
+            )
+        )
     }
 }

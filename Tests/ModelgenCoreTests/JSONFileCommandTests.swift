@@ -20,9 +20,12 @@ struct JSONFileCommandTests {
                "books": [{"book_id": "x", "title": "Tom", "year": 99999}]},
               {"author_id": 2}
             ]}
-            """, to: "bad.json")
+            """,
+            to: "bad.json"
+        )
         let result = try Modelgen.run(
-            ["check-json"] + Self.authors + [bad.path, "Tests/Fixtures/Authors/authors-v3.json"] + Self.options)
+            ["check-json"] + Self.authors + [bad.path, "Tests/Fixtures/Authors/authors-v3.json"] + Self.options
+        )
         #expect(result.status == 1)
         #expect(result.standardOutput == "2 files checked: 3 problems\n")
         // A value that does not convert is not also reported missing.
@@ -32,12 +35,14 @@ struct JSONFileCommandTests {
                 \(bad.path):3:47: error: $.authors[0].books[0].year: Book.year: expected Integer 16 (-32768...32767), found 99999
                 \(bad.path):4:19: error: $.authors[1].lastName: Author.lastName: a value (String) is required, but the JSON has none and the model gives no default
 
-                """)
+                """
+        )
 
         let json = try Modelgen.run(["check-json"] + Self.authors + [bad.path] + Self.options + ["--format", "json"])
         #expect(json.status == 1)
         let problems = try #require(
-            try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [[String: Any]])
+            try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [[String: Any]]
+        )
         #expect(problems.count == 3)
         #expect(problems.first?["line"] as? Int == 3)
         #expect(problems.first?["column"] as? Int == 15)
@@ -45,7 +50,8 @@ struct JSONFileCommandTests {
         #expect(problems.first?["severity"] as? String == "error")
 
         let clean = try Modelgen.run(
-            ["check-json"] + Self.authors + ["Tests/Fixtures/Authors/authors-v3.json"] + Self.options)
+            ["check-json"] + Self.authors + ["Tests/Fixtures/Authors/authors-v3.json"] + Self.options
+        )
         #expect(clean.status == 0)
         #expect(clean.standardOutput == "1 file checked: 0 problems\n")
         #expect(clean.standardError.isEmpty)
@@ -58,15 +64,19 @@ struct JSONFileCommandTests {
         // The same author twice with different names: one object, written with the last name.
         let twice = try folder.write(
             #"{"authors": [{"author_id": 1, "lastName": "Twain"}, {"author_id": 1, "lastName": "Clemens"}]}"#,
-            to: "twice.json")
+            to: "twice.json"
+        )
         let result = try Modelgen.run(["roundtrip"] + Self.authors + [twice.path] + Self.options)
         #expect(result.status == 1)
         #expect(
             result.standardError.hasPrefix(
-                #"\#(twice.path): error: round trip: $.authors[0].lastName: expected "Twain", found "Clemens""#))
+                #"\#(twice.path): error: round trip: $.authors[0].lastName: expected "Twain", found "Clemens""#
+            )
+        )
 
         let faithful = try Modelgen.run(
-            ["roundtrip"] + Self.authors + ["Tests/Fixtures/Authors/authors-v3.json"] + Self.options)
+            ["roundtrip"] + Self.authors + ["Tests/Fixtures/Authors/authors-v3.json"] + Self.options
+        )
         #expect(faithful.status == 0)
         #expect(faithful.standardOutput == "1 file round-tripped: 0 problems\n")
     }
@@ -74,11 +84,14 @@ struct JSONFileCommandTests {
     @Test("usage errors and missing files say what is wrong")
     func problems() throws {
         let unknown = try Modelgen.run(
-            ["roundtrip"] + Self.authors + ["x.json", "--normalize", "spaces"] + Self.options)
+            ["roundtrip"] + Self.authors + ["x.json", "--normalize", "spaces"] + Self.options
+        )
         #expect(unknown.status == 64)
         #expect(
             unknown.standardError.contains(
-                "Unknown normalization 'spaces': use numbers, key-order, absent-null or all."))
+                "Unknown normalization 'spaces': use numbers, key-order, absent-null or all."
+            )
+        )
         let ambiguous = try Modelgen.run(["check-json"] + Self.authors + ["x.json"])
         #expect(ambiguous.status == 64)
         #expect(ambiguous.standardError.contains("say which with --entity (Author, Book, Pricing)"))

@@ -41,7 +41,8 @@ struct ModelDiagramTests {
                     Author "0..1" --> "0..*" Book : books / author
                     Book "0..1" --> "0..1" Pricing : pricing / book
 
-                """)
+                """
+        )
     }
 
     @Test("cardinalities: required, bounded and unbounded to-manys, and a relationship without an inverse")
@@ -59,7 +60,8 @@ struct ModelDiagramTests {
                   </entity>
                   <entity name="Coach" parentEntity="Person"/>
                 </model>
-                """)
+                """
+        )
         let mermaid = ModelDiagram.render(model, format: .mermaid)
         #expect(mermaid.contains(#"Team "0..1" --> "2..5" Person : members / team"#))
         #expect(mermaid.contains(#"Team "*" --> "1" Person : sponsor"#))
@@ -70,13 +72,16 @@ struct ModelDiagramTests {
         #expect(dot.hasPrefix("digraph \"Teams\" {\n"))
         #expect(
             dot.contains(
-                #""Team" -> "Person" [label="members / team", taillabel="0..1", headlabel="2..5", arrowhead=vee];"#))
+                #""Team" -> "Person" [label="members / team", taillabel="0..1", headlabel="2..5", arrowhead=vee];"#
+            )
+        )
         #expect(dot.contains(#""Coach" -> "Person" [arrowhead=empty, style=dashed];"#))
     }
 
     @Test(
         "every model of the package: each entity drawn, each relationship in exactly one edge, each subentity linked",
-        arguments: models)
+        arguments: models
+    )
     func everyModel(name: String) throws {
         let model = try ObjectModel(contentsOf: TestPaths.model(name))
         let mermaid = ModelDiagram.render(model, format: .mermaid)
@@ -106,8 +111,11 @@ struct ModelDiagramTests {
     @Test(
         "Graphviz draws every model of the package (modelgen diagram --format svg)",
         .enabled(
-            if: dotIsInstalled, "Graphviz's dot is not installed: the SVG drawing is not checked (CI installs it)"),
-        arguments: models)
+            if: dotIsInstalled,
+            "Graphviz's dot is not installed: the SVG drawing is not checked (CI installs it)"
+        ),
+        arguments: models
+    )
     func svg(name: String) throws {
         let result = try Modelgen.run(["diagram", "Models/\(name).xcdatamodeld", "--format", "svg"])
         #expect(result.status == 0, "\(result.standardError)")
@@ -122,7 +130,9 @@ struct ModelDiagramTests {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let result = try Modelgen.run(
-            ["diagram", "Models/Authors.xcdatamodeld", "--format", "svg"], environment: ["PATH": folder.url.path])
+            ["diagram", "Models/Authors.xcdatamodeld", "--format", "svg"],
+            environment: ["PATH": folder.url.path]
+        )
         #expect(result.status == 1)
         #expect(result.standardOutput.isEmpty)
         #expect(result.standardError.contains("error: Graphviz's 'dot' is not installed (apt-get install graphviz"))
@@ -142,8 +152,9 @@ struct ModelDiagramTests {
     }
 
     static var dotIsInstalled: Bool {
-        (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains {
-            FileManager.default.isExecutableFile(atPath: "\($0)/dot")
-        }
+        (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+            .contains {
+                FileManager.default.isExecutableFile(atPath: "\($0)/dot")
+            }
     }
 }

@@ -21,7 +21,8 @@ struct ModelDocumentTests {
         let document = try Self.document("Authors")
         #expect(document["formatVersion"] as? Int == 1)
         #expect(
-            (document["entities"] as? [[String: Any]])?.map { $0["name"] as? String } == ["Author", "Book", "Pricing"])
+            (document["entities"] as? [[String: Any]])?.map { $0["name"] as? String } == ["Author", "Book", "Pricing"]
+        )
         let author = try #require(Self.member(document["entities"], named: "Author"))
         #expect(author["identity"] as? [String] == ["authorID"])
         let authorID = try #require(Self.member(author["attributes"], named: "authorID"))
@@ -61,7 +62,8 @@ struct ModelDocumentTests {
         #expect(
             (movie["attributes"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == [
                 "runtimeMinutes", "website",
-            ])
+            ]
+        )
         let photos = try Self.document("Photos")
         let requests = try #require(photos["fetchRequests"] as? [[String: Any]])
         #expect(requests.map { $0["name"] as? String } == ["byPhotographer", "takenWith"])
@@ -73,7 +75,8 @@ struct ModelDocumentTests {
 
     @Test(
         "every model of the package: valid JSON, no nulls, the same bytes each time",
-        arguments: ModelDiagramTests.models)
+        arguments: ModelDiagramTests.models
+    )
     func everyModel(name: String) throws {
         let model = try ObjectModel(contentsOf: TestPaths.model(name))
         let text = ModelDocument.render(model)

@@ -5,7 +5,11 @@ import TestSupport
 import Testing
 
 /// Generates `xml` (a small model) and returns the files by path.
-private func generate(_ xml: String, layout: GeneratorOptions.Layout = .split, configure: (inout GeneratorOptions) -> Void = { _ in }) throws -> (files: [String: String], diagnostics: [ModelDiagnostic]) {
+private func generate(
+    _ xml: String,
+    layout: GeneratorOptions.Layout = .split,
+    configure: (inout GeneratorOptions) -> Void = { _ in }
+) throws -> (files: [String: String], diagnostics: [ModelDiagnostic]) {
     let model = try ObjectModel(xml: xml, fileName: "Snippet.xml")
     var options = GeneratorOptions(modelName: "Snippet", sourceName: "Snippet.xcdatamodel")
     options.layout = layout
@@ -27,83 +31,114 @@ private func block(_ text: String?, from start: String, to end: String = "    }"
 struct GeneratorSnippetTests {
     @Test("an optional attribute: optional Swift type, read with as?")
     func optionalAttribute() throws {
-        let (files, _) = try generate(#"<model><entity name="Note"><attribute name="title" optional="YES" attributeType="String"/></entity></model>"#)
-        #expect(block(files["_Note.swift"], from: "public var title") == """
-                public var title: String? {
-                    get { value(forKey: Keys.title) as? String }
-                    set { setPrimitiveValue(newValue, forKey: Keys.title) }
-                }
-            """)
+        let (files, _) = try generate(
+            #"<model><entity name="Note"><attribute name="title" optional="YES" attributeType="String"/></entity></model>"#
+        )
+        #expect(
+            block(files["_Note.swift"], from: "public var title") == """
+                    public var title: String? {
+                        get { value(forKey: Keys.title) as? String }
+                        set { setPrimitiveValue(newValue, forKey: Keys.title) }
+                    }
+                """
+        )
     }
 
     @Test("an attribute naming a swiftType: typed with it, read and written as raw values, checked on decoding")
     func rawValueAttribute() throws {
-        let (files, diagnostics) = try generate(#"""
+        let (files, diagnostics) = try generate(
+            #"""
             <model><entity name="Order">
             <attribute name="state" attributeType="String"><userInfo><entry key="swiftType" value="Order.State"/></userInfo></attribute>
             <attribute name="rank" optional="YES" attributeType="Integer 32"><userInfo><entry key="swiftType" value="Rank"/></userInfo></attribute>
             </entity></model>
-            """#)
+            """#
+        )
         #expect(diagnostics.isEmpty)
         let machine = try #require(files["_Order.swift"])
-        #expect(block(machine, from: "public var state") == """
-                public var state: Order.State? {
-                    get { rawRepresentableValue(forKey: Keys.state, as: Order.State.self) }
-                    set { setRawRepresentableValue(newValue, forKey: Keys.state) }
-                }
-            """)
+        #expect(
+            block(machine, from: "public var state") == """
+                    public var state: Order.State? {
+                        get { rawRepresentableValue(forKey: Keys.state, as: Order.State.self) }
+                        set { setRawRepresentableValue(newValue, forKey: Keys.state) }
+                    }
+                """
+        )
         #expect(machine.contains("public var rank: Rank? {"))
-        #expect(block(machine, from: "override public class var rawValueTypes") == """
-                override public class var rawValueTypes: [String: ModelMapper.RawValueType] {
-                    super.rawValueTypes.merging([
-                        Keys.state: .of(Order.State.self),
-                        Keys.rank: .of(Rank.self),
-                    ]) { $1 }
-                }
-            """)
+        #expect(
+            block(machine, from: "override public class var rawValueTypes") == """
+                    override public class var rawValueTypes: [String: ModelMapper.RawValueType] {
+                        super.rawValueTypes.merging([
+                            Keys.state: .of(Order.State.self),
+                            Keys.rank: .of(Rank.self),
+                        ]) { $1 }
+                    }
+                """
+        )
     }
 
-    @Test("a swiftType the attribute cannot hold, or that is no type name, is a warning and the attribute keeps its type")
+    @Test(
+        "a swiftType the attribute cannot hold, or that is no type name, is a warning and the attribute keeps its type"
+    )
     func unusableRawValueType() throws {
-        let (files, diagnostics) = try generate(#"""
+        let (files, diagnostics) = try generate(
+            #"""
             <model><entity name="Order">
             <attribute name="when" optional="YES" attributeType="Date"><userInfo><entry key="swiftType" value="Moment"/></userInfo></attribute>
             <attribute name="code" optional="YES" attributeType="String"><userInfo><entry key="swiftType" value="Not a type"/></userInfo></attribute>
             </entity></model>
-            """#)
+            """#
+        )
         let machine = try #require(files["_Order.swift"])
         #expect(machine.contains("public var when: Date? {"))
         #expect(machine.contains("public var code: String? {"))
         #expect(!machine.contains("rawValueTypes"))
         #expect(diagnostics.allSatisfy { $0.severity == .warning })
-        #expect(Set(diagnostics.map(\.message)) == [
-            "attribute 'Order.when': swiftType 'Moment' needs a String or Integer attribute to hold its raw values, and this one is Date; generated as Date",
-            "attribute 'Order.code': swiftType 'Not a type' is not a Swift type name; generated as String",
-        ])
+        #expect(
+            Set(diagnostics.map(\.message)) == [
+                "attribute 'Order.when': swiftType 'Moment' needs a String or Integer attribute to hold its raw values, and this one is Date; generated as Date",
+                "attribute 'Order.code': swiftType 'Not a type' is not a Swift type name; generated as String",
+            ]
+        )
     }
 
     @Test("a non-optional attribute: non-optional type reading the zero value until set")
     func nonOptionalAttribute() throws {
-        let (files, _) = try generate(#"<model><entity name="Note"><attribute name="count" attributeType="Integer 32"/><attribute name="when" attributeType="Date"/></entity></model>"#)
-        #expect(block(files["_Note.swift"], from: "public var count") == """
-                public var count: Int32 {
-                    get { value(forKey: Keys.count) as? Int32 ?? 0 }
-                    set { setPrimitiveValue(newValue, forKey: Keys.count) }
-                }
-            """)
+        let (files, _) = try generate(
+            #"<model><entity name="Note"><attribute name="count" attributeType="Integer 32"/><attribute name="when" attributeType="Date"/></entity></model>"#
+        )
+        #expect(
+            block(files["_Note.swift"], from: "public var count") == """
+                    public var count: Int32 {
+                        get { value(forKey: Keys.count) as? Int32 ?? 0 }
+                        set { setPrimitiveValue(newValue, forKey: Keys.count) }
+                    }
+                """
+        )
         // Date has no zero value: the property stays optional and the doc comment says why.
-        #expect(files["_Note.swift"]?.contains("/// Non-optional in the model; nil until it has a value, as Date has no zero value.") == true)
+        #expect(
+            files["_Note.swift"]?
+                .contains("/// Non-optional in the model; nil until it has a value, as Date has no zero value.") == true
+        )
         #expect(files["_Note.swift"]?.contains("public var when: Date? {") == true)
     }
 
     @Test("Swift types for every attribute type")
     func attributeTypes() throws {
-        let attributes = AttributeType.allCases.filter { $0 != .composite && $0 != .undefined }.enumerated().map { index, type in
-            #"<attribute name="a\#(index)" optional="YES" attributeType="\#(type.rawValue)"/>"#
-        }.joined()
-        let (files, _) = try generate("<model><entity name=\"All\">\(attributes)<attribute name=\"u\" optional=\"YES\"/></entity></model>")
+        let attributes = AttributeType.allCases.filter { $0 != .composite && $0 != .undefined }.enumerated()
+            .map { index, type in
+                #"<attribute name="a\#(index)" optional="YES" attributeType="\#(type.rawValue)"/>"#
+            }
+            .joined()
+        let (files, _) = try generate(
+            "<model><entity name=\"All\">\(attributes)<attribute name=\"u\" optional=\"YES\"/></entity></model>"
+        )
         let machine = try #require(files["_All.swift"])
-        for (index, expected) in ["Int16?", "Int32?", "Int64?", "Decimal?", "Double?", "Float?", "String?", "Bool?", "Date?", "Data?", "Any?", "UUID?", "URL?", "Any?"].enumerated() {
+        for (index, expected) in [
+            "Int16?", "Int32?", "Int64?", "Decimal?", "Double?", "Float?", "String?", "Bool?", "Date?", "Data?", "Any?",
+            "UUID?", "URL?", "Any?",
+        ]
+        .enumerated() {
             #expect(machine.contains("public var a\(index): \(expected) {"), "a\(index): \(expected)")
         }
         #expect(machine.contains("public var u: Any? {"))
@@ -112,21 +147,27 @@ struct GeneratorSnippetTests {
 
     @Test("transformable attributes use customClassName when it is a standard type")
     func customClassNames() throws {
-        let (files, diagnostics) = try generate("""
+        let (files, diagnostics) = try generate(
+            """
             <model><entity name="E">
               <attribute name="tags" optional="YES" attributeType="Transformable" customClassName="[String]"/>
               <attribute name="list" optional="YES" attributeType="Transformable" customClassName="NSArray"/>
               <attribute name="color" optional="YES" attributeType="Transformable" customClassName="UIColor"/>
             </entity></model>
-            """)
+            """
+        )
         let machine = try #require(files["_E.swift"])
         #expect(machine.contains("public var tags: [String]? {"))
         #expect(machine.contains("public var list: [Any]? {"))
         #expect(machine.contains("public var color: Any? {"))
-        #expect(diagnostics.map(\.description) == [
-            "Snippet.xml:4:3: warning: attribute 'E.color': custom class 'UIColor' is not a standard Swift or Foundation type; generated as Any (modelgen generate --trust-custom-class-names uses it as written)",
-        ])
-        let (trusted, _) = try generate(#"<model><entity name="E"><attribute name="color" optional="YES" attributeType="Transformable" customClassName="UIColor"/></entity></model>"#) {
+        #expect(
+            diagnostics.map(\.description) == [
+                "Snippet.xml:4:3: warning: attribute 'E.color': custom class 'UIColor' is not a standard Swift or Foundation type; generated as Any (modelgen generate --trust-custom-class-names uses it as written)"
+            ]
+        )
+        let (trusted, _) = try generate(
+            #"<model><entity name="E"><attribute name="color" optional="YES" attributeType="Transformable" customClassName="UIColor"/></entity></model>"#
+        ) {
             $0.trustsCustomClassNames = true
         }
         #expect(trusted["_E.swift"]?.contains("public var color: UIColor? {") == true)
@@ -134,24 +175,30 @@ struct GeneratorSnippetTests {
 
     @Test("relationships: typed to-one and to-many, with add/remove helpers")
     func relationships() throws {
-        let (files, _) = try generate("""
+        let (files, _) = try generate(
+            """
             <model>
               <entity name="Author"><relationship name="books" optional="YES" toMany="YES" destinationEntity="Book" inverseName="author" inverseEntity="Book"/></entity>
               <entity name="Book"><relationship name="author" optional="YES" maxCount="1" destinationEntity="Author" inverseName="books" inverseEntity="Author"/></entity>
             </model>
-            """)
+            """
+        )
         let author = try #require(files["_Author.swift"])
-        #expect(block(author, from: "public var books") == """
-                public var books: [Book] {
-                    get { (value(forKey: Keys.books) as? [ModelMapper.ModelObject] ?? []).compactMap { $0 as? Book } }
-                    set { setPrimitiveValue(newValue, forKey: Keys.books) }
-                }
-            """)
-        #expect(block(author, from: "public func addToBooks") == """
-                public func addToBooks(_ object: Book) {
-                    addPrimitiveObject(object, forKey: Keys.books)
-                }
-            """)
+        #expect(
+            block(author, from: "public var books") == """
+                    public var books: [Book] {
+                        get { (value(forKey: Keys.books) as? [ModelMapper.ModelObject] ?? []).compactMap { $0 as? Book } }
+                        set { setPrimitiveValue(newValue, forKey: Keys.books) }
+                    }
+                """
+        )
+        #expect(
+            block(author, from: "public func addToBooks") == """
+                    public func addToBooks(_ object: Book) {
+                        addPrimitiveObject(object, forKey: Keys.books)
+                    }
+                """
+        )
         #expect(author.contains("public func removeFromBooks(_ object: Book) {"))
         #expect(files["_Book.swift"]?.contains("public var author: Author? {") == true)
         #expect(files["_Book.swift"]?.contains("get { value(forKey: Keys.author) as? Author }") == true)
@@ -159,13 +206,17 @@ struct GeneratorSnippetTests {
 
     @Test("the Keys enum lists every property, inherited ones too")
     func keys() throws {
-        let (files, _) = try generate(#"<model><entity name="Base"><attribute name="id" attributeType="String"/></entity><entity name="Sub" parentEntity="Base"><attribute name="extra" optional="YES" attributeType="String"/></entity></model>"#)
-        #expect(block(files["_Sub.swift"], from: "public enum Keys") == """
-                public enum Keys {
-                    public static let id = "id"
-                    public static let extra = "extra"
-                }
-            """)
+        let (files, _) = try generate(
+            #"<model><entity name="Base"><attribute name="id" attributeType="String"/></entity><entity name="Sub" parentEntity="Base"><attribute name="extra" optional="YES" attributeType="String"/></entity></model>"#
+        )
+        #expect(
+            block(files["_Sub.swift"], from: "public enum Keys") == """
+                    public enum Keys {
+                        public static let id = "id"
+                        public static let extra = "extra"
+                    }
+                """
+        )
         // Subentities inherit from their superentity's class; only their own properties are declared.
         #expect(files["_Sub.swift"]?.contains("public class _Sub: Base {") == true)
         #expect(files["_Sub.swift"]?.contains("public var id") == false)
@@ -173,10 +224,15 @@ struct GeneratorSnippetTests {
 
     @Test("human files subclass the machine class; the model file binds the classes")
     func humanAndModelFiles() throws {
-        let (files, _) = try generate(#"<model><entity name="Note"><attribute name="title" optional="YES" attributeType="String"/></entity></model>"#)
+        let (files, _) = try generate(
+            #"<model><entity name="Note"><attribute name="title" optional="YES" attributeType="String"/></entity></model>"#
+        )
         #expect(files.keys.sorted() == ["Note.swift", "_Note.swift", "_SnippetModel.swift"])
         #expect(files["Note.swift"]?.contains("public class Note: _Note {") == true)
-        #expect(files["_Note.swift"]?.hasPrefix("// Generated by modelgen from Snippet.xcdatamodel — do not edit.\n") == true)
+        #expect(
+            files["_Note.swift"]?.hasPrefix("// Generated by modelgen from Snippet.xcdatamodel — do not edit.\n")
+                == true
+        )
         #expect(files["_Note.swift"]?.contains("override public class var entityName: String { \"Note\" }") == true)
         let modelFile = try #require(files["_SnippetModel.swift"])
         #expect(modelFile.contains("public enum SnippetModel {"))
@@ -186,7 +242,8 @@ struct GeneratorSnippetTests {
 
     @Test("names that are not valid Swift, keywords and ModelObject members are escaped or renamed, with warnings")
     func names() throws {
-        let (files, diagnostics) = try generate("""
+        let (files, diagnostics) = try generate(
+            """
             <model>
               <entity name="Type">
                 <attribute name="default" optional="YES" attributeType="String"/>
@@ -196,7 +253,8 @@ struct GeneratorSnippetTests {
                 <attribute name="2fa" optional="YES" attributeType="Boolean"/>
               </entity>
             </model>
-            """)
+            """
+        )
         let machine = try #require(files["_TypeObject.swift"])
         #expect(machine.contains("public class _TypeObject: ModelMapper.ModelObject {"))
         #expect(machine.contains("override public class var entityName: String { \"Type\" }"))
@@ -207,22 +265,30 @@ struct GeneratorSnippetTests {
         #expect(machine.contains("public static let first_name = \"first-name\""))
         #expect(machine.contains("public var self_: String? {"))
         #expect(machine.contains("public var _2fa: Bool? {"))
-        #expect(diagnostics.map(\.message) == [
-            "entity 'Type': class name 'Type' would hide a Swift or ModelMapper name; generated as 'TypeObject'",
-            "property 'Type.description' would clash with 'description' of ModelObject or Swift; generated as 'description_'",
-            "property 'Type.first-name' is not a Swift identifier; generated as 'first_name'",
-            "property 'Type.self' would clash with 'self' of ModelObject or Swift; generated as 'self_'",
-            "property 'Type.2fa' is not a Swift identifier; generated as '_2fa'",
-        ])
+        #expect(
+            diagnostics.map(\.message) == [
+                "entity 'Type': class name 'Type' would hide a Swift or ModelMapper name; generated as 'TypeObject'",
+                "property 'Type.description' would clash with 'description' of ModelObject or Swift; generated as 'description_'",
+                "property 'Type.first-name' is not a Swift identifier; generated as 'first_name'",
+                "property 'Type.self' would clash with 'self' of ModelObject or Swift; generated as 'self_'",
+                "property 'Type.2fa' is not a Swift identifier; generated as '_2fa'",
+            ]
+        )
         #expect(diagnostics.allSatisfy { $0.severity == .warning })
     }
 
     @Test("an entity named like a Foundation type gets another class name, so generated code keeps its types")
     func foundationNames() throws {
-        let (files, diagnostics) = try generate(#"<model><entity name="Data" representedClassName="Payload"><attribute name="when" optional="YES" attributeType="Date"/></entity><entity name="Date"><attribute name="raw" optional="YES" attributeType="Binary"/></entity></model>"#)
+        let (files, diagnostics) = try generate(
+            #"<model><entity name="Data" representedClassName="Payload"><attribute name="when" optional="YES" attributeType="Date"/></entity><entity name="Date"><attribute name="raw" optional="YES" attributeType="Binary"/></entity></model>"#
+        )
         #expect(files["_Payload.swift"]?.contains("public var when: Date? {") == true)
         #expect(files["_DateObject.swift"]?.contains("public var raw: Data? {") == true)
-        #expect(diagnostics.map(\.message) == ["entity 'Date': class name 'Date' would hide a Swift or ModelMapper name; generated as 'DateObject'"])
+        #expect(
+            diagnostics.map(\.message) == [
+                "entity 'Date': class name 'Date' would hide a Swift or ModelMapper name; generated as 'DateObject'"
+            ]
+        )
     }
 
     @Test("--entity limits output and brings superentities along")
@@ -237,14 +303,19 @@ struct GeneratorSnippetTests {
 
     @Test("internal access drops public everywhere")
     func internalAccess() throws {
-        let (files, _) = try generate(#"<model><entity name="Note"><attribute name="title" optional="YES" attributeType="String"/></entity></model>"#) { $0.access = .internal }
+        let (files, _) = try generate(
+            #"<model><entity name="Note"><attribute name="title" optional="YES" attributeType="String"/></entity></model>"#
+        ) { $0.access = .internal }
         #expect(files.values.allSatisfy { !$0.contains("public ") })
         #expect(files["_Note.swift"]?.contains("override class var entityName") == true)
     }
 
     @Test("the single-file layout puts every class and the model type in one file")
     func singleFile() throws {
-        let (files, _) = try generate(#"<model><entity name="A"/><entity name="B" parentEntity="A"/></model>"#, layout: .singleFile)
+        let (files, _) = try generate(
+            #"<model><entity name="A"/><entity name="B" parentEntity="A"/></model>"#,
+            layout: .singleFile
+        )
         #expect(files.keys.sorted() == ["Snippet+ModelMapper.swift"])
         let text = try #require(files["Snippet+ModelMapper.swift"])
         #expect(text.contains("public class A: ModelMapper.ModelObject {"))
@@ -265,7 +336,9 @@ struct GeneratorSnippetTests {
             $0.templates = ["human": "// {{#entity}}{{className}} is yours{{/entity}}\n"]
         }
         #expect(files["Note.swift"] == "// Note is yours\n")
-        let (broken, diagnostics) = try generate(#"<model><entity name="Note"/></model>"#) { $0.templates = ["class": "{{#attributes}}"] }
+        let (broken, diagnostics) = try generate(#"<model><entity name="Note"/></model>"#) {
+            $0.templates = ["class": "{{#attributes}}"]
+        }
         #expect(broken.isEmpty)
         #expect(diagnostics.first?.severity == .error)
         #expect(diagnostics.first?.message.hasPrefix("template 'class' cannot be parsed") == true)
@@ -277,7 +350,11 @@ struct GeneratorSnippetTests {
         let xml = try String(contentsOf: try #require(model.sourceURL), encoding: .utf8)
         let options = GeneratorOptions(modelName: "Media", sourceName: "Media.xcdatamodeld")
         let first = ModelGenerator.generate(model, modelXML: xml, options: options)
-        let second = ModelGenerator.generate(try ObjectModel(contentsOf: TestPaths.model("Media")), modelXML: xml, options: options)
+        let second = ModelGenerator.generate(
+            try ObjectModel(contentsOf: TestPaths.model("Media")),
+            modelXML: xml,
+            options: options
+        )
         #expect(first.files == second.files)
         #expect(first.files.map(\.path) == first.files.map(\.path).sorted())
     }
@@ -285,23 +362,39 @@ struct GeneratorSnippetTests {
 
 @Suite("modelgen: golden files for Models/, compiled and exercised by GeneratedCodeTests")
 struct GeneratorGoldenTests {
-    @Test("generated code for each model matches Tests/GeneratedCodeTests/<model>", arguments: ["Authors", "Media", "Catalog"])
+    @Test(
+        "generated code for each model matches Tests/GeneratedCodeTests/<model>",
+        arguments: ["Authors", "Media", "Catalog"]
+    )
     func golden(name: String) throws {
         let model = try ObjectModel(contentsOf: TestPaths.model(name))
         let xml = try String(contentsOf: try #require(model.sourceURL), encoding: .utf8)
-        let result = ModelGenerator.generate(model, modelXML: xml, options: GeneratorOptions(modelName: name, sourceName: "\(name).xcdatamodeld"))
+        let result = ModelGenerator.generate(
+            model,
+            modelXML: xml,
+            options: GeneratorOptions(modelName: name, sourceName: "\(name).xcdatamodeld")
+        )
         #expect(result.diagnostics.isEmpty)
         let folder = TestPaths.packageRoot.appendingPathComponent("Tests/GeneratedCodeTests/\(name)")
         let onDisk = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-        #expect(onDisk == result.files.map(\.path), "regenerate with: swift run modelgen generate Models/\(name).xcdatamodeld --output Tests/GeneratedCodeTests/\(name)")
+        #expect(
+            onDisk == result.files.map(\.path),
+            "regenerate with: swift run modelgen generate Models/\(name).xcdatamodeld --output Tests/GeneratedCodeTests/\(name)"
+        )
         for file in result.files {
             let golden = try String(contentsOf: folder.appendingPathComponent(file.path), encoding: .utf8)
-            #expect(golden == file.contents, "\(file.path) differs:\n\(UnifiedDiff.make(old: golden, new: file.contents, path: file.path))")
+            #expect(
+                golden == file.contents,
+                "\(file.path) differs:\n\(UnifiedDiff.make(old: golden, new: file.contents, path: file.path))"
+            )
         }
     }
 }
 
-@Suite("modelgen over the corpus", .enabled(if: TestPaths.corpusIsPresent, Comment(rawValue: TestPaths.corpusMissingMessage)))
+@Suite(
+    "modelgen over the corpus",
+    .enabled(if: TestPaths.corpusIsPresent, Comment(rawValue: TestPaths.corpusMissingMessage))
+)
 struct GeneratorCorpusTests {
     @Test("every corpus model generates without error diagnostics")
     func corpus() throws {
@@ -312,7 +405,10 @@ struct GeneratorCorpusTests {
             let model = try ObjectModel(contentsOf: file)
             let xml = try String(contentsOf: file, encoding: .utf8)
             for layout in GeneratorOptions.Layout.allCases {
-                var options = GeneratorOptions(modelName: "Corpus", sourceName: file.deletingLastPathComponent().lastPathComponent)
+                var options = GeneratorOptions(
+                    modelName: "Corpus",
+                    sourceName: file.deletingLastPathComponent().lastPathComponent
+                )
                 options.layout = layout
                 let result = ModelGenerator.generate(model, modelXML: xml, options: options)
                 #expect(!result.hasErrors, "\(file.path): \(result.diagnostics.filter { $0.severity == .error })")

@@ -7,13 +7,22 @@ import Testing
 @Suite("modelgen inspect: the model outline")
 struct ModelOutlineTests {
     /// Compares with `Golden/<name>.outline.txt`; `UPDATE_GOLDEN=1 swift test` rewrites it.
-    private func expectGolden(_ text: String, named name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
-        let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden/\(name).outline.txt")
+    private func expectGolden(
+        _ text: String,
+        named name: String,
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) throws {
+        let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Golden/\(name).outline.txt")
         if ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1" {
             try Data(text.utf8).write(to: golden)
         }
         let expected = try String(contentsOf: golden, encoding: .utf8)
-        #expect(text == expected, "the outline of \(name) differs from \(golden.lastPathComponent)", sourceLocation: sourceLocation)
+        #expect(
+            text == expected,
+            "the outline of \(name) differs from \(golden.lastPathComponent)",
+            sourceLocation: sourceLocation
+        )
     }
 
     @Test("the outline matches its golden file", arguments: ["Authors", "Media", "Catalog"])
@@ -27,9 +36,21 @@ struct ModelOutlineTests {
         let model = try ObjectModel(contentsOf: TestPaths.model("Authors"))
         let lines = ModelOutline.render(model, title: "Authors").split(separator: "\n").map(String.init)
         #expect(lines.first == "Authors — version \"Authors 3\", 3 entities")
-        #expect(lines.contains { $0.contains("dateOfBirth") && $0.contains("json: born") && $0.contains("transformer: Date") })
-        #expect(lines.contains { $0.contains("retailPrice") && $0.contains("Decimal?") && $0.contains("json: pricing.retail_price") })
-        #expect(lines.contains { $0.contains("books") && $0.contains("-> [Book] ordered") && $0.contains("inverse: author") })
+        #expect(
+            lines.contains {
+                $0.contains("dateOfBirth") && $0.contains("json: born") && $0.contains("transformer: Date")
+            }
+        )
+        #expect(
+            lines.contains {
+                $0.contains("retailPrice") && $0.contains("Decimal?") && $0.contains("json: pricing.retail_price")
+            }
+        )
+        #expect(
+            lines.contains {
+                $0.contains("books") && $0.contains("-> [Book] ordered") && $0.contains("inverse: author")
+            }
+        )
         #expect(lines.contains { $0.contains("pricing") && $0.contains("-> Pricing?") && $0.contains("inverse: book") })
         #expect(lines.contains("  identity: authorID"))
     }
@@ -45,7 +66,9 @@ struct ModelOutlineTests {
     @Test("the outline is the same every time")
     func stable() throws {
         let model = try ObjectModel(contentsOf: TestPaths.model("Media"))
-        #expect(ModelOutline.render(model) == ModelOutline.render(try ObjectModel(contentsOf: TestPaths.model("Media"))))
+        #expect(
+            ModelOutline.render(model) == ModelOutline.render(try ObjectModel(contentsOf: TestPaths.model("Media")))
+        )
     }
 }
 
@@ -63,12 +86,17 @@ struct ModelValidatorTests {
     func brokenAndGood() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let broken = try folder.write("<model>\n  <entity name=\"A\" parentEntity=\"Z\"/>\n</model>\n", to: "Broken.xcdatamodel/contents")
+        let broken = try folder.write(
+            "<model>\n  <entity name=\"A\" parentEntity=\"Z\"/>\n</model>\n",
+            to: "Broken.xcdatamodel/contents"
+        )
         let report = ModelValidator.validate([broken, TestPaths.model("Authors")])
         #expect(report.modelCount == 4)
         #expect(report.errorCount == 1)
-        #expect(report.diagnostics.map(\.description) == [
-            "\(broken.relativePath):2:20: error: entity 'A' names parent entity 'Z', which does not exist",
-        ])
+        #expect(
+            report.diagnostics.map(\.description) == [
+                "\(broken.relativePath):2:20: error: entity 'A' names parent entity 'Z', which does not exist"
+            ]
+        )
     }
 }

@@ -28,11 +28,14 @@ struct Modelgen {
     /// Runs `modelgen` (or another executable built beside it) in `directory`, the package by default.
     /// - Parameter environment: the child's environment; nil for this process's.
     static func run(
-        _ arguments: [String], in directory: URL = TestPaths.packageRoot, executable name: String = "modelgen",
+        _ arguments: [String],
+        in directory: URL = TestPaths.packageRoot,
+        executable name: String = "modelgen",
         environment: [String: String]? = nil
     ) throws -> Result {
         guard let executable = Self.executable?.deletingLastPathComponent().appendingPathComponent(name),
-              FileManager.default.isExecutableFile(atPath: executable.path) else {
+            FileManager.default.isExecutableFile(atPath: executable.path)
+        else {
             throw MissingExecutable()
         }
         let process = Process()
@@ -87,15 +90,27 @@ struct ModelgenCommandTests {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let malformed = try folder.write("<model>\n  <entity name=\"A\">\n</model>\n", to: "Malformed.xml")
-        let dangling = try folder.write("<model>\n  <entity name=\"A\">\n    <relationship name=\"b\" maxCount=\"1\" destinationEntity=\"B\"/>\n  </entity>\n</model>\n", to: "Dangling.xml")
+        let dangling = try folder.write(
+            "<model>\n  <entity name=\"A\">\n    <relationship name=\"b\" maxCount=\"1\" destinationEntity=\"B\"/>\n  </entity>\n</model>\n",
+            to: "Dangling.xml"
+        )
         let result = try Modelgen.run(["validate", malformed.path, dangling.path])
         #expect(result.status == 1)
         // Diagnostics go to standard error, as swiftc and clang print them.
         let lines = result.standardError.split(separator: "\n").map(String.init)
         #expect(lines.count >= 2)
-        #expect(lines.allSatisfy { $0.range(of: #"^/.+:\d+:\d+: (error|warning): .+$"#, options: .regularExpression) != nil }, "\(lines)")
+        #expect(
+            lines.allSatisfy {
+                $0.range(of: #"^/.+:\d+:\d+: (error|warning): .+$"#, options: .regularExpression) != nil
+            },
+            "\(lines)"
+        )
         #expect(lines.contains { $0.hasPrefix("\(malformed.path):3:") && $0.contains("error: malformed XML") })
-        #expect(lines.contains("\(dangling.path):3:41: error: relationship 'A.b' names destination entity 'B', which does not exist"))
+        #expect(
+            lines.contains(
+                "\(dangling.path):3:41: error: relationship 'A.b' names destination entity 'B', which does not exist"
+            )
+        )
         // Only our lines are printed: libxml2's own printing is switched off.
         #expect(lines.count == 3)
         #expect(result.standardOutput == "2 models checked: 3 error(s), 0 warning(s)\n")
@@ -119,7 +134,10 @@ struct ModelgenCommandTests {
         #expect(validateHelp.standardOutput.contains("file:line:column:"))
     }
 
-    @Test("validate accepts every model of the corpus", .enabled(if: TestPaths.corpusIsPresent, Comment(rawValue: TestPaths.corpusMissingMessage)))
+    @Test(
+        "validate accepts every model of the corpus",
+        .enabled(if: TestPaths.corpusIsPresent, Comment(rawValue: TestPaths.corpusMissingMessage))
+    )
     func corpus() throws {
         let files = TestPaths.corpusContentsFiles()
         try #require(!files.isEmpty)
@@ -140,7 +158,12 @@ struct GenerateCommandTests {
         #expect(first.status == 0)
         #expect(first.standardOutput == "7 file(s) written, 0 unchanged\n")
         let files = try FileManager.default.contentsOfDirectory(atPath: output).sorted()
-        #expect(files == ["Author.swift", "Book.swift", "Pricing.swift", "_Author.swift", "_AuthorsModel.swift", "_Book.swift", "_Pricing.swift"])
+        #expect(
+            files == [
+                "Author.swift", "Book.swift", "Pricing.swift", "_Author.swift", "_AuthorsModel.swift", "_Book.swift",
+                "_Pricing.swift",
+            ]
+        )
 
         let humanFile = URL(fileURLWithPath: output).appendingPathComponent("Author.swift")
         try Data("// mine\n".utf8).write(to: humanFile)
@@ -154,14 +177,20 @@ struct GenerateCommandTests {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let model = folder.url.appendingPathComponent("Notes.xcdatamodel")
-        try folder.write(#"<model><entity name="Note"><attribute name="title" optional="YES" attributeType="String"/></entity></model>"#, to: "Notes.xcdatamodel/contents")
+        try folder.write(
+            #"<model><entity name="Note"><attribute name="title" optional="YES" attributeType="String"/></entity></model>"#,
+            to: "Notes.xcdatamodel/contents"
+        )
         let output = folder.url.appendingPathComponent("out").path
         #expect(try Modelgen.run(["generate", model.path, "--output", output]).status == 0)
         let upToDate = try Modelgen.run(["generate", model.path, "--output", output, "--check"])
         #expect(upToDate.status == 0)
         #expect(upToDate.standardOutput == "3 generated file(s) up to date\n")
 
-        try folder.write(#"<model><entity name="Note"><attribute name="title" optional="YES" attributeType="String"/><attribute name="body" optional="YES" attributeType="String"/></entity></model>"#, to: "Notes.xcdatamodel/contents")
+        try folder.write(
+            #"<model><entity name="Note"><attribute name="title" optional="YES" attributeType="String"/><attribute name="body" optional="YES" attributeType="String"/></entity></model>"#,
+            to: "Notes.xcdatamodel/contents"
+        )
         // Run from the folder: the diff names files relative to where it runs.
         let stale = try Modelgen.run(["generate", "Notes.xcdatamodel", "--output", "out", "--check"], in: folder.url)
         #expect(stale.status == 1)
@@ -169,7 +198,10 @@ struct GenerateCommandTests {
         #expect(stale.standardOutput.contains("+    public var body: String? {"))
         #expect(stale.standardError.contains("generated file(s) out of date"))
         // --check wrote nothing.
-        #expect(try String(contentsOf: URL(fileURLWithPath: output).appendingPathComponent("_Note.swift"), encoding: .utf8).contains("body") == false)
+        #expect(
+            try String(contentsOf: URL(fileURLWithPath: output).appendingPathComponent("_Note.swift"), encoding: .utf8)
+                .contains("body") == false
+        )
     }
 
     @Test("machine and human folders, internal access, one entity")
@@ -178,10 +210,19 @@ struct GenerateCommandTests {
         defer { folder.remove() }
         let machine = folder.url.appendingPathComponent("machine").path
         let human = folder.url.appendingPathComponent("human").path
-        let result = try Modelgen.run(["generate", "Models/Media.xcdatamodeld", "--machine-dir", machine, "--human-dir", human, "--access", "internal", "--entity", "Movie"])
+        let result = try Modelgen.run([
+            "generate", "Models/Media.xcdatamodeld", "--machine-dir", machine, "--human-dir", human, "--access",
+            "internal", "--entity", "Movie",
+        ])
         #expect(result.status == 0)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: machine).sorted() == ["_MediaItem.swift", "_MediaModel.swift", "_Movie.swift"])
-        #expect(try FileManager.default.contentsOfDirectory(atPath: human).sorted() == ["MediaItem.swift", "Movie.swift"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: machine).sorted() == [
+                "_MediaItem.swift", "_MediaModel.swift", "_Movie.swift",
+            ]
+        )
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: human).sorted() == ["MediaItem.swift", "Movie.swift"]
+        )
         #expect(result.standardError.contains("warning: entity 'MediaItem' is generated too: 'Movie' inherits from it"))
         let movie = try String(contentsOfFile: machine + "/_Movie.swift", encoding: .utf8)
         #expect(movie.contains("\nclass _Movie: MediaItem {"))
@@ -194,10 +235,19 @@ struct GenerateCommandTests {
         let templates = folder.url.appendingPathComponent("templates").path
         let written = try Modelgen.run(["templates", "--output", templates])
         #expect(written.status == 0)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: templates).sorted() == ["class.mustache", "human.mustache", "machine.mustache", "model.mustache", "modelType.mustache", "single.mustache"])
-        try Data("// {{#entity}}{{className}} ({{entityName}}){{/entity}}\n".utf8).write(to: URL(fileURLWithPath: templates + "/human.mustache"))
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: templates).sorted() == [
+                "class.mustache", "human.mustache", "machine.mustache", "model.mustache", "modelType.mustache",
+                "single.mustache",
+            ]
+        )
+        try Data("// {{#entity}}{{className}} ({{entityName}}){{/entity}}\n".utf8)
+            .write(to: URL(fileURLWithPath: templates + "/human.mustache"))
         let output = folder.url.appendingPathComponent("out").path
-        #expect(try Modelgen.run(["generate", "Models/Authors.xcdatamodeld", "--output", output, "--templates", templates]).status == 0)
+        #expect(
+            try Modelgen.run(["generate", "Models/Authors.xcdatamodeld", "--output", output, "--templates", templates])
+                .status == 0
+        )
         #expect(try String(contentsOfFile: output + "/Book.swift", encoding: .utf8) == "// Book (Book)\n")
     }
 
@@ -207,7 +257,10 @@ struct GenerateCommandTests {
         #expect(broken.status == 1)
         #expect(broken.standardError == "Models/Nothing.xcdatamodeld: error: no such file or folder\n")
         let help = try Modelgen.run(["generate", "--help"])
-        for option in ["--output", "--machine-dir", "--human-dir", "--model-version", "--access", "--entity", "--layout", "--templates", "--check", "--prune"] {
+        for option in [
+            "--output", "--machine-dir", "--human-dir", "--model-version", "--access", "--entity", "--layout",
+            "--templates", "--check", "--prune",
+        ] {
             #expect(help.standardOutput.contains(option), "\(option) is not in the help")
         }
         // --version is the tool's, listed once.

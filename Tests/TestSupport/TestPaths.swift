@@ -33,21 +33,24 @@ public enum TestPaths {
     public static let corpus = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
 
     /// `../shared/JSONTestSuite/test_parsing`: the JSON parser conformance cases.
-    public static let jsonTestSuite = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/JSONTestSuite/test_parsing")
+    public static let jsonTestSuite = packageRoot.deletingLastPathComponent()
+        .appendingPathComponent("shared/JSONTestSuite/test_parsing")
 
     /// Whether the JSON test suite is beside this clone.
     public static var jsonTestSuiteIsPresent: Bool {
         FileManager.default.fileExists(atPath: jsonTestSuite.path)
     }
 
-    public static let jsonTestSuiteMissingMessage = "../shared/JSONTestSuite is not beside this clone: the JSON conformance tests are skipped (they run in CI)"
+    public static let jsonTestSuiteMissingMessage =
+        "../shared/JSONTestSuite is not beside this clone: the JSON conformance tests are skipped (they run in CI)"
 
     public static var corpusIsPresent: Bool {
         FileManager.default.fileExists(atPath: corpus.appendingPathComponent("INDEX.tsv").path)
     }
 
     /// The message a test shows when it is skipped for want of the corpus.
-    public static let corpusMissingMessage = "../shared/corpus is not beside this clone: the corpus conformance tests are skipped (they run in CI)"
+    public static let corpusMissingMessage =
+        "../shared/corpus is not beside this clone: the corpus conformance tests are skipped (they run in CI)"
 
     /// Every model `contents` file of the corpus, sorted.
     public static func corpusContentsFiles() -> [URL] {
@@ -67,7 +70,8 @@ public enum TestPaths {
     }
 
     private static func files(under root: URL, includingFolders: Bool = false, where matches: (URL) -> Bool) -> [URL] {
-        guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isDirectoryKey]) else { return [] }
+        guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isDirectoryKey])
+        else { return [] }
         var result: [URL] = []
         for case let url as URL in enumerator where matches(url) {
             let isDirectory = (try? url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) ?? false
@@ -123,6 +127,9 @@ public func currentVersionPlist(_ version: String?) -> String {
 
 /// A minimal model document with one entity per name.
 public func modelXML(entities names: [String]) -> String {
-    let entities = names.map { "    <entity name=\"\($0)\"><attribute name=\"name\" optional=\"YES\" attributeType=\"String\"/></entity>" }
-    return "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"yes\"?>\n<model>\n" + entities.joined(separator: "\n") + "\n</model>\n"
+    let entities = names.map {
+        "    <entity name=\"\($0)\"><attribute name=\"name\" optional=\"YES\" attributeType=\"String\"/></entity>"
+    }
+    return "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"yes\"?>\n<model>\n" + entities.joined(separator: "\n")
+        + "\n</model>\n"
 }

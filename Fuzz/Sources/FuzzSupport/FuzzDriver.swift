@@ -22,11 +22,11 @@ public enum FuzzDriver {
     public static func run(_ body: @escaping (UnsafeRawBufferPointer) -> Void) -> Never {
         Self.body = body
         #if FUZZING
-            var argc = CommandLine.argc
-            var argv = CommandLine.unsafeArgv
-            exit(LLVMFuzzerRunDriver(&argc, &argv, testOneInput))
+        var argc = CommandLine.argc
+        var argv = CommandLine.unsafeArgv
+        exit(LLVMFuzzerRunDriver(&argc, &argv, testOneInput))
         #else
-            exit(replay(CommandLine.arguments.dropFirst()))
+        exit(replay(CommandLine.arguments.dropFirst()))
         #endif
     }
 
@@ -75,10 +75,10 @@ public enum FuzzDriver {
 }
 
 #if FUZZING
-    @_silgen_name("LLVMFuzzerRunDriver")
-    private func LLVMFuzzerRunDriver(
-        _ argc: UnsafeMutablePointer<Int32>,
-        _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
-        _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
-    ) -> Int32
+@_silgen_name("LLVMFuzzerRunDriver")
+private func LLVMFuzzerRunDriver(
+    _ argc: UnsafeMutablePointer<Int32>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
+) -> Int32
 #endif

@@ -17,7 +17,8 @@ FuzzDriver.run { bytes in
         } else {
             FuzzDriver.check(
                 error.path != nil || bytes.count > GeneratorConfiguration.maximumSize,
-                "an error neither located nor of size")
+                "an error neither located nor of size"
+            )
         }
         FuzzDriver.check(error.description.hasPrefix("modelgen.json"), "an error that does not name the file")
         return
@@ -26,8 +27,11 @@ FuzzDriver.run { bytes in
         let merged = configuration.settings(forModel: name)
         FuzzDriver.check(
             merged == configuration.settings.overridden(by: own),
-            "model \(name)'s settings are not the file's under its own")
+            "model \(name)'s settings are not the file's under its own"
+        )
         FuzzDriver.check(
-            merged.typeName == (own.typeName ?? configuration.settings.typeName), "model \(name)'s type name")
+            merged.typeName == (own.typeName ?? configuration.settings.typeName),
+            "model \(name)'s type name"
+        )
     }
 }

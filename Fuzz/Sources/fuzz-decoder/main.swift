@@ -11,14 +11,15 @@ import ModelMapper
 let modelsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("../../../Models").standardized
 ValueTransformer.setValueTransformer(DateTransformer(format: .yearMonthDay), forName: "Date")
-let entities: [EntityDescription] = ["Authors", "Catalog", "Media"].flatMap { name -> [EntityDescription] in
-    do {
-        return try ObjectModel(contentsOf: modelsFolder.appendingPathComponent("\(name).xcdatamodeld")).entities
-    } catch {
-        FileHandle.standardError.write(Data("cannot load \(name) from \(modelsFolder.path): \(error)\n".utf8))
-        exit(2)
+let entities: [EntityDescription] = ["Authors", "Catalog", "Media"]
+    .flatMap { name -> [EntityDescription] in
+        do {
+            return try ObjectModel(contentsOf: modelsFolder.appendingPathComponent("\(name).xcdatamodeld")).entities
+        } catch {
+            FileHandle.standardError.write(Data("cannot load \(name) from \(modelsFolder.path): \(error)\n".utf8))
+            exit(2)
+        }
     }
-}
 
 FuzzDriver.run { bytes in
     guard bytes.count >= 2 else { return }

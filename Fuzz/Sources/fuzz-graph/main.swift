@@ -11,14 +11,15 @@ import ModelMapper
 let modelsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("../../../Models").standardized
 ValueTransformer.setValueTransformer(DateTransformer(format: .yearMonthDay), forName: "Date")
-let models: [ObjectModel] = ["Bands", "Authors", "Catalog", "Media"].map { name in
-    do {
-        return try ObjectModel(contentsOf: modelsFolder.appendingPathComponent("\(name).xcdatamodeld"))
-    } catch {
-        FileHandle.standardError.write(Data("cannot load \(name) from \(modelsFolder.path): \(error)\n".utf8))
-        exit(2)
+let models: [ObjectModel] = ["Bands", "Authors", "Catalog", "Media"]
+    .map { name in
+        do {
+            return try ObjectModel(contentsOf: modelsFolder.appendingPathComponent("\(name).xcdatamodeld"))
+        } catch {
+            FileHandle.standardError.write(Data("cannot load \(name) from \(modelsFolder.path): \(error)\n".utf8))
+            exit(2)
+        }
     }
-}
 
 FuzzDriver.run { bytes in
     guard let flags = bytes.first else { return }
@@ -30,7 +31,8 @@ FuzzDriver.run { bytes in
     decoding.unknownKeys = flags & 128 == 0 ? .ignore : .keep
     let graph = ObjectGraph(
         model: model,
-        options: ObjectGraph.Options(decoding: decoding, unresolvedReferences: policies[Int(flags >> 2) & 3]))
+        options: ObjectGraph.Options(decoding: decoding, unresolvedReferences: policies[Int(flags >> 2) & 3])
+    )
     var encoderOptions = ModelEncoder.Options()
     encoderOptions.keyCasing = decoding.keyCasing
     encoderOptions.identifiesByIDAttribute = decoding.identifiesByIDAttribute

@@ -14,14 +14,18 @@ do {
     let model = try ObjectModel(contentsOf: packageFolder.appendingPathComponent("Models/Bands.xcdatamodeld"))
     graph = ObjectGraph(model: model)
     let document = try Data(contentsOf: packageFolder.appendingPathComponent("Tests/Fixtures/Bands/bands.json"))
-    for (entity, key) in [("Band", "bands"), ("Musician", "musicians"), ("BandMember", "band_members"), ("Album", "albums")] {
+    for (entity, key) in [
+        ("Band", "bands"), ("Musician", "musicians"), ("BandMember", "band_members"), ("Album", "albums"),
+    ] {
         _ = try graph.merge(document, entity: entity, at: key)
     }
 } catch {
     FileHandle.standardError.write(Data("cannot load the Bands model and fixture: \(error)\n".utf8))
     exit(2)
 }
-let variableValues: [Any] = ["Japan", 1974, Date(timeIntervalSince1970: 0), [1, 2], graph.objects(of: "Band").first as Any]
+let variableValues: [Any] = [
+    "Japan", 1974, Date(timeIntervalSince1970: 0), [1, 2], graph.objects(of: "Band").first as Any,
+]
 let limits = ModelPredicate.EvaluationOptions(matchTimeLimit: .milliseconds(50), stepLimit: 100_000)
 
 FuzzDriver.run { bytes in
@@ -47,7 +51,12 @@ FuzzDriver.run { bytes in
     }
     for entity in graph.model.entities {
         let request = ModelFetchRequest(entityName: entity.name, predicate: predicate, fetchLimit: 3)
-        guard let objects = try? graph.fetch(request, substitutionVariables: variables, options: limits) else { continue }
-        FuzzDriver.check(objects.allSatisfy { $0.entity.isKind(of: entity) }, "a fetch of \(entity.name) gave another entity")
+        guard let objects = try? graph.fetch(request, substitutionVariables: variables, options: limits) else {
+            continue
+        }
+        FuzzDriver.check(
+            objects.allSatisfy { $0.entity.isKind(of: entity) },
+            "a fetch of \(entity.name) gave another entity"
+        )
     }
 }

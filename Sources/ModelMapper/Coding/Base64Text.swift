@@ -28,7 +28,10 @@ enum Base64Text {
             var buffer: (UInt64, UInt64) = (0, 0)
             let decoded = withUnsafeMutableBytes(of: &buffer) { raw in
                 decode(
-                    text, padding: padding, into: raw.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self))
+                    text,
+                    padding: padding,
+                    into: raw.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self)
+                )
             }
             guard decoded else { return nil }
             return withUnsafeBytes(of: &buffer) { Data(bytes: $0.baseAddress.unsafelyUnwrapped, count: length) }
@@ -43,7 +46,9 @@ enum Base64Text {
     /// Decodes whole groups of four characters into `output` (which has room for every byte
     /// they spell, padding excluded); false at the first character outside the alphabet.
     private static func decode(
-        _ text: UnsafeBufferPointer<UInt8>, padding: Int, into output: UnsafeMutablePointer<UInt8>
+        _ text: UnsafeBufferPointer<UInt8>,
+        padding: Int,
+        into output: UnsafeMutablePointer<UInt8>
     ) -> Bool {
         let groups = text.count / 4
         var input = 0

@@ -25,7 +25,13 @@ final class DecodedSource {
     /// holds in full at several places stays within a multiple of it.
     let byteCount: Int
 
-    init(members: [SourceMember], ownerLevel: KeyLevel?, spellings: [Spelling], referenceEdges: Set<ReferenceEdge>, byteCount: Int) {
+    init(
+        members: [SourceMember],
+        ownerLevel: KeyLevel?,
+        spellings: [Spelling],
+        referenceEdges: Set<ReferenceEdge>,
+        byteCount: Int
+    ) {
         self.members = members
         self.ownerLevel = ownerLevel
         self.spellings = spellings
@@ -36,14 +42,16 @@ final class DecodedSource {
     /// Whether the JSON had `object`, at `index` of the relationship in `slot` (-1 for a
     /// to-one), only as its identity.
     func isReference(slot: Int, index: Int, object: ModelObject) -> Bool {
-        !referenceEdges.isEmpty && referenceEdges.contains(ReferenceEdge(slot: slot, index: index, object: ObjectIdentifier(object)))
+        !referenceEdges.isEmpty
+            && referenceEdges.contains(ReferenceEdge(slot: slot, index: index, object: ObjectIdentifier(object)))
     }
 
     /// Whether the JSON had `object` there as a scalar identity (a foreign key).
     func isScalarReference(slot: Int, index: Int, object: ModelObject) -> Bool {
         guard !referenceEdges.isEmpty,
             let found = referenceEdges.firstIndex(
-                of: ReferenceEdge(slot: slot, index: index, object: ObjectIdentifier(object)))
+                of: ReferenceEdge(slot: slot, index: index, object: ObjectIdentifier(object))
+            )
         else { return false }
         return referenceEdges[found].isScalar
     }
@@ -69,17 +77,25 @@ final class DecodedSource {
             guard let object = link.object else { continue }
             let id = ObjectIdentifier(object)
             places[id, default: (0, 0, 0)].count += 1
-            guard let found = referenceEdges.firstIndex(of: ReferenceEdge(slot: slot, index: index, object: id)) else { continue }
+            guard let found = referenceEdges.firstIndex(of: ReferenceEdge(slot: slot, index: index, object: id)) else {
+                continue
+            }
             places[id, default: (0, 0, 0)].references += 1
             if referenceEdges[found].isScalar { places[id, default: (0, 0, 0)].scalars += 1 }
         }
         referenceEdges = referenceEdges.filter { $0.slot != slot }
         for (index, link) in unique.enumerated() {
-            guard let object = link.object, let place = places[ObjectIdentifier(object)], place.count == place.references
+            guard let object = link.object, let place = places[ObjectIdentifier(object)],
+                place.count == place.references
             else { continue }
             referenceEdges.insert(
                 ReferenceEdge(
-                    slot: slot, index: index, object: ObjectIdentifier(object), isScalar: place.scalars == place.count))
+                    slot: slot,
+                    index: index,
+                    object: ObjectIdentifier(object),
+                    isScalar: place.scalars == place.count
+                )
+            )
         }
     }
 
@@ -87,7 +103,9 @@ final class DecodedSource {
     /// in: what ``ModelObject/unknownJSON`` shows.
     var unknownJSON: JSONObject? {
         // Levels to fill, innermost last; each member list is walked once, without recursion.
-        var stack: [(members: [SourceMember], index: Int, object: JSONObject, key: String)] = [(members, 0, JSONObject(), "")]
+        var stack: [(members: [SourceMember], index: Int, object: JSONObject, key: String)] = [
+            (members, 0, JSONObject(), "")
+        ]
         while let last = stack.indices.last {
             guard stack[last].index < stack[last].members.count else {
                 let finished = stack.removeLast()

@@ -52,7 +52,8 @@ final class DecodingRun {
         self.identities = IdentityMap()
         self.options = options
         self.mappings = model.mappings(for: options.keyCasing, identifiesByID: options.identifiesByIDAttribute)
-        self.objectMappings = options.keyCasing.isModelNames && !options.identifiesByIDAttribute ? mappings : model.mappings
+        self.objectMappings =
+            options.keyCasing.isModelNames && !options.identifiesByIDAttribute ? mappings : model.mappings
         mappingRefs = .allocate(capacity: max(mappings.count, 1))
         _ = mappingRefs.initialize(from: mappings.map { Unmanaged.passUnretained($0) })
         objectMappingRefs = .allocate(capacity: max(mappings.count, 1))
@@ -207,7 +208,8 @@ struct TransformerPlan {
         transformer = name.flatMap(ValueTransformer.valueTransformer(forName:))
         // Exactly the built-in classes: a subclass may change what they do.
         switch transformer.map({ ObjectIdentifier(type(of: $0)) }) {
-        case ObjectIdentifier(DateTransformer.self): shortcut = .date((transformer as? DateTransformer)?.format ?? .iso8601)
+        case ObjectIdentifier(DateTransformer.self):
+            shortcut = .date((transformer as? DateTransformer)?.format ?? .iso8601)
         case ObjectIdentifier(CommaSeparatedListTransformer.self): shortcut = .commaSeparatedList
         default: shortcut = .none
         }
@@ -274,7 +276,9 @@ final class IdentityMap {
                 others[key] = newValue
                 return
             }
-            if family >= tables.count { tables.append(contentsOf: repeatElement(Table(), count: family + 1 - tables.count)) }
+            if family >= tables.count {
+                tables.append(contentsOf: repeatElement(Table(), count: family + 1 - tables.count))
+            }
             tables[family].insert(newValue, for: value, seed: seed)
         }
     }

@@ -47,9 +47,17 @@ final class EncodingFrames {
         /// Takes a reference to `object`; `program` comes retained when `hasSource` (it was
         /// made for the object), unretained otherwise (the object's mapping keeps it alive).
         init(
-            object: ModelObject, program: Unmanaged<WriteProgram>, hasSource: Bool, skipping: Int, isEmpty: Bool,
-            nestingBase: Int, extras: Unmanaged<KeyLevel>?, owner: Unmanaged<ModelObject>?,
-            writtenByOwner: UnsafeMutablePointer<Bool>?, viaSlot: Int, viaIndex: Int
+            object: ModelObject,
+            program: Unmanaged<WriteProgram>,
+            hasSource: Bool,
+            skipping: Int,
+            isEmpty: Bool,
+            nestingBase: Int,
+            extras: Unmanaged<KeyLevel>?,
+            owner: Unmanaged<ModelObject>?,
+            writtenByOwner: UnsafeMutablePointer<Bool>?,
+            viaSlot: Int,
+            viaIndex: Int
         ) {
             self.hasSource = hasSource
             self.object = .passRetained(object)

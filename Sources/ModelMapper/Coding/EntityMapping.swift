@@ -33,10 +33,20 @@ final class PropertyMapping: Sendable {
     let derivation: ModelPredicate.Expression?
 
     init(
-        name: String, keyPath: [String], isRelationship: Bool, attributeType: AttributeType, isOptional: Bool,
-        defaultValue: (any Sendable)?, transformerName: ValueTransformer.Name?, compositeName: String?,
-        destination: Int, isToMany: Bool, inverseSlot: Int?, writesIdentity: Bool = false,
-        dateFormats: [DateFormat] = [], derivation: ModelPredicate.Expression? = nil
+        name: String,
+        keyPath: [String],
+        isRelationship: Bool,
+        attributeType: AttributeType,
+        isOptional: Bool,
+        defaultValue: (any Sendable)?,
+        transformerName: ValueTransformer.Name?,
+        compositeName: String?,
+        destination: Int,
+        isToMany: Bool,
+        inverseSlot: Int?,
+        writesIdentity: Bool = false,
+        dateFormats: [DateFormat] = [],
+        derivation: ModelPredicate.Expression? = nil
     ) {
         self.name = name
         self.keyPath = keyPath
@@ -187,14 +197,24 @@ final class EntityMapping: @unchecked Sendable {
     }
 
     init(
-        entityIndex: Int, properties: [PropertyMapping], slotByName: [String: Int], isAbstract: Bool, typeKey: String?, typeValue: String,
-        entityByTypeValue: [String: Int], identitySlots: [Int], identityFamily: Int, keyOrderOffset: inout Int
+        entityIndex: Int,
+        properties: [PropertyMapping],
+        slotByName: [String: Int],
+        isAbstract: Bool,
+        typeKey: String?,
+        typeValue: String,
+        entityByTypeValue: [String: Int],
+        identitySlots: [Int],
+        identityFamily: Int,
+        keyOrderOffset: inout Int
     ) {
         self.keys = Self.level(
             properties.indices.map {
                 (path: properties[$0].keyPath[...], slot: $0, isRelationship: properties[$0].isRelationship)
             },
-            typeKey: typeKey, orderOffset: &keyOrderOffset)
+            typeKey: typeKey,
+            orderOffset: &keyOrderOffset
+        )
         self.writeProgram = WriteProgram(level: keys, typeValue: typeValue)
         self.isPolymorphic = typeKey != nil && (entityByTypeValue.count > 1 || isAbstract)
         self.initialSlots = properties.map { property in
@@ -218,14 +238,20 @@ final class EntityMapping: @unchecked Sendable {
         requiredSlotList = Self.plainCopy(
             properties.indices.filter {
                 !properties[$0].isRelationship && !properties[$0].isOptional && properties[$0].defaultValue == nil
-            })
+            }
+        )
         identitySlotList = Self.plainCopy(identitySlots)
         relationshipList = Self.plainCopy(
-            properties.indices.filter { properties[$0].isRelationship }.map { slot in
-                RelationshipSlot(
-                    slot: slot, inverse: properties[slot].inverseSlot ?? -1, destination: properties[slot].destination,
-                    isToMany: properties[slot].isToMany)
-            })
+            properties.indices.filter { properties[$0].isRelationship }
+                .map { slot in
+                    RelationshipSlot(
+                        slot: slot,
+                        inverse: properties[slot].inverseSlot ?? -1,
+                        destination: properties[slot].destination,
+                        isToMany: properties[slot].isToMany
+                    )
+                }
+        )
     }
 
     private static func plainCopy<Element>(_ elements: [Element]) -> UnsafeBufferPointer<Element> {
@@ -248,7 +274,8 @@ final class EntityMapping: @unchecked Sendable {
 extension EntityMapping {
     /// The key level for properties whose key paths start with the given components.
     fileprivate static func level(
-        _ entries: [(path: ArraySlice<String>, slot: Int, isRelationship: Bool)], typeKey: String?,
+        _ entries: [(path: ArraySlice<String>, slot: Int, isRelationship: Bool)],
+        typeKey: String?,
         orderOffset: inout Int
     ) -> KeyLevel {
         var order: [String] = []
@@ -264,16 +291,19 @@ extension EntityMapping {
         for key in order {
             let group = groups[key] ?? []
             let ending = group.filter { $0.path.count == 1 }
-            let deeper = group.filter { $0.path.count > 1 }.map {
-                (path: $0.path.dropFirst(), slot: $0.slot, isRelationship: $0.isRelationship)
-            }
+            let deeper = group.filter { $0.path.count > 1 }
+                .map {
+                    (path: $0.path.dropFirst(), slot: $0.slot, isRelationship: $0.isRelationship)
+                }
             nodes.append(
                 KeyNode(
                     key: key,
                     attributes: ending.filter { !$0.isRelationship }.map(\.slot),
                     relationship: ending.first(where: \.isRelationship)?.slot,
                     nested: deeper.isEmpty ? nil : level(deeper, typeKey: nil, orderOffset: &orderOffset),
-                    isTypeKey: key == typeKey))
+                    isTypeKey: key == typeKey
+                )
+            )
         }
         defer { orderOffset += nodes.count + 1 }
         return KeyLevel(nodes: nodes, orderOffset: orderOffset)
@@ -323,7 +353,12 @@ extension EntityMapping {
         var keyOrderOffset = 0
         return records.indices.map {
             mapping(
-                of: $0, in: records, casing: casing, identifiesByID: identifiesByID, keyOrderOffset: &keyOrderOffset)
+                of: $0,
+                in: records,
+                casing: casing,
+                identifiesByID: identifiesByID,
+                keyOrderOffset: &keyOrderOffset
+            )
         }
     }
 
@@ -347,21 +382,30 @@ extension EntityMapping {
     /// `owner` is the entity that declares the property (its name makes `<entity>Description`);
     /// `entity` the one mapped, which may inherit it.
     private static func keyPath(
-        declared: JSONKeyPath?, name: String, casing: JSONKeyCasing, owner: EntityRecord, entity: EntityRecord
+        declared: JSONKeyPath?,
+        name: String,
+        casing: JSONKeyCasing,
+        owner: EntityRecord,
+        entity: EntityRecord
     ) -> [String] {
         if let declared { return declared.components }
         if casing.isModelNames { return [name] }
         return [
             casing.key(
-                for: name, entityName: owner.name,
-                entityHasDescription: entity.propertyIndexByName["description"] != nil)
+                for: name,
+                entityName: owner.name,
+                entityHasDescription: entity.propertyIndexByName["description"] != nil
+            )
         ]
     }
 
     /// The mapping of one entity; its key levels take their ``KeyOrder`` entries from
     /// `keyOrderOffset` on, which moves past them.
     private static func mapping(
-        of entity: Int, in records: [EntityRecord], casing: JSONKeyCasing, identifiesByID: Bool,
+        of entity: Int,
+        in records: [EntityRecord],
+        casing: JSONKeyCasing,
+        identifiesByID: Bool,
         keyOrderOffset: inout Int
     ) -> EntityMapping {
         let record = records[entity]
@@ -375,42 +419,63 @@ extension EntityMapping {
                     MappingKeys.firstEntry(of: MappingKeys.relationshipWritesIdentity, in: relationship.userInfo)
                     .map { MappingKeys.isYes($0.value) } ?? false
                 let path = keyPath(
-                    declared: relationship.declaredJSONKeyPath, name: relationship.name, casing: casing,
-                    owner: records[reference.entity], entity: record)
+                    declared: relationship.declaredJSONKeyPath,
+                    name: relationship.name,
+                    casing: casing,
+                    owner: records[reference.entity],
+                    entity: record
+                )
                 var inverseSlot: Int?
                 if let inverse = relationship.inverse, relationship.isInverseReciprocal {
                     inverseSlot = records[relationship.destinationEntity].propertyIndexByName[inverse.name]
                 }
                 properties.append(
                     PropertyMapping(
-                        name: relationship.name, keyPath: path, isRelationship: true,
-                        attributeType: .undefined, isOptional: relationship.isOptional, defaultValue: nil,
-                        transformerName: nil, compositeName: nil,
-                        destination: relationship.destinationEntity, isToMany: relationship.isToMany,
+                        name: relationship.name,
+                        keyPath: path,
+                        isRelationship: true,
+                        attributeType: .undefined,
+                        isOptional: relationship.isOptional,
+                        defaultValue: nil,
+                        transformerName: nil,
+                        compositeName: nil,
+                        destination: relationship.destinationEntity,
+                        isToMany: relationship.isToMany,
                         inverseSlot: inverseSlot,
                         writesIdentity: writesIdentity
-                    ))
+                    )
+                )
             } else {
                 let attribute = records[reference.entity].ownAttributes[reference.index]
                 properties.append(
                     PropertyMapping(
                         name: attribute.name,
                         keyPath: keyPath(
-                            declared: attribute.declaredJSONKeyPath, name: attribute.name, casing: casing,
-                            owner: records[reference.entity], entity: record),
+                            declared: attribute.declaredJSONKeyPath,
+                            name: attribute.name,
+                            casing: casing,
+                            owner: records[reference.entity],
+                            entity: record
+                        ),
                         isRelationship: false,
                         attributeType: attribute.attributeType,
                         isOptional: attribute.isOptional || attribute.isTransient,
                         defaultValue: attribute.defaultValue,
                         transformerName: attribute.valueTransformerName.map(ValueTransformer.Name.init(rawValue:)),
                         compositeName: attribute.compositeName,
-                        destination: -1, isToMany: false, inverseSlot: nil,
+                        destination: -1,
+                        isToMany: false,
+                        inverseSlot: nil,
                         dateFormats: attribute.attributeType == .date
-                            ? MappingKeys.firstEntry(of: MappingKeys.dateFormats, in: attribute.userInfo).map {
-                                DateFormat.list($0.value)
-                            } ?? [] : [],
-                        derivation: attribute.derivationExpression.flatMap { try? ModelPredicate.Expression(format: $0) }
-                    ))
+                            ? MappingKeys.firstEntry(of: MappingKeys.dateFormats, in: attribute.userInfo)
+                                .map {
+                                    DateFormat.list($0.value)
+                                } ?? [] : [],
+                        derivation: attribute.derivationExpression.flatMap {
+                            try? ModelPredicate.Expression(format: $0)
+                        }
+                    )
+                )
             }
         }
 
@@ -426,10 +491,16 @@ extension EntityMapping {
         var root = entity
         while let parent = records[root].superentity { root = parent }
         return EntityMapping(
-            entityIndex: entity, properties: properties, slotByName: slotIndex, isAbstract: record.isAbstract,
-            typeKey: record.typeKey, typeValue: record.typeValue, entityByTypeValue: entityByTypeValue,
+            entityIndex: entity,
+            properties: properties,
+            slotByName: slotIndex,
+            isAbstract: record.isAbstract,
+            typeKey: record.typeKey,
+            typeValue: record.typeValue,
+            entityByTypeValue: entityByTypeValue,
             identitySlots: identitySlots(of: entity, in: records, identifiesByID: identifiesByID),
-            identityFamily: root, keyOrderOffset: &keyOrderOffset
+            identityFamily: root,
+            keyOrderOffset: &keyOrderOffset
         )
     }
 }

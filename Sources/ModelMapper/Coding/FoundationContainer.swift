@@ -59,7 +59,8 @@ enum FoundationContainer {
                     (
                         Unmanaged<AnyObject>.fromOpaque(key).takeUnretainedValue(),
                         Unmanaged<AnyObject>.fromOpaque(value).takeUnretainedValue()
-                    ))
+                    )
+                )
             }
             self = .dictionary(members)
         } else if kind is NSSet.Type {

@@ -58,8 +58,11 @@ enum FoundationJSON {
                 for (key, element) in members {
                     guard let key = key as? String else {
                         throw MappingError(
-                            .notRepresentable, path: path(), found: "an object key of type \(type(of: key))",
-                            detail: "JSON object keys are strings")
+                            .notRepresentable,
+                            path: path(),
+                            found: "an object key of type \(type(of: key))",
+                            detail: "JSON object keys are strings"
+                        )
                     }
                     object.append((key, element))
                 }
@@ -150,7 +153,10 @@ enum FoundationJSON {
                 pending = nil
                 if current != nil, stack.count >= maximumDepth {
                     throw MappingError(
-                        .notRepresentable, path: path(), found: "values nested more than \(maximumDepth) deep")
+                        .notRepresentable,
+                        path: path(),
+                        found: "values nested more than \(maximumDepth) deep"
+                    )
                 }
                 let identity = current.flatMap(FoundationContainer.identity)
                 if let identity, containers.contains(identity) {

@@ -134,8 +134,10 @@ struct JSONArrayStream {
             case .member(let level, let first):
                 if byte == UInt8(ascii: "}") {
                     throw MappingError(
-                        .missingValue, path: JSONPath.root.appending(keys: components.prefix(level + 1)),
-                        detail: "the document has nothing at '\(components.joined(separator: "."))'")
+                        .missingValue,
+                        path: JSONPath.root.appending(keys: components.prefix(level + 1)),
+                        detail: "the document has nothing at '\(components.joined(separator: "."))'"
+                    )
                 }
                 if first {
                     phase = .key(level: level)
@@ -176,7 +178,11 @@ struct JSONArrayStream {
                 if scan == nil { scan = ValueScan(start: position) }
                 guard let range = try scanValue(atEnd: atEnd) else { return nil }
                 try check(range)
-                if case .skip = phase { phase = .member(level: level, first: false) } else { phase = .rest(level: level) }
+                if case .skip = phase {
+                    phase = .member(level: level, first: false)
+                } else {
+                    phase = .rest(level: level)
+                }
             case .array(let first):
                 if byte == UInt8(ascii: "]") {
                     position += 1
@@ -268,8 +274,10 @@ struct JSONArrayStream {
                     current.depth += 1
                     guard current.depth <= maximumDepth else {
                         throw MappingError(
-                            .notRepresentable, found: "values nested more than \(maximumDepth) deep",
-                            detail: "raise ModelDecoder.Options.maximumDepth to allow it")
+                            .notRepresentable,
+                            found: "values nested more than \(maximumDepth) deep",
+                            detail: "raise ModelDecoder.Options.maximumDepth to allow it"
+                        )
                     }
                 case UInt8(ascii: "}"), UInt8(ascii: "]"):
                     current.depth -= 1
@@ -322,7 +330,8 @@ struct JSONArrayStream {
     }
 
     private mutating func withScanner<Result>(
-        _ range: Range<Int>, _ body: (inout JSONScanner) throws(MappingError) -> Result
+        _ range: Range<Int>,
+        _ body: (inout JSONScanner) throws(MappingError) -> Result
     ) throws(MappingError) -> Result {
         advanceTracking(to: range.lowerBound)
         let origin = (line, column)
@@ -347,7 +356,9 @@ struct JSONArrayStream {
 
     /// Reads `byte` (at the reading position) when it is `expected`; otherwise a type mismatch
     /// when the document's value is not `what`, or malformed JSON after `context`.
-    private mutating func expect(_ expected: UInt8, _ byte: UInt8, found what: String?, after context: String = "") throws(MappingError) {
+    private mutating func expect(_ expected: UInt8, _ byte: UInt8, found what: String?, after context: String = "")
+        throws(MappingError)
+    {
         guard byte == expected else {
             if let what { throw MappingError(.typeMismatch, path: .root, expected: what, found: describe(byte)) }
             throw failure("expected '\(Character(Unicode.Scalar(expected)))' after \(context), found \(describe(byte))")
@@ -356,7 +367,12 @@ struct JSONArrayStream {
     }
 
     private func mismatch(_ expected: String, at level: Int, byte: UInt8) -> MappingError {
-        MappingError(.typeMismatch, path: JSONPath.root.appending(keys: components.prefix(level)), expected: expected, found: describe(byte))
+        MappingError(
+            .typeMismatch,
+            path: JSONPath.root.appending(keys: components.prefix(level)),
+            expected: expected,
+            found: describe(byte)
+        )
     }
 
     /// The value a byte starts, for a type mismatch (`an object`), or the byte itself.

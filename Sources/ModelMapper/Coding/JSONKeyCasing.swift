@@ -42,13 +42,22 @@ public struct JSONKeyCasing: Sendable, Hashable, CustomStringConvertible {
 
     /// Keys are the model's names, as they are: the default.
     public static let modelNames = JSONKeyCasing(
-        rule: .modelNames, identifier: "modelNames", mapsEntityDescription: false)
+        rule: .modelNames,
+        identifier: "modelNames",
+        mapsEntityDescription: false
+    )
     /// `otherNames` <-> `other_names`, `myURLProperty` <-> `my_url_property`.
     public static let snakeCase = JSONKeyCasing(
-        rule: .separated(UInt8(ascii: "_")), identifier: "snakeCase", mapsEntityDescription: true)
+        rule: .separated(UInt8(ascii: "_")),
+        identifier: "snakeCase",
+        mapsEntityDescription: true
+    )
     /// `otherNames` <-> `other-names`, `myURLProperty` <-> `my-url-property`.
     public static let kebabCase = JSONKeyCasing(
-        rule: .separated(UInt8(ascii: "-")), identifier: "kebabCase", mapsEntityDescription: true)
+        rule: .separated(UInt8(ascii: "-")),
+        identifier: "kebabCase",
+        mapsEntityDescription: true
+    )
 
     /// Keys made by `key` from each property's name in the model. The result is one JSON key
     /// (dots in it are part of the key); an empty result keeps the name.
@@ -62,7 +71,9 @@ public struct JSONKeyCasing: Sendable, Hashable, CustomStringConvertible {
     /// options.keyCasing = .custom("upper") { $0.uppercased() }   // title <-> "TITLE"
     /// ```
     public static func custom(
-        _ name: String, mapsEntityDescription: Bool = false, key: @escaping @Sendable (String) -> String
+        _ name: String,
+        mapsEntityDescription: Bool = false,
+        key: @escaping @Sendable (String) -> String
     )
         -> JSONKeyCasing
     {

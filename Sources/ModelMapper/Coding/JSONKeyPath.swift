@@ -92,7 +92,8 @@ public struct JSONKeyPath: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         components.map {
             $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: ".", with: "\\.")
-        }.joined(separator: ".")
+        }
+        .joined(separator: ".")
     }
 
     /// The reason a key path could not be parsed.

@@ -67,7 +67,9 @@ enum JSONReader {
 
     /// Reads one value, building it with `Builder`, without recursion.
     private static func readValue<Builder: JSONBuilding>(
-        _ scanner: inout JSONScanner, path: JSONPath, building: Builder.Type
+        _ scanner: inout JSONScanner,
+        path: JSONPath,
+        building: Builder.Type
     ) throws(MappingError) -> Builder.Value {
         var stack: [ReaderFrame<Builder>] = []
         func located(_ error: MappingError) -> MappingError {

@@ -25,7 +25,10 @@ struct JSONScanner {
     var origin = (line: 1, column: 1)
 
     init(
-        bytes: UnsafeRawBufferPointer, maximumDepth: Int, maximumStringLength: Int = .max, maximumElementCount: Int = .max,
+        bytes: UnsafeRawBufferPointer,
+        maximumDepth: Int,
+        maximumStringLength: Int = .max,
+        maximumElementCount: Int = .max,
         scratch: ScratchBuffer = ScratchBuffer()
     ) {
         self.maximumStringLength = maximumStringLength
@@ -213,7 +216,9 @@ struct JSONScanner {
             throw failure("\\u\(Self.hex(first)) is a lone low surrogate")
         }
         guard (0xD800...0xDBFF).contains(first) else {
-            guard let scalar = Unicode.Scalar(first) else { throw failure("\\u\(Self.hex(first)) is not a Unicode scalar") }
+            guard let scalar = Unicode.Scalar(first) else {
+                throw failure("\\u\(Self.hex(first)) is not a Unicode scalar")
+            }
             return scalar
         }
         guard index + 1 < count, base[index] == UInt8(ascii: "\\"), base[index + 1] == UInt8(ascii: "u") else {
@@ -223,7 +228,8 @@ struct JSONScanner {
         let second = try hexQuad()
         guard (0xDC00...0xDFFF).contains(second) else {
             throw failure(
-                "\\u\(Self.hex(first)) is a high surrogate followed by \\u\(Self.hex(second)), not by a low surrogate")
+                "\\u\(Self.hex(first)) is a high surrogate followed by \\u\(Self.hex(second)), not by a low surrogate"
+            )
         }
         let value = 0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)
         guard let scalar = Unicode.Scalar(value) else {
@@ -271,7 +277,9 @@ struct JSONScanner {
         if peek() | 0x20 == UInt8(ascii: "e") {
             index += 1
             if peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-") { index += 1 }
-            guard Self.isDigit(peek()) else { throw failure("expected a digit in the exponent, found \(describeNext())") }
+            guard Self.isDigit(peek()) else {
+                throw failure("expected a digit in the exponent, found \(describeNext())")
+            }
             skipDigits()
         }
         return UnsafeBufferPointer(start: base + start, count: index - start)
@@ -413,8 +421,14 @@ struct JSONScanner {
             index += 1
             return false
         }
-        if isAtEnd { throw failure("the text ends inside \(inObject ? "an object: expected ',' or '}'" : "an array: expected ',' or ']'")") }
-        throw failure("expected ',' or '\(inObject ? "}" : "]")' after \(inObject ? "an object member" : "an array element"), found \(describeNext())")
+        if isAtEnd {
+            throw failure(
+                "the text ends inside \(inObject ? "an object: expected ',' or '}'" : "an array: expected ',' or ']'")"
+            )
+        }
+        throw failure(
+            "expected ',' or '\(inObject ? "}" : "]")' after \(inObject ? "an object member" : "an array element"), found \(describeNext())"
+        )
     }
 
     /// A member's name and its colon (whitespace before both skipped).
@@ -424,7 +438,9 @@ struct JSONScanner {
             throw failure("expected a member name in double quotes after '\(opening)', found \(describeNext())")
         }
         let key = try readString()
-        guard consume(UInt8(ascii: ":")) else { throw failure("expected ':' after the member name, found \(describeNext())") }
+        guard consume(UInt8(ascii: ":")) else {
+            throw failure("expected ':' after the member name, found \(describeNext())")
+        }
         return key
     }
 
@@ -441,7 +457,8 @@ struct JSONScanner {
             let raw = UnsafeRawPointer(base + start)
             let first = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
             let second = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
-            guard (first ^ pattern.words.0) & pattern.masks.0 == 0, (second ^ pattern.words.1) & pattern.masks.1 == 0 else {
+            guard (first ^ pattern.words.0) & pattern.masks.0 == 0, (second ^ pattern.words.1) & pattern.masks.1 == 0
+            else {
                 return false
             }
         } else {
@@ -461,7 +478,9 @@ struct JSONScanner {
     /// Checks that only whitespace follows the document's value.
     mutating func finish() throws(MappingError) {
         skipWhitespace()
-        guard isAtEnd else { throw failure("expected the end of the text after the document's value, found \(describeNext())") }
+        guard isAtEnd else {
+            throw failure("expected the end of the text after the document's value, found \(describeNext())")
+        }
     }
 
     func tooDeep() -> MappingError {
@@ -475,12 +494,19 @@ struct JSONScanner {
 
     /// A container over the element limit.
     func tooManyElements() -> MappingError {
-        limitExceeded("an array or object of more than \(maximumElementCount) elements", option: "maximumElementCount", at: index)
+        limitExceeded(
+            "an array or object of more than \(maximumElementCount) elements",
+            option: "maximumElementCount",
+            at: index
+        )
     }
 
     private func limitExceeded(_ what: String, option: String, at offset: Int) -> MappingError {
         let (line, column) = position(of: offset)
-        var context = MappingError.Context(found: what, detail: "line \(line), column \(column): raise ModelDecoder.Options.\(option) to allow it")
+        var context = MappingError.Context(
+            found: what,
+            detail: "line \(line), column \(column): raise ModelDecoder.Options.\(option) to allow it"
+        )
         context.line = line
         context.column = column
         return .notRepresentable(context)

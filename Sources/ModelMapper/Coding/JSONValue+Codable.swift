@@ -66,7 +66,8 @@ extension JSONValue: Codable {
             } else {
                 throw EncodingError.invalidValue(
                     text,
-                    .init(codingPath: encoder.codingPath, debugDescription: "\(text) is not a number a coder can hold"))
+                    .init(codingPath: encoder.codingPath, debugDescription: "\(text) is not a number a coder can hold")
+                )
             }
         case .array(let elements):
             var container = encoder.unkeyedContainer()

@@ -28,7 +28,11 @@ extension JSONValue {
     /// `path` is a closure so that the common case, no error, builds no paths.
     private init(foundationObject value: Any?, path: () -> JSONPath, depth: Int) throws(MappingError) {
         guard value == nil || depth < FoundationJSON.maximumDepth else {
-            throw MappingError(.notRepresentable, path: path(), found: "values nested more than \(FoundationJSON.maximumDepth) deep")
+            throw MappingError(
+                .notRepresentable,
+                path: path(),
+                found: "values nested more than \(FoundationJSON.maximumDepth) deep"
+            )
         }
         switch try FoundationJSON.item(value, path: path) {
         case .null: self = .null
@@ -40,14 +44,20 @@ extension JSONValue {
             var elements: [JSONValue] = []
             elements.reserveCapacity(array.count)
             for (index, element) in array.enumerated() {
-                elements.append(try JSONValue(foundationObject: element, path: { path().appending(index: index) }, depth: depth + 1))
+                elements.append(
+                    try JSONValue(foundationObject: element, path: { path().appending(index: index) }, depth: depth + 1)
+                )
             }
             self = .array(JSONArray(elements))
         case .object(let members):
             var object = JSONObject()
             object.reserveCapacity(members.count)
             for (key, element) in members {
-                object[key] = try JSONValue(foundationObject: element, path: { path().appending(key: key) }, depth: depth + 1)
+                object[key] = try JSONValue(
+                    foundationObject: element,
+                    path: { path().appending(key: key) },
+                    depth: depth + 1
+                )
             }
             self = .object(object)
         }

@@ -13,7 +13,11 @@ extension JSONWriter {
     ///   transformer fails.
     @inline(__always)
     mutating func attribute(
-        _ value: Slot, property: PropertyMapping, plan: TransformerPlan?, dateFormat: DateFormat, model: ObjectModel
+        _ value: Slot,
+        property: PropertyMapping,
+        plan: TransformerPlan?,
+        dateFormat: DateFormat,
+        model: ObjectModel
     ) throws(MappingError) {
         if let plan, property.transformerName != nil {
             try transformed(value, property: property, plan: plan)
@@ -186,7 +190,10 @@ extension JSONWriter {
         }
         if let problem = FoundationContainer.problem(in: result, maximumDepth: FoundationJSON.maximumDepth) {
             throw MappingError(
-                .transformerFailed(name), found: "\(attributeValue ?? "nil")", detail: "it returned \(problem)")
+                .transformerFailed(name),
+                found: "\(attributeValue ?? "nil")",
+                detail: "it returned \(problem)"
+            )
         }
         self.value(try JSONValue(foundationObject: result))
     }

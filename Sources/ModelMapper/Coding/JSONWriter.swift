@@ -80,7 +80,10 @@ struct JSONWriter {
     mutating func newline() {
         guard isPretty else { return }
         buffer.append(0x0A)
-        for _ in 0..<indent { buffer.append(0x20); buffer.append(0x20) }
+        for _ in 0..<indent {
+            buffer.append(0x20)
+            buffer.append(0x20)
+        }
     }
 
     /// `{` or `[`, indenting what follows.
@@ -428,7 +431,10 @@ struct JSONWriter {
                 }
                 open(UInt8(ascii: "{"))
                 pending.append(.close(UInt8(ascii: "}")))
-                let keys = sortsKeys ? object.keys.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) } : object.keys
+                let keys =
+                    sortsKeys
+                    ? object.keys.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
+                    : object.keys
                 for (index, key) in keys.enumerated().reversed() {
                     pending.append(.member(key: key, object[key] ?? .null, first: index == 0))
                 }
@@ -556,7 +562,9 @@ final class ByteBuffer {
     private func grow(to needed: Int) {
         var newCapacity = capacity * 2
         while newCapacity < needed { newCapacity *= 2 }
-        guard let grown = realloc(start, newCapacity) else { preconditionFailure("out of memory growing to \(newCapacity) bytes") }
+        guard let grown = realloc(start, newCapacity) else {
+            preconditionFailure("out of memory growing to \(newCapacity) bytes")
+        }
         start = grown.assumingMemoryBound(to: UInt8.self)
         capacity = newCapacity
     }

@@ -21,12 +21,21 @@ extension ModelDecoder {
     ///   element that does not decode, with its path and its line and column in the file, or
     ///   for malformed JSON around the elements; errors `body` throws; file-system errors.
     public func forEachObject(
-        of entity: EntityDescription, inFileAt url: URL, at keyPath: String? = nil, uniquesAcrossElements: Bool = false,
+        of entity: EntityDescription,
+        inFileAt url: URL,
+        at keyPath: String? = nil,
+        uniquesAcrossElements: Bool = false,
         _ body: (ModelObject) throws -> Void
     ) throws {
         let handle = try FileHandle(forReadingFrom: url)
         defer { try? handle.close() }
-        try forEachObject(of: entity, readingFrom: handle, at: keyPath, uniquesAcrossElements: uniquesAcrossElements, body)
+        try forEachObject(
+            of: entity,
+            readingFrom: handle,
+            at: keyPath,
+            uniquesAcrossElements: uniquesAcrossElements,
+            body
+        )
     }
 
     /// Decodes the objects of the array at `keyPath` of the JSON read from `handle` until its
@@ -34,7 +43,10 @@ extension ModelDecoder {
     ///
     /// - Throws: ``MappingError`` as for a file; errors `body` throws; reading errors.
     public func forEachObject(
-        of entity: EntityDescription, readingFrom handle: FileHandle, at keyPath: String? = nil, uniquesAcrossElements: Bool = false,
+        of entity: EntityDescription,
+        readingFrom handle: FileHandle,
+        at keyPath: String? = nil,
+        uniquesAcrossElements: Bool = false,
         _ body: (ModelObject) throws -> Void
     ) throws {
         var decoding = try streamDecoding(of: entity, at: keyPath, uniquesAcrossElements: uniquesAcrossElements)
@@ -61,10 +73,15 @@ extension ModelDecoder {
     /// - Throws: ``MappingError`` for a malformed key path. Iterating throws what
     ///   ``forEachObject(of:inFileAt:at:uniquesAcrossElements:_:)`` throws, and the chunks' errors.
     public func objects<Chunks: AsyncSequence>(
-        of entity: EntityDescription, from chunks: Chunks, at keyPath: String? = nil, uniquesAcrossElements: Bool = false
+        of entity: EntityDescription,
+        from chunks: Chunks,
+        at keyPath: String? = nil,
+        uniquesAcrossElements: Bool = false
     ) throws -> ModelObjectSequence<Chunks> where Chunks.Element: Sequence<UInt8> {
         ModelObjectSequence(
-            chunks: chunks, decoding: try streamDecoding(of: entity, at: keyPath, uniquesAcrossElements: uniquesAcrossElements))
+            chunks: chunks,
+            decoding: try streamDecoding(of: entity, at: keyPath, uniquesAcrossElements: uniquesAcrossElements)
+        )
     }
 
     /// The objects of the array at `keyPath` of a JSON file, decoded one at a time as the
@@ -73,18 +90,33 @@ extension ModelDecoder {
     /// - Throws: ``MappingError`` for a malformed key path; file-system errors when the file
     ///   cannot be opened. Iterating throws as for ``objects(of:from:at:uniquesAcrossElements:)``.
     public func objects(
-        of entity: EntityDescription, inFileAt url: URL, at keyPath: String? = nil, uniquesAcrossElements: Bool = false
+        of entity: EntityDescription,
+        inFileAt url: URL,
+        at keyPath: String? = nil,
+        uniquesAcrossElements: Bool = false
     ) throws -> ModelObjectSequence<FileChunks> {
-        try objects(of: entity, from: FileChunks(handle: FileHandle(forReadingFrom: url)), at: keyPath, uniquesAcrossElements: uniquesAcrossElements)
+        try objects(
+            of: entity,
+            from: FileChunks(handle: FileHandle(forReadingFrom: url)),
+            at: keyPath,
+            uniquesAcrossElements: uniquesAcrossElements
+        )
     }
 
     /// How many bytes a stream reads at a time.
     static let chunkSize = 1 << 16
 
-    private func streamDecoding(of entity: EntityDescription, at keyPath: String?, uniquesAcrossElements: Bool) throws -> ObjectStreamDecoding {
+    private func streamDecoding(of entity: EntityDescription, at keyPath: String?, uniquesAcrossElements: Bool) throws
+        -> ObjectStreamDecoding
+    {
         let components = try keyPath.map { try JSONKeyPath(parsing: $0).components } ?? []
         return ObjectStreamDecoding(
-            model: model, options: options, entity: entity.index, keyPath: components, uniquesAcrossElements: uniquesAcrossElements)
+            model: model,
+            options: options,
+            entity: entity.index,
+            keyPath: components,
+            uniquesAcrossElements: uniquesAcrossElements
+        )
     }
 }
 

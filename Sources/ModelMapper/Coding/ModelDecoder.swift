@@ -90,8 +90,13 @@ public struct ModelDecoder: Sendable {
         public init() {}
 
         /// Options with the most used settings given.
-        public init(strictness: Strictness = .lenient, nullHandling: NullHandling = .keepNull, dateFormat: DateFormat = .iso8601,
-                    unknownKeys: UnknownKeys = .ignore, collectsAllErrors: Bool = false) {
+        public init(
+            strictness: Strictness = .lenient,
+            nullHandling: NullHandling = .keepNull,
+            dateFormat: DateFormat = .iso8601,
+            unknownKeys: UnknownKeys = .ignore,
+            collectsAllErrors: Bool = false
+        ) {
             self.strictness = strictness
             self.nullHandling = nullHandling
             self.dateFormat = dateFormat
@@ -127,7 +132,9 @@ public struct ModelDecoder: Sendable {
     ///
     /// - Throws: ``MappingError`` (``MappingErrors`` when collecting all errors) saying where
     ///   the JSON is malformed or does not fit the model.
-    public func decodeObject(of entity: EntityDescription, from data: Data, at keyPath: String? = nil) throws -> ModelObject {
+    public func decodeObject(of entity: EntityDescription, from data: Data, at keyPath: String? = nil) throws
+        -> ModelObject
+    {
         let components = try keyPath.map { try JSONKeyPath(parsing: $0).components } ?? []
         return try withReader(data) { reader, _ throws(MappingError) in
             let path = try reader.enter(components, keyPath: keyPath ?? "")
@@ -140,7 +147,9 @@ public struct ModelDecoder: Sendable {
     /// Decodes an array of objects of `entity` from JSON data.
     ///
     /// - Throws: ``MappingError`` (``MappingErrors`` when collecting all errors).
-    public func decodeObjects(of entity: EntityDescription, from data: Data, at keyPath: String? = nil) throws -> [ModelObject] {
+    public func decodeObjects(of entity: EntityDescription, from data: Data, at keyPath: String? = nil) throws
+        -> [ModelObject]
+    {
         let components = try keyPath.map { try JSONKeyPath(parsing: $0).components } ?? []
         return try withReader(data) { reader, _ throws(MappingError) in
             let path = try reader.enter(components, keyPath: keyPath ?? "")
@@ -153,7 +162,9 @@ public struct ModelDecoder: Sendable {
     /// Decodes one object of `entity` from a parsed document.
     ///
     /// - Throws: ``MappingError`` (``MappingErrors`` when collecting all errors).
-    public func decodeObject(of entity: EntityDescription, from json: JSONValue, at keyPath: String? = nil) throws -> ModelObject {
+    public func decodeObject(of entity: EntityDescription, from json: JSONValue, at keyPath: String? = nil) throws
+        -> ModelObject
+    {
         let (value, path) = try payload(json, at: keyPath)
         return try withReader(value.jsonData(), locatesByLine: false) { reader, _ throws(MappingError) in
             try reader.readObject(entity: entity.index, path: path)
@@ -163,10 +174,18 @@ public struct ModelDecoder: Sendable {
     /// Decodes an array of objects of `entity` from a parsed document.
     ///
     /// - Throws: ``MappingError`` (``MappingErrors`` when collecting all errors).
-    public func decodeObjects(of entity: EntityDescription, from json: JSONValue, at keyPath: String? = nil) throws -> [ModelObject] {
+    public func decodeObjects(of entity: EntityDescription, from json: JSONValue, at keyPath: String? = nil) throws
+        -> [ModelObject]
+    {
         let (value, path) = try payload(json, at: keyPath)
         guard case .array = value else {
-            throw MappingError(.typeMismatch, path: path, entityName: entity.name, expected: "an array of \(entity.name) objects", found: value.typeDescription)
+            throw MappingError(
+                .typeMismatch,
+                path: path,
+                entityName: entity.name,
+                expected: "an array of \(entity.name) objects",
+                found: value.typeDescription
+            )
         }
         return try withReader(value.jsonData(), locatesByLine: false) { reader, _ throws(MappingError) in
             try reader.readArray(entity: entity.index, path: path, strictlyArray: true)
@@ -225,8 +244,11 @@ public struct ModelDecoder: Sendable {
     private func checkModel(of object: ModelObject) throws(MappingError) {
         guard object.entity.model === model else {
             throw MappingError(
-                .wrongEntity, entityName: object.entity.name, expected: "an object of the decoder's model",
-                found: "an object of entity '\(object.entity.name)' of another model")
+                .wrongEntity,
+                entityName: object.entity.name,
+                expected: "an object of the decoder's model",
+                found: "an object of entity '\(object.entity.name)' of another model"
+            )
         }
     }
 
@@ -246,7 +268,9 @@ public struct ModelDecoder: Sendable {
     /// Runs `body` with a reader over `data` in a new run, checks that the document ends
     /// after what it read, then throws the errors collected, if any.
     func withReader<Result>(
-        _ data: Data, locatesByLine: Bool = true, _ body: (inout ObjectDecoder, DecodingRun) throws(MappingError) -> Result
+        _ data: Data,
+        locatesByLine: Bool = true,
+        _ body: (inout ObjectDecoder, DecodingRun) throws(MappingError) -> Result
     ) throws -> Result {
         let run = DecodingRun(model: model, options: options, byteCount: data.count)
         return try run.finish { run in
@@ -281,8 +305,13 @@ public struct ModelDecoder: Sendable {
 
     private func cast<T: ModelObject>(_ object: ModelObject, to type: T.Type) throws -> T {
         guard let typed = object as? T else {
-            throw MappingError(.wrongEntity, entityName: object.entity.name, expected: "an instance of \(T.self)",
-                               found: "an instance of \(Swift.type(of: object)); bind \(T.self) to the model with ObjectModel(contentsOf:classes:)")
+            throw MappingError(
+                .wrongEntity,
+                entityName: object.entity.name,
+                expected: "an instance of \(T.self)",
+                found:
+                    "an instance of \(Swift.type(of: object)); bind \(T.self) to the model with ObjectModel(contentsOf:classes:)"
+            )
         }
         return typed
     }
@@ -295,7 +324,12 @@ public struct ModelDecoder: Sendable {
         var path = JSONPath.root
         for component in components {
             guard case .object(let object) = value else {
-                throw MappingError(.typeMismatch, path: path, expected: "an object with key '\(component)'", found: value.typeDescription)
+                throw MappingError(
+                    .typeMismatch,
+                    path: path,
+                    expected: "an object with key '\(component)'",
+                    found: value.typeDescription
+                )
             }
             path = path.appending(key: component)
             guard let next = object[component] else {

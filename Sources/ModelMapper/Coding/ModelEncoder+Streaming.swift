@@ -28,16 +28,19 @@ extension ModelEncoder {
     ///
     /// - Throws: ``MappingError`` as when writing to a file handle; the stream's error when it
     ///   refuses bytes.
-    public func encode(_ objects: some Sequence<ModelObject>, to stream: OutputStream, at keyPath: String? = nil) throws {
+    public func encode(_ objects: some Sequence<ModelObject>, to stream: OutputStream, at keyPath: String? = nil) throws
+    {
         try self.stream(objects, at: keyPath) { writer in
             let bytes = writer.bytes
             var written = 0
             while written < bytes.count {
-                let count = bytes[written...].withUnsafeBufferPointer { buffer in
-                    buffer.baseAddress.map { stream.write($0, maxLength: buffer.count) } ?? 0
-                }
+                let count = bytes[written...]
+                    .withUnsafeBufferPointer { buffer in
+                        buffer.baseAddress.map { stream.write($0, maxLength: buffer.count) } ?? 0
+                    }
                 guard count > 0 else {
-                    throw stream.streamError ?? MappingError(.notRepresentable, detail: "the output stream took no more bytes")
+                    throw stream.streamError
+                        ?? MappingError(.notRepresentable, detail: "the output stream took no more bytes")
                 }
                 written += count
             }
@@ -47,9 +50,15 @@ extension ModelEncoder {
     /// The bytes of a streamed encoding are handed over once this many are written.
     static let flushSize = 1 << 16
 
-    private func stream(_ objects: some Sequence<ModelObject>, at keyPath: String?, write: (JSONWriter) throws -> Void) throws {
+    private func stream(_ objects: some Sequence<ModelObject>, at keyPath: String?, write: (JSONWriter) throws -> Void)
+        throws
+    {
         guard !options.outputFormatting.contains(.sortedKeys) else {
-            throw MappingError(.notRepresentable, found: "sortedKeys", detail: "keys cannot be sorted when streaming: that needs the whole output")
+            throw MappingError(
+                .notRepresentable,
+                found: "sortedKeys",
+                detail: "keys cannot be sorted when streaming: that needs the whole output"
+            )
         }
         let keys = try keyPath.map { try JSONKeyPath(parsing: $0).components } ?? []
         var encoder = ObjectEncoder(options: options)

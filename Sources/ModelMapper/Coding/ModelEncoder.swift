@@ -89,7 +89,11 @@ public struct ModelEncoder: Sendable {
         public var writesRelationshipsAsIdentities = false
 
         /// Options with the most used settings given.
-        public init(outputFormatting: JSONValue.WritingOptions = [], nullEncoding: NullEncoding = .asDecoded, dateFormat: DateFormat = .iso8601) {
+        public init(
+            outputFormatting: JSONValue.WritingOptions = [],
+            nullEncoding: NullEncoding = .asDecoded,
+            dateFormat: DateFormat = .iso8601
+        ) {
             self.outputFormatting = outputFormatting
             self.nullEncoding = nullEncoding
             self.dateFormat = dateFormat

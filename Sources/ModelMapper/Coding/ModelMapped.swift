@@ -50,7 +50,8 @@ public struct ModelMapped<Value: ModelMappable>: Codable {
             throw DecodingError.dataCorrupted(
                 .init(
                     codingPath: decoder.codingPath,
-                    debugDescription: "no ObjectModel to decode \(Value.self) with: set decoder.userInfo[.objectModel]")
+                    debugDescription: "no ObjectModel to decode \(Value.self) with: set decoder.userInfo[.objectModel]"
+                )
             )
         }
         let json = try JSONValue(from: decoder)
@@ -58,7 +59,8 @@ public struct ModelMapped<Value: ModelMappable>: Codable {
             wrappedValue = try Value.decode(json, model: model)
         } catch {
             throw DecodingError.dataCorrupted(
-                .init(codingPath: decoder.codingPath, debugDescription: "\(error)", underlyingError: error))
+                .init(codingPath: decoder.codingPath, debugDescription: "\(error)", underlyingError: error)
+            )
         }
     }
 
@@ -86,8 +88,11 @@ extension ModelObject: ModelMappable {
     static func typed(_ object: ModelObject, of entity: EntityDescription) throws(MappingError) -> Self {
         guard let typed = object as? Self else {
             throw MappingError(
-                .wrongEntity, entityName: entity.name, expected: "an object of class \(Self.self)",
-                found: "an object of class \(type(of: object))")
+                .wrongEntity,
+                entityName: entity.name,
+                expected: "an object of class \(Self.self)",
+                found: "an object of class \(type(of: object))"
+            )
         }
         return typed
     }
@@ -104,7 +109,8 @@ extension ModelObject: ModelMappable {
                 .unknownEntity(String(describing: self)),
                 detail: bound.isEmpty
                     ? "the model binds no entity to class \(self): load it with its classes (the generated model type's load())"
-                    : "the model binds \(bound.count) entities to class \(self)")
+                    : "the model binds \(bound.count) entities to class \(self)"
+            )
         }
         return entity
     }
@@ -113,9 +119,10 @@ extension ModelObject: ModelMappable {
 extension Array: ModelMappable where Element: ModelObject {
     public static func decode(_ json: JSONValue, model: ObjectModel) throws -> [Element] {
         let entity = try Element.boundEntity(in: model)
-        return try ModelDecoder(model: model).decodeObjects(of: entity, from: json).map { object in
-            try Element.typed(object, of: entity)
-        }
+        return try ModelDecoder(model: model).decodeObjects(of: entity, from: json)
+            .map { object in
+                try Element.typed(object, of: entity)
+            }
     }
 
     public func encodedJSON() throws -> JSONValue {

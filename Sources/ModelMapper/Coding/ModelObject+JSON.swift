@@ -8,7 +8,11 @@ extension ModelObject {
     /// subclass it returns an instance of that subclass.
     ///
     /// - Throws: ``MappingError`` saying where the JSON does not fit the model.
-    public convenience init(dictionary: [String: Any], entity: EntityDescription, options: ModelDecoder.Options = .init()) throws {
+    public convenience init(
+        dictionary: [String: Any],
+        entity: EntityDescription,
+        options: ModelDecoder.Options = .init()
+    ) throws {
         self.init(entity: entity)
         // The dictionary walked once into JSON text, which the decoder reads as it reads any
         // document (see FoundationJSON).
@@ -23,7 +27,8 @@ extension ModelObject {
     /// the error instead.
     public var dictionaryRepresentation: [String: Any] {
         var encoder = ObjectEncoder(options: .init(), skipsFailures: true)
-        guard (try? encoder.write(self)) != nil, let value = try? FoundationJSON.value(fromJSON: encoder.writer.data) else { return [:] }
+        guard (try? encoder.write(self)) != nil, let value = try? FoundationJSON.value(fromJSON: encoder.writer.data)
+        else { return [:] }
         return (value as? [String: Any]) ?? [:]
     }
 

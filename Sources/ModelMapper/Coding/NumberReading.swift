@@ -71,7 +71,8 @@ enum NumberReading {
     /// An integer of type `Value`, exactly: `12`, `1.0` and `1e3` are integers, `1.5` is a
     /// fraction. Nil when the bytes are no decimal literal.
     static func integer<Value: FixedWidthInteger>(
-        _ bytes: UnsafeBufferPointer<UInt8>, as type: Value.Type
+        _ bytes: UnsafeBufferPointer<UInt8>,
+        as type: Value.Type
     ) -> DecimalLiteral.IntegerReading<Value>? {
         if let literal = smallLiteral(bytes), literal.exponent == 0 {
             if literal.isNegative {
@@ -131,8 +132,11 @@ enum NumberReading {
             if literal.significand == 0 { return .value(Decimal(0)) }
             return .value(
                 Decimal(
-                    sign: literal.isNegative ? .minus : .plus, exponent: literal.exponent,
-                    significand: Decimal(literal.significand)))
+                    sign: literal.isNegative ? .minus : .plus,
+                    exponent: literal.exponent,
+                    significand: Decimal(literal.significand)
+                )
+            )
         }
         guard let literal = DecimalLiteral(utf8: bytes) else { return .notANumber }
         return literal.decimal.map(DecimalReading.value) ?? .notExact

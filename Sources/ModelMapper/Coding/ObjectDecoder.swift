@@ -54,8 +54,12 @@ struct ObjectDecoder {
     init(bytes: UnsafeRawBufferPointer, run: DecodingRun, locatesByLine: Bool = true) {
         let options = run.options
         scanner = JSONScanner(
-            bytes: bytes, maximumDepth: options.maximumDepth, maximumStringLength: options.maximumStringLength,
-            maximumElementCount: options.maximumElementCount, scratch: run.scratch)
+            bytes: bytes,
+            maximumDepth: options.maximumDepth,
+            maximumStringLength: options.maximumStringLength,
+            maximumElementCount: options.maximumElementCount,
+            scratch: run.scratch
+        )
         self.run = run
         self.locatesByLine = locatesByLine
         keepsSource = options.unknownKeys == .keep
@@ -102,7 +106,9 @@ struct ObjectDecoder {
         var memberCount = 0
 
         init(
-            own: Unmanaged<KeyLevel>?, extras: Unmanaged<KeyLevel>?, under: (level: Unmanaged<KeyLevel>, index: Int)? = nil,
+            own: Unmanaged<KeyLevel>?,
+            extras: Unmanaged<KeyLevel>?,
+            under: (level: Unmanaged<KeyLevel>, index: Int)? = nil,
             orderEntries: UnsafeMutablePointer<Int32>
         ) {
             self.own = own
@@ -198,7 +204,10 @@ struct ObjectDecoder {
     /// when an error was recorded instead of thrown. With `target`, the top-level object is
     /// read into it rather than into a new object.
     mutating func readObject(
-        entity: Int, path: JSONPath, index: Int? = nil, into target: ModelObject? = nil
+        entity: Int,
+        path: JSONPath,
+        index: Int? = nil,
+        into target: ModelObject? = nil
     ) throws(MappingError) -> ModelObject? {
         let base = frames.count
         let outerRoot = rootPath
@@ -351,7 +360,9 @@ struct ObjectDecoder {
     private func unlocatedUnlessText(_ context: MappingError.Context) -> MappingError.Context {
         guard !locatesByLine, let line = context.line, let column = context.column else { return context }
         var context = context
-        context.detail = context.detail.map { $0.replacingOccurrences(of: "line \(line), column \(column): ", with: "") }
+        context.detail = context.detail.map {
+            $0.replacingOccurrences(of: "line \(line), column \(column): ", with: "")
+        }
         context.line = nil
         context.column = nil
         return context
@@ -364,18 +375,24 @@ struct ObjectDecoder {
         var keys: [String] = []
         if memberStart >= 0 {
             // A scanner without the length limit: the key is wanted even if the limit was its.
-            var keyScanner = JSONScanner(bytes: UnsafeRawBufferPointer(start: scanner.base, count: scanner.count), maximumDepth: 1)
+            var keyScanner = JSONScanner(
+                bytes: UnsafeRawBufferPointer(start: scanner.base, count: scanner.count),
+                maximumDepth: 1
+            )
             keyScanner.index = memberStart
             if let key = try? keyScanner.readString().string { keys.append(key) }
         }
         var path = errorPath(frame: top, keys: keys)
         if let array = frames[top].array {
-            path = path.appending(keys: frames[top].mapping.properties[array.slot].keyPath.suffix(1)).appending(index: array.index)
+            path = path.appending(keys: frames[top].mapping.properties[array.slot].keyPath.suffix(1))
+                .appending(index: array.index)
         }
         return path
     }
 
-    private mutating func readObjectFrames(entity: Int, step: Step, into target: ModelObject?, base: Int) throws(MappingError) -> ModelObject? {
+    private mutating func readObjectFrames(entity: Int, step: Step, into target: ModelObject?, base: Int)
+        throws(MappingError) -> ModelObject?
+    {
         self.target = base == 0 ? target : nil
         guard try begin(expected: entity, step: step, parentSlot: -1, extras: nil) else { return nil }
         while true {
@@ -399,7 +416,9 @@ struct ObjectDecoder {
                 key = try scanner.readKey(after: "{")
             } else if try scanner.readSeparator(inObject: true) {
                 frames[top].level.memberCount += 1
-                guard frames[top].level.memberCount < scanner.maximumElementCount else { throw scanner.tooManyElements() }
+                guard frames[top].level.memberCount < scanner.maximumElementCount else {
+                    throw scanner.tooManyElements()
+                }
                 scanner.skipWhitespace()
                 memberStart = scanner.index
                 if try readExpectedMember(frame: top) { continue }
@@ -416,7 +435,9 @@ struct ObjectDecoder {
     /// Starts reading the value at the reading position as an object of `expected`: pushes
     /// its frame and returns true; for anything else reports the error, skips the value and
     /// returns false.
-    private mutating func begin(expected: Int, step: Step, parentSlot: Int, extras: Unmanaged<KeyLevel>?) throws(MappingError) -> Bool {
+    private mutating func begin(expected: Int, step: Step, parentSlot: Int, extras: Unmanaged<KeyLevel>?)
+        throws(MappingError) -> Bool
+    {
         scanner.skipWhitespace()
         let mappings = run.mappingRefs
         // Looked up only for an error: copying an entity's record costs more than reading an object.
@@ -424,7 +445,8 @@ struct ObjectDecoder {
         guard scanner.peek() == UInt8(ascii: "{") else {
             // Only a relationship's value: a document's own objects are objects.
             if case .relationship = step, !frames.isEmpty,
-                let identitySlot = Self.referenceSlot(mappings[expected].takeUnretainedValue()), scanner.peekIsScalarIdentity
+                let identitySlot = Self.referenceSlot(mappings[expected].takeUnretainedValue()),
+                scanner.peekIsScalarIdentity
             {
                 try readReference(expected: expected, identitySlot: identitySlot, step: step, parentSlot: parentSlot)
                 return false
@@ -436,9 +458,12 @@ struct ObjectDecoder {
         guard frames.count < maximumDepth else {
             try scanner.skipValue()
             try report(
-                .notRepresentable, at: step, entityName: expectedName,
+                .notRepresentable,
+                at: step,
+                entityName: expectedName,
                 found: "objects nested more than \(maximumDepth) deep",
-                detail: "raise ModelDecoder.Options.maximumDepth to allow it")
+                detail: "raise ModelDecoder.Options.maximumDepth to allow it"
+            )
             return false
         }
         var entity = expected
@@ -459,9 +484,19 @@ struct ObjectDecoder {
         let (slots, arena) = run.slotAllocator.allocateAbsent(count: count)
         frames.append(
             Frame(
-                entity: entity, mapping: mappings[entity].takeUnretainedValue(),
-                slots: slots, slotCount: count, arena: arena, readings: readings, level: Level(own: keys, extras: extras, orderEntries: orderEntries),
-                outerStart: outerLevels.count, step: step, parentSlot: parentSlot, firstError: run.errors.count))
+                entity: entity,
+                mapping: mappings[entity].takeUnretainedValue(),
+                slots: slots,
+                slotCount: count,
+                arena: arena,
+                readings: readings,
+                level: Level(own: keys, extras: extras, orderEntries: orderEntries),
+                outerStart: outerLevels.count,
+                step: step,
+                parentSlot: parentSlot,
+                firstError: run.errors.count
+            )
+        )
         return true
     }
 
@@ -480,8 +515,12 @@ struct ObjectDecoder {
         if found.isString, let named = mapping.entityByTypeValue[found.text] { return named }
         try scanner.skipValue()
         try report(
-            .unknownEntity(found.text), at: step, keys: [typeKey], entityName: run.model.entityRecords[expected].name,
-            detail: "'\(typeKey)' must be one of " + mapping.entityByTypeValue.keys.sorted().joined(separator: ", "))
+            .unknownEntity(found.text),
+            at: step,
+            keys: [typeKey],
+            entityName: run.model.entityRecords[expected].name,
+            detail: "'\(typeKey)' must be one of " + mapping.entityByTypeValue.keys.sorted().joined(separator: ", ")
+        )
         return nil
     }
 
@@ -533,9 +572,15 @@ struct ObjectDecoder {
 
     /// Reads a member's key in `readTypeKeys`; for the type key of an object, reads its value
     /// too and notes it, returning true.
-    private mutating func typeKeyMember(after opening: StaticString, typeKey: String, open: inout [(start: Int, seen: Bool)]) throws(MappingError) -> Bool {
+    private mutating func typeKeyMember(
+        after opening: StaticString,
+        typeKey: String,
+        open: inout [(start: Int, seen: Bool)]
+    ) throws(MappingError) -> Bool {
         let key = try scanner.readKey(after: opening)
-        guard key.buffer.elementsEqual(typeKey.utf8), let last = open.indices.last, !open[last].seen else { return false }
+        guard key.buffer.elementsEqual(typeKey.utf8), let last = open.indices.last, !open[last].seen else {
+            return false
+        }
         scanner.skipWhitespace()
         let isString = scanner.peek() == UInt8(ascii: "\"")
         let text = isString ? try scanner.readString().string : try describeAndSkip()
@@ -552,12 +597,15 @@ struct ObjectDecoder {
         var extras: KeyAction?
         var ownIndex = -1
         var extrasIndex = -1
-        if let level = frames[top].level.own, let index = Self.index(of: key, in: level, guess: frames[top].level.guess) {
+        if let level = frames[top].level.own, let index = Self.index(of: key, in: level, guess: frames[top].level.guess)
+        {
             frames[top].level.matched(index)
             own = level._withUnsafeGuaranteedRef { $0.entries[index].action }
             ownIndex = index
         }
-        if let level = frames[top].level.extras, let index = Self.index(of: key, in: level, guess: frames[top].level.extrasGuess) {
+        if let level = frames[top].level.extras,
+            let index = Self.index(of: key, in: level, guess: frames[top].level.extrasGuess)
+        {
             frames[top].level.extrasGuess = index + 1
             extras = level._withUnsafeGuaranteedRef { $0.entries[index].action }
             extrasIndex = index
@@ -581,8 +629,10 @@ struct ObjectDecoder {
                 // The owner writes a key both read (see `ObjectEncoder`).
                 sources[top].members.append(extrasIndex >= 0 ? .owner(node: extrasIndex) : .own(node: ownIndex))
             }
-            let ownNode = frames[top].level.own.flatMap { level in ownIndex < 0 ? nil : level.takeUnretainedValue().nodes[ownIndex] }
-            let extrasNode = frames[top].level.extras.flatMap { level in extrasIndex < 0 ? nil : level.takeUnretainedValue().nodes[extrasIndex] }
+            let ownNode = frames[top].level.own
+                .flatMap { level in ownIndex < 0 ? nil : level.takeUnretainedValue().nodes[ownIndex] }
+            let extrasNode = frames[top].level.extras
+                .flatMap { level in extrasIndex < 0 ? nil : level.takeUnretainedValue().nodes[extrasIndex] }
             try readThroughTree(own: ownNode, extras: extrasNode, frame: top)
         }
     }
@@ -637,7 +687,9 @@ struct ObjectDecoder {
     }
 
     /// Reads the start of an object of deeper keys: its level becomes the frame's current one.
-    private mutating func enterNested(_ nested: Unmanaged<KeyLevel>, index: Int, frame top: Int, isExtras: Bool) throws(MappingError) {
+    private mutating func enterNested(_ nested: Unmanaged<KeyLevel>, index: Int, frame top: Int, isExtras: Bool)
+        throws(MappingError)
+    {
         let target = isExtras ? top - 1 : top
         let levelOfNode = isExtras ? frames[top].level.extras : frames[top].level.own
         let key = levelOfNode.map { $0.takeUnretainedValue().nodes[index].key } ?? ""
@@ -646,7 +698,12 @@ struct ObjectDecoder {
         switch scanner.peek() {
         case UInt8(ascii: "{"):
             scanner.index += 1
-            let level = Level(own: isExtras ? nil : nested, extras: isExtras ? nested : nil, under: under, orderEntries: orderEntries)
+            let level = Level(
+                own: isExtras ? nil : nested,
+                extras: isExtras ? nested : nil,
+                under: under,
+                orderEntries: orderEntries
+            )
             if keepsSource {
                 sources[top].outer.append((sources[top].members, index, isExtras, key))
                 sources[top].members = []
@@ -662,9 +719,14 @@ struct ObjectDecoder {
             let mapping = frames[target].mapping
             let first = nested.takeUnretainedValue().nodes.first
             try report(
-                .typeMismatch, frame: top, keys: [key], entityName: run.model.entityRecords[frames[target].entity].name,
+                .typeMismatch,
+                frame: top,
+                keys: [key],
+                entityName: run.model.entityRecords[frames[target].entity].name,
                 propertyName: first.flatMap { $0.attributes.first.map { mapping.properties[$0].name } },
-                expected: "an object holding '\(first?.key ?? "")'", found: found)
+                expected: "an object holding '\(first?.key ?? "")'",
+                found: found
+            )
         }
     }
 
@@ -684,8 +746,12 @@ struct ObjectDecoder {
             name = try describeAndSkip()
         }
         try report(
-            .unknownEntity(name), frame: top, keys: [mapping.typeKey ?? ""], entityName: run.model.entityRecords[frames[top].entity].name,
-            detail: "'\(mapping.typeKey ?? "")' must be \(mapping.typeValue)")
+            .unknownEntity(name),
+            frame: top,
+            keys: [mapping.typeKey ?? ""],
+            entityName: run.model.entityRecords[frames[top].entity].name,
+            detail: "'\(mapping.typeKey ?? "")' must be \(mapping.typeValue)"
+        )
     }
 
     /// Reads an attribute's value into the slots of frame `target` (the top frame, or the one
@@ -731,8 +797,15 @@ struct ObjectDecoder {
         {
             // Left unset: the error stands for the value.
             return try reportConversion(
-                MappingError(.invalidValue, expected: "a raw value of \(type.typeName)", found: ValueConversion.describe(token)),
-                at: attributePath(slot: slot, frame: target), slot: slot, frame: target)
+                MappingError(
+                    .invalidValue,
+                    expected: "a raw value of \(type.typeName)",
+                    found: ValueConversion.describe(token)
+                ),
+                at: attributePath(slot: slot, frame: target),
+                slot: slot,
+                frame: target
+            )
         }
         if keepsSource { noteSpelling(token, value: value, property: property, slot: slot, frame: target) }
         frames[target].slots[slot] = value
@@ -778,7 +851,8 @@ struct ObjectDecoder {
     /// usual form: what the careful path (``ValueConversion/decode(_:for:strict:dateFormat:model:)``,
     /// the transformers' shortcuts) gives for it, without a token between; nil otherwise.
     @inline(__always)
-    private func stringValue(_ text: UnsafeBufferPointer<UInt8>, reading: SlotReading, slot: Int, entity: Int) -> Slot? {
+    private func stringValue(_ text: UnsafeBufferPointer<UInt8>, reading: SlotReading, slot: Int, entity: Int) -> Slot?
+    {
         // Unwrapped rather than mapped: `map` copies the value (a retain for each reference
         // it holds) where unwrapping moves it.
         switch reading.kind {
@@ -804,7 +878,13 @@ struct ObjectDecoder {
 
     /// Notes the token's spelling when the encoder would write the value read from it
     /// differently (see ``DecodedSource``).
-    private mutating func noteSpelling(_ token: JSONToken, value: Slot, property: PropertyMapping, slot: Int, frame target: Int) {
+    private mutating func noteSpelling(
+        _ token: JSONToken,
+        value: Slot,
+        property: PropertyMapping,
+        slot: Int,
+        frame target: Int
+    ) {
         let isPlain = property.transformerName == nil
         // The usual cases, told without writing anything.
         if isPlain {
@@ -820,7 +900,13 @@ struct ObjectDecoder {
         canonical.truncate(to: 0)
         let canWrite: Bool
         do {
-            try canonical.attribute(value, property: property, plan: plan, dateFormat: run.options.dateFormat, model: run.model)
+            try canonical.attribute(
+                value,
+                property: property,
+                plan: plan,
+                dateFormat: run.options.dateFormat,
+                model: run.model
+            )
             canWrite = true
         } catch {
             canWrite = false
@@ -834,8 +920,16 @@ struct ObjectDecoder {
         if isPlain, case .date = value { isDate = true }
         // A value that compares only by its writing keeps that writing.
         let written = canWrite && value.isSameValue(as: value) == nil ? canonical.bytes : nil
-        sources[target].spellings.append(
-            Spelling(slot: slot, value: value, token: spelled, dateFormat: isDate ? run.options.dateFormat : nil, written: written))
+        sources[target].spellings
+            .append(
+                Spelling(
+                    slot: slot,
+                    value: value,
+                    token: spelled,
+                    dateFormat: isDate ? run.options.dateFormat : nil,
+                    written: written
+                )
+            )
     }
 
     /// Whether a number is written as the encoder writes integers: digits, no sign but a
@@ -843,12 +937,16 @@ struct ObjectDecoder {
     private static func isPlainInteger(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
         var digits = text[...]
         if digits.first == UInt8(ascii: "-") { digits = digits.dropFirst() }
-        guard let first = digits.first, digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return false }
+        guard let first = digits.first, digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
+            return false
+        }
         return first != UInt8(ascii: "0") || (digits.count == 1 && text.count == 1)
     }
 
     /// Reports an attribute's conversion error at `path`, with its entity and property.
-    private func reportConversion(_ error: MappingError, at path: JSONPath, slot: Int, frame target: Int) throws(MappingError) {
+    private func reportConversion(_ error: MappingError, at path: JSONPath, slot: Int, frame target: Int)
+        throws(MappingError)
+    {
         var error = error
         error.path = path.appending(error.path)
         error.entityName = run.model.entityRecords[frames[target].entity].name
@@ -864,17 +962,29 @@ struct ObjectDecoder {
         } else {
             try report(
                 MappingError(
-                    .nullValue, path: attributePath(slot: slot, frame: target),
-                    entityName: run.model.entityRecords[frames[target].entity].name, propertyName: property.name,
-                    expected: property.attributeType.rawValue))
+                    .nullValue,
+                    path: attributePath(slot: slot, frame: target),
+                    entityName: run.model.entityRecords[frames[target].entity].name,
+                    propertyName: property.name,
+                    expected: property.attributeType.rawValue
+                )
+            )
         }
     }
 
     /// The slot value of a token for an attribute, through its transformer if it names one.
-    private static func convert(_ token: JSONToken, property: PropertyMapping, entity: Int, slot: Int, run: DecodingRun) throws(MappingError) -> Slot {
+    private static func convert(_ token: JSONToken, property: PropertyMapping, entity: Int, slot: Int, run: DecodingRun)
+        throws(MappingError) -> Slot
+    {
         let options = run.options
         guard property.transformerName != nil else {
-            return try ValueConversion.decode(token, for: property, strict: run.strict, dateFormat: options.dateFormat, model: run.model)
+            return try ValueConversion.decode(
+                token,
+                for: property,
+                strict: run.strict,
+                dateFormat: options.dateFormat,
+                model: run.model
+            )
         }
         let plan = run.transformers.plan(entity: entity, slot: slot)
         let result: Any
@@ -886,8 +996,10 @@ struct ObjectDecoder {
                 result = date
             } catch {
                 throw MappingError(
-                    .transformerFailed(plan.name), found: ValueConversion.describe(token),
-                    underlyingError: TransformerError("expected \(error.expected), found \(error.found)"))
+                    .transformerFailed(plan.name),
+                    found: ValueConversion.describe(token),
+                    underlyingError: TransformerError("expected \(error.expected), found \(error.found)")
+                )
             }
         case .commaSeparatedList:
             guard case .string(let bytes) = token else { fallthrough }
@@ -902,7 +1014,11 @@ struct ObjectDecoder {
             // Dates from the built-in date transformer stay unboxed.
             if let date = result as? Date { return .date(date) }
             return .value(result)
-        default: return Slot(attributeValue: try ValueConversion.modelValue(result, for: property), type: property.attributeType)
+        default:
+            return Slot(
+                attributeValue: try ValueConversion.modelValue(result, for: property),
+                type: property.attributeType
+            )
         }
     }
 
@@ -956,8 +1072,10 @@ struct ObjectDecoder {
         let transformer = try plan.registered()
         guard type(of: transformer).allowsReverseTransformation() else {
             throw MappingError(
-                .transformerFailed(name), found: ValueConversion.describe(token),
-                detail: "it does not allow reverse transformation, which decoding needs")
+                .transformerFailed(name),
+                found: ValueConversion.describe(token),
+                detail: "it does not allow reverse transformation, which decoding needs"
+            )
         }
         let result: Any?
         do {
@@ -966,11 +1084,18 @@ struct ObjectDecoder {
             throw MappingError(.transformerFailed(name), found: ValueConversion.describe(token), underlyingError: error)
         }
         guard let result else {
-            throw MappingError(.transformerFailed(name), found: ValueConversion.describe(token), detail: "it returned nil")
+            throw MappingError(
+                .transformerFailed(name),
+                found: ValueConversion.describe(token),
+                detail: "it returned nil"
+            )
         }
         if let problem = FoundationContainer.problem(in: result, maximumDepth: FoundationJSON.maximumDepth) {
             throw MappingError(
-                .transformerFailed(name), found: ValueConversion.describe(token), detail: "it returned \(problem)")
+                .transformerFailed(name),
+                found: ValueConversion.describe(token),
+                detail: "it returned \(problem)"
+            )
         }
         return result
     }
@@ -988,13 +1113,18 @@ struct ObjectDecoder {
     /// the object with that identity, made with nothing but it when the run has none yet, and
     /// linked into the frame below as a nested object would be. A later object of the run with
     /// the same identity fills it in; in an ``ObjectGraph``, it resolves to the graph's object.
-    private mutating func readReference(expected: Int, identitySlot: Int, step: Step, parentSlot: Int) throws(MappingError) {
+    private mutating func readReference(expected: Int, identitySlot: Int, step: Step, parentSlot: Int)
+        throws(MappingError)
+    {
         guard frames.count < maximumDepth else {
             try scanner.skipValue()
             try report(
-                .notRepresentable, at: step, entityName: run.model.entityRecords[expected].name,
+                .notRepresentable,
+                at: step,
+                entityName: run.model.entityRecords[expected].name,
                 found: "objects nested more than \(maximumDepth) deep",
-                detail: "raise ModelDecoder.Options.maximumDepth to allow it")
+                detail: "raise ModelDecoder.Options.maximumDepth to allow it"
+            )
             return
         }
         let mapping = run.mappingRefs[expected]
@@ -1003,10 +1133,17 @@ struct ObjectDecoder {
         let readings = run.readingsByEntity[expected]
         let (slots, arena) = run.slotAllocator.allocateAbsent(count: count)
         var frame = Frame(
-            entity: expected, mapping: mapping.takeUnretainedValue(),
-            slots: slots, slotCount: count, arena: arena, readings: readings,
+            entity: expected,
+            mapping: mapping.takeUnretainedValue(),
+            slots: slots,
+            slotCount: count,
+            arena: arena,
+            readings: readings,
             level: Level(own: keys, extras: nil, orderEntries: orderEntries),
-            outerStart: outerLevels.count, step: step, parentSlot: parentSlot)
+            outerStart: outerLevels.count,
+            step: step,
+            parentSlot: parentSlot
+        )
         frame.isReference = true
         frames.append(frame)
         let top = frames.count - 1
@@ -1023,7 +1160,8 @@ struct ObjectDecoder {
 
     /// Starts reading a relationship's value: a child frame for a to-one object, an array
     /// state for a to-many one.
-    private mutating func readRelationship(slot: Int, frame top: Int, extras: Unmanaged<KeyLevel>?) throws(MappingError) {
+    private mutating func readRelationship(slot: Int, frame top: Int, extras: Unmanaged<KeyLevel>?) throws(MappingError)
+    {
         let reading = frames[top].readings[slot]
         scanner.skipWhitespace()
         if scanner.peek() == UInt8(ascii: "n") {
@@ -1032,16 +1170,26 @@ struct ObjectDecoder {
             return
         }
         guard reading.isToMany else {
-            _ = try begin(expected: reading.destination, step: .relationship(slot: slot, index: nil), parentSlot: slot, extras: extras)
+            _ = try begin(
+                expected: reading.destination,
+                step: .relationship(slot: slot, index: nil),
+                parentSlot: slot,
+                extras: extras
+            )
             return
         }
         guard scanner.peek() == UInt8(ascii: "[") else {
             let found = try describeAndSkip()
             let property = frames[top].mapping.properties[slot]
             try report(
-                .typeMismatch, frame: top, keys: property.keyPath, entityName: run.model.entityRecords[frames[top].entity].name,
-                propertyName: property.name, expected: "an array of \(run.model.entityRecords[property.destination].name) objects",
-                found: found)
+                .typeMismatch,
+                frame: top,
+                keys: property.keyPath,
+                entityName: run.model.entityRecords[frames[top].entity].name,
+                propertyName: property.name,
+                expected: "an array of \(run.model.entityRecords[property.destination].name) objects",
+                found: found
+            )
             return
         }
         scanner.index += 1
@@ -1081,7 +1229,8 @@ struct ObjectDecoder {
             if keepsSource, let around = sources[top].outer.popLast() {
                 let inner = sources[top].members
                 sources[top].members = around.members
-                sources[top].members.append(.nested(node: around.node, isOwner: around.isOwner, members: inner, key: around.key))
+                sources[top].members
+                    .append(.nested(node: around.node, isOwner: around.isOwner, members: inner, key: around.key))
             }
             return nil
         }
@@ -1089,7 +1238,8 @@ struct ObjectDecoder {
         let state = keepsSource ? sources.popLast() : nil
         let isTop = frames.count == base
         // Noted in the source kept, if one is.
-        let isReference = state.map { frame.isReference || Self.isReferenceOnly($0.members, mapping: frame.mapping) } ?? false
+        let isReference =
+            state.map { frame.isReference || Self.isReferenceOnly($0.members, mapping: frame.mapping) } ?? false
         let object = try finish(frame, source: state, into: isTop ? target : nil)
         if isTop { return object }
         guard let object else { return nil }
@@ -1097,14 +1247,28 @@ struct ObjectDecoder {
         if frames[parent].array != nil {
             if isReference {
                 let index = links.count - (frames[parent].array?.start ?? links.count)
-                sources[parent].referenceEdges.insert(
-                    ReferenceEdge(slot: frame.parentSlot, index: index, object: ObjectIdentifier(object), isScalar: frame.isReference))
+                sources[parent].referenceEdges
+                    .insert(
+                        ReferenceEdge(
+                            slot: frame.parentSlot,
+                            index: index,
+                            object: ObjectIdentifier(object),
+                            isScalar: frame.isReference
+                        )
+                    )
             }
             links.append(Link(object, kind: .strong))
         } else {
             if isReference {
-                sources[parent].referenceEdges.insert(
-                    ReferenceEdge(slot: frame.parentSlot, index: -1, object: ObjectIdentifier(object), isScalar: frame.isReference))
+                sources[parent].referenceEdges
+                    .insert(
+                        ReferenceEdge(
+                            slot: frame.parentSlot,
+                            index: -1,
+                            object: ObjectIdentifier(object),
+                            isScalar: frame.isReference
+                        )
+                    )
             }
             frames[parent].slots[frame.parentSlot] = .object(Link(object, kind: .strong))
         }
@@ -1125,7 +1289,9 @@ struct ObjectDecoder {
             let node = nodes[index]
             guard node.relationship == nil, node.nested == nil else { return false }
             if node.isTypeKey { return true }
-            guard !node.attributes.isEmpty, node.attributes.allSatisfy(mapping.identitySlots.contains) else { return false }
+            guard !node.attributes.isEmpty, node.attributes.allSatisfy(mapping.identitySlots.contains) else {
+                return false
+            }
             hasIdentity = true
             return true
         }
@@ -1134,26 +1300,39 @@ struct ObjectDecoder {
 
     /// Makes the object of a finished frame: a new one, the one already decoded with the
     /// same identity (updated), or `target`.
-    private mutating func finish(_ frame: Frame, source state: SourceState?, into target: ModelObject?) throws(MappingError) -> ModelObject? {
+    private mutating func finish(_ frame: Frame, source state: SourceState?, into target: ModelObject?)
+        throws(MappingError) -> ModelObject?
+    {
         unowned(unsafe) let mapping = frame.mapping
         let source = state.map {
             DecodedSource(
-                members: $0.members, ownerLevel: $0.ownerLevel, spellings: $0.spellings, referenceEdges: $0.referenceEdges,
-                byteCount: scanner.index - $0.start)
+                members: $0.members,
+                ownerLevel: $0.ownerLevel,
+                spellings: $0.spellings,
+                referenceEdges: $0.referenceEdges,
+                byteCount: scanner.index - $0.start
+            )
         }
         if let target, updatesTarget {
             guard target.mapping.entityIndex == frame.entity else {
                 SlotStorage.release(frame.slots, count: frame.slotCount, arena: frame.arena)
                 throw MappingError(
-                    .wrongEntity, path: path(of: frame), entityName: target.entity.name,
+                    .wrongEntity,
+                    path: path(of: frame),
+                    entityName: target.entity.name,
                     expected: "an object of entity '\(target.entity.name)', the entity of the object updated",
-                    found: "an object of entity '\(run.model.entityRecords[frame.entity].name)'")
+                    found: "an object of entity '\(run.model.entityRecords[frame.entity].name)'"
+                )
             }
             pendingUpdates.append(PendingUpdate(object: target, frame: frame, source: source, path: path(of: frame)))
             return target
         }
         if target == nil, uniquesObjectsByIdentity, !mapping.identitySlotList.isEmpty,
-            let identity = IdentityKey(family: mapping.identityFamily, slots: frame.slots, identitySlots: mapping.identitySlotList)
+            let identity = IdentityKey(
+                family: mapping.identityFamily,
+                slots: frame.slots,
+                identitySlots: mapping.identitySlotList
+            )
         {
             if let existing = run.identities[identity] {
                 if let parent = frames.indices.last { frames[parent].hasRepeatedChild = true }
@@ -1165,14 +1344,20 @@ struct ObjectDecoder {
                     let name = run.model.entityRecords[frame.entity].name
                     try report(
                         MappingError(
-                            .wrongEntity, path: path(of: frame), entityName: name,
-                            expected: "an object of entity '\(existing.entity.name)', as the one decoded before with the same identity",
-                            found: "an object of entity '\(name)'"))
+                            .wrongEntity,
+                            path: path(of: frame),
+                            entityName: name,
+                            expected:
+                                "an object of entity '\(existing.entity.name)', as the one decoded before with the same identity",
+                            found: "an object of entity '\(name)'"
+                        )
+                    )
                     return existing
                 }
                 if updatedObjects.contains(ObjectIdentifier(existing)) {
                     pendingUpdates.append(
-                        PendingUpdate(object: existing, frame: frame, source: source, path: path(of: frame)))
+                        PendingUpdate(object: existing, frame: frame, source: source, path: path(of: frame))
+                    )
                 } else {
                     try update(existing, with: frame, source: source, errorPath: { path(of: frame) })
                 }
@@ -1189,13 +1374,21 @@ struct ObjectDecoder {
     }
 
     private func makeObject(_ entity: Int) -> ModelObject {
-        run.objectClasses[entity].init(
-            entity: EntityDescription(model: run.model, index: entity, mapping: run.objectMappingRefs[entity].takeUnretainedValue()))
+        run.objectClasses[entity]
+            .init(
+                entity: EntityDescription(
+                    model: run.model,
+                    index: entity,
+                    mapping: run.objectMappingRefs[entity].takeUnretainedValue()
+                )
+            )
     }
 
     /// Gives a frame's slots to a new object, links inverses, and checks required values.
     /// `isNew`: the object was just made, so no object links to it yet.
-    private mutating func adopt(_ frame: Frame, into object: ModelObject, source: DecodedSource?, isNew: Bool) throws(MappingError) {
+    private mutating func adopt(_ frame: Frame, into object: ModelObject, source: DecodedSource?, isNew: Bool)
+        throws(MappingError)
+    {
         unowned(unsafe) let mapping = frame.mapping
         // First, so that the slots are the object's whatever is thrown below.
         object.slots = SlotStorage(adopting: frame.slots, count: frame.slotCount, arena: frame.arena)
@@ -1205,13 +1398,20 @@ struct ObjectDecoder {
                 if case .absent = frame.slots[slot] {
                     let property = mapping.properties[slot]
                     let path = path(of: frame).appending(keys: property.keyPath)
-                    if run.errors.count > frame.firstError, run.errors[frame.firstError...].contains(where: { $0.path == path }) {
+                    if run.errors.count > frame.firstError,
+                        run.errors[frame.firstError...].contains(where: { $0.path == path })
+                    {
                         continue
                     }
                     try report(
                         MappingError(
-                            .missingValue, path: path, entityName: run.model.entityRecords[frame.entity].name,
-                            propertyName: property.name, expected: property.attributeType.rawValue))
+                            .missingValue,
+                            path: path,
+                            entityName: run.model.entityRecords[frame.entity].name,
+                            propertyName: property.name,
+                            expected: property.attributeType.rawValue
+                        )
+                    )
                 }
             }
         }
@@ -1232,7 +1432,9 @@ struct ObjectDecoder {
                     !run.mappings[relationship.destination].identitySlots.isEmpty
                 {
                     var seen = Set<ObjectIdentifier>(minimumCapacity: links.count)
-                    let unique = links.filter { link in link.object.map { seen.insert(ObjectIdentifier($0)).inserted } ?? false }
+                    let unique = links.filter { link in
+                        link.object.map { seen.insert(ObjectIdentifier($0)).inserted } ?? false
+                    }
                     if unique.count != links.count, let source = object.decodedSource {
                         source.renumberEdges(slot: slot, original: links, unique: unique)
                     }
@@ -1241,9 +1443,15 @@ struct ObjectDecoder {
                 }
                 guard relationship.inverse >= 0 else { continue }
                 for link in links {
-                    link.unmanagedObject?._withUnsafeGuaranteedRef {
-                        $0.attachInverse(object, atSlot: relationship.inverse, ownerKind: .strong, sourceIsUnlinked: isNew)
-                    }
+                    link.unmanagedObject?
+                        ._withUnsafeGuaranteedRef {
+                            $0.attachInverse(
+                                object,
+                                atSlot: relationship.inverse,
+                                ownerKind: .strong,
+                                sourceIsUnlinked: isNew
+                            )
+                        }
                 }
             default:
                 continue
@@ -1254,7 +1462,10 @@ struct ObjectDecoder {
     /// Updates an object decoded before with a repeated one: values present overwrite,
     /// absent ones keep.
     private func update(
-        _ object: ModelObject, with frame: Frame, source: DecodedSource?, errorPath path: () -> JSONPath
+        _ object: ModelObject,
+        with frame: Frame,
+        source: DecodedSource?,
+        errorPath path: () -> JSONPath
     ) throws(MappingError) {
         let slots = SlotStorage(adopting: frame.slots, count: frame.slotCount, arena: frame.arena)
         if run.recordsPresentSlots { run.notePresentSlots(of: object, frame.slots, count: frame.slotCount) }
@@ -1292,21 +1503,35 @@ struct ObjectDecoder {
     /// ``ModelObject/linkKind(to:atSlot:searchBudget:)``) find within the run's allowance;
     /// a document that needs more is refused rather than linked weakly where it should not.
     private func replace(
-        _ object: ModelObject, slot: Int, frame: Frame, with children: [ModelObject], null: Bool,
+        _ object: ModelObject,
+        slot: Int,
+        frame: Frame,
+        with children: [ModelObject],
+        null: Bool,
         errorPath path: () -> JSONPath
     ) throws(MappingError) {
         do {
-            try object.replaceRelationship(atSlot: slot, with: children, null: null, searchBudget: &run.cycleSearchAllowance)
+            try object.replaceRelationship(
+                atSlot: slot,
+                with: children,
+                null: null,
+                searchBudget: &run.cycleSearchAllowance
+            )
         } catch {
             throw (error as? MappingError) ?? MappingError(.notRepresentable, detail: "\(error)")
         }
         guard run.cycleSearchAllowance > 0 else {
             let property = frame.mapping.properties[slot]
             throw MappingError(
-                .notRepresentable, path: path().appending(keys: property.keyPath),
-                entityName: run.model.entityRecords[frame.entity].name, propertyName: property.name,
-                found: "objects repeated by identity that link back to each other through more objects than can be checked",
-                detail: "telling whether these links close a cycle would take more steps than a document of this size allows")
+                .notRepresentable,
+                path: path().appending(keys: property.keyPath),
+                entityName: run.model.entityRecords[frame.entity].name,
+                propertyName: property.name,
+                found:
+                    "objects repeated by identity that link back to each other through more objects than can be checked",
+                detail:
+                    "telling whether these links close a cycle would take more steps than a document of this size allows"
+            )
         }
     }
 
@@ -1324,7 +1549,13 @@ struct ObjectDecoder {
 
     /// Gives a value to what a node reads, in frame `target`; `keys` leads from the object
     /// being read (frame `from`) to the value.
-    private mutating func feed(_ value: JSONValue, to node: KeyNode, frame target: Int, keys: [String], from: Int? = nil) throws(MappingError) {
+    private mutating func feed(
+        _ value: JSONValue,
+        to node: KeyNode,
+        frame target: Int,
+        keys: [String],
+        from: Int? = nil
+    ) throws(MappingError) {
         let source = from ?? target
         for slot in node.attributes {
             if case .null = value {
@@ -1337,7 +1568,9 @@ struct ObjectDecoder {
                 let run = self.run
                 let converted = try JSONToken.with(value) { token throws(MappingError) in
                     let converted = try Self.convert(token, property: property, entity: entity, slot: slot, run: run)
-                    if keepsSource { noteSpelling(token, value: converted, property: property, slot: slot, frame: target) }
+                    if keepsSource {
+                        noteSpelling(token, value: converted, property: property, slot: slot, frame: target)
+                    }
                     return converted
                 }
                 frames[target].slots[slot] = converted
@@ -1359,7 +1592,13 @@ struct ObjectDecoder {
 
     /// A relationship's value from a tree: written back to bytes and decoded by a reader of
     /// its own, sharing this run (identity map, errors).
-    private mutating func feedRelationship(_ value: JSONValue, slot: Int, frame target: Int, keys: [String], from source: Int) throws(MappingError) {
+    private mutating func feedRelationship(
+        _ value: JSONValue,
+        slot: Int,
+        frame target: Int,
+        keys: [String],
+        from source: Int
+    ) throws(MappingError) {
         unowned(unsafe) let property = frames[target].mapping.properties[slot]
         let path = errorPath(frame: source, keys: keys)
         if case .null = value {
@@ -1387,12 +1626,20 @@ struct ObjectDecoder {
 
     /// Reads an array of objects of `entity` at the reading position. Something else is
     /// an error, thrown when `strictlyArray` (the document's payload), else reported.
-    mutating func readArray(entity: Int, path: JSONPath, strictlyArray: Bool = false) throws(MappingError) -> [ModelObject] {
+    mutating func readArray(entity: Int, path: JSONPath, strictlyArray: Bool = false) throws(MappingError)
+        -> [ModelObject]
+    {
         scanner.skipWhitespace()
         guard scanner.peek() == UInt8(ascii: "[") else {
             let found = try describeAndSkip()
             let name = run.model.entityRecords[entity].name
-            let error = MappingError(.typeMismatch, path: path, entityName: name, expected: "an array of \(name) objects", found: found)
+            let error = MappingError(
+                .typeMismatch,
+                path: path,
+                entityName: name,
+                expected: "an array of \(name) objects",
+                found: found
+            )
             if strictlyArray { throw error }
             try report(error)
             return []
@@ -1420,7 +1667,13 @@ struct ObjectDecoder {
         guard scanner.peek() == UInt8(ascii: "[") else {
             let found = try describeAndSkip()
             let name = run.model.entityRecords[entity].name
-            throw MappingError(.typeMismatch, path: path, entityName: name, expected: "an array of \(name) objects", found: found)
+            throw MappingError(
+                .typeMismatch,
+                path: path,
+                entityName: name,
+                expected: "an array of \(name) objects",
+                found: found
+            )
         }
         scanner.index += 1
         if scanner.consume(UInt8(ascii: "]")) { return ([], []) }
@@ -1445,13 +1698,19 @@ struct ObjectDecoder {
             scanner.skipWhitespace()
             guard scanner.peek() == UInt8(ascii: "{") else {
                 let found = try describeAndSkip()
-                throw MappingError(.typeMismatch, path: path, expected: "an object with key '\(component)'", found: found)
+                throw MappingError(
+                    .typeMismatch,
+                    path: path,
+                    expected: "an object with key '\(component)'",
+                    found: found
+                )
             }
             scanner.index += 1
             path = path.appending(key: component)
             var isFirst = true
             while true {
-                let hasMember = isFirst ? !scanner.consume(UInt8(ascii: "}")) : try scanner.readSeparator(inObject: true)
+                let hasMember =
+                    isFirst ? !scanner.consume(UInt8(ascii: "}")) : try scanner.readSeparator(inObject: true)
                 guard hasMember else {
                     throw MappingError(.missingValue, path: path, detail: "the document has nothing at '\(keyPath)'")
                 }
@@ -1492,8 +1751,13 @@ struct ObjectDecoder {
     }
 
     private func report(
-        _ code: MappingError.Code, at step: Step, keys: [String] = [], entityName: String, expected: String? = nil,
-        found: String? = nil, detail: String? = nil
+        _ code: MappingError.Code,
+        at step: Step,
+        keys: [String] = [],
+        entityName: String,
+        expected: String? = nil,
+        found: String? = nil,
+        detail: String? = nil
     ) throws(MappingError) {
         let base: JSONPath
         switch step {
@@ -1505,17 +1769,38 @@ struct ObjectDecoder {
             base = path
         }
         try report(
-            MappingError(code, path: base.appending(keys: keys), entityName: entityName, expected: expected, found: found, detail: detail))
+            MappingError(
+                code,
+                path: base.appending(keys: keys),
+                entityName: entityName,
+                expected: expected,
+                found: found,
+                detail: detail
+            )
+        )
     }
 
     private func report(
-        _ code: MappingError.Code, frame: Int, keys: [String], entityName: String, propertyName: String? = nil,
-        expected: String? = nil, found: String? = nil, detail: String? = nil
+        _ code: MappingError.Code,
+        frame: Int,
+        keys: [String],
+        entityName: String,
+        propertyName: String? = nil,
+        expected: String? = nil,
+        found: String? = nil,
+        detail: String? = nil
     ) throws(MappingError) {
         try report(
             MappingError(
-                code, path: errorPath(frame: frame, keys: keys), entityName: entityName, propertyName: propertyName,
-                expected: expected, found: found, detail: detail))
+                code,
+                path: errorPath(frame: frame, keys: keys),
+                entityName: entityName,
+                propertyName: propertyName,
+                expected: expected,
+                found: found,
+                detail: detail
+            )
+        )
     }
 
     /// The path of a frame's object.
@@ -1564,7 +1849,8 @@ struct ObjectDecoder {
     /// The path of the current level of a frame, followed by `keys`.
     private func errorPath(frame position: Int, keys: some Sequence<String>) -> JSONPath {
         guard position >= 0, position < frames.count else { return JSONPath.root.appending(keys: keys) }
-        return pathOfFrame(at: position, step: frames[position].step).appending(keys: levelKeys(of: position)).appending(keys: keys)
+        return pathOfFrame(at: position, step: frames[position].step).appending(keys: levelKeys(of: position))
+            .appending(keys: keys)
     }
 
     /// The path of an attribute of a frame's object.
@@ -1578,6 +1864,7 @@ struct ObjectDecoder {
 
     private func attributePath(slot: Int, frame position: Int) -> JSONPath {
         guard position >= 0, position < frames.count else { return .root }
-        return pathOfFrame(at: position, step: frames[position].step).appending(keys: frames[position].mapping.properties[slot].keyPath)
+        return pathOfFrame(at: position, step: frames[position].step)
+            .appending(keys: frames[position].mapping.properties[slot].keyPath)
     }
 }

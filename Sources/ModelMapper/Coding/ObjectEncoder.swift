@@ -88,7 +88,9 @@ struct ObjectEncoder {
     /// `flushSize` bytes, between elements (and at the end), so that the output need not be
     /// held whole.
     mutating func writeArray(
-        _ objects: some Sequence<ModelObject>, wrappedIn keys: [String], flushSize: Int = .max,
+        _ objects: some Sequence<ModelObject>,
+        wrappedIn keys: [String],
+        flushSize: Int = .max,
         flush: (JSONWriter) throws -> Void = { _ in }
     ) throws {
         var path = JSONPath.root
@@ -181,11 +183,13 @@ struct ObjectEncoder {
     /// until they end (true).
     private mutating func runSteps(_ top: Int) throws(MappingError) -> Bool {
         if stack.frames[top].hasSource { return try performSteps(top) }
-        return try stack.frames[top].object.withGuaranteedInstance { object throws(MappingError) in
-            try stack.frames[top].program.withGuaranteedInstance { program throws(MappingError) in
-                try runPlainSteps(top, object: object, program: program)
+        return try stack.frames[top].object
+            .withGuaranteedInstance { object throws(MappingError) in
+                try stack.frames[top].program
+                    .withGuaranteedInstance { program throws(MappingError) in
+                        try runPlainSteps(top, object: object, program: program)
+                    }
             }
-        }
     }
 
     /// The steps of an object without a source (its entity's program): attributes straight
@@ -213,8 +217,12 @@ struct ObjectEncoder {
                 let slot = Int(current.slot)
                 let key = keys.quoted(Int(current.key), escapingSlashes: escapesSlashes)
                 if !Self.writePlain(
-                    object.slots[slot], kind: readings[slot].kind, key: key, isEmpty: &isEmpty, to: &writer)
-                {
+                    object.slots[slot],
+                    kind: readings[slot].kind,
+                    key: key,
+                    isEmpty: &isEmpty,
+                    to: &writer
+                ) {
                     try writeGeneralAttribute(slot, of: object, key: key, path: .frame(top), isEmpty: &isEmpty)
                 }
                 step += 1
@@ -251,13 +259,20 @@ struct ObjectEncoder {
     ///
     /// Programs, levels and the owner come unretained: what holds them outlives the frame.
     private mutating func begin(
-        _ object: ModelObject, skipping: Int, extras: WriteProgram.OwnerExtras?, owner: Unmanaged<ModelObject>?,
-        viaSlot: Int, viaIndex: Int
+        _ object: ModelObject,
+        skipping: Int,
+        extras: WriteProgram.OwnerExtras?,
+        owner: Unmanaged<ModelObject>?,
+        viaSlot: Int,
+        viaIndex: Int
     ) throws(MappingError) {
         guard stack.count < maximumDepth else {
             throw MappingError(
-                .notRepresentable, path: childPath(slot: viaSlot, index: viaIndex), entityName: object.entity.name,
-                found: "objects nested more than \(maximumDepth) deep")
+                .notRepresentable,
+                path: childPath(slot: viaSlot, index: viaIndex),
+                entityName: object.entity.name,
+                found: "objects nested more than \(maximumDepth) deep"
+            )
         }
         object.encodingStamp = stamp
         noteKeyedMappings(of: object)
@@ -268,9 +283,13 @@ struct ObjectEncoder {
         if let source = object.decodedSource {
             program = .passRetained(
                 WriteProgram(
-                    source: source, mapping: mapping,
+                    source: source,
+                    mapping: mapping,
                     ownerLevel: owner == nil ? nil : extras?.level.takeUnretainedValue(),
-                    canonical: options.layout == .canonical, writesUnknown: options.writesUnknownKeys))
+                    canonical: options.layout == .canonical,
+                    writesUnknown: options.writesUnknownKeys
+                )
+            )
         }
         var isEmpty = true
         var writtenByOwner: UnsafeMutablePointer<Bool>?
@@ -288,9 +307,19 @@ struct ObjectEncoder {
         }
         stack.push(
             EncodingFrames.Frame(
-                object: object, program: program, hasSource: hasSource, skipping: skipping, isEmpty: isEmpty,
-                nestingBase: nestings.count, extras: extras?.level, owner: owner, writtenByOwner: writtenByOwner,
-                viaSlot: viaSlot, viaIndex: viaIndex))
+                object: object,
+                program: program,
+                hasSource: hasSource,
+                skipping: skipping,
+                isEmpty: isEmpty,
+                nestingBase: nestings.count,
+                extras: extras?.level,
+                owner: owner,
+                writtenByOwner: writtenByOwner,
+                viaSlot: viaSlot,
+                viaIndex: viaIndex
+            )
+        )
     }
 
     /// The path of an object about to be pushed, reached from the top frame by the
@@ -345,7 +374,10 @@ struct ObjectEncoder {
         case .open:
             if isOwnLevel, isWrittenByOwner(step, program: program, frame: top) {
                 stack.frames[top].step = Self.stepAfterNested(
-                    program.stepBuffer, from: stack.frames[top].step, count: program.steps.count)
+                    program.stepBuffer,
+                    from: stack.frames[top].step,
+                    count: program.steps.count
+                )
                 return
             }
             let nesting = Nesting(mark: writer.count, outerIsEmpty: stack.frames[top].isEmpty)
@@ -396,14 +428,19 @@ struct ObjectEncoder {
     private mutating func member(_ step: WriteProgram.Step, program: WriteProgram, frame top: Int) {
         var isEmpty = stack.frames[top].isEmpty
         writer.member(
-            quoted: program.quotedKeys.quoted(Int(step.key), escapingSlashes: writer.escapesSlashes), isEmpty: &isEmpty)
+            quoted: program.quotedKeys.quoted(Int(step.key), escapingSlashes: writer.escapesSlashes),
+            isEmpty: &isEmpty
+        )
         stack.frames[top].isEmpty = isEmpty
     }
 
     /// The steps of an owner's program (see ``WriteProgram/ownerPrograms``): the owner's
     /// flattened attributes, in the object it links to.
     private mutating func writeOwnerSteps(
-        _ program: Unmanaged<WriteProgram>, of owner: ModelObject, path: PathSource, isEmpty: inout Bool
+        _ program: Unmanaged<WriteProgram>,
+        of owner: ModelObject,
+        path: PathSource,
+        isEmpty: inout Bool
     ) throws(MappingError) {
         let (steps, count, keys) = program._withUnsafeGuaranteedRef { ($0.stepBuffer, $0.steps.count, $0.quotedKeys) }
         let escapesSlashes = writer.escapesSlashes
@@ -433,27 +470,41 @@ struct ObjectEncoder {
 
     /// Writes an attribute's member under a key given as a ``QuotedKey``.
     private mutating func writeAttribute(
-        _ slot: Int, of object: ModelObject, key: QuotedKey, path: PathSource, isEmpty: inout Bool
+        _ slot: Int,
+        of object: ModelObject,
+        key: QuotedKey,
+        path: PathSource,
+        isEmpty: inout Bool
     ) throws(MappingError) {
         var failure: MappingError?
-        (writer.escapesSlashes ? key.escapingSlashes : key.plain).withUnsafeBufferPointer { quoted in
-            do throws(MappingError) {
-                try writeAttribute(slot, of: object, key: quoted, path: path, isEmpty: &isEmpty)
-            } catch {
-                failure = error
+        (writer.escapesSlashes ? key.escapingSlashes : key.plain)
+            .withUnsafeBufferPointer { quoted in
+                do throws(MappingError) {
+                    try writeAttribute(slot, of: object, key: quoted, path: path, isEmpty: &isEmpty)
+                } catch {
+                    failure = error
+                }
             }
-        }
         if let failure { throw failure }
     }
 
     /// Writes an attribute's member (`key` is its quoted bytes), or nothing when its state is
     /// not written.
     private mutating func writeAttribute(
-        _ slot: Int, of object: ModelObject, key: UnsafeBufferPointer<UInt8>, path: PathSource, isEmpty: inout Bool
+        _ slot: Int,
+        of object: ModelObject,
+        key: UnsafeBufferPointer<UInt8>,
+        path: PathSource,
+        isEmpty: inout Bool
     ) throws(MappingError) {
         if object.decodedSource == nil,
             Self.writePlain(
-                object.slots[slot], kind: object.mapping.readings[slot].kind, key: key, isEmpty: &isEmpty, to: &writer)
+                object.slots[slot],
+                kind: object.mapping.readings[slot].kind,
+                key: key,
+                isEmpty: &isEmpty,
+                to: &writer
+            )
         {
             return
         }
@@ -463,7 +514,11 @@ struct ObjectEncoder {
     /// Writes an attribute's member through the general path: states, spellings kept from a
     /// source, transformers and every type (what ``writePlain(_:kind:key:isEmpty:to:)`` declines).
     private mutating func writeGeneralAttribute(
-        _ slot: Int, of object: ModelObject, key: UnsafeBufferPointer<UInt8>, path: PathSource, isEmpty: inout Bool
+        _ slot: Int,
+        of object: ModelObject,
+        key: UnsafeBufferPointer<UInt8>,
+        path: PathSource,
+        isEmpty: inout Bool
     ) throws(MappingError) {
         // Unretained: the object's mapping keeps its properties alive.
         unowned(unsafe) let property = object.mapping.readings[slot].property.takeUnretainedValue()
@@ -504,7 +559,10 @@ struct ObjectEncoder {
     /// values that cannot be written), which the general path handles.
     @inline(__always)
     private static func writePlain(
-        _ value: Slot, kind: SlotReading.Kind, key: UnsafeBufferPointer<UInt8>, isEmpty: inout Bool,
+        _ value: Slot,
+        kind: SlotReading.Kind,
+        key: UnsafeBufferPointer<UInt8>,
+        isEmpty: inout Bool,
         to writer: inout JSONWriter
     ) -> Bool {
         switch (kind, value) {
@@ -537,7 +595,11 @@ struct ObjectEncoder {
     /// the value is the one read.
     @inline(never)
     private mutating func writeSpelled(
-        _ value: Slot, source: DecodedSource, property: PropertyMapping, slot: Int, entity: EntityDescription
+        _ value: Slot,
+        source: DecodedSource,
+        property: PropertyMapping,
+        slot: Int,
+        entity: EntityDescription
     ) throws(MappingError) {
         guard let spelling = source.spelling(slot: slot, dateFormat: options.dateFormat) else {
             try writeValue(value, property: property, slot: slot, entity: entity)
@@ -563,7 +625,12 @@ struct ObjectEncoder {
     {
         guard property.transformerName != nil else {
             try writer.attribute(
-                value, property: property, plan: nil, dateFormat: options.dateFormat, model: entity.model)
+                value,
+                property: property,
+                plan: nil,
+                dateFormat: options.dateFormat,
+                model: entity.model
+            )
             return
         }
         let plans = transformerPlans(of: entity.model)
@@ -614,7 +681,11 @@ struct ObjectEncoder {
     // MARK: Relationships
 
     private mutating func writeRelationship(
-        _ slot: Int, object: ModelObject, step: WriteProgram.Step, program: WriteProgram, frame top: Int
+        _ slot: Int,
+        object: ModelObject,
+        step: WriteProgram.Step,
+        program: WriteProgram,
+        frame top: Int
     ) throws(MappingError) {
         switch object.slots.state(at: slot) {
         case .absent:
@@ -676,9 +747,10 @@ struct ObjectEncoder {
                 try writeReference(to: child, path: childPath(slot: slot, index: index), asScalar: true)
                 stack.frames[top].arrayIndex += 1
             } else if try writesInFull(child, slot: slot, index: index, frame: top) {
-                let inverse = stack.frames[top].object._withUnsafeGuaranteedRef {
-                    $0.mapping.readings[slot].inverseSlot
-                }
+                let inverse = stack.frames[top].object
+                    ._withUnsafeGuaranteedRef {
+                        $0.mapping.readings[slot].inverseSlot
+                    }
                 try begin(child, skipping: inverse, extras: nil, owner: nil, viaSlot: slot, viaIndex: index)
             } else {
                 try writeReference(to: child, path: childPath(slot: slot, index: index))
@@ -711,9 +783,12 @@ struct ObjectEncoder {
         guard case .repeated(let maximumBytes) = options.sharedObjects else { return false }
         guard writer.count <= maximumBytes else {
             throw MappingError(
-                .notRepresentable, path: childPath(slot: slot, index: index), entityName: child.entity.name,
+                .notRepresentable,
+                path: childPath(slot: slot, index: index),
+                entityName: child.entity.name,
                 found: "a \(child.entity.name) written again past \(maximumBytes) bytes of output",
-                detail: "raise the budget of ModelEncoder.Options.sharedObjects")
+                detail: "raise the budget of ModelEncoder.Options.sharedObjects"
+            )
         }
         return true
     }
@@ -763,7 +838,9 @@ struct ObjectEncoder {
         guard !mapping.identitySlots.isEmpty else {
             let isCycle = stack.contains(object)
             throw MappingError(
-                .notRepresentable, path: path, entityName: object.entity.name,
+                .notRepresentable,
+                path: path,
+                entityName: object.entity.name,
                 found: isCycle
                     ? "a cycle back to this \(object.entity.name)"
                     : "a \(object.entity.name) already written at another place",
@@ -783,8 +860,12 @@ struct ObjectEncoder {
         }
         for slot in mapping.identitySlots {
             try writeAttribute(
-                slot, of: object, key: QuotedKey(mapping.properties[slot].keyPath.last ?? ""), path: .path(path),
-                isEmpty: &isEmpty)
+                slot,
+                of: object,
+                key: QuotedKey(mapping.properties[slot].keyPath.last ?? ""),
+                path: .path(path),
+                isEmpty: &isEmpty
+            )
         }
         writer.close(UInt8(ascii: "}"), isEmpty: isEmpty)
     }

@@ -14,7 +14,8 @@ struct ObjectStreamDecoding {
     private let entity: Int
     private let sharedRun: DecodingRun?
 
-    init(model: ObjectModel, options: ModelDecoder.Options, entity: Int, keyPath: [String], uniquesAcrossElements: Bool) {
+    init(model: ObjectModel, options: ModelDecoder.Options, entity: Int, keyPath: [String], uniquesAcrossElements: Bool)
+    {
         self.model = model
         self.options = options
         self.entity = entity
@@ -52,7 +53,12 @@ struct ObjectStreamDecoding {
         let object = try outcome.get()
         try run.throwCollectedErrors()
         guard let object else {
-            throw MappingError(.typeMismatch, path: path, entityName: model.entityRecords[entity].name, expected: "an object")
+            throw MappingError(
+                .typeMismatch,
+                path: path,
+                entityName: model.entityRecords[entity].name,
+                expected: "an object"
+            )
         }
         return object
     }

@@ -15,7 +15,8 @@ enum StringWord {
         // Without `slash`, all ones: a word in which no byte comes out zero.
         let slashes = slash ? word ^ (ones &* 0x2F) : ~0
         // A byte is zero (or, for the control term, below 0x20) where the high bit comes out set.
-        return ((quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes | (slashes &- ones) & ~slashes
+        return
+            ((quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes | (slashes &- ones) & ~slashes
             | (word &- ones &* 0x20) & ~word) & highs
     }
 }

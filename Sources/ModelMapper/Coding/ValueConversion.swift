@@ -6,7 +6,13 @@ enum ValueConversion {
     // MARK: JSON -> model
 
     /// The slot value of a JSON value (not null) for an attribute without a transformer.
-    static func decode(_ json: JSONValue, for property: PropertyMapping, strict: Bool, dateFormat: DateFormat, model: ObjectModel) throws(MappingError) -> Slot {
+    static func decode(
+        _ json: JSONValue,
+        for property: PropertyMapping,
+        strict: Bool,
+        dateFormat: DateFormat,
+        model: ObjectModel
+    ) throws(MappingError) -> Slot {
         try JSONToken.with(json) { token throws(MappingError) in
             try decode(token, for: property, strict: strict, dateFormat: dateFormat, model: model)
         }
@@ -14,7 +20,13 @@ enum ValueConversion {
 
     /// The slot value of a JSON token (not null) for an attribute without a transformer:
     /// the one conversion both the byte decoder and the tree paths use.
-    static func decode(_ token: JSONToken, for property: PropertyMapping, strict: Bool, dateFormat: DateFormat, model: ObjectModel) throws(MappingError) -> Slot {
+    static func decode(
+        _ token: JSONToken,
+        for property: PropertyMapping,
+        strict: Bool,
+        dateFormat: DateFormat,
+        model: ObjectModel
+    ) throws(MappingError) -> Slot {
         let type = property.attributeType
         switch type {
         case .integer16: return .integer(Int64(try integer(token, as: Int16.self, type: type, strict: strict)))
@@ -23,13 +35,19 @@ enum ValueConversion {
         case .double:
             let text = try numberBytes(token, type: type, strict: strict)
             guard let value = NumberReading.double(text) else { throw mismatch(type, token) }
-            guard value.isFinite else { throw MappingError(.valueOutOfRange, expected: "a Double", found: describe(token)) }
+            guard value.isFinite else {
+                throw MappingError(.valueOutOfRange, expected: "a Double", found: describe(token))
+            }
             return .floatingPoint(value)
         case .float:
             let text = try numberBytes(token, type: type, strict: strict)
             guard let value = NumberReading.float(text) else { throw mismatch(type, token) }
             guard value.isFinite else {
-                throw MappingError(.valueOutOfRange, expected: "a Float (at most \(Float.greatestFiniteMagnitude))", found: describe(token))
+                throw MappingError(
+                    .valueOutOfRange,
+                    expected: "a Float (at most \(Float.greatestFiniteMagnitude))",
+                    found: describe(token)
+                )
             }
             return .floatingPoint(Double(value))
         case .decimal:
@@ -37,7 +55,11 @@ enum ValueConversion {
             case .value(let value): return .decimal(value)
             case .notANumber: throw mismatch(type, token)
             case .notExact:
-                throw MappingError(.valueOutOfRange, expected: "a Decimal (at most 38 significant digits, powers of ten from -128 to 127)", found: describe(token))
+                throw MappingError(
+                    .valueOutOfRange,
+                    expected: "a Decimal (at most 38 significant digits, powers of ten from -128 to 127)",
+                    found: describe(token)
+                )
             }
         case .string:
             switch token {
@@ -51,7 +73,9 @@ enum ValueConversion {
             case .bool(let value): return .boolean(value)
             case .number(let bytes) where !strict:
                 // Exactly 0 or 1, read from the digits: 1e-400 is not 0, however a Double rounds it.
-                if let literal = DecimalLiteral(utf8: bytes), literal.isZero || (literal.digits == [1] && literal.exponent == 0 && !literal.isNegative) {
+                if let literal = DecimalLiteral(utf8: bytes),
+                    literal.isZero || (literal.digits == [1] && literal.exponent == 0 && !literal.isNegative)
+                {
                     return .boolean(!literal.isZero)
                 }
                 throw MappingError(.invalidValue, expected: "a Boolean (true or false, 0 or 1)", found: describe(token))
@@ -59,18 +83,27 @@ enum ValueConversion {
                 switch String(decoding: bytes, as: UTF8.self).trimmingSpaces().lowercased() {
                 case "true", "yes", "1": return .boolean(true)
                 case "false", "no", "0": return .boolean(false)
-                default: throw MappingError(.invalidValue, expected: "a Boolean (true or false, \"YES\" or \"NO\", 0 or 1)", found: describe(token))
+                default:
+                    throw MappingError(
+                        .invalidValue,
+                        expected: "a Boolean (true or false, \"YES\" or \"NO\", 0 or 1)",
+                        found: describe(token)
+                    )
                 }
             default: throw mismatch(type, token)
             }
         case .date where !property.dateFormats.isEmpty:
             for format in property.dateFormats {
-                if strict, case .string = token, format == .secondsSince1970 || format == .millisecondsSince1970 { continue }
+                if strict, case .string = token, format == .secondsSince1970 || format == .millisecondsSince1970 {
+                    continue
+                }
                 if let date = try? format.date(from: token) { return .date(date) }
             }
             throw MappingError(
                 token.isScalarText ? .invalidValue : .typeMismatch,
-                expected: property.dateFormats.map(\.expectation).joined(separator: ", or "), found: describe(token))
+                expected: property.dateFormats.map(\.expectation).joined(separator: ", or "),
+                found: describe(token)
+            )
         case .date:
             if strict, case .string = token, dateFormat == .secondsSince1970 || dateFormat == .millisecondsSince1970 {
                 throw mismatch(type, token, expected: dateFormat.expectation)
@@ -79,7 +112,11 @@ enum ValueConversion {
                 return .date(try dateFormat.date(from: token))
             } catch {
                 let code: MappingError.Code = token.isScalarText ? .invalidValue : .typeMismatch
-                throw MappingError(code, expected: error.expected, found: code == .typeMismatch ? error.found : describe(token))
+                throw MappingError(
+                    code,
+                    expected: error.expected,
+                    found: code == .typeMismatch ? error.found : describe(token)
+                )
             }
         case .binaryData:
             guard case .string(let bytes) = token else { throw mismatch(type, token, expected: "base64 text") }
@@ -101,8 +138,18 @@ enum ValueConversion {
             }
             return .url(url)
         case .composite:
-            guard case .container(.object(let object)) = token else { throw mismatch(type, token, expected: "an object") }
-            return .value(try decodeComposite(object, name: property.compositeName, strict: strict, dateFormat: dateFormat, model: model))
+            guard case .container(.object(let object)) = token else {
+                throw mismatch(type, token, expected: "an object")
+            }
+            return .value(
+                try decodeComposite(
+                    object,
+                    name: property.compositeName,
+                    strict: strict,
+                    dateFormat: dateFormat,
+                    model: model
+                )
+            )
         case .transformable, .undefined, .objectID:
             return .value(token.jsonValue.foundationObject)
         }
@@ -135,7 +182,13 @@ enum ValueConversion {
     }
 
     /// A composite value: its declared fields converted to their types, other keys kept as they are.
-    private static func decodeComposite(_ object: JSONObject, name: String?, strict: Bool, dateFormat: DateFormat, model: ObjectModel) throws(MappingError) -> [String: Any] {
+    private static func decodeComposite(
+        _ object: JSONObject,
+        name: String?,
+        strict: Bool,
+        dateFormat: DateFormat,
+        model: ObjectModel
+    ) throws(MappingError) -> [String: Any] {
         let elements = name.flatMap(model.composite(named:))?.elements ?? []
         var result: [String: Any] = [:]
         for (key, value) in object {
@@ -160,20 +213,32 @@ enum ValueConversion {
         return result
     }
 
-    private static func integer<Value: FixedWidthInteger>(_ token: JSONToken, as: Value.Type, type: AttributeType, strict: Bool) throws(MappingError) -> Value {
+    private static func integer<Value: FixedWidthInteger>(
+        _ token: JSONToken,
+        as: Value.Type,
+        type: AttributeType,
+        strict: Bool
+    ) throws(MappingError) -> Value {
         let text = try numberBytes(token, type: type, strict: strict)
         // 1.0 and 1e3 are integers too; 1.5 is not; 70000 is out of range for Int16. Read from
         // the digits, exactly and without arithmetic that can overflow.
         switch NumberReading.integer(text, as: Value.self) {
         case .value(let value)?: return value
         case .fraction?: throw MappingError(.invalidValue, expected: "an integer", found: describe(token))
-        case .outOfRange?: throw MappingError(.valueOutOfRange, expected: "\(type.rawValue) (\(Value.min)...\(Value.max))", found: describe(token))
+        case .outOfRange?:
+            throw MappingError(
+                .valueOutOfRange,
+                expected: "\(type.rawValue) (\(Value.min)...\(Value.max))",
+                found: describe(token)
+            )
         case nil: throw mismatch(type, token)
         }
     }
 
     /// The bytes of a number, or of a numeric string (trimmed) when not strict.
-    private static func numberBytes(_ token: JSONToken, type: AttributeType, strict: Bool) throws(MappingError) -> UnsafeBufferPointer<UInt8> {
+    private static func numberBytes(_ token: JSONToken, type: AttributeType, strict: Bool) throws(MappingError)
+        -> UnsafeBufferPointer<UInt8>
+    {
         switch token {
         case .number(let bytes): return bytes
         case .string(let bytes) where !strict:
@@ -199,7 +264,8 @@ enum ValueConversion {
         case .number(let bytes):
             // A hostile number can be megabytes of digits: an error quotes its start and its length.
             guard bytes.count > 40 else { return String(decoding: bytes, as: UTF8.self) }
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<40]), as: UTF8.self) + "… (\(bytes.count) characters)"
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<40]), as: UTF8.self)
+                + "… (\(bytes.count) characters)"
         case .bool(let value): return value ? "true" : "false"
         case .null: return "null"
         case .container(let value): return value.typeDescription
@@ -209,16 +275,22 @@ enum ValueConversion {
     // MARK: model -> JSON
 
     /// The JSON form of an attribute value (of the attribute's type) without a transformer.
-    static func encode(_ value: Any, for property: PropertyMapping, dateFormat: DateFormat, model: ObjectModel) throws(MappingError) -> JSONValue {
+    static func encode(_ value: Any, for property: PropertyMapping, dateFormat: DateFormat, model: ObjectModel)
+        throws(MappingError) -> JSONValue
+    {
         switch (property.attributeType, value) {
         case (.integer16, let int as Int16): return .integer(int)
         case (.integer32, let int as Int32): return .integer(int)
         case (.integer64, let int as Int64): return .integer(int)
         case (.double, let double as Double):
-            guard double.isFinite else { throw MappingError(.notRepresentable, found: "\(double)", detail: "JSON numbers are finite") }
+            guard double.isFinite else {
+                throw MappingError(.notRepresentable, found: "\(double)", detail: "JSON numbers are finite")
+            }
             return .number("\(double)")
         case (.float, let float as Float):
-            guard float.isFinite else { throw MappingError(.notRepresentable, found: "\(float)", detail: "JSON numbers are finite") }
+            guard float.isFinite else {
+                throw MappingError(.notRepresentable, found: "\(float)", detail: "JSON numbers are finite")
+            }
             return .number("\(float)")
         case (.decimal, let decimal as Decimal):
             guard !decimal.isNaN else { throw MappingError(.notRepresentable, found: "NaN") }
@@ -235,7 +307,12 @@ enum ValueConversion {
             for key in fields.keys.sorted() {
                 let field = fields[key] ?? NSNull()
                 if let element = elements.first(where: { $0.name == key }), !(field is NSNull) {
-                    object[key] = try encode(field, for: PropertyMapping.compositeField(element), dateFormat: dateFormat, model: model)
+                    object[key] = try encode(
+                        field,
+                        for: PropertyMapping.compositeField(element),
+                        dateFormat: dateFormat,
+                        model: model
+                    )
                 } else {
                     object[key] = try JSONValue(foundationObject: field)
                 }
@@ -244,8 +321,11 @@ enum ValueConversion {
         case (.transformable, _), (.undefined, _), (.objectID, _):
             return try JSONValue(foundationObject: value)
         default:
-            throw MappingError(.notRepresentable, expected: property.attributeType.swiftTypeName ?? property.attributeType.rawValue,
-                               found: "a value of type \(type(of: value))")
+            throw MappingError(
+                .notRepresentable,
+                expected: property.attributeType.swiftTypeName ?? property.attributeType.rawValue,
+                found: "a value of type \(type(of: value))"
+            )
         }
     }
 
@@ -255,7 +335,11 @@ enum ValueConversion {
     static func modelValue(_ value: Any, for property: PropertyMapping) throws(MappingError) -> Any {
         let type = property.attributeType
         func fail() -> MappingError {
-            MappingError(.typeMismatch, expected: type.swiftTypeName ?? type.rawValue, found: "a value of type \(Swift.type(of: value))")
+            MappingError(
+                .typeMismatch,
+                expected: type.swiftTypeName ?? type.rawValue,
+                found: "a value of type \(Swift.type(of: value))"
+            )
         }
         switch type {
         case .integer16: return try exactInteger(value, as: Int16.self, fail: fail)
@@ -263,13 +347,41 @@ enum ValueConversion {
         case .integer64: return try exactInteger(value, as: Int64.self, fail: fail)
         case .double:
             let double: Double
-            if let value = value as? Double { double = value } else if let float = value as? Float { double = Double(float) } else if let int = value as? any BinaryInteger { double = Double(int) } else { throw fail() }
-            guard double.isFinite else { throw MappingError(.valueOutOfRange, expected: "a finite Double (JSON has no infinity or NaN)", found: "\(double)") }
+            if let value = value as? Double {
+                double = value
+            } else if let float = value as? Float {
+                double = Double(float)
+            } else if let int = value as? any BinaryInteger {
+                double = Double(int)
+            } else {
+                throw fail()
+            }
+            guard double.isFinite else {
+                throw MappingError(
+                    .valueOutOfRange,
+                    expected: "a finite Double (JSON has no infinity or NaN)",
+                    found: "\(double)"
+                )
+            }
             return double
         case .float:
             let float: Float
-            if let value = value as? Float { float = value } else if let double = value as? Double { float = Float(double) } else if let int = value as? any BinaryInteger { float = Float(int) } else { throw fail() }
-            guard float.isFinite else { throw MappingError(.valueOutOfRange, expected: "a finite Float (JSON has no infinity or NaN)", found: "\(value)") }
+            if let value = value as? Float {
+                float = value
+            } else if let double = value as? Double {
+                float = Float(double)
+            } else if let int = value as? any BinaryInteger {
+                float = Float(int)
+            } else {
+                throw fail()
+            }
+            guard float.isFinite else {
+                throw MappingError(
+                    .valueOutOfRange,
+                    expected: "a finite Float (JSON has no infinity or NaN)",
+                    found: "\(value)"
+                )
+            }
             return float
         case .decimal:
             if let decimal = value as? Decimal { return decimal }
@@ -303,10 +415,16 @@ enum ValueConversion {
         }
     }
 
-    private static func exactInteger<Value: FixedWidthInteger>(_ value: Any, as: Value.Type, fail: () -> MappingError) throws(MappingError) -> Value {
+    private static func exactInteger<Value: FixedWidthInteger>(_ value: Any, as: Value.Type, fail: () -> MappingError)
+        throws(MappingError) -> Value
+    {
         guard let integer = value as? any BinaryInteger else { throw fail() }
         guard let exact = Value(exactly: integer) else {
-            throw MappingError(.valueOutOfRange, expected: "\(Value.self) (\(Value.min)...\(Value.max))", found: "\(integer)")
+            throw MappingError(
+                .valueOutOfRange,
+                expected: "\(Value.self) (\(Value.min)...\(Value.max))",
+                found: "\(integer)"
+            )
         }
         return exact
     }
@@ -316,9 +434,17 @@ extension PropertyMapping {
     /// A field of a composite, mapped like an attribute.
     static func compositeField(_ element: CompositeDescription.Element) -> PropertyMapping {
         PropertyMapping(
-            name: element.name, keyPath: [element.name], isRelationship: false, attributeType: element.attributeType,
-            isOptional: true, defaultValue: nil, transformerName: nil, compositeName: element.compositeName,
-            destination: -1, isToMany: false, inverseSlot: nil
+            name: element.name,
+            keyPath: [element.name],
+            isRelationship: false,
+            attributeType: element.attributeType,
+            isOptional: true,
+            defaultValue: nil,
+            transformerName: nil,
+            compositeName: element.compositeName,
+            destination: -1,
+            isToMany: false,
+            inverseSlot: nil
         )
     }
 }
@@ -336,7 +462,9 @@ enum JSONToken {
     case container(JSONValue)
 
     /// Runs `body` with the token of a value.
-    static func with<Result, Failure: Error>(_ json: JSONValue, _ body: (JSONToken) throws(Failure) -> Result) throws(Failure) -> Result {
+    static func with<Result, Failure: Error>(_ json: JSONValue, _ body: (JSONToken) throws(Failure) -> Result)
+        throws(Failure) -> Result
+    {
         switch json {
         case .null: return try body(.null)
         case .bool(let value): return try body(.bool(value))

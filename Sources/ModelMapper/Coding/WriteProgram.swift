@@ -71,8 +71,11 @@ final class WriteProgram: @unchecked Sendable {
         var builder = Builder()
         builder.append([], own: level, owner: nil, isRoot: true)
         self.init(
-            builder, ownerPrograms: builder.extras.map { WriteProgram(ownerLevel: $0) }, typeValue: typeValue,
-            writesOwnerKeys: false)
+            builder,
+            ownerPrograms: builder.extras.map { WriteProgram(ownerLevel: $0) },
+            typeValue: typeValue,
+            writesOwnerKeys: false
+        )
     }
 
     /// The program writing an owner's flattened attributes of `ownerLevel` inside the object it
@@ -88,7 +91,11 @@ final class WriteProgram: @unchecked Sendable {
     /// first and the rest in model order. `ownerLevel` is the owner's flattened keys written
     /// inside the object where it is being written.
     convenience init(
-        source: DecodedSource, mapping: EntityMapping, ownerLevel: KeyLevel?, canonical: Bool, writesUnknown: Bool
+        source: DecodedSource,
+        mapping: EntityMapping,
+        ownerLevel: KeyLevel?,
+        canonical: Bool,
+        writesUnknown: Bool
     ) {
         var builder = Builder()
         builder.canonical = canonical
@@ -121,8 +128,10 @@ final class WriteProgram: @unchecked Sendable {
         self.ownerPrograms = ownerPrograms
         ownerExtras = .allocate(capacity: max(ownerPrograms.count, 1))
         for (index, program) in ownerPrograms.enumerated() {
-            (ownerExtras + index).initialize(
-                to: OwnerExtras(level: .passUnretained(extras[index]), program: .passUnretained(program)))
+            (ownerExtras + index)
+                .initialize(
+                    to: OwnerExtras(level: .passUnretained(extras[index]), program: .passUnretained(program))
+                )
         }
         unknownValues = builder.unknownValues
         self.typeValue = typeValue
@@ -179,8 +188,12 @@ final class WriteProgram: @unchecked Sendable {
                     unknownValues.append(value)
                     steps.append(
                         Step(
-                            kind: .unknown, slot: -1, key: Int32(keys.count - 1), extras: Int32(unknownValues.count - 1)
-                        ))
+                            kind: .unknown,
+                            slot: -1,
+                            key: Int32(keys.count - 1),
+                            extras: Int32(unknownValues.count - 1)
+                        )
+                    )
                 case .own(let index), .owner(let index), .nested(let index, _, _, _), .null(let index, _):
                     // What is under a key of nested key paths: its members, or `null`.
                     let nested: (members: [SourceMember], isNull: Bool)
@@ -204,29 +217,45 @@ final class WriteProgram: @unchecked Sendable {
                         ownSeen[index] = true
                     }
                     append(
-                        level.nodes[index], isRoot: isRoot, isOwner: isOwner, nested: nested.members,
-                        nullIfEmpty: nested.isNull)
+                        level.nodes[index],
+                        isRoot: isRoot,
+                        isOwner: isOwner,
+                        nested: nested.members,
+                        nullIfEmpty: nested.isNull
+                    )
                 }
             }
             // The owner's keys first, as objects without a source have them.
             for (index, node) in (owner?.nodes ?? []).enumerated() where !ownerSeen[index] {
                 let nested = nestedMembers[.owner(index)]
                 append(
-                    node, isRoot: isRoot, isOwner: true, nested: nested?.members ?? [],
-                    nullIfEmpty: nested?.isNull ?? false)
+                    node,
+                    isRoot: isRoot,
+                    isOwner: true,
+                    nested: nested?.members ?? [],
+                    nullIfEmpty: nested?.isNull ?? false
+                )
             }
             for (index, node) in (own?.nodes ?? []).enumerated() where !ownSeen[index] {
                 let nested = nestedMembers[.own(index)]
                 append(
-                    node, isRoot: isRoot, isOwner: false, nested: nested?.members ?? [],
-                    nullIfEmpty: nested?.isNull ?? false)
+                    node,
+                    isRoot: isRoot,
+                    isOwner: false,
+                    nested: nested?.members ?? [],
+                    nullIfEmpty: nested?.isNull ?? false
+                )
             }
         }
 
         /// Appends the steps of one key: the type key, attributes, a relationship, or an object
         /// of nested keys holding `nested` members.
         mutating func append(
-            _ node: KeyNode, isRoot: Bool, isOwner: Bool, nested members: [SourceMember], nullIfEmpty: Bool
+            _ node: KeyNode,
+            isRoot: Bool,
+            isOwner: Bool,
+            nested members: [SourceMember],
+            nullIfEmpty: Bool
         ) {
             keys.append(node.quoted)
             let key = Int32(keys.count - 1)
@@ -235,7 +264,8 @@ final class WriteProgram: @unchecked Sendable {
             }
             for slot in node.attributes {
                 steps.append(
-                    Step(kind: isOwner ? .ownerAttribute : .attribute, slot: Int32(slot), key: key, extras: -1))
+                    Step(kind: isOwner ? .ownerAttribute : .attribute, slot: Int32(slot), key: key, extras: -1)
+                )
             }
             if let slot = node.relationship {
                 // An owner's relationship is the owner's to write.

@@ -62,7 +62,10 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
                 if Self.isPlain(key) {
                     text += "." + key
                 } else {
-                    text += "[\"" + key.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\"]"
+                    text +=
+                        "[\""
+                        + key.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+                        + "\"]"
                 }
             }
         }
@@ -71,6 +74,8 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
 
     private static func isPlain(_ key: String) -> Bool {
         guard let first = key.unicodeScalars.first, first == "_" || first.properties.isAlphabetic else { return false }
-        return key.unicodeScalars.allSatisfy { $0 == "_" || $0 == "-" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
+        return key.unicodeScalars.allSatisfy {
+            $0 == "_" || $0 == "-" || $0.properties.isAlphabetic || ("0"..."9").contains($0)
+        }
     }
 }

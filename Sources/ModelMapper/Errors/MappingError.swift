@@ -91,8 +91,14 @@ public enum MappingError: Error, CustomStringConvertible {
 
         /// A context; callers mostly leave what they do not know nil.
         public init(
-            name: String = "", path: JSONPath = .root, entityName: String? = nil, propertyName: String? = nil,
-            expected: String? = nil, found: String? = nil, detail: String? = nil, underlyingError: (any Error)? = nil
+            name: String = "",
+            path: JSONPath = .root,
+            entityName: String? = nil,
+            propertyName: String? = nil,
+            expected: String? = nil,
+            found: String? = nil,
+            detail: String? = nil,
+            underlyingError: (any Error)? = nil
         ) {
             self.name = name
             self.path = path
@@ -134,12 +140,23 @@ public enum MappingError: Error, CustomStringConvertible {
     /// An error of kind `code` with its context; callers mostly leave what they do not know nil.
     /// The name in codes such as `.unknownKey("title")` becomes the context's ``Context/name``.
     public init(
-        _ code: Code, path: JSONPath = .root, entityName: String? = nil, propertyName: String? = nil,
-        expected: String? = nil, found: String? = nil, detail: String? = nil, underlyingError: (any Error)? = nil
+        _ code: Code,
+        path: JSONPath = .root,
+        entityName: String? = nil,
+        propertyName: String? = nil,
+        expected: String? = nil,
+        found: String? = nil,
+        detail: String? = nil,
+        underlyingError: (any Error)? = nil
     ) {
         var context = Context(
-            path: path, entityName: entityName, propertyName: propertyName,
-            expected: expected, found: found, detail: detail, underlyingError: underlyingError
+            path: path,
+            entityName: entityName,
+            propertyName: propertyName,
+            expected: expected,
+            found: found,
+            detail: detail,
+            underlyingError: underlyingError
         )
         switch code {
         case .invalidJSON: self = .invalidJSON(context)
@@ -196,10 +213,10 @@ public enum MappingError: Error, CustomStringConvertible {
         get {
             switch self {
             case .invalidJSON(let context), .typeMismatch(let context), .valueOutOfRange(let context),
-                 .invalidValue(let context), .missingValue(let context), .nullValue(let context),
-                 .unknownKey(let context), .unknownRelationship(let context), .unknownEntity(let context),
-                 .unregisteredTransformer(let context), .transformerFailed(let context),
-                 .abstractEntity(let context), .wrongEntity(let context), .notRepresentable(let context):
+                .invalidValue(let context), .missingValue(let context), .nullValue(let context),
+                .unknownKey(let context), .unknownRelationship(let context), .unknownEntity(let context),
+                .unregisteredTransformer(let context), .transformerFailed(let context),
+                .abstractEntity(let context), .wrongEntity(let context), .notRepresentable(let context):
                 context
             }
         }
@@ -267,16 +284,23 @@ public enum MappingError: Error, CustomStringConvertible {
         case .invalidJSON: return "the data is not valid JSON"
         case .typeMismatch, .valueOutOfRange, .invalidValue:
             return "expected \(context.expected ?? "another value"), found \(context.found ?? "something else")"
-        case .missingValue: return "a value\(context.expected.map { " (\($0))" } ?? "") is required, but the JSON has none and the model gives no default"
+        case .missingValue:
+            return
+                "a value\(context.expected.map { " (\($0))" } ?? "") is required, but the JSON has none and the model gives no default"
         case .nullValue: return "a value\(context.expected.map { " (\($0))" } ?? "") is required, found null"
         case .unknownKey: return "no property named '\(context.name)'"
         case .unknownRelationship: return "no relationship named '\(context.name)'"
         case .unknownEntity: return "no entity named '\(context.name)' in the model"
         case .unregisteredTransformer: return "no value transformer is registered under the name '\(context.name)'"
-        case .transformerFailed: return "value transformer '\(context.name)' could not convert \(context.found ?? "the value")"
-        case .abstractEntity: return "entity '\(context.name)' is abstract and has no instances; the JSON must say which subentity it is"
-        case .wrongEntity: return "expected \(context.expected ?? "another entity"), found \(context.found ?? "another entity")"
-        case .notRepresentable: return "\(context.found ?? "the value") cannot be written as JSON" + (context.expected.map { " (expected \($0))" } ?? "")
+        case .transformerFailed:
+            return "value transformer '\(context.name)' could not convert \(context.found ?? "the value")"
+        case .abstractEntity:
+            return "entity '\(context.name)' is abstract and has no instances; the JSON must say which subentity it is"
+        case .wrongEntity:
+            return "expected \(context.expected ?? "another entity"), found \(context.found ?? "another entity")"
+        case .notRepresentable:
+            return "\(context.found ?? "the value") cannot be written as JSON"
+                + (context.expected.map { " (expected \($0))" } ?? "")
         }
     }
 }
@@ -300,6 +324,7 @@ public struct MappingErrors: Error, CustomStringConvertible {
     }
 
     public var description: String {
-        "\(errors.count) mapping error\(errors.count == 1 ? "" : "s"):\n" + errors.map { "  " + $0.description }.joined(separator: "\n")
+        "\(errors.count) mapping error\(errors.count == 1 ? "" : "s"):\n"
+            + errors.map { "  " + $0.description }.joined(separator: "\n")
     }
 }

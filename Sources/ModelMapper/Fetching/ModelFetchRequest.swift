@@ -32,8 +32,12 @@ public struct ModelFetchRequest: Sendable, Hashable {
 
     /// A request for objects of `entityName`; by default every one, unsorted, subentities included.
     public init(
-        entityName: String, predicate: ModelPredicate? = nil, sortDescriptors: [ModelSortDescriptor] = [],
-        fetchLimit: Int = 0, fetchOffset: Int = 0, includesSubentities: Bool = true
+        entityName: String,
+        predicate: ModelPredicate? = nil,
+        sortDescriptors: [ModelSortDescriptor] = [],
+        fetchLimit: Int = 0,
+        fetchOffset: Int = 0,
+        includesSubentities: Bool = true
     ) {
         self.entityName = entityName
         self.predicate = predicate
@@ -49,7 +53,8 @@ public struct ModelFetchRequest: Sendable, Hashable {
     /// - Throws: ``PredicateEvaluationError``, as ``ModelPredicate/evaluate(with:substitutionVariables:options:)``;
     ///   a key the entity does not have is an error even when no object is looked at.
     public func run(
-        on objects: some Sequence<ModelObject>, substitutionVariables: [String: Any] = [:],
+        on objects: some Sequence<ModelObject>,
+        substitutionVariables: [String: Any] = [:],
         options: ModelPredicate.EvaluationOptions = .init()
     ) throws(PredicateEvaluationError) -> [ModelObject] {
         let candidates = objects.filter { object in
@@ -61,7 +66,9 @@ public struct ModelFetchRequest: Sendable, Hashable {
 
     /// Filters, sorts and pages objects already of the request's entity.
     func select(
-        from candidates: [ModelObject], substitutionVariables: [String: Any], options: ModelPredicate.EvaluationOptions
+        from candidates: [ModelObject],
+        substitutionVariables: [String: Any],
+        options: ModelPredicate.EvaluationOptions
     ) throws(PredicateEvaluationError) -> [ModelObject] {
         var selected = candidates
         if let predicate {
@@ -114,7 +121,8 @@ extension ObjectGraph {
     ///   entity does not have (even in a graph with no such object), a variable not given, and
     ///   the errors of evaluation.
     public func fetch(
-        _ request: ModelFetchRequest, substitutionVariables: [String: Any] = [:],
+        _ request: ModelFetchRequest,
+        substitutionVariables: [String: Any] = [:],
         options: ModelPredicate.EvaluationOptions = .init()
     ) throws(PredicateEvaluationError) -> [ModelObject] {
         guard let entity = model.entitiesByName[request.entityName] else {
@@ -130,7 +138,9 @@ extension ObjectGraph {
     /// - Throws: ``PredicateEvaluationError``, as ``fetch(_:substitutionVariables:options:)``;
     ///   `.invalidOperand` when an object is not a `T`.
     public func fetch<T: ModelObject>(
-        _ request: ModelFetchRequest, as type: T.Type, substitutionVariables: [String: Any] = [:],
+        _ request: ModelFetchRequest,
+        as type: T.Type,
+        substitutionVariables: [String: Any] = [:],
         options: ModelPredicate.EvaluationOptions = .init()
     ) throws(PredicateEvaluationError) -> [T] {
         let objects = try fetch(request, substitutionVariables: substitutionVariables, options: options)
@@ -140,7 +150,9 @@ extension ObjectGraph {
             guard let object = object as? T else {
                 throw PredicateEvaluationError(
                     .invalidOperand(
-                        "an object of \(object.entity.name) is a \(Swift.type(of: object)), not a \(T.self)"))
+                        "an object of \(object.entity.name) is a \(Swift.type(of: object)), not a \(T.self)"
+                    )
+                )
             }
             typed.append(object)
         }
@@ -151,7 +163,8 @@ extension ObjectGraph {
     ///
     /// - Throws: ``PredicateEvaluationError``, as ``fetch(_:substitutionVariables:options:)``.
     public func count(
-        for request: ModelFetchRequest, substitutionVariables: [String: Any] = [:],
+        for request: ModelFetchRequest,
+        substitutionVariables: [String: Any] = [:],
         options: ModelPredicate.EvaluationOptions = .init()
     ) throws(PredicateEvaluationError) -> Int {
         var unsorted = request

@@ -40,7 +40,9 @@ extension ModelPredicate {
     ///   variable not given, values that do not compare (`name > 5`), a to-many key path
     ///   compared without `ANY`/`ALL`/`NONE`, a `MATCHES` pattern that is not one or runs too long.
     public func evaluate(
-        with object: ModelObject, substitutionVariables: [String: Any] = [:], options: EvaluationOptions = .init()
+        with object: ModelObject,
+        substitutionVariables: [String: Any] = [:],
+        options: EvaluationOptions = .init()
     ) throws(PredicateEvaluationError) -> Bool {
         var evaluator = PredicateEvaluator(predicate: self, variables: substitutionVariables, options: options)
         evaluator.startObject()
@@ -51,7 +53,8 @@ extension ModelPredicate {
     ///
     /// - Throws: ``PredicateEvaluationError``, as ``evaluate(with:substitutionVariables:options:)``.
     public func filter(
-        _ objects: some Sequence<ModelObject>, substitutionVariables: [String: Any] = [:],
+        _ objects: some Sequence<ModelObject>,
+        substitutionVariables: [String: Any] = [:],
         options: EvaluationOptions = .init()
     ) throws(PredicateEvaluationError) -> [ModelObject] {
         var evaluator = PredicateEvaluator(predicate: self, variables: substitutionVariables, options: options)
@@ -80,7 +83,8 @@ extension ModelPredicate {
         for (name, value) in variables {
             guard let constant = Value(argument: value) else {
                 throw PredicateEvaluationError(
-                    .invalidOperand("the value of $\(name), of type \(type(of: value)), cannot stand in a predicate"))
+                    .invalidOperand("the value of $\(name), of type \(type(of: value)), cannot stand in a predicate")
+                )
             }
             constants[name] = constant
         }
@@ -122,7 +126,10 @@ extension ModelPredicate.Expression {
             return .index(base.substituting(constants, bound: bound), substituted)
         case .arithmetic(let left, let op, let right):
             return .arithmetic(
-                left.substituting(constants, bound: bound), op, right.substituting(constants, bound: bound))
+                left.substituting(constants, bound: bound),
+                op,
+                right.substituting(constants, bound: bound)
+            )
         case .negated(let inner): return .negated(inner.substituting(constants, bound: bound))
         case .function(let name, let arguments):
             return .function(name, arguments.map { $0.substituting(constants, bound: bound) })
@@ -130,8 +137,10 @@ extension ModelPredicate.Expression {
             var inner = bound
             inner.insert(variable)
             return .subquery(
-                collection.substituting(constants, bound: bound), variable: variable,
-                predicate.substituting(constants, bound: inner))
+                collection.substituting(constants, bound: bound),
+                variable: variable,
+                predicate.substituting(constants, bound: inner)
+            )
         }
     }
 }

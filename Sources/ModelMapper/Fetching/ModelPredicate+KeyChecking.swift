@@ -108,7 +108,9 @@ private struct KeyChecker {
                     current = .unknown
                 } else {
                     throw PredicateEvaluationError(
-                        .unknownKey(component, entity: entity.name), predicate: predicate.description)
+                        .unknownKey(component, entity: entity.name),
+                        predicate: predicate.description
+                    )
                 }
             }
             return current

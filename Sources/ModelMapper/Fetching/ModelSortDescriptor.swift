@@ -41,17 +41,23 @@ public struct ModelSortDescriptor: Sendable, Hashable {
     /// - Throws: ``PredicateEvaluationError``: a key path an object's entity does not have, or
     ///   values of kinds that have no order between them (a string and a number).
     static func sort(
-        _ objects: [ModelObject], by descriptors: [ModelSortDescriptor], options: ModelPredicate.EvaluationOptions
+        _ objects: [ModelObject],
+        by descriptors: [ModelSortDescriptor],
+        options: ModelPredicate.EvaluationOptions
     ) throws(PredicateEvaluationError) -> [ModelObject] {
         guard !descriptors.isEmpty, objects.count > 1 else { return objects }
         // Each object's keys, read once.
         var evaluator = PredicateEvaluator(
-            predicate: nil, context: "sort by " + descriptors.map(\.keyPath).joined(separator: ", "), variables: [:],
-            options: options)
+            predicate: nil,
+            context: "sort by " + descriptors.map(\.keyPath).joined(separator: ", "),
+            variables: [:],
+            options: options
+        )
         let expressions = descriptors.map { descriptor in
             ModelPredicate.Expression.keyPath(
                 .evaluatedObject,
-                descriptor.keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init))
+                descriptor.keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+            )
         }
         var keys: [[PredicateOperand]] = []
         keys.reserveCapacity(objects.count)
@@ -70,9 +76,12 @@ public struct ModelSortDescriptor: Sendable, Hashable {
                         failure
                         ?? PredicateEvaluationError(
                             .incomparable(
-                                left: keys[a][column].kindDescription, operator: "sorted with",
-                                right: keys[b][column].kindDescription),
-                            predicate: "sort by \(descriptor.keyPath)")
+                                left: keys[a][column].kindDescription,
+                                operator: "sorted with",
+                                right: keys[b][column].kindDescription
+                            ),
+                            predicate: "sort by \(descriptor.keyPath)"
+                        )
                     return a < b
                 }
                 if result != .orderedSame { return result == .orderedAscending }

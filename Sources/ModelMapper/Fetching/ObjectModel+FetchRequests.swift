@@ -30,7 +30,8 @@ extension ObjectModel {
             } catch {
                 throw PredicateEvaluationError(
                     .invalidOperand("the predicate of template '\(name)' does not parse: \(error)"),
-                    predicate: predicateString)
+                    predicate: predicateString
+                )
             }
             for variable in predicate.freeVariables.sorted() where substitutionVariables[variable] == nil {
                 throw PredicateEvaluationError(.missingVariable(variable), predicate: predicateString)
@@ -74,7 +75,8 @@ extension ObjectGraph {
             } catch {
                 throw PredicateEvaluationError(
                     .invalidOperand("the predicate of fetched property '\(name)' does not parse: \(error)"),
-                    predicate: predicateString)
+                    predicate: predicateString
+                )
             }
         }
         let fetchedProperty = PredicateOperand.dictionary([
@@ -82,7 +84,9 @@ extension ObjectGraph {
             "userInfo": .dictionary(property.userInfo.mapValues { .string($0) }),
         ])
         return try fetch(
-            request, substitutionVariables: ["FETCH_SOURCE": object, "FETCHED_PROPERTY": fetchedProperty])
+            request,
+            substitutionVariables: ["FETCH_SOURCE": object, "FETCHED_PROPERTY": fetchedProperty]
+        )
     }
 }
 

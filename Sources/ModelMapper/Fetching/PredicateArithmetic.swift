@@ -5,7 +5,9 @@ import Foundation
 /// division by zero or a result out of every range is an error, never a wrapped or rounded value.
 enum PredicateArithmetic {
     static func apply(
-        _ op: ModelPredicate.Expression.ArithmeticOperator, _ left: PredicateNumber, _ right: PredicateNumber
+        _ op: ModelPredicate.Expression.ArithmeticOperator,
+        _ left: PredicateNumber,
+        _ right: PredicateNumber
     ) throws(PredicateEvaluationError) -> PredicateNumber {
         if case .double = left { return try double(op, left.doubleValue, right.doubleValue) }
         if case .double = right { return try double(op, left.doubleValue, right.doubleValue) }
@@ -67,7 +69,8 @@ enum PredicateArithmetic {
                 (0...1_000).contains(exponent)
             else {
                 throw PredicateEvaluationError(
-                    .invalidOperand("a Decimal's power must be a whole number from 0 to 1000, not \(b)"))
+                    .invalidOperand("a Decimal's power must be a whole number from 0 to 1000, not \(b)")
+                )
             }
             // By squaring, each product checked (Foundation's NSDecimalPower multiplies unchecked).
             var power = Decimal(1)

@@ -32,7 +32,9 @@ struct PredicateEvaluator {
 
     /// - Parameter context: what errors name when there is no predicate (a sort key path).
     init(
-        predicate: ModelPredicate?, context: String = "", variables: [String: Any],
+        predicate: ModelPredicate?,
+        context: String = "",
+        variables: [String: Any],
         options: ModelPredicate.EvaluationOptions
     ) {
         self.variables = variables.mapValues { PredicateOperand(value: $0) }
@@ -54,7 +56,8 @@ struct PredicateEvaluator {
         steps += 1
         guard steps <= options.stepLimit else {
             throw error(
-                .invalidOperand("evaluating the predicate for one object took more than \(options.stepLimit) steps"))
+                .invalidOperand("evaluating the predicate for one object took more than \(options.stepLimit) steps")
+            )
         }
     }
 
@@ -64,7 +67,8 @@ struct PredicateEvaluator {
         guard depth <= Self.maximumDepth else {
             // Not described: printing a predicate this deep would take as deep a recursion.
             throw PredicateEvaluationError(
-                .invalidOperand("the predicate nests deeper than \(Self.maximumDepth) levels"))
+                .invalidOperand("the predicate nests deeper than \(Self.maximumDepth) levels")
+            )
         }
     }
 
@@ -120,13 +124,19 @@ struct PredicateEvaluator {
 
     /// One comparison of two values (after any quantifier has picked the left one).
     private func compare(
-        _ left: PredicateOperand, _ comparison: ModelPredicate.Comparison, _ right: PredicateOperand
+        _ left: PredicateOperand,
+        _ comparison: ModelPredicate.Comparison,
+        _ right: PredicateOperand
     ) throws(PredicateEvaluationError) -> Bool {
         let options = comparison.options
         func incomparable() -> PredicateEvaluationError {
             error(
                 .incomparable(
-                    left: left.kindDescription, operator: comparison.operator.rawValue, right: right.kindDescription))
+                    left: left.kindDescription,
+                    operator: comparison.operator.rawValue,
+                    right: right.kindDescription
+                )
+            )
         }
         switch comparison.operator {
         case .in:
@@ -174,7 +184,9 @@ struct PredicateEvaluator {
             case .endsWith: return StringMatching.fold(text, options).hasSuffix(StringMatching.fold(pattern, options))
             case .like:
                 return StringMatching.like(
-                    StringMatching.fold(text, options), pattern: StringMatching.fold(pattern, options))
+                    StringMatching.fold(text, options),
+                    pattern: StringMatching.fold(pattern, options)
+                )
             default:
                 // `[c]` is the expression's case-insensitivity (folding would change escapes such
                 // as `\D`); `[d]` folds diacritics of both, which leaves the syntax alone.
@@ -182,10 +194,15 @@ struct PredicateEvaluator {
                 let foldedPattern = StringMatching.fold(pattern, diacritics)
                 do {
                     let regex = try regexes.regex(
-                        for: foldedPattern, caseInsensitive: options.contains(.caseInsensitive))
+                        for: foldedPattern,
+                        caseInsensitive: options.contains(.caseInsensitive)
+                    )
                     return try StringMatching.matches(
-                        StringMatching.fold(text, diacritics), regex, pattern: pattern,
-                        timeLimit: self.options.matchTimeLimit)
+                        StringMatching.fold(text, diacritics),
+                        regex,
+                        pattern: pattern,
+                        timeLimit: self.options.matchTimeLimit
+                    )
                 } catch let failure {
                     throw PredicateEvaluationError(failure.kind, predicate: context)
                 }
@@ -242,14 +259,19 @@ struct PredicateEvaluator {
 
     /// The order of two values of kinds that have one (numbers and Booleans, strings, dates).
     func order(
-        _ left: PredicateOperand, _ right: PredicateOperand, _ options: ModelPredicate.Comparison.Options,
+        _ left: PredicateOperand,
+        _ right: PredicateOperand,
+        _ options: ModelPredicate.Comparison.Options,
         _ comparison: ModelPredicate.Comparison?
     ) throws(PredicateEvaluationError) -> ComparisonResult {
         if let result = Self.order(left, right, options) { return result }
         throw error(
             .incomparable(
-                left: left.kindDescription, operator: comparison?.operator.rawValue ?? "<", right: right.kindDescription
-            ))
+                left: left.kindDescription,
+                operator: comparison?.operator.rawValue ?? "<",
+                right: right.kindDescription
+            )
+        )
     }
 
     /// The order of two values; nil when their kinds have none between them.
@@ -303,7 +325,8 @@ struct PredicateEvaluator {
             guard case .collection(let elements) = collection else {
                 if case .null = collection { return .null }
                 throw error(
-                    .invalidOperand("\(base.description) is \(collection.kindDescription), not a collection to index"))
+                    .invalidOperand("\(base.description) is \(collection.kindDescription), not a collection to index")
+                )
             }
             switch index {
             case .first: return elements.first ?? .null
@@ -380,12 +403,14 @@ struct PredicateEvaluator {
                     throw error(
                         .invalidOperand(
                             "derived attribute '\(key)' of \(object.entity.name) reads itself, or derived attributes nest deeper than \(Self.maximumDerivations)"
-                        ))
+                        )
+                    )
                 }
                 let value = try inner.value(of: derivation, on: .object(object))
-                return ModelObject.attributeValue(value, type: property.attributeType).map {
-                    PredicateOperand(value: $0)
-                }
+                return ModelObject.attributeValue(value, type: property.attributeType)
+                    .map {
+                        PredicateOperand(value: $0)
+                    }
                     ?? .null
             }
             return PredicateOperand(slot: object.slots[slot], property: property)
@@ -439,7 +464,8 @@ struct PredicateEvaluator {
             return try aggregate(name.lowercased(), values)
         default:
             throw error(
-                .invalidOperand("unknown collection operator \(name) (ModelMapper has @count, @sum, @avg, @min, @max)"))
+                .invalidOperand("unknown collection operator \(name) (ModelMapper has @count, @sum, @avg, @min, @max)")
+            )
         }
     }
 
@@ -470,7 +496,8 @@ struct PredicateEvaluator {
                 }
                 guard let order = Self.order(value, current, []) else {
                     throw error(
-                        .incomparable(left: value.kindDescription, operator: name, right: current.kindDescription))
+                        .incomparable(left: value.kindDescription, operator: name, right: current.kindDescription)
+                    )
                 }
                 if (name == "@min" && order == .orderedAscending) || (name == "@max" && order == .orderedDescending) {
                     best = value
@@ -481,7 +508,9 @@ struct PredicateEvaluator {
     }
 
     private func arithmetic(
-        _ left: PredicateOperand, _ op: ModelPredicate.Expression.ArithmeticOperator, _ right: PredicateOperand
+        _ left: PredicateOperand,
+        _ op: ModelPredicate.Expression.ArithmeticOperator,
+        _ right: PredicateOperand
     ) throws(PredicateEvaluationError) -> PredicateOperand {
         switch (left, right) {
         case (.null, _), (_, .null): return .null
@@ -493,7 +522,8 @@ struct PredicateEvaluator {
             }
         default:
             throw error(
-                .invalidOperand("cannot compute \(left.kindDescription) \(op.rawValue) \(right.kindDescription)"))
+                .invalidOperand("cannot compute \(left.kindDescription) \(op.rawValue) \(right.kindDescription)")
+            )
         }
     }
 
@@ -507,7 +537,10 @@ struct PredicateEvaluator {
             guard arguments.count == count else {
                 throw error(
                     .unsupportedFunction(
-                        written, detail: "takes \(count) argument\(count == 1 ? "" : "s"), not \(arguments.count)"))
+                        written,
+                        detail: "takes \(count) argument\(count == 1 ? "" : "s"), not \(arguments.count)"
+                    )
+                )
             }
         }
         switch name {
@@ -546,7 +579,8 @@ struct PredicateEvaluator {
                     written,
                     detail:
                         "not one ModelMapper evaluates (now, CAST, lowercase, uppercase, abs, sum, count, min, max, average)"
-                ))
+                )
+            )
         }
     }
 
@@ -581,7 +615,10 @@ struct PredicateEvaluator {
         default:
             throw error(
                 .unsupportedFunction(
-                    written, detail: "cannot cast \(value.kindDescription) to \(type) (NSDate, NSNumber, NSString)"))
+                    written,
+                    detail: "cannot cast \(value.kindDescription) to \(type) (NSDate, NSNumber, NSString)"
+                )
+            )
         }
     }
 }

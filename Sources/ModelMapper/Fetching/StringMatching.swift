@@ -90,12 +90,16 @@ enum StringMatching {
                 throw PredicateEvaluationError(
                     .invalidPattern(
                         String(pattern.prefix(40)) + "…",
-                        detail: "longer than \(StringMatching.maximumPatternLength) characters"))
+                        detail: "longer than \(StringMatching.maximumPatternLength) characters"
+                    )
+                )
             }
             do {
                 // Whole-string matching, as MATCHES means: anchored at the start, and `\z` at the end.
                 let regex = try NSRegularExpression(
-                    pattern: "(?:" + pattern + ")\\z", options: caseInsensitive ? [.caseInsensitive] : [])
+                    pattern: "(?:" + pattern + ")\\z",
+                    options: caseInsensitive ? [.caseInsensitive] : []
+                )
                 compiled[key] = regex
                 return regex
             } catch {
@@ -107,7 +111,10 @@ enum StringMatching {
     /// Whether the whole of `text` matches `regex`, giving up with an error once `timeLimit`
     /// has passed (a pattern such as `(a+)+b` takes time exponential in the text).
     static func matches(
-        _ text: String, _ regex: NSRegularExpression, pattern: String, timeLimit: Duration
+        _ text: String,
+        _ regex: NSRegularExpression,
+        pattern: String,
+        timeLimit: Duration
     ) throws(PredicateEvaluationError) -> Bool {
         let clock = ContinuousClock()
         let start = clock.now

@@ -94,8 +94,13 @@ struct GraphMerger {
                             (
                                 key,
                                 ObjectGraph.PendingLink(
-                                    owner: target, slot: slot, entity: child.mapping.entityIndex, identity: identity)
-                            ))
+                                    owner: target,
+                                    slot: slot,
+                                    entity: child.mapping.entityIndex,
+                                    identity: identity
+                                )
+                            )
+                        )
                     }
                 }
                 assignments.append((target, slot, .relationship(children, null: false)))
@@ -126,7 +131,11 @@ struct GraphMerger {
                 for relationship in object.mapping.relationshipList {
                     if case .absent = object.slots[relationship.slot] { continue }
                     try? object.replaceRelationship(
-                        atSlot: relationship.slot, with: [], null: false, deferring: unlinks)
+                        atSlot: relationship.slot,
+                        with: [],
+                        null: false,
+                        deferring: unlinks
+                    )
                     object.slots[relationship.slot] = .absent
                 }
             }
@@ -150,7 +159,12 @@ struct GraphMerger {
                         }
                     }
                     try target.replaceRelationship(
-                        atSlot: slot, with: children, null: null, searchBudget: &searchBudget, deferring: unlinks)
+                        atSlot: slot,
+                        with: children,
+                        null: null,
+                        searchBudget: &searchBudget,
+                        deferring: unlinks
+                    )
                 }
             }
         }

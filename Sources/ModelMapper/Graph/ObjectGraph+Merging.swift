@@ -25,7 +25,9 @@ extension ObjectGraph {
         private var contents: (result: ModelDecoder.PartialResult, presentSlots: [ObjectIdentifier: [Bool]])?
 
         fileprivate init(
-            model: ObjectModel, entity: Int, options: ModelDecoder.Options,
+            model: ObjectModel,
+            entity: Int,
+            options: ModelDecoder.Options,
             contents: (result: ModelDecoder.PartialResult, presentSlots: [ObjectIdentifier: [Bool]])
         ) {
             self.model = model
@@ -64,7 +66,11 @@ extension ObjectGraph {
     /// - Throws: ``MappingError`` for malformed JSON, nothing at `keyPath`, or an entity the
     ///   model does not have; ``ObjectGraphError`` as ``merge(_:entity:at:)-(Data,String,_)``.
     public static func prepare(
-        _ data: Data, entity: String, at keyPath: String? = nil, model: ObjectModel, options: Options = Options()
+        _ data: Data,
+        entity: String,
+        at keyPath: String? = nil,
+        model: ObjectModel,
+        options: Options = Options()
     ) throws -> PreparedMerge {
         guard let description = model.entitiesByName[entity] else {
             throw MappingError(.unknownEntity(entity), detail: "the model has no entity '\(entity)'")
@@ -91,8 +97,12 @@ extension ObjectGraph {
         let components = try keyPath.map { try JSONKeyPath(parsing: $0).components } ?? []
         return try data.withUnsafeBytes { raw throws(MappingError) -> Bool in
             var scanner = JSONScanner(
-                bytes: raw, maximumDepth: 512, maximumStringLength: 16 << 20, maximumElementCount: 10_000_000,
-                scratch: ScratchBuffer())
+                bytes: raw,
+                maximumDepth: 512,
+                maximumStringLength: 16 << 20,
+                maximumElementCount: 10_000_000,
+                scratch: ScratchBuffer()
+            )
             for component in components {
                 scanner.skipWhitespace()
                 guard scanner.consume(UInt8(ascii: "{")) else { return false }

@@ -146,7 +146,9 @@ public final class ObjectGraph {
         self.model = model
         self.options = options
         mappings = model.mappings(
-            for: options.decoding.keyCasing, identifiesByID: options.decoding.identifiesByIDAttribute)
+            for: options.decoding.keyCasing,
+            identifiesByID: options.decoding.identifiesByIDAttribute
+        )
         lists = Array(repeating: ObjectList(), count: mappings.count)
     }
 
@@ -203,16 +205,20 @@ public final class ObjectGraph {
 
     /// The references that wait for an object the graph does not have yet.
     public var unresolvedReferences: [UnresolvedReference] {
-        waitingLinks().map { link in
-            let properties = mappings[link.entity].properties
-            var identity: [String: Any] = [:]
-            for (slot, value) in link.identity {
-                identity[properties[slot].name] = value.attributeValue(type: properties[slot].attributeType)
+        waitingLinks()
+            .map { link in
+                let properties = mappings[link.entity].properties
+                var identity: [String: Any] = [:]
+                for (slot, value) in link.identity {
+                    identity[properties[slot].name] = value.attributeValue(type: properties[slot].attributeType)
+                }
+                return UnresolvedReference(
+                    owner: link.owner,
+                    relationship: link.owner.mapping.properties[link.slot].name,
+                    entity: EntityDescription(model: model, index: link.entity),
+                    identity: identity
+                )
             }
-            return UnresolvedReference(
-                owner: link.owner, relationship: link.owner.mapping.properties[link.slot].name,
-                entity: EntityDescription(model: model, index: link.entity), identity: identity)
-        }
     }
 
     /// The objects made for references to objects the graph did not have
@@ -315,8 +321,11 @@ public final class ObjectGraph {
                     let linked = other.linkedObjects(atSlot: relationship.slot)
                     guard linked.contains(where: { removingSet.contains(ObjectIdentifier($0)) }) else { continue }
                     try? other.replaceRelationship(
-                        atSlot: relationship.slot, with: linked.filter { !removingSet.contains(ObjectIdentifier($0)) },
-                        null: !relationship.isToMany, deferring: unlinks)
+                        atSlot: relationship.slot,
+                        with: linked.filter { !removingSet.contains(ObjectIdentifier($0)) },
+                        null: !relationship.isToMany,
+                        deferring: unlinks
+                    )
                 }
             }
         }

@@ -76,10 +76,13 @@ extension ModelObject {
         let property = mapping.properties[slot]
         guard property.isToMany == toMany else {
             throw MappingError(
-                .typeMismatch, entityName: entity.name, propertyName: key,
+                .typeMismatch,
+                entityName: entity.name,
+                propertyName: key,
                 expected: toMany ? "a to-many relationship" : "a to-one relationship",
                 found: toMany ? "a to-one relationship" : "a to-many relationship",
-                detail: toMany ? "use set(modelObject:forKey:)" : "use add(modelObject:forKey:)")
+                detail: toMany ? "use set(modelObject:forKey:)" : "use add(modelObject:forKey:)"
+            )
         }
         return slot
     }
@@ -89,9 +92,12 @@ extension ModelObject {
         let destination = EntityDescription(model: entity.model, index: property.destination)
         guard object.entity.isKind(of: destination) else {
             throw MappingError(
-                .wrongEntity, entityName: entity.name, propertyName: property.name,
+                .wrongEntity,
+                entityName: entity.name,
+                propertyName: property.name,
                 expected: "an object of entity '\(destination.name)'",
-                found: "an object of entity '\(object.entity.name)'")
+                found: "an object of entity '\(object.entity.name)'"
+            )
         }
     }
 
@@ -103,7 +109,10 @@ extension ModelObject {
     /// links that other objects' lists hold back to objects leaving are removed when the batch
     /// ends (see ``DeferredUnlinks``).
     func replaceRelationship(
-        atSlot slot: Int, with objects: [ModelObject], null: Bool, searchBudget: inout Int,
+        atSlot slot: Int,
+        with objects: [ModelObject],
+        null: Bool,
+        searchBudget: inout Int,
         deferring unlinks: DeferredUnlinks? = nil
     ) throws {
         for object in objects { try checkDestination(of: object, atSlot: slot) }
@@ -149,20 +158,30 @@ extension ModelObject {
                 for link in links {
                     guard let object = link.object else { continue }
                     object.attachInverse(
-                        self, atSlot: inverse, ownerKind: link.kind,
-                        sourceIsUnlinked: !linked.contains(ObjectIdentifier(object)), deferring: unlinks)
+                        self,
+                        atSlot: inverse,
+                        ownerKind: link.kind,
+                        sourceIsUnlinked: !linked.contains(ObjectIdentifier(object)),
+                        deferring: unlinks
+                    )
                 }
             }
         } else if let object = objects.first {
             attach(
-                object, atSlot: slot, kind: linkKind(to: object, atSlot: slot, searchBudget: &searchBudget),
-                deferring: unlinks)
+                object,
+                atSlot: slot,
+                kind: linkKind(to: object, atSlot: slot, searchBudget: &searchBudget),
+                deferring: unlinks
+            )
         }
     }
 
     /// ``replaceRelationship(atSlot:with:null:searchBudget:deferring:)`` for a caller in code.
     func replaceRelationship(
-        atSlot slot: Int, with objects: [ModelObject], null: Bool, deferring unlinks: DeferredUnlinks? = nil
+        atSlot slot: Int,
+        with objects: [ModelObject],
+        null: Bool,
+        deferring unlinks: DeferredUnlinks? = nil
     ) throws {
         var budget = Self.cycleSearchLimit
         try replaceRelationship(atSlot: slot, with: objects, null: null, searchBudget: &budget, deferring: unlinks)
@@ -235,7 +254,10 @@ extension ModelObject {
     /// to one would otherwise cost time quadratic in them. With `unlinks`, a previous owner
     /// this object leaves drops it when the batch ends.
     func attachInverse(
-        _ source: ModelObject, atSlot slot: Int, ownerKind: Link.Kind, sourceIsUnlinked: Bool = false,
+        _ source: ModelObject,
+        atSlot slot: Int,
+        ownerKind: Link.Kind,
+        sourceIsUnlinked: Bool = false,
         deferring unlinks: DeferredUnlinks? = nil
     ) {
         let property = mapping.properties[slot]

@@ -168,15 +168,23 @@ open class ModelObject: CustomStringConvertible {
             } else if property.isToMany {
                 guard let objects = value as? [ModelObject] else {
                     throw MappingError(
-                        .typeMismatch, entityName: entity.name, propertyName: property.name,
-                        expected: "[ModelObject]", found: "a value of type \(type(of: value ?? ()))")
+                        .typeMismatch,
+                        entityName: entity.name,
+                        propertyName: property.name,
+                        expected: "[ModelObject]",
+                        found: "a value of type \(type(of: value ?? ()))"
+                    )
                 }
                 try replaceRelationship(atSlot: slot, with: objects, null: false)
             } else {
                 guard let object = value as? ModelObject else {
                     throw MappingError(
-                        .typeMismatch, entityName: entity.name, propertyName: property.name,
-                        expected: "ModelObject", found: "a value of type \(type(of: value ?? ()))")
+                        .typeMismatch,
+                        entityName: entity.name,
+                        propertyName: property.name,
+                        expected: "ModelObject",
+                        found: "a value of type \(type(of: value ?? ()))"
+                    )
                 }
                 try replaceRelationship(atSlot: slot, with: [object], null: false)
             }
@@ -189,7 +197,9 @@ open class ModelObject: CustomStringConvertible {
         guard let value else { return }
         do {
             slots[slot] = Slot(
-                attributeValue: try ValueConversion.modelValue(value, for: property), type: property.attributeType)
+                attributeValue: try ValueConversion.modelValue(value, for: property),
+                type: property.attributeType
+            )
         } catch var error {
             error.entityName = entity.name
             error.propertyName = property.name

@@ -16,17 +16,21 @@ extension ModelPredicate: CustomStringConvertible {
             default: return "NOT \(inner)"
             }
         case .and(let terms):
-            return terms.map { term in
-                switch term {
-                case .and, .or: "(\(term))"
-                default: term.description
+            return
+                terms.map { term in
+                    switch term {
+                    case .and, .or: "(\(term))"
+                    default: term.description
+                    }
                 }
-            }.joined(separator: " AND ")
+                .joined(separator: " AND ")
         case .or(let terms):
-            return terms.map { term in
-                if case .or = term { return "(\(term))" }
-                return term.description
-            }.joined(separator: " OR ")
+            return
+                terms.map { term in
+                    if case .or = term { return "(\(term))" }
+                    return term.description
+                }
+                .joined(separator: " OR ")
         }
     }
 }

@@ -104,7 +104,10 @@ extension ModelPredicate {
 
         /// `left operator right`, with string options and a quantifier.
         public init(
-            _ left: Expression, _ operator: Operator, _ right: Expression, options: Options = [],
+            _ left: Expression,
+            _ operator: Operator,
+            _ right: Expression,
+            options: Options = [],
             quantifier: Quantifier = .direct
         ) {
             self.left = left

@@ -59,8 +59,11 @@ struct PredicateLexer {
         var index = 0
         func fail(_ expected: String, at offset: Int) -> PredicateSyntaxError {
             PredicateSyntaxError(
-                column: column(of: offset, in: bytes), expected: expected, found: describe(bytes, at: offset),
-                format: format)
+                column: column(of: offset, in: bytes),
+                expected: expected,
+                found: describe(bytes, at: offset),
+                format: format
+            )
         }
         while true {
             while index < bytes.count, isWhitespace(bytes[index]) { index += 1 }
@@ -81,7 +84,8 @@ struct PredicateLexer {
                 let name = String(decoding: bytes[nameStart..<index], as: UTF8.self)
                 let upper = name.uppercased()
                 tokens.append(
-                    Token(kind: !escaped && keywords.contains(upper) ? .keyword(upper) : .name(name), offset: start))
+                    Token(kind: !escaped && keywords.contains(upper) ? .keyword(upper) : .name(name), offset: start)
+                )
             } else if byte == UInt8(ascii: "$") || byte == UInt8(ascii: "@") {
                 index += 1
                 let nameStart = index
@@ -89,11 +93,13 @@ struct PredicateLexer {
                 guard index > nameStart, isNameStart(bytes[nameStart]) else {
                     throw fail(
                         byte == UInt8(ascii: "$") ? "a variable name after '$'" : "a collection operator after '@'",
-                        at: nameStart)
+                        at: nameStart
+                    )
                 }
                 let name = String(decoding: bytes[nameStart..<index], as: UTF8.self)
                 tokens.append(
-                    Token(kind: byte == UInt8(ascii: "$") ? .variable(name) : .collectionOperator(name), offset: start))
+                    Token(kind: byte == UInt8(ascii: "$") ? .variable(name) : .collectionOperator(name), offset: start)
+                )
             } else if isDigit(byte)
                 || (byte == UInt8(ascii: ".") && index + 1 < bytes.count && isDigit(bytes[index + 1]))
             {
@@ -109,7 +115,9 @@ struct PredicateLexer {
                 let specifier = Character(Unicode.Scalar(bytes[index]))
                 guard "@Kdiuf".contains(specifier), specifier != "@" && specifier != "K" || index == start + 1 else {
                     throw fail(
-                        "a format specifier (%@, %K, %d, %i, %u, %f, with l or ll before d, i, u, f)", at: start + 1)
+                        "a format specifier (%@, %K, %d, %i, %u, %f, with l or ll before d, i, u, f)",
+                        at: start + 1
+                    )
                 }
                 index += 1
                 tokens.append(Token(kind: .formatSpecifier(specifier), offset: start))
@@ -124,7 +132,9 @@ struct PredicateLexer {
 
     /// A decimal number (`12`, `1.5`, `.5`, `2e-3`) or a hexadecimal one (`0x1F`), as decimal text.
     private static func number(
-        _ bytes: [UInt8], _ index: inout Int, fail: (String, Int) -> PredicateSyntaxError
+        _ bytes: [UInt8],
+        _ index: inout Int,
+        fail: (String, Int) -> PredicateSyntaxError
     ) throws(PredicateSyntaxError) -> String {
         let start = index
         if bytes[index] == UInt8(ascii: "0"), index + 1 < bytes.count, bytes[index + 1] | 0x20 == UInt8(ascii: "x") {
@@ -162,7 +172,9 @@ struct PredicateLexer {
 
     /// A quoted string, escapes resolved (`\"`, `\'`, `\\`, `\n`, `\t`, `\r`, `\0`).
     private static func string(
-        _ bytes: [UInt8], _ index: inout Int, fail: (String, Int) -> PredicateSyntaxError
+        _ bytes: [UInt8],
+        _ index: inout Int,
+        fail: (String, Int) -> PredicateSyntaxError
     ) throws(PredicateSyntaxError) -> String {
         let quote = bytes[index]
         let start = index

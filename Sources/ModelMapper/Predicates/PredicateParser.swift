@@ -24,8 +24,11 @@ struct PredicateParser {
         bytes = Array(format.utf8)
         guard bytes.count <= ModelPredicate.maximumLength else {
             throw PredicateSyntaxError(
-                column: 1, expected: "a format of at most \(ModelPredicate.maximumLength) bytes",
-                found: "\(bytes.count) bytes", format: "")
+                column: 1,
+                expected: "a format of at most \(ModelPredicate.maximumLength) bytes",
+                found: "\(bytes.count) bytes",
+                format: ""
+            )
         }
         tokens = try PredicateLexer.tokens(of: format)
         var closing: [Int: Int] = [:]
@@ -118,7 +121,8 @@ struct PredicateParser {
         let left = try parseExpression()
         guard let comparisonOperator = takeOperator() else {
             throw fail(
-                "a comparison (==, !=, <, <=, >, >=, BETWEEN, IN, BEGINSWITH, ENDSWITH, CONTAINS, LIKE, MATCHES)")
+                "a comparison (==, !=, <, <=, >, >=, BETWEEN, IN, BEGINSWITH, ENDSWITH, CONTAINS, LIKE, MATCHES)"
+            )
         }
         let options = try parseOptions()
         let right = try parseExpression()
@@ -334,7 +338,8 @@ struct PredicateParser {
     /// The next argument, for a specifier: `%K` a key path, `%@` any value, `%d`… an integer,
     /// `%f` a floating-point number.
     private mutating func argument(
-        for specifier: Character, at token: PredicateLexer.Token
+        for specifier: Character,
+        at token: PredicateLexer.Token
     ) throws(PredicateSyntaxError) -> ModelPredicate.Expression {
         guard nextArgument < arguments.count else {
             throw fail("an argument for %\(specifier) (\(arguments.count) given)", at: token)
@@ -348,7 +353,9 @@ struct PredicateParser {
         case "K":
             guard let key = value as? String, !key.isEmpty else { throw mismatch("a key path (a String)") }
             return .keyPath(
-                .evaluatedObject, key.split(separator: ".", omittingEmptySubsequences: false).map(String.init))
+                .evaluatedObject,
+                key.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+            )
         case "d", "i", "u":
             guard let value, let text = ModelPredicate.Value.integerText(value) else { throw mismatch("an integer") }
             return .constant(.number(text))
@@ -398,8 +405,11 @@ struct PredicateParser {
     {
         let token = token ?? current
         return PredicateSyntaxError(
-            column: PredicateLexer.column(of: token.offset, in: bytes), expected: expected,
-            found: found ?? describe(token), format: format)
+            column: PredicateLexer.column(of: token.offset, in: bytes),
+            expected: expected,
+            found: found ?? describe(token),
+            format: format
+        )
     }
 
     private func describe(_ token: PredicateLexer.Token) -> String {

@@ -34,7 +34,9 @@ extension AttributeType {
         case .decimal:
             guard let literal = DecimalLiteral(trimmed) else { return Self.notANumber(trimmed) }
             guard let value = literal.decimal else {
-                return .unusable("a Decimal cannot hold it exactly (at most 38 significant digits, powers of ten from -128 to 127)")
+                return .unusable(
+                    "a Decimal cannot hold it exactly (at most 38 significant digits, powers of ten from -128 to 127)"
+                )
             }
             return .exact(value)
         case .double:
@@ -48,7 +50,9 @@ extension AttributeType {
         case .date:
             guard !trimmed.isEmpty else { return .unusable("it is empty") }
             if let date = ISO8601DateFormatter().date(from: trimmed) { return .exact(date) }
-            if let seconds = Double(trimmed), seconds.isFinite { return .exact(Date(timeIntervalSinceReferenceDate: seconds)) }
+            if let seconds = Double(trimmed), seconds.isFinite {
+                return .exact(Date(timeIntervalSinceReferenceDate: seconds))
+            }
             return .unusable("it is not an ISO 8601 date or a number of seconds")
         case .binaryData:
             guard !trimmed.isEmpty else { return .unusable("it is empty") }
@@ -67,18 +71,26 @@ extension AttributeType {
         }
     }
 
-    private static func integer<Value: FixedWidthInteger & Sendable>(_ text: String, as type: Value.Type, type attributeType: AttributeType) -> LiteralReading {
+    private static func integer<Value: FixedWidthInteger & Sendable>(
+        _ text: String,
+        as type: Value.Type,
+        type attributeType: AttributeType
+    ) -> LiteralReading {
         if let value = Value(text) { return .exact(value) }
         if let flag = yesOrNo(text) { return .tolerated(Value(flag ? 1 : 0), as: flag ? "1" : "0") }
         guard let literal = DecimalLiteral(text) else { return notANumber(text) }
         switch literal.integer(as: Value.self) {
         case .value(let value): return .tolerated(value, as: "\(value)")
         case .fraction: return .unusable("it has a fraction")
-        case .outOfRange: return .unusable("it is out of range for \(attributeType.rawValue) (\(Value.min)...\(Value.max))")
+        case .outOfRange:
+            return .unusable("it is out of range for \(attributeType.rawValue) (\(Value.min)...\(Value.max))")
         }
     }
 
-    private static func floatingPoint<Value: BinaryFloatingPoint & LosslessStringConvertible & Sendable>(_ text: String, as type: Value.Type) -> LiteralReading {
+    private static func floatingPoint<Value: BinaryFloatingPoint & LosslessStringConvertible & Sendable>(
+        _ text: String,
+        as type: Value.Type
+    ) -> LiteralReading {
         if let flag = yesOrNo(text) { return .tolerated(Value(flag ? 1 : 0), as: flag ? "1" : "0") }
         guard DecimalLiteral(text) != nil, let value = Value(text) else { return notANumber(text) }
         guard value.isFinite else { return .unusable("it is out of range for \(Value.self)") }

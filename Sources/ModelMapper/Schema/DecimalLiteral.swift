@@ -111,7 +111,8 @@ struct DecimalLiteral: Sendable {
         for index in 0..<(digits.count + exponent) {
             let digit = Value(index < digits.count ? digits[index] : 0)
             let (shifted, overflow1) = value.multipliedReportingOverflow(by: 10)
-            let (next, overflow2) = isNegative ? shifted.subtractingReportingOverflow(digit) : shifted.addingReportingOverflow(digit)
+            let (next, overflow2) =
+                isNegative ? shifted.subtractingReportingOverflow(digit) : shifted.addingReportingOverflow(digit)
             guard !overflow1, !overflow2 else { return .outOfRange }
             value = next
         }
@@ -129,7 +130,11 @@ struct DecimalLiteral: Sendable {
             var significand: UInt64 = 0
             for digit in digits { significand = significand * 10 + UInt64(digit) }
             for _ in 0..<padding { significand *= 10 }
-            return Decimal(sign: isNegative ? .minus : .plus, exponent: exponent - padding, significand: Decimal(significand))
+            return Decimal(
+                sign: isNegative ? .minus : .plus,
+                exponent: exponent - padding,
+                significand: Decimal(significand)
+            )
         }
         var text = isNegative ? "-" : ""
         text += String(decoding: digits.map { $0 + UInt8(ascii: "0") }, as: UTF8.self)
@@ -137,7 +142,9 @@ struct DecimalLiteral: Sendable {
         text += "e\(exponent - padding)"
         guard let value = Decimal(string: text, locale: Self.posixLocale), !value.isNaN else { return nil }
         // Decimal(string:) rounds what it cannot hold; keep only what reads back the same.
-        guard let back = DecimalLiteral(value.description), back.digits == digits, back.exponent == exponent else { return nil }
+        guard let back = DecimalLiteral(value.description), back.digits == digits, back.exponent == exponent else {
+            return nil
+        }
         return value
     }
 

@@ -127,13 +127,15 @@ public struct EntityDescription: Sendable, Hashable, CustomStringConvertible {
     /// A by-name view of the properties: all of them (`kind` nil), the attributes (false)
     /// or the relationships (true).
     private func propertyView<Description: Sendable>(
-        kind isRelationship: Bool?, _ make: @escaping @Sendable (ObjectModel, PropertyReference) -> Description
+        kind isRelationship: Bool?,
+        _ make: @escaping @Sendable (ObjectModel, PropertyReference) -> Description
     ) -> NamedDescriptions<Description> {
         let model = model
         let references = record.properties
         let names = references.filter { isRelationship == nil || $0.isRelationship == isRelationship }.map(\.name)
         return NamedDescriptions(
-            names: names, positions: record.propertyIndexByName,
+            names: names,
+            positions: record.propertyIndexByName,
             includes: { isRelationship == nil || references[$0].isRelationship == isRelationship },
             make: { make(model, references[$0]) }
         )

@@ -7,7 +7,9 @@
 /// ```
 public enum MappingKeys {
     /// The JSON key or dotted key path of an attribute or relationship.
-    public static let jsonKeyPath = ["jsonKeyPath", "JSONKeyPath", "externalKeyPath", "sync.remoteKey", "hyper.remoteKey", "mappedKeyName"]
+    public static let jsonKeyPath = [
+        "jsonKeyPath", "JSONKeyPath", "externalKeyPath", "sync.remoteKey", "hyper.remoteKey", "mappedKeyName",
+    ]
 
     /// The value transformer of an attribute, read after the attribute's own
     /// `valueTransformerName` XML attribute.
@@ -17,7 +19,9 @@ public enum MappingKeys {
     public static let entityIdentityAttributes = ["identityAttributes", "identityAttribute"]
 
     /// On an attribute: marks it as an identity attribute when its value is `YES` (or `true`, `1`).
-    public static let attributeIsIdentity = ["sync.isPrimaryKey", "hyper.isPrimaryKey", "JC.isIdentifier", "DC.isIdentifier"]
+    public static let attributeIsIdentity = [
+        "sync.isPrimaryKey", "hyper.isPrimaryKey", "JC.isIdentifier", "DC.isIdentifier",
+    ]
 
     /// On an entity with subentities: the JSON key whose value says which entity an object is
     /// (for example `type`); inherited by the subentities.

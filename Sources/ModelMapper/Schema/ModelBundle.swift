@@ -91,7 +91,8 @@ public struct ModelBundle: Sendable {
         self.currentVersionIsDeclared = current != nil
         // With no .xccurrentversion, the only XML version; a lone binary version is chosen too,
         // so that loading it explains why it cannot be loaded.
-        self.currentVersionName = current ?? (xmlVersions.count == 1 ? xmlVersions[0] : (versions.count == 1 ? versions[0] : nil))
+        self.currentVersionName =
+            current ?? (xmlVersions.count == 1 ? xmlVersions[0] : (versions.count == 1 ? versions[0] : nil))
     }
 
     /// The `.xcdatamodel` folder of a version (`"Authors 2"` or `"Authors 2.xcdatamodel"`),
@@ -120,7 +121,9 @@ public struct ModelBundle: Sendable {
             if binaryVersionNames.contains(currentVersionName), currentVersionIsDeclared {
                 throw ModelLoadingError(
                     ".xccurrentversion names version '\(currentVersionName)', which is in Xcode 3's binary format and cannot be loaded; "
-                        + (xmlVersionNames.isEmpty ? "the bundle has no XML version" : "choose an XML version (\(Self.list(xmlVersionNames)))"),
+                        + (xmlVersionNames.isEmpty
+                            ? "the bundle has no XML version"
+                            : "choose an XML version (\(Self.list(xmlVersionNames)))"),
                     at: SourceLocation(file: url.appendingPathComponent(".xccurrentversion").displayPath)
                 )
             }
@@ -128,7 +131,10 @@ public struct ModelBundle: Sendable {
         }
         let name = version.hasSuffix(".xcdatamodel") ? String(version.dropLast(".xcdatamodel".count)) : version
         guard versionNames.contains(name) else {
-            throw ModelLoadingError("the model bundle has no version '\(name)' (versions: \(Self.list(versionNames)))", at: location)
+            throw ModelLoadingError(
+                "the model bundle has no version '\(name)' (versions: \(Self.list(versionNames)))",
+                at: location
+            )
         }
         if binaryVersionNames.contains(name) {
             throw ModelLoadingError(
@@ -144,14 +150,20 @@ public struct ModelBundle: Sendable {
     private static func readCurrentVersionName(_ file: URL) throws(ModelLoadingError) -> String? {
         // A property list of one key: the default limits are far above it.
         let data = try FileReading.data(at: file, maximumSize: ObjectModel.LoadingLimits.default.maximumFileSize)
-        return try LibXMLParser.withDocument(data, fileName: file.displayPath, limits: .default) { root, source throws(ModelLoadingError) -> String? in
+        return try LibXMLParser.withDocument(data, fileName: file.displayPath, limits: .default) {
+            root,
+            source throws(ModelLoadingError) -> String? in
             guard root.isNamed(.plist), let dictionary = root.firstChild(named: .dict) else {
                 throw ModelLoadingError("this is not a property list with a <dict>", at: source.location(of: root))
             }
             let children = dictionary.children
-            for (index, child) in children.enumerated() where child.isNamed(.key) && child.text == "_XCCurrentVersionName" {
+            for (index, child) in children.enumerated()
+            where child.isNamed(.key) && child.text == "_XCCurrentVersionName" {
                 guard index + 1 < children.count, children[index + 1].isNamed(.string) else {
-                    throw ModelLoadingError("_XCCurrentVersionName has no <string> value", at: source.location(of: child))
+                    throw ModelLoadingError(
+                        "_XCCurrentVersionName has no <string> value",
+                        at: source.location(of: child)
+                    )
                 }
                 let name = children[index + 1].text.trimmingCharacters(in: .whitespacesAndNewlines)
                 if name.isEmpty { return nil }

@@ -82,12 +82,10 @@ struct RelationshipRecord: Sendable {
     var location: SourceLocation { position.location }
 }
 
-
 struct EntityRecord: Sendable {
     func location(of property: PropertyReference) -> SourceLocation {
         property.isRelationship ? ownRelationships[property.index].location : ownAttributes[property.index].location
     }
-
 
     var name: String
     var representedClassName: String?

@@ -20,7 +20,8 @@ public struct NamedDescriptions<Description: Sendable>: Sendable, Sequence {
     ///   - includes: whether a position belongs to this view (an attribute, for `attributesByName`).
     ///   - make: the description at a position.
     init(
-        names: [String], positions: [String: Int],
+        names: [String],
+        positions: [String: Int],
         includes: @escaping @Sendable (Int) -> Bool = { _ in true },
         make: @escaping @Sendable (Int) -> Description
     ) {

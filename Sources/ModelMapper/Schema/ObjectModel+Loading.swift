@@ -29,7 +29,10 @@ extension ObjectModel {
     ///   - limits: how large a file is read (``LoadingLimits``).
     /// - Throws: ``ModelLoadingError`` with every problem found, each with file, line and column.
     public convenience init(
-        contentsOf url: URL, version: String? = nil, options: LoadingOptions, limits: LoadingLimits = .default
+        contentsOf url: URL,
+        version: String? = nil,
+        options: LoadingOptions,
+        limits: LoadingLimits = .default
     ) throws(ModelLoadingError) {
         try self.init(contents: Self.loadContents(of: url, version: version, options: options, limits: limits))
     }
@@ -53,11 +56,16 @@ extension ObjectModel {
     /// - Throws: ``ModelLoadingError`` with every problem found, and for a class naming an entity
     ///   the model does not have.
     public convenience init(
-        contentsOf url: URL, version: String? = nil, options: LoadingOptions = [], limits: LoadingLimits = .default,
+        contentsOf url: URL,
+        version: String? = nil,
+        options: LoadingOptions = [],
+        limits: LoadingLimits = .default,
         classes: [ModelObject.Type]
     ) throws(ModelLoadingError) {
         try self.init(
-            contents: Self.loadContents(of: url, version: version, options: options, limits: limits), classes: classes)
+            contents: Self.loadContents(of: url, version: version, options: options, limits: limits),
+            classes: classes
+        )
     }
 
     /// Loads a named version of a `.xcdatamodeld` bundle (`"Authors 2"` or
@@ -86,7 +94,10 @@ extension ObjectModel {
     ///   - classes: the classes to bind, each naming its entity.
     /// - Throws: ``ModelLoadingError`` with every problem found, each with line and column.
     public convenience init(
-        xml: String, fileName: String = "<memory>", options: LoadingOptions = [], limits: LoadingLimits = .default,
+        xml: String,
+        fileName: String = "<memory>",
+        options: LoadingOptions = [],
+        limits: LoadingLimits = .default,
         classes: [ModelObject.Type] = []
     ) throws(ModelLoadingError) {
         try self.init(xml: Data(xml.utf8), fileName: fileName, options: options, limits: limits, classes: classes)
@@ -103,18 +114,30 @@ extension ObjectModel {
     ///   - classes: the classes to bind, each naming its entity.
     /// - Throws: ``ModelLoadingError`` with every problem found, each with line and column.
     public convenience init(
-        xml: Data, fileName: String = "<memory>", options: LoadingOptions = [], limits: LoadingLimits = .default,
+        xml: Data,
+        fileName: String = "<memory>",
+        options: LoadingOptions = [],
+        limits: LoadingLimits = .default,
         classes: [ModelObject.Type] = []
     ) throws(ModelLoadingError) {
         try self.init(
             contents: Self.parseContents(
-                xml, fileName: fileName, sourceURL: nil, versionName: nil, options: options, limits: limits),
+                xml,
+                fileName: fileName,
+                sourceURL: nil,
+                versionName: nil,
+                options: options,
+                limits: limits
+            ),
             classes: classes
         )
     }
 
     static func loadContents(
-        of url: URL, version: String?, options: LoadingOptions, limits: LoadingLimits
+        of url: URL,
+        version: String?,
+        options: LoadingOptions,
+        limits: LoadingLimits
     ) throws(ModelLoadingError) -> ModelContents {
         let kind = ModelFileKind(of: url)
         switch kind {
@@ -122,17 +145,25 @@ extension ObjectModel {
             let bundle = try ModelBundle(contentsOf: url)
             let name = try bundle.resolvedVersionName(version)
             var contents = try loadContents(
-                of: bundle.url.appendingPathComponent(name + ".xcdatamodel"), versionName: name, options: options,
-                limits: limits)
+                of: bundle.url.appendingPathComponent(name + ".xcdatamodel"),
+                versionName: name,
+                options: options,
+                limits: limits
+            )
             // No version marked current: the fallback loads, with a warning (an error when strict).
-            if version == nil, let diagnostic = bundle.fallbackDiagnostic(severity: options.contains(.strict) ? .error : .warning) {
+            if version == nil,
+                let diagnostic = bundle.fallbackDiagnostic(severity: options.contains(.strict) ? .error : .warning)
+            {
                 if diagnostic.severity == .error { throw ModelLoadingError(diagnostics: [diagnostic]) }
                 contents.warnings.insert(diagnostic, at: 0)
             }
             return contents
         case .version, .contentsFile:
             if let version {
-                throw ModelLoadingError("a version ('\(version)') can only be chosen in a .xcdatamodeld bundle", at: SourceLocation(file: url.displayPath))
+                throw ModelLoadingError(
+                    "a version ('\(version)') can only be chosen in a .xcdatamodeld bundle",
+                    at: SourceLocation(file: url.displayPath)
+                )
             }
             return try loadContents(of: url, versionName: nil, options: options, limits: limits)
         case .otherFolder:
@@ -146,7 +177,10 @@ extension ObjectModel {
     }
 
     private static func loadContents(
-        of url: URL, versionName: String?, options: LoadingOptions, limits: LoadingLimits
+        of url: URL,
+        versionName: String?,
+        options: LoadingOptions,
+        limits: LoadingLimits
     ) throws(ModelLoadingError) -> ModelContents {
         var contentsURL = url
         var name = versionName
@@ -158,8 +192,13 @@ extension ObjectModel {
         }
         let data = try FileReading.data(at: contentsURL, maximumSize: limits.maximumFileSize)
         return try parseContents(
-            data, fileName: contentsURL.displayPath, sourceURL: contentsURL, versionName: name, options: options,
-            limits: limits)
+            data,
+            fileName: contentsURL.displayPath,
+            sourceURL: contentsURL,
+            versionName: name,
+            options: options,
+            limits: limits
+        )
     }
 
     /// The XML `contents` file of a `.xcdatamodel` folder.
@@ -177,12 +216,18 @@ extension ObjectModel {
     }
 
     static func parseContents(
-        _ data: Data, fileName: String, sourceURL: URL?, versionName: String?, options: LoadingOptions,
+        _ data: Data,
+        fileName: String,
+        sourceURL: URL?,
+        versionName: String?,
+        options: LoadingOptions,
         limits: LoadingLimits
     ) throws(ModelLoadingError) -> ModelContents {
         guard data.count <= limits.maximumFileSize else {
             throw ModelLoadingError(
-                FileReading.tooLarge(maximumSize: limits.maximumFileSize), at: SourceLocation(file: fileName))
+                FileReading.tooLarge(maximumSize: limits.maximumFileSize),
+                at: SourceLocation(file: fileName)
+            )
         }
         if let (reason, line, column) = TextDecoding.nonXMLKind(of: data) {
             throw ModelLoadingError(
@@ -190,9 +235,15 @@ extension ObjectModel {
                 at: SourceLocation(file: fileName, line: line, column: column)
             )
         }
-        return try LibXMLParser.withDocument(data, fileName: fileName, limits: limits) { root, source throws(ModelLoadingError) -> ModelContents in
-            return try ModelBuilder.build(
-                root: root, source: source, sourceURL: sourceURL, versionName: versionName, strict: options.contains(.strict)
+        return try LibXMLParser.withDocument(data, fileName: fileName, limits: limits) {
+            root,
+            source throws(ModelLoadingError) -> ModelContents in
+            try ModelBuilder.build(
+                root: root,
+                source: source,
+                sourceURL: sourceURL,
+                versionName: versionName,
+                strict: options.contains(.strict)
             )
         }
     }
@@ -218,7 +269,9 @@ enum ModelFileKind {
         } else if FileManager.default.fileExists(atPath: url.appendingPathComponent("contents").path) {
             // A folder without the usual extension: a version folder if it has `contents`,
             self = .version
-        } else if (try? FileManager.default.contentsOfDirectory(atPath: url.path))?.contains(where: { $0.hasSuffix(".xcdatamodel") }) == true {
+        } else if (try? FileManager.default.contentsOfDirectory(atPath: url.path))?
+            .contains(where: { $0.hasSuffix(".xcdatamodel") }) == true
+        {
             // a bundle if it holds versions,
             self = .bundle
         } else {

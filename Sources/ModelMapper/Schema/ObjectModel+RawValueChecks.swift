@@ -14,7 +14,8 @@ extension ObjectModel {
     ///
     /// - Throws: ``ModelLoadingError`` listing every such attribute.
     static func rawValueChecks(
-        of classes: [ModelObject.Type], records: [EntityRecord]
+        of classes: [ModelObject.Type],
+        records: [EntityRecord]
     ) throws(ModelLoadingError) -> [[RawValueCheck]] {
         var problems: [ModelDiagnostic] = []
         let checks = records.indices.map { index -> [RawValueCheck] in
@@ -30,7 +31,9 @@ extension ObjectModel {
                         ModelDiagnostic(
                             .error,
                             "class '\(objectClass)' gives attribute '\(name)' the raw values of \(type.typeName), but entity '\(record.name)' has no attribute '\(name)'",
-                            at: record.location))
+                            at: record.location
+                        )
+                    )
                     continue
                 }
                 let reference = record.properties[slot]
@@ -41,7 +44,9 @@ extension ObjectModel {
                         ModelDiagnostic(
                             .error,
                             "class '\(objectClass)' gives attribute '\(record.name).\(name)' the raw values of \(type.typeName), which need \(needed) attribute; it is \(attribute.attributeType.rawValue)",
-                            at: records[reference.entity].location(of: reference)))
+                            at: records[reference.entity].location(of: reference)
+                        )
+                    )
                     continue
                 }
                 found.append(RawValueCheck(slot: slot, type: type))

@@ -70,7 +70,12 @@ public final class ObjectModel: Sendable {
         self.composites = contents.composites
         self.warnings = contents.warnings
         let fileName = contents.source?.fileName ?? "<model>"
-        self.objectClasses = try Self.bind(classes, to: contents.entityRecords, indexByName: indexByName, fileName: fileName)
+        self.objectClasses = try Self.bind(
+            classes,
+            to: contents.entityRecords,
+            indexByName: indexByName,
+            fileName: fileName
+        )
         self.rawValueChecks = try Self.rawValueChecks(of: objectClasses, records: contents.entityRecords)
         self.hasRawValueChecks = rawValueChecks.contains { !$0.isEmpty }
     }
@@ -99,7 +104,9 @@ public final class ObjectModel: Sendable {
     ///     not have (for classes shared by several versions of a model) instead of failing.
     /// - Throws: ``ModelLoadingError`` naming a class whose ``ModelObject/entityName`` is not an
     ///   entity of the model.
-    public func binding(_ classes: [ModelObject.Type], ignoringUnknownEntities: Bool = false) throws(ModelLoadingError) -> ObjectModel {
+    public func binding(_ classes: [ModelObject.Type], ignoringUnknownEntities: Bool = false) throws(ModelLoadingError)
+        -> ObjectModel
+    {
         let kept = ignoringUnknownEntities ? classes.filter { entityIndexByName[$0.entityName] != nil } : classes
         return try ObjectModel(contents: contents, classes: kept)
     }
@@ -111,14 +118,22 @@ public final class ObjectModel: Sendable {
 
     /// Resolves the class of each entity from the classes given at load time.
     private static func bind(
-        _ classes: [ModelObject.Type], to records: [EntityRecord], indexByName: [String: Int], fileName: String
+        _ classes: [ModelObject.Type],
+        to records: [EntityRecord],
+        indexByName: [String: Int],
+        fileName: String
     ) throws(ModelLoadingError) -> [ModelObject.Type] {
         var bound: [ModelObject.Type?] = Array(repeating: nil, count: records.count)
         var problems: [ModelDiagnostic] = []
         for objectClass in classes {
             guard let index = indexByName[objectClass.entityName] else {
-                problems.append(ModelDiagnostic(.error, "class '\(objectClass)' names entity '\(objectClass.entityName)', which the model does not have",
-                                                at: SourceLocation(file: fileName)))
+                problems.append(
+                    ModelDiagnostic(
+                        .error,
+                        "class '\(objectClass)' names entity '\(objectClass.entityName)', which the model does not have",
+                        at: SourceLocation(file: fileName)
+                    )
+                )
                 continue
             }
             bound[index] = objectClass

@@ -19,7 +19,9 @@ public final class DateTransformer: ValueTransformer, @unchecked Sendable {
     /// `Date` -> `String` (or a number, for the numeric formats).
     override public func transformedValue(_ value: Any?) throws -> Any? {
         guard let value, !(value is NSNull) else { return nil }
-        guard let date = value as? Date else { throw TransformerError("expected a Date, found a value of type \(type(of: value))") }
+        guard let date = value as? Date else {
+            throw TransformerError("expected a Date, found a value of type \(type(of: value))")
+        }
         return format.jsonValue(for: date).foundationObject
     }
 
@@ -42,7 +44,9 @@ public final class CommaSeparatedListTransformer: ValueTransformer, @unchecked S
 
     override public func transformedValue(_ value: Any?) throws -> Any? {
         guard let value, !(value is NSNull) else { return nil }
-        guard let list = value as? [String] else { throw TransformerError("expected [String], found a value of type \(type(of: value))") }
+        guard let list = value as? [String] else {
+            throw TransformerError("expected [String], found a value of type \(type(of: value))")
+        }
         return list.joined(separator: ",")
     }
 
@@ -50,11 +54,15 @@ public final class CommaSeparatedListTransformer: ValueTransformer, @unchecked S
         guard let value, !(value is NSNull) else { return nil }
         if let list = value as? [Any] {
             return try list.map { element -> String in
-                guard let string = element as? String else { throw TransformerError("expected strings in the list, found a value of type \(type(of: element))") }
+                guard let string = element as? String else {
+                    throw TransformerError("expected strings in the list, found a value of type \(type(of: element))")
+                }
                 return string
             }
         }
-        guard let text = value as? String else { throw TransformerError("expected a comma-separated string, found a value of type \(type(of: value))") }
+        guard let text = value as? String else {
+            throw TransformerError("expected a comma-separated string, found a value of type \(type(of: value))")
+        }
         guard !text.isEmpty else { return [String]() }
         return text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingSpaces() }
     }
@@ -86,7 +94,10 @@ enum BuiltInTransformers {
             "StringArray": CommaSeparatedListTransformer(),
             "CommaSeparatedList": CommaSeparatedListTransformer(),
         ]
-        for name in ["NSSecureUnarchiveFromData", "NSSecureUnarchiveFromDataTransformer", "NSKeyedUnarchiveFromData", "NSUnarchiveFromData"] {
+        for name in [
+            "NSSecureUnarchiveFromData", "NSSecureUnarchiveFromDataTransformer", "NSKeyedUnarchiveFromData",
+            "NSUnarchiveFromData",
+        ] {
             transformers[ValueTransformer.Name(name)] = IdentityTransformer()
         }
         return transformers

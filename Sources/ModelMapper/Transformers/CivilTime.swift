@@ -64,7 +64,8 @@ enum CivilTime {
             let month = twoDigits(bytes, 5), let day = twoDigits(bytes, 8)
         else { return nil }
         let year = high * 100 + low
-        guard years.contains(year), (1...12).contains(month), day >= 1, day <= daysInMonth(year: year, month: month) else {
+        guard years.contains(year), (1...12).contains(month), day >= 1, day <= daysInMonth(year: year, month: month)
+        else {
             return nil
         }
         return days(year: year, month: month, day: day)

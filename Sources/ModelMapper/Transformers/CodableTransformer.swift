@@ -37,7 +37,9 @@ public final class CodableTransformer<Value: Codable>: ValueTransformer, @unchec
         encoder makeEncoder: @escaping @Sendable () -> JSONEncoder = { JSONEncoder() }
     ) {
         ValueTransformer.setValueTransformer(
-            CodableTransformer(decoder: makeDecoder, encoder: makeEncoder), forName: name)
+            CodableTransformer(decoder: makeDecoder, encoder: makeEncoder),
+            forName: name
+        )
     }
 
     /// `Value` -> its JSON, as Foundation values.

@@ -29,17 +29,18 @@ public enum DateFormat: Sendable, Hashable {
     ///
     /// For example, `DateFormat.list("iso8601 | dd/MM/yyyy")` is `[.iso8601, .pattern("dd/MM/yyyy")]`.
     public static func list(_ text: String) -> [DateFormat] {
-        text.split(separator: "|").compactMap { piece -> DateFormat? in
-            let name = piece.trimmingCharacters(in: .whitespaces)
-            switch name {
-            case "": return nil
-            case "iso8601", "ISO8601": return .iso8601
-            case "yearMonthDay", "yyyy-MM-dd": return .yearMonthDay
-            case "secondsSince1970": return .secondsSince1970
-            case "millisecondsSince1970": return .millisecondsSince1970
-            default: return .pattern(name)
+        text.split(separator: "|")
+            .compactMap { piece -> DateFormat? in
+                let name = piece.trimmingCharacters(in: .whitespaces)
+                switch name {
+                case "": return nil
+                case "iso8601", "ISO8601": return .iso8601
+                case "yearMonthDay", "yyyy-MM-dd": return .yearMonthDay
+                case "secondsSince1970": return .secondsSince1970
+                case "millisecondsSince1970": return .millisecondsSince1970
+                default: return .pattern(name)
+                }
             }
-        }
     }
 
     /// Reads a date from its JSON form.
@@ -121,7 +122,11 @@ public enum DateFormat: Sendable, Hashable {
         case .iso8601, .yearMonthDay, .pattern:
             // 0001-01-01T00:00:00Z up to 9999-12-31T23:59:59Z.
             guard interval >= -62_135_596_800, interval < 253_402_300_800 else {
-                throw MappingError(.notRepresentable, found: "a date \(interval) seconds from 1970", detail: "\(expectation) has years 1 to 9999")
+                throw MappingError(
+                    .notRepresentable,
+                    found: "a date \(interval) seconds from 1970",
+                    detail: "\(expectation) has years 1 to 9999"
+                )
             }
         case .secondsSince1970, .millisecondsSince1970:
             break
@@ -148,11 +153,13 @@ public enum DateFormat: Sendable, Hashable {
         case .yearMonthDay:
             let parts = text.split(separator: "-", omittingEmptySubsequences: false)
             guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-                  let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-                  (1...12).contains(month), (1...31).contains(day) else { return nil }
+                let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+                (1...12).contains(month), (1...31).contains(day)
+            else { return nil }
             let components = DateComponents(year: year, month: month, day: day)
             guard let date = Self.utc.date(from: components),
-                  Self.utc.dateComponents([.year, .month, .day], from: date) == components else { return nil }
+                Self.utc.dateComponents([.year, .month, .day], from: date) == components
+            else { return nil }
             return date
         case .pattern(let pattern):
             return PatternFormatters.shared.date(from: text, pattern: pattern)

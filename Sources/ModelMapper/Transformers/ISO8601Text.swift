@@ -95,7 +95,9 @@ extension ISO8601Text {
         guard let utc = TimeZone(identifier: "UTC") else { return false }
         calendar.timeZone = utc
         let parts = calendar.dateComponents(
-            [.year, .month, .day, .hour, .minute, .second], from: date.addingTimeInterval(Double(offset)))
+            [.year, .month, .day, .hour, .minute, .second],
+            from: date.addingTimeInterval(Double(offset))
+        )
         return parts.year == year && parts.month == month && parts.day == day && parts.hour == hour
             && parts.minute == minute && parts.second == second
     }
@@ -118,9 +120,10 @@ extension ISO8601Text {
     /// 2001-01-01T00:00:00Z in seconds since 1970.
     private static let referenceDateSince1970 = 978_307_200
 
-    private static let powersOfTen: [Double] = (0...18).map { exponent in
-        (0..<exponent).reduce(1.0) { value, _ in value * 10 }
-    }
+    private static let powersOfTen: [Double] = (0...18)
+        .map { exponent in
+            (0..<exponent).reduce(1.0) { value, _ in value * 10 }
+        }
 
     /// Reads the text byte by byte, never past its end.
     private struct Reader {

@@ -72,7 +72,8 @@ enum FileReading {
     static func reason(for error: any Error) -> String {
         let error = error as NSError
         if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
-           let message = strerror(Int32(underlying.code)) {
+            let message = strerror(Int32(underlying.code))
+        {
             return String(cString: message).lowercased()
         }
         if error.domain == NSPOSIXErrorDomain, let message = strerror(Int32(error.code)) {

@@ -24,7 +24,9 @@ enum LibXMLParser {
     /// elements are views of a tree that lives for the call only: nothing may keep them.
     /// Parsing stops at the first element past `limits`' element count or depth.
     static func withDocument<Result>(
-        _ data: Data, fileName: String, limits: ObjectModel.LoadingLimits,
+        _ data: Data,
+        fileName: String,
+        limits: ObjectModel.LoadingLimits,
         _ body: (XMLElementNode, SourceLocator) throws(ModelLoadingError) -> Result
     ) throws(ModelLoadingError) -> Result {
         precondition(initialized)
@@ -35,7 +37,10 @@ enum LibXMLParser {
         collector.tree.reserve(min(data.count / 40, 1 << 18) + 16)
 
         guard let context = xmlNewParserCtxt() else {
-            throw ModelLoadingError("libxml2 could not create a parser (out of memory?)", at: SourceLocation(file: fileName))
+            throw ModelLoadingError(
+                "libxml2 could not create a parser (out of memory?)",
+                at: SourceLocation(file: fileName)
+            )
         }
         defer { xmlFreeParserCtxt(context) }
         let unmanagedCollector = Unmanaged.passRetained(collector)
@@ -67,7 +72,10 @@ enum LibXMLParser {
             throw ModelLoadingError("the file is empty", at: SourceLocation(file: fileName))
         }
         guard let length = Int32(exactly: data.count) else {
-            throw ModelLoadingError("the file is too large to be a model (\(data.count) bytes)", at: SourceLocation(file: fileName))
+            throw ModelLoadingError(
+                "the file is too large to be a model (\(data.count) bytes)",
+                at: SourceLocation(file: fileName)
+            )
         }
         let document: xmlDocPtr? = data.withUnsafeBytes { buffer -> xmlDocPtr? in
             guard let base = buffer.baseAddress else { return nil }
@@ -157,7 +165,9 @@ private final class ParseState {
     }
 
     func add(_ message: String, line: Int, column: Int, severity: ModelDiagnostic.Severity = .error) {
-        diagnostics.append(ModelDiagnostic(severity, message, at: SourceLocation(file: fileName, line: line, column: column)))
+        diagnostics.append(
+            ModelDiagnostic(severity, message, at: SourceLocation(file: fileName, line: line, column: column))
+        )
     }
 
     /// The state of the parse that called a SAX handler with `context`.
@@ -195,7 +205,16 @@ private struct NameCache<Value> {
 
 /// SAX2 start of an element: its name, prefix and attributes (libxml2 gives each value as a
 /// range of bytes, entities and character references already replaced).
-private let startElement: startElementNsSAX2Func = { context, localName, prefix, _, _, _, attributeCount, _, attributes in
+private let startElement: startElementNsSAX2Func = {
+    context,
+    localName,
+    prefix,
+    _,
+    _,
+    _,
+    attributeCount,
+    _,
+    attributes in
     guard let context, let state = ParseState.of(context), let localName,
         state.open(ParseState.parser(context))
     else { return }
@@ -205,10 +224,18 @@ private let startElement: startElementNsSAX2Func = { context, localName, prefix,
         list.reserveCapacity(Int(attributeCount))
         for index in 0..<Int(attributeCount) {
             let base = index * 5
-            guard let name = attributes[base], let start = attributes[base + 3], let end = attributes[base + 4] else { continue }
+            guard let name = attributes[base], let start = attributes[base + 3], let end = attributes[base + 4] else {
+                continue
+            }
             let value = String(decoding: UnsafeBufferPointer(start: start, count: max(0, end - start)), as: UTF8.self)
             if let attributePrefix = attributes[base + 1] {
-                list.append(XMLAttributes.Attribute(name: String(cString: attributePrefix) + ":" + String(cString: name), value: value, key: nil))
+                list.append(
+                    XMLAttributes.Attribute(
+                        name: String(cString: attributePrefix) + ":" + String(cString: name),
+                        value: value,
+                        key: nil
+                    )
+                )
             } else if let key = state.attributeName(name) {
                 present |= key.bit
                 list.append(XMLAttributes.Attribute(name: key.text, value: value, key: key))
@@ -242,7 +269,8 @@ private let collectStructuredError: xmlStructuredErrorFunc = { userData, error i
     let message = error.pointee.message.map { String(cString: $0) } ?? "XML error \(error.pointee.code)"
     collector.add(
         "malformed XML: " + message.trimmingCharacters(in: .whitespacesAndNewlines),
-        line: Int(error.pointee.line), column: Int(error.pointee.int2)
+        line: Int(error.pointee.line),
+        column: Int(error.pointee.int2)
     )
 }
 
@@ -259,7 +287,8 @@ private let rejectEntityDeclaration: entityDeclSAXFunc = { context, name, _, _, 
     let (line, column) = ParseState.position(of: parser)
     state.add(
         "the document declares entity '\(entityName)'; entity declarations are not allowed in model files (they could read local files or expand without bound)",
-        line: line, column: column
+        line: line,
+        column: column
     )
     state.stop(parser)
 }

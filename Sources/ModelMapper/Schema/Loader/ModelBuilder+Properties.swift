@@ -2,7 +2,11 @@ import Foundation
 
 extension ModelBuilder {
     /// Reads the `<attribute>`, `<relationship>` and `<fetchedProperty>` children of an entity.
-    mutating func readProperties(of entity: XMLElementNode, into record: inout EntityRecord, compositeNames: Set<String>) {
+    mutating func readProperties(
+        of entity: XMLElementNode,
+        into record: inout EntityRecord,
+        compositeNames: Set<String>
+    ) {
         // Two properties of one name are found when the entity's name index is built
         // (`resolveProperties`), with inherited ones: no dictionary is needed here.
         let children = entity.children
@@ -21,18 +25,30 @@ extension ModelBuilder {
             }
             let position = source.position(of: element)
             guard let name = element[attribute: .name], !name.isEmpty else {
-                error("\(kind == .attribute ? "an" : "a") <\(element.name)> of entity '\(record.name)' has no name", at: position.location)
+                error(
+                    "\(kind == .attribute ? "an" : "a") <\(element.name)> of entity '\(record.name)' has no name",
+                    at: position.location
+                )
                 continue
             }
             let owner = PropertyOwner(entity: record.name, property: name)
             switch kind {
             case .attribute:
                 let attribute = readAttribute(element, owner: owner, position: position, compositeNames: compositeNames)
-                record.ownProperties.append(PropertyReference(entity: -1, index: record.ownAttributes.count, name: name, isRelationship: false))
+                record.ownProperties.append(
+                    PropertyReference(entity: -1, index: record.ownAttributes.count, name: name, isRelationship: false)
+                )
                 record.ownAttributes.append(attribute)
             case .relationship:
                 if let relationship = readRelationship(element, owner: owner, position: position) {
-                    record.ownProperties.append(PropertyReference(entity: -1, index: record.ownRelationships.count, name: name, isRelationship: true))
+                    record.ownProperties.append(
+                        PropertyReference(
+                            entity: -1,
+                            index: record.ownRelationships.count,
+                            name: name,
+                            isRelationship: true
+                        )
+                    )
                     record.ownRelationships.append(relationship)
                 }
             case .fetchedProperty:
@@ -54,25 +70,41 @@ extension ModelBuilder {
 
     /// The attribute's type. A type Xcode does not have (a newer Xcode's, or a typo) is read
     /// as Undefined with a warning: the value is kept as the JSON has it.
-    mutating func attributeType(_ text: String?, of element: XMLElementNode, owner: @autoclosure () -> String) -> AttributeType {
+    mutating func attributeType(_ text: String?, of element: XMLElementNode, owner: @autoclosure () -> String)
+        -> AttributeType
+    {
         guard let text else { return .undefined }
         guard let type = AttributeType.byName[text] else {
             let known = AttributeType.allCases.map(\.rawValue).joined(separator: ", ")
-            warning("attribute '\(owner())' has unknown attribute type '\(text)', read as Undefined (known types: \(known))",
-                    at: source.location(ofAttribute: "attributeType", in: element))
+            warning(
+                "attribute '\(owner())' has unknown attribute type '\(text)', read as Undefined (known types: \(known))",
+                at: source.location(ofAttribute: "attributeType", in: element)
+            )
             return .undefined
         }
         return type
     }
 
-    private mutating func readAttribute(_ element: XMLElementNode, owner: PropertyOwner, position: SourcePosition, compositeNames: Set<String>) -> AttributeRecord {
+    private mutating func readAttribute(
+        _ element: XMLElementNode,
+        owner: PropertyOwner,
+        position: SourcePosition,
+        compositeNames: Set<String>
+    ) -> AttributeRecord {
         let xmlAttributes = element.attributes
         let type = attributeType(xmlAttributes[.attributeType], of: element, owner: owner.description)
         let (userInfo, userInfoLocations) = readUserInfo(element)
 
         var defaultValue: (any Sendable)?
         if let text = xmlAttributes[.defaultValueString] {
-            defaultValue = literal(text, type: type, what: "default value", owner: owner, attribute: "defaultValueString", in: element)
+            defaultValue = literal(
+                text,
+                type: type,
+                what: "default value",
+                owner: owner,
+                attribute: "defaultValueString",
+                in: element
+            )
         } else if type == .date, let interval = xmlAttributes[.defaultDateTimeInterval] {
             defaultValue = dateInterval(interval, owner: owner, attribute: "defaultDateTimeInterval", in: element)
         }
@@ -83,39 +115,56 @@ extension ModelBuilder {
         var maxLength: Int?
         switch type {
         case .string, .binaryData:
-            minLength = xmlAttributes[.minValueString].flatMap { length($0, owner: owner, attribute: "minValueString", in: element) }
-            maxLength = xmlAttributes[.maxValueString].flatMap { length($0, owner: owner, attribute: "maxValueString", in: element) }
+            minLength = xmlAttributes[.minValueString]
+                .flatMap { length($0, owner: owner, attribute: "minValueString", in: element) }
+            maxLength = xmlAttributes[.maxValueString]
+                .flatMap { length($0, owner: owner, attribute: "maxValueString", in: element) }
         case .date:
-            minValue = xmlAttributes[.minDateTimeInterval].flatMap { dateInterval($0, owner: owner, attribute: "minDateTimeInterval", in: element) }
-            maxValue = xmlAttributes[.maxDateTimeInterval].flatMap { dateInterval($0, owner: owner, attribute: "maxDateTimeInterval", in: element) }
+            minValue = xmlAttributes[.minDateTimeInterval]
+                .flatMap { dateInterval($0, owner: owner, attribute: "minDateTimeInterval", in: element) }
+            maxValue = xmlAttributes[.maxDateTimeInterval]
+                .flatMap { dateInterval($0, owner: owner, attribute: "maxDateTimeInterval", in: element) }
         default:
             if type.isNumeric {
-                minValue = xmlAttributes[.minValueString].flatMap { literal($0, type: type, what: "minimum", owner: owner, attribute: "minValueString", in: element) }
-                maxValue = xmlAttributes[.maxValueString].flatMap { literal($0, type: type, what: "maximum", owner: owner, attribute: "maxValueString", in: element) }
+                minValue = xmlAttributes[.minValueString]
+                    .flatMap {
+                        literal($0, type: type, what: "minimum", owner: owner, attribute: "minValueString", in: element)
+                    }
+                maxValue = xmlAttributes[.maxValueString]
+                    .flatMap {
+                        literal($0, type: type, what: "maximum", owner: owner, attribute: "maxValueString", in: element)
+                    }
             }
         }
 
         var regularExpression = xmlAttributes[.regularExpressionString]
         if let pattern = regularExpression, (try? NSRegularExpression(pattern: pattern)) == nil {
-            warning("regular expression of attribute '\(owner)' is '\(pattern)', which does not compile; no pattern is used",
-                    at: source.location(ofAttribute: "regularExpressionString", in: element))
+            warning(
+                "regular expression of attribute '\(owner)' is '\(pattern)', which does not compile; no pattern is used",
+                at: source.location(ofAttribute: "regularExpressionString", in: element)
+            )
             regularExpression = nil
         }
 
         let compositeName = xmlAttributes[.composite]
         if type == .composite, let compositeName, !compositeNames.contains(compositeName) {
-            error("attribute '\(owner)' names composite '\(compositeName)', which does not exist",
-                  at: source.location(ofAttribute: "composite", in: element))
+            error(
+                "attribute '\(owner)' names composite '\(compositeName)', which does not exist",
+                at: source.location(ofAttribute: "composite", in: element)
+            )
         }
 
         let transformerName: String? = {
             if let name = xmlAttributes[.valueTransformerName], !name.isEmpty { return name }
             return MappingKeys.firstEntry(of: MappingKeys.valueTransformer, in: userInfo)?.value
         }()
-        let isFlaggedIdentity = !userInfo.isEmpty && MappingKeys.attributeIsIdentity.contains { userInfo[$0].map(MappingKeys.isYes) ?? false }
+        let isFlaggedIdentity =
+            !userInfo.isEmpty
+            && MappingKeys.attributeIsIdentity.contains { userInfo[$0].map(MappingKeys.isYes) ?? false }
 
         return AttributeRecord(
-            name: owner.property, attributeType: type,
+            name: owner.property,
+            attributeType: type,
             isOptional: Self.flag(xmlAttributes[.optional]),
             isTransient: Self.flag(xmlAttributes[.transient]),
             isDerived: Self.flag(xmlAttributes[.derived]),
@@ -125,7 +174,10 @@ extension ModelBuilder {
             defaultValue: defaultValue,
             minValueString: xmlAttributes[.minValueString],
             maxValueString: xmlAttributes[.maxValueString],
-            minValue: minValue, maxValue: maxValue, minLength: minLength, maxLength: maxLength,
+            minValue: minValue,
+            maxValue: maxValue,
+            minLength: minLength,
+            maxLength: maxLength,
             regularExpressionString: regularExpression,
             valueTransformerName: transformerName,
             customClassName: xmlAttributes[.customClassName],
@@ -140,7 +192,9 @@ extension ModelBuilder {
         )
     }
 
-    private mutating func readRelationship(_ element: XMLElementNode, owner: PropertyOwner, position: SourcePosition) -> RelationshipRecord? {
+    private mutating func readRelationship(_ element: XMLElementNode, owner: PropertyOwner, position: SourcePosition)
+        -> RelationshipRecord?
+    {
         let xmlAttributes = element.attributes
         guard let destination = xmlAttributes[.destinationEntity], !destination.isEmpty else {
             error("relationship '\(owner)' has no destination entity", at: position.location)
@@ -151,22 +205,29 @@ extension ModelBuilder {
             if let rule = DeletionRule.byName[text] {
                 deletionRule = rule
             } else {
-                warning("relationship '\(owner)' has unknown deletion rule '\(text)', read as Nullify (known rules: \(DeletionRule.allCases.map(\.rawValue).joined(separator: ", ")))",
-                        at: source.location(ofAttribute: "deletionRule", in: element))
+                warning(
+                    "relationship '\(owner)' has unknown deletion rule '\(text)', read as Nullify (known rules: \(DeletionRule.allCases.map(\.rawValue).joined(separator: ", ")))",
+                    at: source.location(ofAttribute: "deletionRule", in: element)
+                )
             }
         }
-        let minCount = xmlAttributes[.minCount].flatMap { count($0, owner: owner, attribute: "minCount", in: element) } ?? 0
-        let maxCount = xmlAttributes[.maxCount].flatMap { count($0, owner: owner, attribute: "maxCount", in: element) } ?? 0
+        let minCount =
+            xmlAttributes[.minCount].flatMap { count($0, owner: owner, attribute: "minCount", in: element) } ?? 0
+        let maxCount =
+            xmlAttributes[.maxCount].flatMap { count($0, owner: owner, attribute: "maxCount", in: element) } ?? 0
         let (userInfo, userInfoLocations) = readUserInfo(element)
         return RelationshipRecord(
             name: owner.property,
-            destinationEntityName: destination, destinationEntity: -1,
+            destinationEntityName: destination,
+            destinationEntity: -1,
             inverseName: xmlAttributes[.inverseName].flatMap { $0.isEmpty ? nil : $0 },
             inverseEntityName: xmlAttributes[.inverseEntity].flatMap { $0.isEmpty ? nil : $0 },
-            inverse: nil, isInverseReciprocal: false,
+            inverse: nil,
+            isInverseReciprocal: false,
             isToMany: Self.flag(xmlAttributes[.toMany]),
             isOrdered: Self.flag(xmlAttributes[.ordered]),
-            minCount: minCount, maxCount: maxCount,
+            minCount: minCount,
+            maxCount: maxCount,
             deletionRule: deletionRule,
             isOptional: Self.flag(xmlAttributes[.optional]),
             isTransient: Self.flag(xmlAttributes[.transient]),
@@ -178,12 +239,16 @@ extension ModelBuilder {
         )
     }
 
-    private mutating func readFetchedProperty(_ element: XMLElementNode, name: String, position: SourcePosition) -> FetchedPropertyDescription {
+    private mutating func readFetchedProperty(_ element: XMLElementNode, name: String, position: SourcePosition)
+        -> FetchedPropertyDescription
+    {
         let request = element.firstChild(named: .fetchRequest)
         let predicateString = request?[attribute: .predicateString]
         checkPredicate(
-            predicateString, of: "fetched property '\(name)'",
-            at: request.map { source.location(ofAttribute: "predicateString", in: $0) } ?? position.location)
+            predicateString,
+            of: "fetched property '\(name)'",
+            at: request.map { source.location(ofAttribute: "predicateString", in: $0) } ?? position.location
+        )
         return FetchedPropertyDescription(
             name: name,
             isOptional: Self.flag(element[attribute: .optional]),
@@ -199,20 +264,28 @@ extension ModelBuilder {
 
     /// The JSON key path from userInfo (first alias present); nil when none is given, and the
     /// property maps to its own name (or the name a key casing makes of it).
-    private mutating func keyPath(owner: PropertyOwner, userInfo: [String: String], locations: [String: SourcePosition]) -> JSONKeyPath? {
-        guard !userInfo.isEmpty, let (key, text) = MappingKeys.firstEntry(of: MappingKeys.jsonKeyPath, in: userInfo) else {
+    private mutating func keyPath(owner: PropertyOwner, userInfo: [String: String], locations: [String: SourcePosition])
+        -> JSONKeyPath?
+    {
+        guard !userInfo.isEmpty, let (key, text) = MappingKeys.firstEntry(of: MappingKeys.jsonKeyPath, in: userInfo)
+        else {
             return nil
         }
         // Left empty in the editor: it says nothing, and Core Data never reads it.
         if text.isEmpty {
-            warning("property '\(owner)': userInfo '\(key)' is empty; the property maps to its own name",
-                    at: locations[key]?.location ?? SourceLocation(file: source.fileName))
+            warning(
+                "property '\(owner)': userInfo '\(key)' is empty; the property maps to its own name",
+                at: locations[key]?.location ?? SourceLocation(file: source.fileName)
+            )
             return nil
         }
         do {
             return try JSONKeyPath(parsing: text)
         } catch {
-            self.error("property '\(owner)': userInfo '\(key)': \(error)", at: locations[key]?.location ?? SourceLocation(file: source.fileName))
+            self.error(
+                "property '\(owner)': userInfo '\(key)': \(error)",
+                at: locations[key]?.location ?? SourceLocation(file: source.fileName)
+            )
             return nil
         }
     }
@@ -220,46 +293,74 @@ extension ModelBuilder {
     /// A default or a bound: what Core Data reads from the text, with a warning when the text
     /// is not written the way the type is (see `AttributeType.readLiteral`).
     private mutating func literal(
-        _ text: String, type: AttributeType, what: String, owner: PropertyOwner, attribute: String, in element: XMLElementNode
+        _ text: String,
+        type: AttributeType,
+        what: String,
+        owner: PropertyOwner,
+        attribute: String,
+        in element: XMLElementNode
     ) -> (any Sendable)? {
         switch type.readLiteral(text) {
         case .exact(let value):
             return value
         case .tolerated(let value, let reading):
-            warning("\(what) of attribute '\(owner)' (\(type.rawValue)) is '\(text)', read as \(reading)",
-                    at: source.location(ofAttribute: attribute, in: element))
+            warning(
+                "\(what) of attribute '\(owner)' (\(type.rawValue)) is '\(text)', read as \(reading)",
+                at: source.location(ofAttribute: attribute, in: element)
+            )
             return value
         case .unusable(let reason):
-            warning("\(what) of attribute '\(owner)' (\(type.rawValue)) is '\(text)': \(reason); no \(what) is used",
-                    at: source.location(ofAttribute: attribute, in: element))
+            warning(
+                "\(what) of attribute '\(owner)' (\(type.rawValue)) is '\(text)': \(reason); no \(what) is used",
+                at: source.location(ofAttribute: attribute, in: element)
+            )
             return nil
         }
     }
 
     /// A date as seconds since 2001-01-01 (`defaultDateTimeInterval` and date bounds).
-    private mutating func dateInterval(_ text: String, owner: PropertyOwner, attribute: String, in element: XMLElementNode) -> Date? {
+    private mutating func dateInterval(
+        _ text: String,
+        owner: PropertyOwner,
+        attribute: String,
+        in element: XMLElementNode
+    ) -> Date? {
         let trimmed = text.trimmingSpaces()
         guard DecimalLiteral(trimmed) != nil, let seconds = Double(trimmed), seconds.isFinite else {
-            warning("\(attribute) of attribute '\(owner)' is '\(text)', not a number of seconds; it is ignored",
-                    at: source.location(ofAttribute: attribute, in: element))
+            warning(
+                "\(attribute) of attribute '\(owner)' is '\(text)', not a number of seconds; it is ignored",
+                at: source.location(ofAttribute: attribute, in: element)
+            )
             return nil
         }
         return Date(timeIntervalSinceReferenceDate: seconds)
     }
 
-    private mutating func length(_ text: String, owner: PropertyOwner, attribute: String, in element: XMLElementNode) -> Int? {
+    private mutating func length(_ text: String, owner: PropertyOwner, attribute: String, in element: XMLElementNode)
+        -> Int?
+    {
         wholeNumber(text, what: "length", owner: "attribute '\(owner)'", attribute: attribute, in: element)
     }
 
-    private mutating func count(_ text: String, owner: PropertyOwner, attribute: String, in element: XMLElementNode) -> Int? {
+    private mutating func count(_ text: String, owner: PropertyOwner, attribute: String, in element: XMLElementNode)
+        -> Int?
+    {
         wholeNumber(text, what: "count", owner: "relationship '\(owner)'", attribute: attribute, in: element)
     }
 
     /// A length or count bound; anything else is a warning and no bound.
-    private mutating func wholeNumber(_ text: String, what: String, owner: @autoclosure () -> String, attribute: String, in element: XMLElementNode) -> Int? {
+    private mutating func wholeNumber(
+        _ text: String,
+        what: String,
+        owner: @autoclosure () -> String,
+        attribute: String,
+        in element: XMLElementNode
+    ) -> Int? {
         guard let value = Int(text.trimmingSpaces()), value >= 0 else {
-            warning("\(attribute) of \(owner()) is '\(text)', not a \(what) (a whole number, 0 or more); no bound is used",
-                    at: source.location(ofAttribute: attribute, in: element))
+            warning(
+                "\(attribute) of \(owner()) is '\(text)', not a \(what) (a whole number, 0 or more); no bound is used",
+                at: source.location(ofAttribute: attribute, in: element)
+            )
             return nil
         }
         return value

@@ -3,7 +3,10 @@ import Foundation
 extension ModelBuilder {
     /// Resolves destinations and inverses, reporting what does not exist or does not match.
     mutating func resolveRelationships(_ drafts: inout [DraftEntity]) {
-        let indexByName = Dictionary(drafts.enumerated().map { ($1.record.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let indexByName = Dictionary(
+            drafts.enumerated().map { ($1.record.name, $0) },
+            uniquingKeysWith: { first, _ in first }
+        )
         // Destinations first: the inverse checks below read them.
         for entity in drafts.indices {
             for index in drafts[entity].record.ownRelationships.indices {
@@ -20,8 +23,14 @@ extension ModelBuilder {
             }
         }
         for entity in drafts.indices {
-            for index in drafts[entity].record.ownRelationships.indices where drafts[entity].record.ownRelationships[index].inverseName != nil {
-                let (inverse, isReciprocal) = resolveInverse(ofRelationshipAt: index, in: entity, drafts: drafts, indexByName: indexByName)
+            for index in drafts[entity].record.ownRelationships.indices
+            where drafts[entity].record.ownRelationships[index].inverseName != nil {
+                let (inverse, isReciprocal) = resolveInverse(
+                    ofRelationshipAt: index,
+                    in: entity,
+                    drafts: drafts,
+                    indexByName: indexByName
+                )
                 drafts[entity].record.ownRelationships[index].inverse = inverse
                 drafts[entity].record.ownRelationships[index].isInverseReciprocal = isReciprocal
             }
@@ -30,7 +39,10 @@ extension ModelBuilder {
 
     /// The declared inverse of a relationship and whether it pairs back, reporting what is wrong.
     private mutating func resolveInverse(
-        ofRelationshipAt index: Int, in entity: Int, drafts: [DraftEntity], indexByName: [String: Int]
+        ofRelationshipAt index: Int,
+        in entity: Int,
+        drafts: [DraftEntity],
+        indexByName: [String: Int]
     ) -> (inverse: PropertyReference?, isReciprocal: Bool) {
         let relationship = drafts[entity].record.ownRelationships[index]
         guard let inverseName = relationship.inverseName else { return (nil, false) }
@@ -38,14 +50,19 @@ extension ModelBuilder {
         var inverseEntity = relationship.destinationEntity
         if let inverseEntityName = relationship.inverseEntityName {
             guard let named = indexByName[inverseEntityName] else {
-                error("relationship '\(owner)' names inverse entity '\(inverseEntityName)', which does not exist", at: relationship.position.location(ofAttribute: "inverseEntity"))
+                error(
+                    "relationship '\(owner)' names inverse entity '\(inverseEntityName)', which does not exist",
+                    at: relationship.position.location(ofAttribute: "inverseEntity")
+                )
                 return (nil, false)
             }
             // Some files name the superentity that declares the inverse: that is the same
             // relationship, found on the destination through inheritance.
             if relationship.destinationEntity >= 0, !isEntity(relationship.destinationEntity, kindOf: named, drafts) {
-                error("relationship '\(owner)' has inverse entity '\(inverseEntityName)' but destination entity '\(relationship.destinationEntityName)'; they must be the same",
-                      at: relationship.position.location(ofAttribute: "inverseEntity"))
+                error(
+                    "relationship '\(owner)' has inverse entity '\(inverseEntityName)' but destination entity '\(relationship.destinationEntityName)'; they must be the same",
+                    at: relationship.position.location(ofAttribute: "inverseEntity")
+                )
                 return (nil, false)
             }
             if relationship.destinationEntity < 0 { inverseEntity = named }
@@ -53,20 +70,26 @@ extension ModelBuilder {
         guard inverseEntity >= 0 else { return (nil, false) }  // unknown destination, already reported
         // Read in place: a copy of the whole record per relationship costs more than the rest.
         guard let position = drafts[inverseEntity].record.propertyIndexByName[inverseName] else {
-            error("relationship '\(owner)' names inverse '\(inverseName)', but entity '\(drafts[inverseEntity].record.name)' has no property of that name",
-                  at: relationship.position.location(ofAttribute: "inverseName"))
+            error(
+                "relationship '\(owner)' names inverse '\(inverseName)', but entity '\(drafts[inverseEntity].record.name)' has no property of that name",
+                at: relationship.position.location(ofAttribute: "inverseName")
+            )
             return (nil, false)
         }
         let reference = drafts[inverseEntity].record.properties[position]
         guard reference.isRelationship else {
-            error("relationship '\(owner)' names inverse '\(drafts[inverseEntity].record.name).\(inverseName)', which is an attribute, not a relationship",
-                  at: relationship.position.location(ofAttribute: "inverseName"))
+            error(
+                "relationship '\(owner)' names inverse '\(drafts[inverseEntity].record.name).\(inverseName)', which is an attribute, not a relationship",
+                at: relationship.position.location(ofAttribute: "inverseName")
+            )
             return (nil, false)
         }
         let inverse = drafts[reference.entity].record.ownRelationships[reference.index]
         // The inverse must lead back to this entity (or to a superentity of it), or setting
         // it from an instance of this entity would put an object of the wrong kind there.
-        if inverse.destinationEntity >= 0, isEntity(inverse.destinationEntity, kindOf: entity, drafts), inverse.destinationEntity != entity {
+        if inverse.destinationEntity >= 0, isEntity(inverse.destinationEntity, kindOf: entity, drafts),
+            inverse.destinationEntity != entity
+        {
             // It leads to a subentity of this one: the pair holds for objects of that subentity
             // only, so it is not maintained, as for any inverse that is not mutual.
             warning(
@@ -85,7 +108,9 @@ extension ModelBuilder {
         if inverse.inverseName == relationship.name {
             return (reference, true)
         }
-        let pairing = inverse.inverseName.map { "whose own inverse is '\(inverse.destinationEntityName).\($0)'" } ?? "which has no inverse"
+        let pairing =
+            inverse.inverseName.map { "whose own inverse is '\(inverse.destinationEntityName).\($0)'" }
+            ?? "which has no inverse"
         warning(
             "relationship '\(owner)' names inverse '\(drafts[reference.entity].record.name).\(inverseName)', \(pairing); this inverse is not maintained automatically",
             at: relationship.position.location(ofAttribute: "inverseName")
@@ -110,20 +135,27 @@ extension ModelBuilder {
     mutating func resolveIdentity(_ drafts: inout [DraftEntity]) {
         for entity in inheritanceOrder(drafts) {
             var names: [String]
-            if let (key, list) = MappingKeys.firstEntry(of: MappingKeys.entityIdentityAttributes, in: drafts[entity].record.userInfo) {
+            if let (key, list) = MappingKeys.firstEntry(
+                of: MappingKeys.entityIdentityAttributes,
+                in: drafts[entity].record.userInfo
+            ) {
                 let record = drafts[entity].record
                 let attributeNames = record.attributeIndexes.map { record.properties[$0].name }
                 names = list.split(separator: ",").map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
                 for name in names where !attributeNames.contains(name) {
-                    error("userInfo '\(key)' of entity '\(record.name)' names '\(name)', which is not an attribute of the entity",
-                          at: drafts[entity].userInfoLocations[key]?.location ?? record.location)
+                    error(
+                        "userInfo '\(key)' of entity '\(record.name)' names '\(name)', which is not an attribute of the entity",
+                        at: drafts[entity].userInfoLocations[key]?.location ?? record.location
+                    )
                 }
                 names = names.filter(attributeNames.contains)
             } else {
-                names = drafts[entity].record.attributeIndexes.compactMap { index in
-                    let reference = drafts[entity].record.properties[index]
-                    return drafts[reference.entity].record.ownAttributes[reference.index].isIdentity ? reference.name : nil
-                }
+                names = drafts[entity].record.attributeIndexes
+                    .compactMap { index in
+                        let reference = drafts[entity].record.properties[index]
+                        return drafts[reference.entity].record.ownAttributes[reference.index].isIdentity
+                            ? reference.name : nil
+                    }
                 if names.isEmpty, let parent = drafts[entity].record.superentity {
                     names = drafts[parent].record.identityAttributeNames
                 }
@@ -147,8 +179,10 @@ extension ModelBuilder {
         for draft in drafts {
             for constraint in draft.record.uniquenessConstraints {
                 for name in constraint where draft.record.propertyIndexByName[name] == nil {
-                    warning("a uniqueness constraint of entity '\(draft.record.name)' names '\(name)', which is not a property of the entity",
-                            at: uniquenessLocation(of: name, in: draft))
+                    warning(
+                        "a uniqueness constraint of entity '\(draft.record.name)' names '\(name)', which is not a property of the entity",
+                        at: uniquenessLocation(of: name, in: draft)
+                    )
                 }
             }
         }
@@ -157,7 +191,8 @@ extension ModelBuilder {
     private func uniquenessLocation(of name: String, in draft: DraftEntity) -> SourceLocation {
         for group in draft.element.children(named: .uniquenessConstraints) {
             for constraint in group.children(named: .uniquenessConstraint) {
-                if let element = constraint.children(named: .constraint).first(where: { $0[attribute: .value] == name }) {
+                if let element = constraint.children(named: .constraint).first(where: { $0[attribute: .value] == name })
+                {
                     return source.location(of: element)
                 }
             }
@@ -172,7 +207,8 @@ extension ModelBuilder {
     mutating func resolveTypeKeys(_ drafts: inout [DraftEntity]) {
         for entity in inheritanceOrder(drafts) {
             let own = MappingKeys.firstEntry(of: MappingKeys.typeKey, in: drafts[entity].record.userInfo)?.value
-            drafts[entity].record.typeKey = own ?? drafts[entity].record.superentity.flatMap { drafts[$0].record.typeKey }
+            drafts[entity].record.typeKey =
+                own ?? drafts[entity].record.superentity.flatMap { drafts[$0].record.typeKey }
         }
         var seen: [String: [String: Int]] = [:]  // root entity name -> type value -> entity
         for entity in inheritanceOrder(drafts) where drafts[entity].record.typeKey != nil {
@@ -180,8 +216,11 @@ extension ModelBuilder {
             while let parent = drafts[root].record.superentity, drafts[parent].record.typeKey != nil { root = parent }
             let value = drafts[entity].record.typeValue
             if let other = seen[drafts[root].record.name]?[value] {
-                error("entities '\(drafts[other].record.name)' and '\(drafts[entity].record.name)' both have JSON type value '\(value)'; give one of them another jsonTypeValue",
-                      at: drafts[entity].userInfoLocations[MappingKeys.typeValue[0]]?.location ?? drafts[entity].record.location)
+                error(
+                    "entities '\(drafts[other].record.name)' and '\(drafts[entity].record.name)' both have JSON type value '\(value)'; give one of them another jsonTypeValue",
+                    at: drafts[entity].userInfoLocations[MappingKeys.typeValue[0]]?.location
+                        ?? drafts[entity].record.location
+                )
             } else {
                 seen[drafts[root].record.name, default: [:]][value] = entity
             }
@@ -202,7 +241,8 @@ extension ModelBuilder {
             var custom: [Int] = []
             paths.reserveCapacity(references.count)
             for (index, reference) in references.enumerated() {
-                let path = reference.isRelationship
+                let path =
+                    reference.isRelationship
                     ? drafts[reference.entity].record.ownRelationships[reference.index].jsonKeyPath.components
                     : drafts[reference.entity].record.ownAttributes[reference.index].jsonKeyPath.components
                 if path.count != 1 || path[0] != reference.name { custom.append(index) }
@@ -213,7 +253,8 @@ extension ModelBuilder {
             func owner(of path: ArraySlice<String>) -> Int? {
                 if let index = byPath[path] { return index }
                 guard path.count == 1, let index = drafts[entity].record.propertyIndexByName[path[path.startIndex]],
-                      paths[index].count == 1, paths[index][0] == references[index].name else { return nil }
+                    paths[index].count == 1, paths[index][0] == references[index].name
+                else { return nil }
                 return index
             }
             for index in custom {
@@ -235,8 +276,12 @@ extension ModelBuilder {
                 for length in 1..<path.count {
                     guard let owner = owner(of: path[..<length]) else { continue }
                     let ownerReference = references[owner]
-                    let isToOne = ownerReference.isRelationship && !drafts[ownerReference.entity].record.ownRelationships[ownerReference.index].isToMany
-                    guard !isToOne, references[index].entity == entity || ownerReference.entity == entity else { continue }
+                    let isToOne =
+                        ownerReference.isRelationship
+                        && !drafts[ownerReference.entity].record.ownRelationships[ownerReference.index].isToMany
+                    guard !isToOne, references[index].entity == entity || ownerReference.entity == entity else {
+                        continue
+                    }
                     error(
                         "property '\(references[index].name)' of entity '\(drafts[entity].record.name)' maps to '\(path.joined(separator: "."))', inside the JSON value of '\(ownerReference.name)', which is not an object",
                         at: drafts[entity].record.location(of: references[index])

@@ -22,7 +22,11 @@ struct ModelBuilder {
     /// Builds the model, or throws every error with the warnings; `strict` makes every
     /// warning an error.
     static func build(
-        root: XMLElementNode, source: SourceLocator, sourceURL: URL?, versionName: String?, strict: Bool
+        root: XMLElementNode,
+        source: SourceLocator,
+        sourceURL: URL?,
+        versionName: String?,
+        strict: Bool
     ) throws(ModelLoadingError) -> ModelContents {
         var builder = ModelBuilder(source: source)
         let contents = builder.build(root: root, sourceURL: sourceURL, versionName: versionName)
@@ -66,9 +70,15 @@ struct ModelBuilder {
         let configurations = readConfigurations(root, entityNames: entityNames)
         let fetchRequests = readFetchRequests(root, entityNames: entityNames)
         return ModelContents(
-            sourceURL: sourceURL, versionName: versionName, modelAttributes: root.attributes.dictionary,
-            entityRecords: drafts.map(\.record), configurations: configurations,
-            fetchRequestTemplates: fetchRequests, composites: composites, warnings: [], source: source
+            sourceURL: sourceURL,
+            versionName: versionName,
+            modelAttributes: root.attributes.dictionary,
+            entityRecords: drafts.map(\.record),
+            configurations: configurations,
+            fetchRequestTemplates: fetchRequests,
+            composites: composites,
+            warnings: [],
+            source: source
         )
     }
 
@@ -89,7 +99,10 @@ struct ModelBuilder {
                 continue
             }
             if let first = firstPosition[name] {
-                error("entity '\(name)' is declared twice (first at line \(first.location.line))", at: position.location)
+                error(
+                    "entity '\(name)' is declared twice (first at line \(first.location.line))",
+                    at: position.location
+                )
                 continue
             }
             firstPosition[name] = position
@@ -97,14 +110,20 @@ struct ModelBuilder {
             var record = EntityRecord(
                 name: name,
                 representedClassName: element[attribute: .representedClassName],
-                superentity: nil, subentities: [],
+                superentity: nil,
+                subentities: [],
                 isAbstract: Self.flag(element[attribute: .isAbstract]),
                 codeGenerationType: element[attribute: .codeGenerationType],
                 userInfo: userInfo,
                 uniquenessConstraints: readUniquenessConstraints(element),
                 identityAttributeNames: [],
-                ownAttributes: [], ownRelationships: [], ownProperties: [], properties: [], propertyIndexByName: [:],
-                attributeIndexes: [], relationshipIndexes: [],
+                ownAttributes: [],
+                ownRelationships: [],
+                ownProperties: [],
+                properties: [],
+                propertyIndexByName: [:],
+                attributeIndexes: [],
+                relationshipIndexes: [],
                 fetchedProperties: [],
                 typeKey: nil,
                 typeValue: MappingKeys.firstEntry(of: MappingKeys.typeValue, in: userInfo)?.value ?? name,
@@ -113,26 +132,34 @@ struct ModelBuilder {
             )
             readProperties(of: element, into: &record, compositeNames: compositeNames)
             for position in record.ownProperties.indices { record.ownProperties[position].entity = drafts.count }
-            drafts.append(DraftEntity(
-                element: element, record: record,
-                parentName: element[attribute: .parentEntity].flatMap { $0.isEmpty ? nil : $0 },
-                userInfoLocations: userInfoLocations
-            ))
+            drafts.append(
+                DraftEntity(
+                    element: element,
+                    record: record,
+                    parentName: element[attribute: .parentEntity].flatMap { $0.isEmpty ? nil : $0 },
+                    userInfoLocations: userInfoLocations
+                )
+            )
         }
         return drafts
     }
 
     private func readUniquenessConstraints(_ entity: XMLElementNode) -> [[String]] {
-        entity.children(named: .uniquenessConstraints).flatMap { group in
-            group.children(named: .uniquenessConstraint).map { constraint in
-                constraint.children(named: .constraint).compactMap { $0[attribute: .value] }
+        entity.children(named: .uniquenessConstraints)
+            .flatMap { group in
+                group.children(named: .uniquenessConstraint)
+                    .map { constraint in
+                        constraint.children(named: .constraint).compactMap { $0[attribute: .value] }
+                    }
             }
-        }
     }
 
     /// Links each entity to its parent; reports unknown parents and inheritance cycles.
     private mutating func resolveInheritance(_ drafts: inout [DraftEntity]) {
-        let indexByName = Dictionary(drafts.enumerated().map { ($1.record.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let indexByName = Dictionary(
+            drafts.enumerated().map { ($1.record.name, $0) },
+            uniquingKeysWith: { first, _ in first }
+        )
         for index in drafts.indices {
             guard let parentName = drafts[index].parentName else { continue }
             guard let parent = indexByName[parentName] else {
@@ -211,8 +238,10 @@ struct ModelBuilder {
                     let owner = properties[existing]
                     let record = drafts[index].record
                     if owner.entity == index {
-                        error("entity '\(record.name)' declares property '\(property.name)' twice (first at line \(record.location(of: owner).line))",
-                              at: record.location(of: property))
+                        error(
+                            "entity '\(record.name)' declares property '\(property.name)' twice (first at line \(record.location(of: owner).line))",
+                            at: record.location(of: property)
+                        )
                     } else {
                         error(
                             "property '\(property.name)' of entity '\(record.name)' is already declared by its superentity '\(drafts[owner.entity].record.name)' (line \(drafts[owner.entity].record.location(of: owner).line))",
@@ -228,7 +257,10 @@ struct ModelBuilder {
             var fetchedNames: Set<String> = []
             for fetched in drafts[index].record.fetchedProperties {
                 if indexByName[fetched.name] != nil || !fetchedNames.insert(fetched.name).inserted {
-                    error("entity '\(drafts[index].record.name)' declares property '\(fetched.name)' twice", at: fetched.location)
+                    error(
+                        "entity '\(drafts[index].record.name)' declares property '\(fetched.name)' twice",
+                        at: fetched.location
+                    )
                 }
             }
             drafts[index].record.properties = properties
@@ -253,22 +285,33 @@ struct ModelBuilder {
                     error("an attribute of composite '\(name)' has no name", at: source.location(of: attribute))
                     continue
                 }
-                let type = attributeType(attribute[attribute: .attributeType], of: attribute, owner: "\(name).\(attributeName)")
-                elements.append(CompositeDescription.Element(
-                    name: attributeName, attributeType: type,
-                    isOptional: Self.flag(attribute[attribute: .optional]),
-                    defaultValueString: attribute[attribute: .defaultValueString],
-                    compositeName: attribute[attribute: .composite]
-                ))
+                let type = attributeType(
+                    attribute[attribute: .attributeType],
+                    of: attribute,
+                    owner: "\(name).\(attributeName)"
+                )
+                elements.append(
+                    CompositeDescription.Element(
+                        name: attributeName,
+                        attributeType: type,
+                        isOptional: Self.flag(attribute[attribute: .optional]),
+                        defaultValueString: attribute[attribute: .defaultValueString],
+                        compositeName: attribute[attribute: .composite]
+                    )
+                )
             }
-            composites.append(CompositeDescription(name: name, elements: elements, position: source.position(of: element)))
+            composites.append(
+                CompositeDescription(name: name, elements: elements, position: source.position(of: element))
+            )
         }
         let names = Set(composites.map(\.name))
         for element in root.children(named: .composite) {
             for attribute in element.children(named: .attribute) {
                 if let composite = attribute[attribute: .composite], !names.contains(composite) {
-                    error("composite attribute '\(attribute[attribute: .name] ?? "?")' names composite '\(composite)', which does not exist",
-                          at: source.location(ofAttribute: "composite", in: attribute))
+                    error(
+                        "composite attribute '\(attribute[attribute: .name] ?? "?")' names composite '\(composite)', which does not exist",
+                        at: source.location(ofAttribute: "composite", in: attribute)
+                    )
                 }
             }
         }
@@ -278,49 +321,64 @@ struct ModelBuilder {
     /// Configurations are kept for tools; ModelMapper does not use them, so what is wrong in
     /// one is a warning (Core Data only looks at a configuration when a store names it).
     private mutating func readConfigurations(_ root: XMLElementNode, entityNames: Set<String>) -> [ModelConfiguration] {
-        root.children(named: .configuration).compactMap { element in
-            guard let name = element[attribute: .name], !name.isEmpty else {
-                warning("a <configuration> has no name; it is ignored", at: source.location(of: element))
-                return nil
-            }
-            var members: [String] = []
-            for member in element.children(named: .memberEntity) {
-                guard let entityName = member[attribute: .name] else { continue }
-                if entityNames.contains(entityName) {
-                    members.append(entityName)
-                } else {
-                    warning("configuration '\(name)' names entity '\(entityName)', which does not exist; it is left out", at: source.location(of: member))
+        root.children(named: .configuration)
+            .compactMap { element in
+                guard let name = element[attribute: .name], !name.isEmpty else {
+                    warning("a <configuration> has no name; it is ignored", at: source.location(of: element))
+                    return nil
                 }
+                var members: [String] = []
+                for member in element.children(named: .memberEntity) {
+                    guard let entityName = member[attribute: .name] else { continue }
+                    if entityNames.contains(entityName) {
+                        members.append(entityName)
+                    } else {
+                        warning(
+                            "configuration '\(name)' names entity '\(entityName)', which does not exist; it is left out",
+                            at: source.location(of: member)
+                        )
+                    }
+                }
+                return ModelConfiguration(
+                    name: name,
+                    entityNames: members,
+                    usedWithCloudKit: Self.flag(element[attribute: .usedWithCloudKit]),
+                    position: source.position(of: element)
+                )
             }
-            return ModelConfiguration(
-                name: name, entityNames: members,
-                usedWithCloudKit: Self.flag(element[attribute: .usedWithCloudKit]), position: source.position(of: element)
-            )
-        }
     }
 
     /// Fetch request templates are kept as written; one naming an entity that does not
     /// exist is a warning, as ModelMapper runs none of them while loading.
-    private mutating func readFetchRequests(_ root: XMLElementNode, entityNames: Set<String>) -> [FetchRequestTemplate] {
-        root.children(named: .fetchRequest).compactMap { element in
-            guard let name = element[attribute: .name], !name.isEmpty else {
-                warning("a <fetchRequest> has no name; it is ignored", at: source.location(of: element))
-                return nil
+    private mutating func readFetchRequests(_ root: XMLElementNode, entityNames: Set<String>) -> [FetchRequestTemplate]
+    {
+        root.children(named: .fetchRequest)
+            .compactMap { element in
+                guard let name = element[attribute: .name], !name.isEmpty else {
+                    warning("a <fetchRequest> has no name; it is ignored", at: source.location(of: element))
+                    return nil
+                }
+                let entityName = element[attribute: .entity] ?? ""
+                if !entityNames.contains(entityName) {
+                    warning(
+                        "fetch request '\(name)' names entity '\(entityName)', which does not exist",
+                        at: source.location(ofAttribute: "entity", in: element)
+                    )
+                }
+                let predicateString = element[attribute: .predicateString]
+                checkPredicate(
+                    predicateString,
+                    of: "fetch request '\(name)'",
+                    at: source.location(ofAttribute: "predicateString", in: element)
+                )
+                return FetchRequestTemplate(
+                    name: name,
+                    entityName: entityName,
+                    predicateString: predicateString,
+                    xmlAttributes: element.attributes.dictionary,
+                    position: source.position(of: element)
+                )
             }
-            let entityName = element[attribute: .entity] ?? ""
-            if !entityNames.contains(entityName) {
-                warning("fetch request '\(name)' names entity '\(entityName)', which does not exist",
-                        at: source.location(ofAttribute: "entity", in: element))
-            }
-            let predicateString = element[attribute: .predicateString]
-            checkPredicate(
-                predicateString, of: "fetch request '\(name)'",
-                at: source.location(ofAttribute: "predicateString", in: element))
-            return FetchRequestTemplate(
-                name: name, entityName: entityName, predicateString: predicateString,
-                xmlAttributes: element.attributes.dictionary, position: source.position(of: element)
-            )
-        }
     }
 
     /// Parses a predicate string of the model; one that does not parse is a warning (Xcode does
@@ -338,8 +396,10 @@ struct ModelBuilder {
         for draft in drafts {
             for fetched in draft.record.fetchedProperties {
                 if let entityName = fetched.entityName, !entityNames.contains(entityName) {
-                    warning("fetched property '\(draft.record.name).\(fetched.name)' fetches entity '\(entityName)', which does not exist",
-                            at: fetched.location)
+                    warning(
+                        "fetched property '\(draft.record.name).\(fetched.name)' fetches entity '\(entityName)', which does not exist",
+                        at: fetched.location
+                    )
                 }
             }
         }

@@ -128,7 +128,9 @@ final class SourceLocator: @unchecked Sendable {
 
     /// Skips to just past the `>` that ends a tag, past quoted values (which may hold `>`);
     /// for `<!DOCTYPE … [ … ]>` and other declarations, past bracketed parts too.
-    private static func skipMarkup(_ text: [UInt8], from start: Int, nestingBrackets: Bool, lineStarts: inout [Int]) -> Int {
+    private static func skipMarkup(_ text: [UInt8], from start: Int, nestingBrackets: Bool, lineStarts: inout [Int])
+        -> Int
+    {
         var index = start
         var depth = 0
         var quote: UInt8 = 0
@@ -162,14 +164,20 @@ final class SourceLocator: @unchecked Sendable {
         let target = Array(attribute.utf8)
         var index = start + 1
         // Skip the element name.
-        while index < bytes.count, !isSpace(bytes[index]), bytes[index] != UInt8(ascii: ">"), bytes[index] != UInt8(ascii: "/") {
+        while index < bytes.count, !isSpace(bytes[index]), bytes[index] != UInt8(ascii: ">"),
+            bytes[index] != UInt8(ascii: "/")
+        {
             index += 1
         }
         while index < bytes.count {
             while index < bytes.count, isSpace(bytes[index]) { index += 1 }
-            guard index < bytes.count, bytes[index] != UInt8(ascii: ">"), bytes[index] != UInt8(ascii: "/") else { return nil }
+            guard index < bytes.count, bytes[index] != UInt8(ascii: ">"), bytes[index] != UInt8(ascii: "/") else {
+                return nil
+            }
             let nameStart = index
-            while index < bytes.count, bytes[index] != UInt8(ascii: "="), !isSpace(bytes[index]), bytes[index] != UInt8(ascii: ">") {
+            while index < bytes.count, bytes[index] != UInt8(ascii: "="), !isSpace(bytes[index]),
+                bytes[index] != UInt8(ascii: ">")
+            {
                 index += 1
             }
             if bytes[nameStart..<index].elementsEqual(target) { return nameStart }

@@ -15,7 +15,9 @@ enum TextDecoding {
 
     /// The encoding and the length of the byte-order mark.
     static func detect(_ bytes: [UInt8]) -> (encoding: Encoding, markLength: Int) {
-        func starts(_ prefix: [UInt8]) -> Bool { bytes.count >= prefix.count && bytes[0..<prefix.count].elementsEqual(prefix) }
+        func starts(_ prefix: [UInt8]) -> Bool {
+            bytes.count >= prefix.count && bytes[0..<prefix.count].elementsEqual(prefix)
+        }
         if starts([0x00, 0x00, 0xFE, 0xFF]) { return (.utf32BigEndian, 4) }
         if starts([0xFF, 0xFE, 0x00, 0x00]) { return (.utf32LittleEndian, 4) }
         if starts([0xEF, 0xBB, 0xBF]) { return (.utf8, 3) }
@@ -26,7 +28,8 @@ enum TextDecoding {
         if starts([0x00, 0x3C, 0x00, 0x3F]) { return (.utf16BigEndian, 0) }
         if starts([0x3C, 0x00, 0x3F, 0x00]) { return (.utf16LittleEndian, 0) }
         if let declared = declaredEncoding(bytes)?.lowercased(),
-           ["iso-8859-1", "latin1", "latin-1", "iso_8859-1", "l1", "iso-ir-100", "cp819"].contains(declared) {
+            ["iso-8859-1", "latin1", "latin-1", "iso_8859-1", "l1", "iso-ir-100", "cp819"].contains(declared)
+        {
             return (.latin1, 0)
         }
         return (.utf8, 0)
@@ -70,7 +73,8 @@ enum TextDecoding {
             var index = body.startIndex
             while index + 3 < body.endIndex {
                 let parts = (0..<4).map { UInt32(body[index + $0]) }
-                let value = big
+                let value =
+                    big
                     ? parts[0] << 24 | parts[1] << 16 | parts[2] << 8 | parts[3]
                     : parts[3] << 24 | parts[2] << 16 | parts[1] << 8 | parts[0]
                 scalars.append(Unicode.Scalar(value) ?? "\u{FFFD}")
@@ -91,7 +95,9 @@ enum TextDecoding {
         let declaration = text[text.startIndex..<end.lowerBound]
         guard let encoding = declaration.range(of: "encoding") else { return text }
         var index = encoding.upperBound
-        while index < declaration.endIndex, declaration[index] != "\"", declaration[index] != "'" { index = declaration.index(after: index) }
+        while index < declaration.endIndex, declaration[index] != "\"", declaration[index] != "'" {
+            index = declaration.index(after: index)
+        }
         guard index < declaration.endIndex else { return text }
         let quote = declaration[index]
         let valueStart = declaration.index(after: index)
@@ -107,21 +113,27 @@ enum TextDecoding {
         let bytes = [UInt8](data.prefix(64))
         let (encoding, mark) = detect(bytes)
         guard encoding == .utf8 || encoding == .latin1 else { return nil }
-        guard let position = bytes[mark...].firstIndex(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else { return nil }
+        guard let position = bytes[mark...].firstIndex(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
+            return nil
+        }
         let first = bytes[position]
         if first == UInt8(ascii: "<") { return nil }
         // Only spaces come before it: its column counts bytes from the last line feed.
         let lineStart = bytes[mark..<position].lastIndex(of: 0x0A).map { $0 + 1 } ?? mark
         let line = 1 + bytes[mark..<position].count { $0 == 0x0A }
         let column = position - lineStart + 1
-        if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") { return ("this file is JSON, not a model", line, column) }
+        if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
+            return ("this file is JSON, not a model", line, column)
+        }
         return ("this file is not XML, so it is not a model", line, column)
     }
 
     /// The `encoding` of an ASCII-compatible XML declaration, if any.
     private static func declaredEncoding(_ bytes: [UInt8]) -> String? {
         let head = bytes.prefix(200)
-        guard head.starts(with: Array("<?xml".utf8)), let end = head.firstIndex(of: UInt8(ascii: ">")) else { return nil }
+        guard head.starts(with: Array("<?xml".utf8)), let end = head.firstIndex(of: UInt8(ascii: ">")) else {
+            return nil
+        }
         let declaration = String(decoding: head[..<end], as: UTF8.self)
         guard let range = declaration.range(of: "encoding") else { return nil }
         let rest = declaration[range.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\t" }
