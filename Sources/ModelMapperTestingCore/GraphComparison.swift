@@ -18,6 +18,7 @@ public struct GraphDifference: Sendable, Hashable, CustomStringConvertible {
         self.found = found
     }
 
+    /// This `GraphDifference` as text, as `print` and string interpolation show it.
     public var description: String { "\(path): expected \(expected), found \(found)" }
 }
 
@@ -39,6 +40,7 @@ public enum GraphComparison {
     ///   - expected: the root of the graph taken as right.
     ///   - found: the root of the graph compared with it.
     ///   - limit: the most differences listed; the comparison stops there.
+    /// - Returns: the differences, each with its path, what was expected and what was found.
     public static func differences(expected: ModelObject, found: ModelObject, limit: Int = 100) -> [GraphDifference] {
         var differences: [GraphDifference] = []
         var compared: Set<[ObjectIdentifier]> = []

@@ -15,7 +15,9 @@ import ModelMapper
 public enum JSONComparison {
     /// The rules a comparison may relax.
     public struct Normalizations: OptionSet, Sendable, Hashable {
+        /// The options, one bit each.
         public let rawValue: Int
+        /// The options whose bits `rawValue` sets.
         public init(rawValue: Int) { self.rawValue = rawValue }
 
         /// Numbers are equal when they are the same number, however spelled (`1`, `1.0`, `1e0`).

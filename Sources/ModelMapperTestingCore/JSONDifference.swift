@@ -26,6 +26,7 @@ public struct JSONDifference: Sendable, Hashable, CustomStringConvertible {
         self.kind = kind
     }
 
+    /// This `JSONDifference` as text, as `print` and string interpolation show it.
     public var description: String {
         switch kind {
         case .value(let expected, let found):

@@ -237,6 +237,7 @@ public enum RoundTripError: Error, Sendable, CustomStringConvertible {
     /// The expected file does not exist (record it with ``RoundTrip/recordingVariable``).
     case missingExpectedFile(URL)
 
+    /// This `RoundTripError` as text, as `print` and string interpolation show it.
     public var description: String {
         switch self {
         case .unknownEntity(let name): "the model has no entity '\(name)'"

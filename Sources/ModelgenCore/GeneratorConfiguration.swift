@@ -285,5 +285,6 @@ public struct GeneratorConfigurationError: Error, Sendable, CustomStringConverti
         return "\(location): error: \(setting)\(message)"
     }
 
+    /// This `GeneratorConfigurationError` as text, as `print` and string interpolation show it.
     public var description: String { description(file: GeneratorConfiguration.fileName) }
 }

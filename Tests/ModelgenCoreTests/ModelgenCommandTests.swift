@@ -26,7 +26,14 @@ struct Modelgen {
     }
 
     /// Runs `modelgen` (or another executable built beside it) in `directory`, the package by default.
-    /// - Parameter environment: the child's environment; nil for this process's.
+    ///
+    /// - Parameters:
+    ///   - arguments: the command line, after the executable.
+    ///   - directory: the child's working directory.
+    ///   - name: the executable, built beside the tests.
+    ///   - environment: the child's environment; nil for this process's.
+    /// - Returns: the exit status and what the child wrote.
+    /// - Throws: ``MissingExecutable`` when the executable was not built; what starting it throws.
     static func run(
         _ arguments: [String],
         in directory: URL = TestPaths.packageRoot,

@@ -41,9 +41,11 @@ public enum TestPaths {
         FileManager.default.fileExists(atPath: jsonTestSuite.path)
     }
 
+    /// The message a test shows when it is skipped for want of the JSON test suite.
     public static let jsonTestSuiteMissingMessage =
         "../shared/JSONTestSuite is not beside this clone: the JSON conformance tests are skipped (they run in CI)"
 
+    /// Whether the corpus of model files is beside this clone.
     public static var corpusIsPresent: Bool {
         FileManager.default.fileExists(atPath: corpus.appendingPathComponent("INDEX.tsv").path)
     }
@@ -83,8 +85,12 @@ public enum TestPaths {
 
 /// A fresh folder under the system's temporary folder, removed by `remove()`.
 public struct TemporaryFolder {
+    /// The folder.
     public let url: URL
 
+    /// Creates the folder.
+    ///
+    /// - Throws: The error `FileManager` throws creating it.
     public init() throws {
         url = FileManager.default.temporaryDirectory.appendingPathComponent("modelmapper-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
@@ -107,6 +113,7 @@ public struct TemporaryFolder {
         return folder
     }
 
+    /// Removes the folder and everything in it.
     public func remove() {
         try? FileManager.default.removeItem(at: url)
     }

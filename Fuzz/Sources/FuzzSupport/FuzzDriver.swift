@@ -19,6 +19,8 @@ public enum FuzzDriver {
     /// The body being fuzzed: libFuzzer's callback is a C function and cannot capture it.
     nonisolated(unsafe) private static var body: ((UnsafeRawBufferPointer) -> Void)?
 
+    /// Runs `body` on each input, as libFuzzer's callback or over the files named on the command
+    /// line, then exits.
     public static func run(_ body: @escaping (UnsafeRawBufferPointer) -> Void) -> Never {
         Self.body = body
         #if FUZZING

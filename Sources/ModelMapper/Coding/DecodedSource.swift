@@ -164,7 +164,9 @@ enum SourceMember {
 
     /// What makes two members the same member: their key.
     enum Identity: Hashable {
-        case own(Int), owner(Int), unknown(String)
+        case own(Int)
+        case owner(Int)
+        case unknown(String)
     }
 
     var identity: Identity {

@@ -47,10 +47,12 @@ public struct JSONArray: Sendable, RandomAccessCollection, MutableCollection, Ra
         storage = Storage(Array(elements))
     }
 
+    /// An empty array.
     public init() {
         storage = Storage([])
     }
 
+    /// An array written as an array literal.
     public init(arrayLiteral elements: JSONValue...) {
         storage = Storage(elements)
     }
@@ -58,9 +60,12 @@ public struct JSONArray: Sendable, RandomAccessCollection, MutableCollection, Ra
     /// The elements as a Swift array.
     public var elements: [JSONValue] { storage.elements }
 
+    /// The first element's position: 0.
     public var startIndex: Int { 0 }
+    /// The position after the last element.
     public var endIndex: Int { storage.elements.count }
 
+    /// The element at `position`.
     public subscript(position: Int) -> JSONValue {
         get { storage.elements[position] }
         set {
@@ -69,12 +74,14 @@ public struct JSONArray: Sendable, RandomAccessCollection, MutableCollection, Ra
         }
     }
 
+    /// Replaces the elements in `range` with `replacement`.
     public mutating func replaceSubrange<Replacement: Collection>(_ range: Range<Int>, with replacement: Replacement)
     where Replacement.Element == JSONValue {
         makeUnique()
         storage.elements.replaceSubrange(range, with: replacement)
     }
 
+    /// Reserves room for `capacity` elements.
     public mutating func reserveCapacity(_ capacity: Int) {
         makeUnique()
         storage.elements.reserveCapacity(capacity)
@@ -92,14 +99,17 @@ public struct JSONArray: Sendable, RandomAccessCollection, MutableCollection, Ra
         storage.elements = []
     }
 
+    /// Whether both are the same JSON text, as ``JSONValue``'s `==` compares.
     public static func == (lhs: JSONArray, rhs: JSONArray) -> Bool {
         lhs.storage === rhs.storage || JSONValue.array(lhs) == JSONValue.array(rhs)
     }
 
+    /// Hashes what `==` compares.
     public func hash(into hasher: inout Hasher) {
         JSONValue.array(self).hash(into: &hasher)
     }
 
+    /// This `JSONArray` as text, as `print` and string interpolation show it.
     public var description: String { JSONValue.array(self).jsonText() }
 }
 

@@ -96,9 +96,12 @@ public struct JSONKeyCasing: Sendable, Hashable, CustomStringConvertible {
     /// The key under which plans compiled with this casing are cached.
     var cacheKey: String { identifier + (mapsEntityDescription ? "+description" : "") }
 
+    /// This `JSONKeyCasing` as text, as `print` and string interpolation show it.
     public var description: String { identifier }
 
+    /// Whether both are the same casing (a custom one by its identifier).
     public static func == (lhs: JSONKeyCasing, rhs: JSONKeyCasing) -> Bool { lhs.cacheKey == rhs.cacheKey }
+    /// Hashes what `==` compares.
     public func hash(into hasher: inout Hasher) { hasher.combine(cacheKey) }
 
     /// The JSON key of a property named `name`, of an entity named `entityName` that has a

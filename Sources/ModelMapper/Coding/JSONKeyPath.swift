@@ -103,6 +103,7 @@ public struct JSONKeyPath: Sendable, Hashable, CustomStringConvertible {
         /// What is wrong with it.
         public let reason: String
 
+        /// This `SyntaxError` as text, as `print` and string interpolation show it.
         public var description: String {
             "invalid JSON key path '\(keyPath)': \(reason)"
         }

@@ -8,6 +8,9 @@ import Foundation
 /// other numbers as `Decimal` when it holds them (`0.1` stays `0.1`), else as `Double`. Their
 /// spelling is the coder's (`49.90` is written `49.9`); objects come in the coder's key order.
 extension JSONValue: Codable {
+    /// The JSON value `decoder` holds, numbers exact where the coder gives them so.
+    ///
+    /// - Throws: `DecodingError` when the value is none of JSON's kinds.
     public init(from decoder: any Decoder) throws {
         if var array = try? decoder.unkeyedContainer() {
             var elements = JSONArray()
@@ -42,6 +45,10 @@ extension JSONValue: Codable {
         }
     }
 
+    /// Encodes the value: `null`, a Boolean, a number (as `Int64`, `UInt64`, `Decimal` or
+    /// `Double`, whichever holds it exactly), a string, an array or an object.
+    ///
+    /// - Throws: What `encoder` throws.
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .null:

@@ -3,7 +3,9 @@ import Foundation
 extension JSONValue {
     /// Options for writing JSON text.
     public struct WritingOptions: OptionSet, Sendable, Hashable {
+        /// The options, one bit each.
         public let rawValue: Int
+        /// The options whose bits `rawValue` sets.
         public init(rawValue: Int) { self.rawValue = rawValue }
 
         /// Newlines and two-space indentation.

@@ -147,12 +147,19 @@ public enum JSONValue: Sendable, Hashable, CustomStringConvertible {
 extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
     ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
 {
+    /// JSON `null`, written `nil`.
     public init(nilLiteral: ()) { self = .null }
+    /// `true` or `false`, written as a Boolean literal.
     public init(booleanLiteral value: Bool) { self = .bool(value) }
+    /// A number, written as an integer literal.
     public init(integerLiteral value: Int) { self = .number(String(value)) }
+    /// A number, written as a floating-point literal (its shortest exact spelling).
     public init(floatLiteral value: Double) { self = .number("\(value)") }
+    /// A string, written as a string literal.
     public init(stringLiteral value: String) { self = .string(value) }
+    /// An array, written as an array literal.
     public init(arrayLiteral elements: JSONValue...) { self = .array(JSONArray(elements)) }
+    /// An object, written as a dictionary literal (members in the literal's order).
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
         var object = JSONObject()
         for (key, value) in elements { object[key] = value }
@@ -245,10 +252,12 @@ public struct JSONObject: Sendable, Hashable, Sequence {
         }
     }
 
+    /// Whether both are the same JSON text, as ``JSONValue``'s `==` compares.
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
         lhs.storage === rhs.storage || JSONValue.object(lhs) == JSONValue.object(rhs)
     }
 
+    /// Hashes what `==` compares.
     public func hash(into hasher: inout Hasher) {
         JSONValue.object(self).hash(into: &hasher)
     }

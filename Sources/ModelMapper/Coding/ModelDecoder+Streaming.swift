@@ -123,10 +123,12 @@ extension ModelDecoder {
 /// The objects of a JSON array decoded one at a time from chunks of bytes as they arrive
 /// (``ModelDecoder/objects(of:from:at:uniquesAcrossElements:)``).
 public struct ModelObjectSequence<Chunks: AsyncSequence>: AsyncSequence where Chunks.Element: Sequence<UInt8> {
+    /// An object decoded from one element of the array.
     public typealias Element = ModelObject
     let chunks: Chunks
     let decoding: ObjectStreamDecoding
 
+    /// An iterator that reads the chunks as objects need them.
     public func makeAsyncIterator() -> AsyncIterator {
         AsyncIterator(chunks: chunks.makeAsyncIterator(), decoding: decoding)
     }
@@ -137,6 +139,10 @@ public struct ModelObjectSequence<Chunks: AsyncSequence>: AsyncSequence where Ch
         var decoding: ObjectStreamDecoding
         var atEnd = false
 
+        /// The next object of the array, or `nil` after its last.
+        ///
+        /// - Throws: ``MappingError`` for a value the model refuses or a syntax error, located in
+        ///   the document; what the chunks' sequence throws.
         public mutating func next() async throws -> ModelObject? {
             while true {
                 if let object = try decoding.next(atEnd: atEnd) { return object }
@@ -153,6 +159,7 @@ public struct ModelObjectSequence<Chunks: AsyncSequence>: AsyncSequence where Ch
 
 /// The contents of a file handle as an asynchronous sequence of chunks, read until its end.
 public struct FileChunks: AsyncSequence, Sendable {
+    /// A chunk of the file.
     public typealias Element = Data
     let handle: FileHandle
 
@@ -161,11 +168,16 @@ public struct FileChunks: AsyncSequence, Sendable {
         self.handle = handle
     }
 
+    /// An iterator that reads the file from the handle's current offset.
     public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(handle: handle) }
 
+    /// Reads the file a chunk at a time.
     public struct AsyncIterator: AsyncIteratorProtocol {
         let handle: FileHandle
 
+        /// The next chunk, or `nil` at the end of the file.
+        ///
+        /// - Throws: The error reading the file handle throws.
         public mutating func next() async throws -> Data? {
             guard let chunk = try handle.read(upToCount: ModelDecoder.chunkSize), !chunk.isEmpty else { return nil }
             return chunk

@@ -114,6 +114,9 @@ public struct ModelDecoder: Sendable {
     ///   - type: the class of the object, bound to an entity of the decoder's model.
     ///   - data: the JSON document.
     ///   - keyPath: where the object is in the document (`"data.author"`); nil for the document itself.
+    /// - Returns: the object, an instance of `T`.
+    /// - Throws: ``MappingError``: the document is not valid JSON, or holds a value the model
+    ///   refuses (located by path, line and column), or no entity of the model is bound to `T`.
     public func decode<T: ModelObject>(_ type: T.Type, from data: Data, at keyPath: String? = nil) throws -> T {
         let entity = try entity(for: T.self)
         let object = try decodeObject(of: entity, from: data, at: keyPath)
@@ -121,6 +124,10 @@ public struct ModelDecoder: Sendable {
     }
 
     /// Decodes an array of objects of the entity bound to `T`.
+    ///
+    /// - Throws: ``MappingError``: the document is not valid JSON, holds no array at `keyPath`, or
+    ///   holds a value the model refuses (located by path, line and column), or no entity of the
+    ///   model is bound to `T`.
     public func decode<T: ModelObject>(_ type: [T].Type, from data: Data, at keyPath: String? = nil) throws -> [T] {
         let entity = try entity(for: T.self)
         return try decodeObjects(of: entity, from: data, at: keyPath).map { try cast($0, to: T.self) }

@@ -64,6 +64,10 @@ public struct ModelMapped<Value: ModelMappable>: Codable {
         }
     }
 
+    /// Encodes the wrapped value as the model's encoder writes it.
+    ///
+    /// - Throws: ``MappingError`` when the model's encoder refuses the value; what `encoder`
+    ///   throws.
     public func encode(to encoder: any Encoder) throws {
         try wrappedValue.encodedJSON().encode(to: encoder)
     }
@@ -73,12 +77,18 @@ public struct ModelMapped<Value: ModelMappable>: Codable {
 /// an array of them, or an optional of either.
 public protocol ModelMappable {
     /// The value decoded from `json` through `model`.
+    /// - Throws: ``MappingError`` when the model refuses `json`.
     static func decode(_ json: JSONValue, model: ObjectModel) throws -> Self
     /// The value as the model's encoder writes it.
+    /// - Throws: ``MappingError`` when the model's encoder refuses the value.
     func encodedJSON() throws -> JSONValue
 }
 
 extension ModelObject: ModelMappable {
+    /// The object of `json` decoded through `model`, as an instance of this class.
+    ///
+    /// - Throws: ``MappingError`` when the model refuses `json`, or binds no entity, or more
+    ///   than one, to the class.
     public static func decode(_ json: JSONValue, model: ObjectModel) throws -> Self {
         let entity = try boundEntity(in: model)
         return try typed(ModelDecoder(model: model).decodeObject(of: entity, from: json), of: entity)
@@ -97,6 +107,9 @@ extension ModelObject: ModelMappable {
         return typed
     }
 
+    /// The object as the model's encoder writes it.
+    ///
+    /// - Throws: ``MappingError`` when the model's encoder refuses the object.
     public func encodedJSON() throws -> JSONValue {
         try ModelEncoder().encodeJSON(self)
     }
@@ -117,6 +130,10 @@ extension ModelObject: ModelMappable {
 }
 
 extension Array: ModelMappable where Element: ModelObject {
+    /// The objects of `json`, an array, decoded through `model` as objects of this class.
+    ///
+    /// - Throws: ``MappingError`` when the model refuses `json`, or binds no entity, or more
+    ///   than one, to the class.
     public static func decode(_ json: JSONValue, model: ObjectModel) throws -> [Element] {
         let entity = try Element.boundEntity(in: model)
         return try ModelDecoder(model: model).decodeObjects(of: entity, from: json)
@@ -125,16 +142,25 @@ extension Array: ModelMappable where Element: ModelObject {
             }
     }
 
+    /// The objects as the model's encoder writes them, as a JSON array.
+    ///
+    /// - Throws: ``MappingError`` when the model's encoder refuses an object.
     public func encodedJSON() throws -> JSONValue {
         try ModelEncoder().encodeJSON(self)
     }
 }
 
 extension Optional: ModelMappable where Wrapped: ModelMappable {
+    /// `nil` for `null`, else the wrapped type's value decoded from `json`.
+    ///
+    /// - Throws: ``MappingError`` when the model refuses `json`.
     public static func decode(_ json: JSONValue, model: ObjectModel) throws -> Wrapped? {
         json == .null ? nil : try Wrapped.decode(json, model: model)
     }
 
+    /// The wrapped value's JSON, or `null` for `nil`.
+    ///
+    /// - Throws: ``MappingError`` when the model's encoder refuses the wrapped value.
     public func encodedJSON() throws -> JSONValue {
         try map { try $0.encodedJSON() } ?? .null
     }
@@ -144,6 +170,8 @@ extension KeyedDecodingContainer {
     /// A missing key reads as `nil` for an optional ``ModelMapped`` property, as it does for any
     /// optional property (a property wrapper is not optional itself, so synthesized decoding
     /// would otherwise require the key).
+    ///
+    /// - Throws: `DecodingError` when the value is there and the model refuses it.
     public func decode<Wrapped>(_ type: ModelMapped<Wrapped?>.Type, forKey key: Key) throws -> ModelMapped<Wrapped?> {
         try decodeIfPresent(type, forKey: key) ?? ModelMapped(wrappedValue: nil)
     }

@@ -34,6 +34,9 @@ extension ModelObject {
 
     /// The object as a JSON object of Foundation values, as ``dictionaryRepresentation`` but
     /// throwing the first value that cannot be written.
+    ///
+    /// - Throws: ``MappingError`` for the first value that cannot be written (a transformer that
+    ///   fails, a number JSON cannot hold).
     public func jsonDictionary(options: ModelEncoder.Options = .init()) throws -> [String: Any] {
         var encoder = ObjectEncoder(options: options)
         try encoder.write(self)

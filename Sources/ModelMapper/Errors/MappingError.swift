@@ -130,9 +130,17 @@ public enum MappingError: Error, CustomStringConvertible {
         /// code for each case of the error.
         case invalidJSON, typeMismatch, valueOutOfRange, invalidValue, missingValue, nullValue
         /// The codes of the cases about a name, with that name.
-        case unknownKey(String), unknownRelationship(String), unknownEntity(String)
+        case unknownKey(String)
+        /// See ``MappingError/unknownRelationship(_:)``, with the relationship's name.
+        case unknownRelationship(String)
+        /// See ``MappingError/unknownEntity(_:)``, with the entity's name.
+        case unknownEntity(String)
         /// The codes of the cases about a transformer or an entity, with its name.
-        case unregisteredTransformer(String), transformerFailed(String), abstractEntity(String)
+        case unregisteredTransformer(String)
+        /// See ``MappingError/transformerFailed(_:)``, with the transformer's name.
+        case transformerFailed(String)
+        /// See ``MappingError/abstractEntity(_:)``, with the entity's name.
+        case abstractEntity(String)
         /// See ``MappingError/wrongEntity(_:)`` and ``MappingError/notRepresentable(_:)``.
         case wrongEntity, notRepresentable
     }
@@ -267,6 +275,7 @@ public enum MappingError: Error, CustomStringConvertible {
     /// The error that caused this one, if any.
     public var underlyingError: (any Error)? { context.underlyingError }
 
+    /// This `MappingError` as text, as `print` and string interpolation show it.
     public var description: String {
         var text = path.description + ": "
         if let entityName {
@@ -323,6 +332,7 @@ public struct MappingErrors: Error, CustomStringConvertible {
         self.errors = errors
     }
 
+    /// This `MappingErrors` as text, as `print` and string interpolation show it.
     public var description: String {
         "\(errors.count) mapping error\(errors.count == 1 ? "" : "s"):\n"
             + errors.map { "  " + $0.description }.joined(separator: "\n")

@@ -44,6 +44,7 @@ public struct ModelLoadingError: Error, Sendable, CustomStringConvertible {
         diagnostics.filter { $0.severity == .error }
     }
 
+    /// This `ModelLoadingError` as text, as `print` and string interpolation show it.
     public var description: String {
         diagnostics.map(\.description).joined(separator: "\n")
     }

@@ -29,6 +29,7 @@ public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConver
         return "\(file):\(line):\(column)"
     }
 
+    /// Whether `lhs` comes before `rhs`.
     public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
         (lhs.file, lhs.line, lhs.column) < (rhs.file, rhs.line, rhs.column)
     }

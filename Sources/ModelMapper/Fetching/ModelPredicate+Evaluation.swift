@@ -36,6 +36,7 @@ extension ModelPredicate {
     ///   - substitutionVariables: the values of the predicate's `$VARIABLES`, Swift values
     ///     (`String`, numbers, `Date`, `ModelObject`, arrays of them, …).
     ///   - options: the bounds of the evaluation (``EvaluationOptions``).
+    /// - Returns: whether `object` matches the predicate.
     /// - Throws: ``PredicateEvaluationError``: a key the object's entity does not have, a
     ///   variable not given, values that do not compare (`name > 5`), a to-many key path
     ///   compared without `ANY`/`ALL`/`NONE`, a `MATCHES` pattern that is not one or runs too long.

@@ -41,6 +41,7 @@ public struct PredicateEvaluationError: Error, Sendable, Hashable, CustomStringC
         self.predicate = predicate
     }
 
+    /// This `PredicateEvaluationError` as text, as `print` and string interpolation show it.
     public var description: String {
         let message: String
         switch kind {

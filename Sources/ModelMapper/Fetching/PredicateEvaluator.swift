@@ -30,7 +30,13 @@ struct PredicateEvaluator {
     /// ``ModelPredicate/maximumDepth``).
     static let maximumDepth = 4 * ModelPredicate.maximumDepth
 
-    /// - Parameter context: what errors name when there is no predicate (a sort key path).
+    /// An evaluator of `predicate` with `variables`, within `options`' bounds.
+    ///
+    /// - Parameters:
+    ///   - predicate: the predicate evaluated, which errors quote; nil when there is none.
+    ///   - context: what errors name when there is no predicate (a sort key path).
+    ///   - variables: the values of the predicate's `$VARIABLES`.
+    ///   - options: the bounds of the evaluation.
     init(
         predicate: ModelPredicate?,
         context: String = "",

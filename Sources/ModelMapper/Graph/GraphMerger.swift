@@ -26,12 +26,6 @@ struct GraphMerger {
         case relationship([ModelObject], null: Bool)
     }
 
-    init(graph: ObjectGraph, presentSlots: [ObjectIdentifier: [Bool]], policy: ObjectGraph.UnresolvedReferencePolicy) {
-        self.graph = graph
-        self.presentSlots = presentSlots
-        self.policy = policy
-    }
-
     /// Merges the fresh objects `roots` reach; returns each root's object in the graph.
     ///
     /// - Throws: ``ObjectGraphError/unresolvedReferences(_:)`` under the `.error` policy,

@@ -153,12 +153,16 @@ extension ObjectGraph {
     }
 
     /// ``merge(_:entity:at:)-(Data,String,_)`` with an entity description.
+    ///
+    /// - Throws: as ``merge(_:entity:at:)-(Data,String,_)``.
     @discardableResult
     public func merge(_ data: Data, entity: EntityDescription, at keyPath: String? = nil) throws -> MergeResult {
         try merge(Self.prepare(data, entity: entity, at: keyPath, options: options))
     }
 
     /// ``merge(_:entity:at:)-(Data,String,_)`` from a parsed document.
+    ///
+    /// - Throws: as ``merge(_:entity:at:)-(Data,String,_)``.
     @discardableResult
     public func merge(_ json: JSONValue, entity: String, at keyPath: String? = nil) throws -> MergeResult {
         try merge(json.jsonData(), entity: entity, at: keyPath)
@@ -193,6 +197,7 @@ public enum ObjectGraphError: Error, CustomStringConvertible {
     /// A prepared document decoded with another key casing or identity rule than the graph's.
     case otherOptions
 
+    /// This `ObjectGraphError` as text, as `print` and string interpolation show it.
     public var description: String {
         switch self {
         case .unresolvedReferences(let references):

@@ -69,6 +69,7 @@ public final class ObjectGraph {
         /// The identity attributes' values, by attribute name.
         public let identity: [String: Any]
 
+        /// This `UnresolvedReference` as text, as `print` and string interpolation show it.
         public var description: String {
             let values = identity.keys.sorted().map { "\($0): \(identity[$0] ?? "nil")" }.joined(separator: ", ")
             return "\(owner.entity.name).\(relationship) -> \(entity.name) (\(values))"
@@ -91,6 +92,7 @@ public final class ObjectGraph {
     /// A point in the graph's history, to ask what changed since (see ``changes(since:)``).
     public struct ChangePoint: Sendable, Hashable, Comparable {
         let generation: UInt64
+        /// Whether `lhs` comes before `rhs`.
         public static func < (lhs: ChangePoint, rhs: ChangePoint) -> Bool { lhs.generation < rhs.generation }
     }
 

@@ -51,6 +51,9 @@ extension ModelObject {
 
     /// Removes an object from a to-many relationship (nothing happens if it is not there); the
     /// inverse follows.
+    ///
+    /// - Throws: ``MappingError`` `.unknownRelationship` when `key` is not a to-many relationship of
+    ///   the object's entity.
     public func remove(modelObject object: ModelObject, forKey key: String) throws {
         let slot = try relationshipSlot(key, toMany: true)
         detach(object, atSlot: slot)

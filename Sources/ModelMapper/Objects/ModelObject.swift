@@ -224,6 +224,8 @@ open class ModelObject: CustomStringConvertible {
     }
 
     /// Marks a property as unset again, as if its key had been missing from the JSON.
+    ///
+    /// - Throws: ``MappingError`` `.unknownKey` when `key` is not a property of the object's entity.
     public func removeValue(forKey key: String) throws {
         guard let slot = mapping.slotByName[key] else { throw MappingError(.unknownKey(key), entityName: entity.name) }
         if mapping.properties[slot].isRelationship {

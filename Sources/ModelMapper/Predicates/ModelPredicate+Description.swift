@@ -5,6 +5,7 @@ import Foundation
 // keys escaped with `#`, strings quoted with escapes. Constants no literal can spell (dates,
 // UUIDs, URLs, data, objects) are written for people to read.
 extension ModelPredicate: CustomStringConvertible {
+    /// This `ModelPredicate` as text, as `print` and string interpolation show it.
     public var description: String {
         switch self {
         case .alwaysTrue: return "TRUEPREDICATE"
@@ -36,6 +37,7 @@ extension ModelPredicate: CustomStringConvertible {
 }
 
 extension ModelPredicate.Comparison: CustomStringConvertible {
+    /// This `Comparison` as text, as `print` and string interpolation show it.
     public var description: String {
         var text = quantifier == .direct ? "" : quantifier.rawValue + " "
         text += "\(left) \(self.operator.rawValue)"
@@ -49,6 +51,7 @@ extension ModelPredicate.Comparison: CustomStringConvertible {
 }
 
 extension ModelPredicate.Expression: CustomStringConvertible {
+    /// This `Expression` as text, as `print` and string interpolation show it.
     public var description: String {
         switch self {
         case .evaluatedObject: return "SELF"
@@ -116,6 +119,7 @@ extension ModelPredicate.Expression: CustomStringConvertible {
 }
 
 extension ModelPredicate.Value: CustomStringConvertible {
+    /// This `Value` as text, as `print` and string interpolation show it.
     public var description: String {
         switch self {
         case .null: return "NIL"

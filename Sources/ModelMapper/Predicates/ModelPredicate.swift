@@ -83,7 +83,9 @@ extension ModelPredicate {
 
         /// The string options of a comparison: `[c]` case-insensitive, `[d]` diacritic-insensitive.
         public struct Options: OptionSet, Sendable, Hashable {
+            /// The options, one bit each.
             public let rawValue: UInt8
+            /// The options whose bits `rawValue` sets.
             public init(rawValue: UInt8) { self.rawValue = rawValue }
             /// `[c]`: case is ignored.
             public static let caseInsensitive = Options(rawValue: 1)
@@ -208,7 +210,9 @@ extension ModelPredicate {
             self.object = object
         }
 
+        /// Whether both refer to the same object.
         public static func == (left: ObjectReference, right: ObjectReference) -> Bool { left.object === right.object }
+        /// Hashes what `==` compares.
         public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(object)) }
     }
 }

@@ -13,5 +13,6 @@ public struct PredicateSyntaxError: Error, Sendable, Hashable, CustomStringConve
     /// The format string.
     public var format: String
 
+    /// This `PredicateSyntaxError` as text, as `print` and string interpolation show it.
     public var description: String { "column \(column): expected \(expected), found \(found)" }
 }

@@ -105,14 +105,17 @@ public struct AttributeDescription: Sendable, Hashable, CustomStringConvertible 
     /// Where the attribute is declared.
     public var location: SourceLocation { record.location }
 
+    /// Whether both describe the same attribute of the same loaded model.
     public static func == (lhs: AttributeDescription, rhs: AttributeDescription) -> Bool {
         lhs.model === rhs.model && lhs.reference == rhs.reference
     }
 
+    /// Hashes what `==` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(ObjectIdentifier(model))
         hasher.combine(reference)
     }
 
+    /// This `AttributeDescription` as text, as `print` and string interpolation show it.
     public var description: String { "AttributeDescription(\(entity.name).\(name): \(attributeType.rawValue))" }
 }

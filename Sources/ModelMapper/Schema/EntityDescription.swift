@@ -161,15 +161,18 @@ public struct EntityDescription: Sendable, Hashable, CustomStringConvertible {
 
     // MARK: Hashable
 
+    /// Whether both describe the same entity of the same loaded model.
     public static func == (lhs: EntityDescription, rhs: EntityDescription) -> Bool {
         lhs.model === rhs.model && lhs.index == rhs.index
     }
 
+    /// Hashes what `==` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(ObjectIdentifier(model))
         hasher.combine(index)
     }
 
+    /// This `EntityDescription` as text, as `print` and string interpolation show it.
     public var description: String { "EntityDescription(\(name))" }
 }
 

@@ -97,11 +97,17 @@ public struct ModelBundle: Sendable {
 
     /// The `.xcdatamodel` folder of a version (`"Authors 2"` or `"Authors 2.xcdatamodel"`),
     /// or of the current version when `version` is nil.
+    ///
+    /// - Throws: ``ModelLoadingError`` when the bundle has no such version, or no current version
+    ///   and `version` is nil.
     public func url(forVersion version: String? = nil) throws(ModelLoadingError) -> URL {
         url.appendingPathComponent(try resolvedVersionName(version) + ".xcdatamodel")
     }
 
     /// Loads a version of the model, the current one when `version` is nil.
+    ///
+    /// - Throws: ``ModelLoadingError`` when the bundle has no such version, or the version's
+    ///   model file does not load (its diagnostics, located).
     public func loadModel(version: String? = nil) throws(ModelLoadingError) -> ObjectModel {
         let name = try resolvedVersionName(version)
         return try ObjectModel(contentsOf: url, version: name)

@@ -74,6 +74,8 @@ extension ObjectModel {
     /// ```swift
     /// let v1 = try ObjectModel(contentsOf: bundleURL, version: "Authors")
     /// ```
+    ///
+    /// - Throws: ``ModelLoadingError``: no such version, or the model file's diagnostics, located.
     public convenience init(contentsOf url: URL, version: String?) throws(ModelLoadingError) {
         try self.init(contents: Self.loadContents(of: url, version: version, options: [], limits: .default))
     }

@@ -7,8 +7,10 @@ extension ObjectModel {
     /// let model = try ObjectModel(contentsOf: url, options: .strict)
     /// ```
     public struct LoadingOptions: OptionSet, Sendable, Hashable {
+        /// The options, one bit each.
         public let rawValue: Int
 
+        /// The options whose bits `rawValue` sets.
         public init(rawValue: Int) {
             self.rawValue = rawValue
         }

@@ -102,6 +102,7 @@ public final class ObjectModel: Sendable {
     ///   - classes: the classes to bind, each naming its entity (``ModelObject/entityName``).
     ///   - ignoringUnknownEntities: leave out the classes whose entity this model does
     ///     not have (for classes shared by several versions of a model) instead of failing.
+    /// - Returns: the same model, with the classes bound.
     /// - Throws: ``ModelLoadingError`` naming a class whose ``ModelObject/entityName`` is not an
     ///   entity of the model.
     public func binding(_ classes: [ModelObject.Type], ignoringUnknownEntities: Bool = false) throws(ModelLoadingError)

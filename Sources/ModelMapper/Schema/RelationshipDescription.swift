@@ -74,15 +74,18 @@ public struct RelationshipDescription: Sendable, Hashable, CustomStringConvertib
     /// Where the relationship is declared.
     public var location: SourceLocation { record.location }
 
+    /// Whether both describe the same relationship of the same loaded model.
     public static func == (lhs: RelationshipDescription, rhs: RelationshipDescription) -> Bool {
         lhs.model === rhs.model && lhs.reference == rhs.reference
     }
 
+    /// Hashes what `==` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(ObjectIdentifier(model))
         hasher.combine(reference)
     }
 
+    /// This `RelationshipDescription` as text, as `print` and string interpolation show it.
     public var description: String {
         "RelationshipDescription(\(entity.name).\(name) -> \(isToMany ? "[\(record.destinationEntityName)]" : record.destinationEntityName))"
     }

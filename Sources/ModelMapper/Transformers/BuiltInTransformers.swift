@@ -17,6 +17,8 @@ public final class DateTransformer: ValueTransformer, @unchecked Sendable {
     override public class func transformedValueClass() -> AnyClass { NSDate.self }
 
     /// `Date` -> `String` (or a number, for the numeric formats).
+    ///
+    /// - Throws: ``TransformerError`` when `value` is not a `Date`.
     override public func transformedValue(_ value: Any?) throws -> Any? {
         guard let value, !(value is NSNull) else { return nil }
         guard let date = value as? Date else {
@@ -26,6 +28,8 @@ public final class DateTransformer: ValueTransformer, @unchecked Sendable {
     }
 
     /// `String` (or a number) -> `Date`.
+    ///
+    /// - Throws: ``TransformerError`` when `value` is not a date in the transformer's format.
     override public func reverseTransformedValue(_ value: Any?) throws -> Any? {
         guard let value, !(value is NSNull) else { return nil }
         do {
@@ -42,6 +46,9 @@ public final class DateTransformer: ValueTransformer, @unchecked Sendable {
 public final class CommaSeparatedListTransformer: ValueTransformer, @unchecked Sendable {
     override public init() {}
 
+    /// `[String]` -> one comma-separated `String`.
+    ///
+    /// - Throws: ``TransformerError`` when `value` is not an array of strings.
     override public func transformedValue(_ value: Any?) throws -> Any? {
         guard let value, !(value is NSNull) else { return nil }
         guard let list = value as? [String] else {
@@ -50,6 +57,10 @@ public final class CommaSeparatedListTransformer: ValueTransformer, @unchecked S
         return list.joined(separator: ",")
     }
 
+    /// A comma-separated `String` (or a JSON array of strings) -> `[String]`.
+    ///
+    /// - Throws: ``TransformerError`` when `value` is neither (or the array holds a value that is
+    ///   not a string).
     override public func reverseTransformedValue(_ value: Any?) throws -> Any? {
         guard let value, !(value is NSNull) else { return nil }
         if let list = value as? [Any] {

@@ -43,6 +43,8 @@ public final class CodableTransformer<Value: Codable>: ValueTransformer, @unchec
     }
 
     /// `Value` -> its JSON, as Foundation values.
+    ///
+    /// - Throws: ``TransformerError`` when `value` is not a `Value`; what the encoder throws.
     override public func transformedValue(_ value: Any?) throws -> Any? {
         guard let value else { return nil }
         guard let typed = value as? Value else {
@@ -53,6 +55,8 @@ public final class CodableTransformer<Value: Codable>: ValueTransformer, @unchec
     }
 
     /// JSON, as Foundation values -> `Value`.
+    ///
+    /// - Throws: the decoder's `DecodingError` when the JSON is not a `Value`.
     override public func reverseTransformedValue(_ value: Any?) throws -> Any? {
         guard let value else { return nil }
         let json = try JSONValue(foundationObject: value)

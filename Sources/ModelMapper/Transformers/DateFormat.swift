@@ -44,6 +44,8 @@ public enum DateFormat: Sendable, Hashable {
     }
 
     /// Reads a date from its JSON form.
+    ///
+    /// - Throws: ``DateFormatError`` when `value` is not a date in this format.
     public func date(from value: JSONValue) throws(DateFormatError) -> Date {
         try JSONToken.with(value) { token throws(DateFormatError) in try date(from: token) }
     }

@@ -25,10 +25,13 @@ open class ValueTransformer: @unchecked Sendable {
     public struct Name: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
         /// The name as registered.
         public let rawValue: String
+        /// The name `rawValue`.
         public init(rawValue: String) { self.rawValue = rawValue }
         /// A name from a string.
         public init(_ rawValue: String) { self.rawValue = rawValue }
+        /// A name written as a string literal.
         public init(stringLiteral value: String) { self.rawValue = value }
+        /// This `Name` as text, as `print` and string interpolation show it.
         public var description: String { rawValue }
     }
 
@@ -43,10 +46,16 @@ open class ValueTransformer: @unchecked Sendable {
     open class func allowsReverseTransformation() -> Bool { true }
 
     /// Model value -> JSON value. The default returns the value unchanged.
+    ///
+    /// - Throws: What a subclass throws for a value it cannot transform (``TransformerError`` by
+    ///   convention); the mapping reports it as ``MappingError/transformerFailed(_:)``.
     open func transformedValue(_ value: Any?) throws -> Any? { value }
 
     /// JSON value -> model value. The default, like Foundation's, applies `transformedValue(_:)`
     /// when reverse transformation is allowed.
+    ///
+    /// - Throws: What a subclass throws for a value it cannot transform back (``TransformerError``
+    ///   by convention); the mapping reports it as ``MappingError/transformerFailed(_:)``.
     open func reverseTransformedValue(_ value: Any?) throws -> Any? {
         guard Self.allowsReverseTransformation() else { return nil }
         return try transformedValue(value)
