@@ -7,36 +7,39 @@ import Foundation
 /// written in full once per run: met again (shared, or on a cycle not broken by an inverse),
 /// it is written as its identity attributes, or is an error naming the path when it has none.
 /// So the output is always linear in the size of the graph.
+///
+/// This file holds the run's state, the loop over the frames and the plans it uses; members
+/// are written in `+Members`, relationships in `+Relationships`.
 struct ObjectEncoder {
-    private(set) var writer: JSONWriter
+    var writer: JSONWriter
     let options: ModelEncoder.Options
     /// Leave out values that cannot be encoded instead of throwing (for `dictionaryRepresentation`).
     let skipsFailures: Bool
     /// Marks the objects this run has written in full (see ``ModelObject/encodingStamp``).
-    private let stamp = EncodingStamp.next()
-    private let stack = EncodingFrames()
+    let stamp = EncodingStamp.next()
+    let stack = EncodingFrames()
     /// The path of the root frame's object: a path, and an index in the array there (made
     /// into one path only for an error).
-    private var rootBase = JSONPath.root
-    private var rootIndex: Int?
-    private var rootPath: JSONPath { rootIndex.map { rootBase.appending(index: $0) } ?? rootBase }
+    var rootBase = JSONPath.root
+    var rootIndex: Int?
+    var rootPath: JSONPath { rootIndex.map { rootBase.appending(index: $0) } ?? rootBase }
     /// The open nested objects of flattened key paths, of every frame (see
     /// ``EncodingFrames/Frame/nestingBase``).
-    private var nestings: [Nesting] = []
+    var nestings: [Nesting] = []
     /// The transformer plans of the last model met, and of the others.
-    private var lastPlans: (model: ObjectIdentifier, plans: Unmanaged<TransformerPlans>)?
-    private var transformers: [ObjectIdentifier: TransformerPlans] = [:]
+    var lastPlans: (model: ObjectIdentifier, plans: Unmanaged<TransformerPlans>)?
+    var transformers: [ObjectIdentifier: TransformerPlans] = [:]
     /// How much output objects decoded with their source may reach and still be written in
     /// full again where their JSON had them in full: twice the JSON they came from.
-    private var decodedBudget = 0
+    var decodedBudget = 0
     /// ``ModelEncoder/Options/maximumDepth``, read for every object.
-    private let maximumDepth: Int
+    let maximumDepth: Int
     /// Whether the options' key casing makes keys other than the model's names: objects hold
     /// the mappings with the model's names, and the run looks up the others by entity.
-    private let casesKeys: Bool
+    let casesKeys: Bool
     /// The mappings with the options' key casing of the model met last, and of the others.
-    private var lastKeyedMappings: (model: ObjectIdentifier, mappings: [EntityMapping])?
-    private var keyedMappings: [ObjectIdentifier: [EntityMapping]] = [:]
+    var lastKeyedMappings: (model: ObjectIdentifier, mappings: [EntityMapping])?
+    var keyedMappings: [ObjectIdentifier: [EntityMapping]] = [:]
 
     init(options: ModelEncoder.Options, skipsFailures: Bool = false) {
         self.options = options
@@ -47,7 +50,7 @@ struct ObjectEncoder {
     }
 
     /// An open nested object of flattened key paths.
-    private struct Nesting {
+    struct Nesting {
         /// Where the member started, to take it back when nothing is written in it.
         let mark: Int
         /// Whether the level around it had no member yet.
@@ -55,7 +58,7 @@ struct ObjectEncoder {
     }
 
     /// Where an error's path starts: a frame's object, or a path known already.
-    private enum PathSource {
+    enum PathSource {
         case frame(Int)
         /// The object about to be pushed above the top frame, by the relationship at `slot`
         /// (at `index` of a to-many, -1 for a to-one).
@@ -63,7 +66,7 @@ struct ObjectEncoder {
         case path(JSONPath)
     }
 
-    private func path(of source: PathSource) -> JSONPath {
+    func path(of source: PathSource) -> JSONPath {
         switch source {
         case .path(let path): return path
         case .child(let slot, let index): return childPath(slot: slot, index: index)
@@ -81,7 +84,7 @@ struct ObjectEncoder {
         }
     }
 
-    // MARK: Objects
+    // MARK: Writing objects
 
     /// Writes objects as an array, wrapped in objects for each key of `keys`:
     /// `{"authors": [...]}`. With `flush`, hands over what was written whenever it passes
@@ -126,14 +129,14 @@ struct ObjectEncoder {
     /// times or more (and make the allocator sort its free blocks at each step). Bounded, so
     /// that one large first element cannot ask for more than the cap; beyond it, the buffer
     /// grows as usual.
-    private mutating func presize(forMore count: Int) {
+    mutating func presize(forMore count: Int) {
         guard count > 0 else { return }
         let (estimate, overflow) = writer.count.multipliedReportingOverflow(by: count + 1)
         writer.reserveCapacity(overflow ? Self.presizeCap : min(estimate + estimate / 8, Self.presizeCap))
     }
 
     /// The most ``presize(forMore:)`` reserves: 64 MiB.
-    private static let presizeCap = 64 << 20
+    static let presizeCap = 64 << 20
 
     /// The JSON written, as data (keys sorted when the options ask for it), taken from the
     /// writer without a copy: the encoder is done with afterwards.
@@ -150,7 +153,7 @@ struct ObjectEncoder {
     }
 
     /// Counts the JSON a top-level object was decoded from into ``decodedBudget``.
-    private mutating func addBudget(of object: ModelObject) {
+    mutating func addBudget(of object: ModelObject) {
         guard let source = object.decodedSource else { return }
         let (doubled, overflow) = source.byteCount.multipliedReportingOverflow(by: 2)
         decodedBudget = overflow ? .max : decodedBudget.addingReportingOverflow(doubled).partialValue
@@ -181,7 +184,7 @@ struct ObjectEncoder {
 
     /// Runs the top frame's steps until one opens another object or an array (false), or
     /// until they end (true).
-    private mutating func runSteps(_ top: Int) throws(MappingError) -> Bool {
+    mutating func runSteps(_ top: Int) throws(MappingError) -> Bool {
         if stack.frames[top].hasSource { return try performSteps(top) }
         return try stack.frames[top].object
             .withGuaranteedInstance { object throws(MappingError) in
@@ -194,7 +197,7 @@ struct ObjectEncoder {
 
     /// The steps of an object without a source (its entity's program): attributes straight
     /// from the slots with the keys' bytes ready, other steps through ``perform(_:program:frame:)``.
-    private mutating func runPlainSteps(_ top: Int, object: ModelObject, program: WriteProgram) throws(MappingError)
+    mutating func runPlainSteps(_ top: Int, object: ModelObject, program: WriteProgram) throws(MappingError)
         -> Bool
     {
         let steps = program.stepBuffer
@@ -242,7 +245,7 @@ struct ObjectEncoder {
     }
 
     /// The steps of an object with its own program, one by one.
-    private mutating func performSteps(_ top: Int) throws(MappingError) -> Bool {
+    mutating func performSteps(_ top: Int) throws(MappingError) -> Bool {
         let program = stack.frames[top].program.takeUnretainedValue()
         let object = stack.frames[top].object.takeUnretainedValue()
         while stack.frames[top].step < program.steps.count {
@@ -258,7 +261,7 @@ struct ObjectEncoder {
     /// writes them; pushes its frame (which holds the object from then on).
     ///
     /// Programs, levels and the owner come unretained: what holds them outlives the frame.
-    private mutating func begin(
+    mutating func begin(
         _ object: ModelObject,
         skipping: Int,
         extras: WriteProgram.OwnerExtras?,
@@ -325,7 +328,7 @@ struct ObjectEncoder {
     /// The path of an object about to be pushed, reached from the top frame by the
     /// relationship at `slot` (at `index` of a to-many; -1 for a to-one); the root path for
     /// slot -1.
-    private func childPath(slot: Int, index: Int) -> JSONPath {
+    func childPath(slot: Int, index: Int) -> JSONPath {
         guard slot >= 0, stack.count > 0 else { return rootPath }
         let top = stack.count - 1
         let holder = stack.frames[top].object.takeUnretainedValue()
@@ -334,14 +337,14 @@ struct ObjectEncoder {
     }
 
     /// Closes the top object and returns to the one below.
-    private mutating func finishObject(_ top: Int) {
+    mutating func finishObject(_ top: Int) {
         let isEmpty = stack.pop()
         writer.close(UInt8(ascii: "}"), isEmpty: isEmpty)
         guard top > 0 else { return }
         if stack.frames[top - 1].arraySlot >= 0 { stack.frames[top - 1].arrayIndex += 1 }
     }
 
-    private mutating func perform(_ step: WriteProgram.Step, object: ModelObject, program: WriteProgram, frame top: Int)
+    mutating func perform(_ step: WriteProgram.Step, object: ModelObject, program: WriteProgram, frame top: Int)
         throws(MappingError)
     {
         let isOwnLevel = nestings.count == stack.frames[top].nestingBase
@@ -399,14 +402,14 @@ struct ObjectEncoder {
     }
 
     /// Whether the object linking to the top one already wrote the step's key in it.
-    private func isWrittenByOwner(_ step: WriteProgram.Step, program: WriteProgram, frame top: Int) -> Bool {
+    func isWrittenByOwner(_ step: WriteProgram.Step, program: WriteProgram, frame top: Int) -> Bool {
         guard let extras = stack.frames[top].extras?.takeUnretainedValue() else { return false }
         return extras.table.index(of: program.keys[Int(step.key)].key) != nil
     }
 
     /// The step after the nested object of flattened key paths whose `open` step is before
     /// `step` (the owner wrote it).
-    private static func stepAfterNested(_ steps: UnsafeMutablePointer<WriteProgram.Step>, from step: Int, count: Int)
+    static func stepAfterNested(_ steps: UnsafeMutablePointer<WriteProgram.Step>, from step: Int, count: Int)
         -> Int
     {
         var step = step
@@ -422,228 +425,11 @@ struct ObjectEncoder {
         return step
     }
 
-    // MARK: Members
-
-    /// A step's member key, in the top frame.
-    private mutating func member(_ step: WriteProgram.Step, program: WriteProgram, frame top: Int) {
-        var isEmpty = stack.frames[top].isEmpty
-        writer.member(
-            quoted: program.quotedKeys.quoted(Int(step.key), escapingSlashes: writer.escapesSlashes),
-            isEmpty: &isEmpty
-        )
-        stack.frames[top].isEmpty = isEmpty
-    }
-
-    /// The steps of an owner's program (see ``WriteProgram/ownerPrograms``): the owner's
-    /// flattened attributes, in the object it links to.
-    private mutating func writeOwnerSteps(
-        _ program: Unmanaged<WriteProgram>,
-        of owner: ModelObject,
-        path: PathSource,
-        isEmpty: inout Bool
-    ) throws(MappingError) {
-        let (steps, count, keys) = program._withUnsafeGuaranteedRef { ($0.stepBuffer, $0.steps.count, $0.quotedKeys) }
-        let escapesSlashes = writer.escapesSlashes
-        // Where each open nested object started, and whether the level around it was empty
-        // (nil until one opens: most owner programs open none).
-        var opened: [(mark: Int, outerIsEmpty: Bool)]?
-        for index in 0..<count {
-            let step = steps[index]
-            let key = keys.quoted(Int(step.key), escapingSlashes: escapesSlashes)
-            switch step.kind {
-            case .ownerAttribute:
-                try writeAttribute(Int(step.slot), of: owner, key: key, path: path, isEmpty: &isEmpty)
-            case .open:
-                if opened == nil { opened = [] }
-                opened?.append((writer.count, isEmpty))
-                writer.member(quoted: key, isEmpty: &isEmpty)
-                writer.open(UInt8(ascii: "{"))
-                isEmpty = true
-            case .close:
-                guard let nesting = opened?.popLast() else { continue }
-                isEmpty = writer.closeNested(from: nesting.mark, isEmpty: isEmpty) ? false : nesting.outerIsEmpty
-            default:
-                continue
-            }
-        }
-    }
-
-    /// Writes an attribute's member under a key given as a ``QuotedKey``.
-    private mutating func writeAttribute(
-        _ slot: Int,
-        of object: ModelObject,
-        key: QuotedKey,
-        path: PathSource,
-        isEmpty: inout Bool
-    ) throws(MappingError) {
-        var failure: MappingError?
-        (writer.escapesSlashes ? key.escapingSlashes : key.plain)
-            .withUnsafeBufferPointer { quoted in
-                do throws(MappingError) {
-                    try writeAttribute(slot, of: object, key: quoted, path: path, isEmpty: &isEmpty)
-                } catch {
-                    failure = error
-                }
-            }
-        if let failure { throw failure }
-    }
-
-    /// Writes an attribute's member (`key` is its quoted bytes), or nothing when its state is
-    /// not written.
-    private mutating func writeAttribute(
-        _ slot: Int,
-        of object: ModelObject,
-        key: UnsafeBufferPointer<UInt8>,
-        path: PathSource,
-        isEmpty: inout Bool
-    ) throws(MappingError) {
-        if object.decodedSource == nil,
-            Self.writePlain(
-                object.slots[slot],
-                kind: object.mapping.readings[slot].kind,
-                key: key,
-                isEmpty: &isEmpty,
-                to: &writer
-            )
-        {
-            return
-        }
-        try writeGeneralAttribute(slot, of: object, key: key, path: path, isEmpty: &isEmpty)
-    }
-
-    /// Writes an attribute's member through the general path: states, spellings kept from a
-    /// source, transformers and every type (what ``writePlain(_:kind:key:isEmpty:to:)`` declines).
-    private mutating func writeGeneralAttribute(
-        _ slot: Int,
-        of object: ModelObject,
-        key: UnsafeBufferPointer<UInt8>,
-        path: PathSource,
-        isEmpty: inout Bool
-    ) throws(MappingError) {
-        // Unretained: the object's mapping keeps its properties alive.
-        unowned(unsafe) let property = object.mapping.readings[slot].property.takeUnretainedValue()
-        let value = object.slots[slot]
-        switch value {
-        case .absent:
-            guard options.nullEncoding == .always else { return }
-            writer.member(quoted: key, isEmpty: &isEmpty)
-            writer.append("null")
-        case .null:
-            guard options.nullEncoding != .never else { return }
-            writer.member(quoted: key, isEmpty: &isEmpty)
-            writer.append("null")
-        default:
-            let mark = writer.count
-            let wasEmpty = isEmpty
-            writer.member(quoted: key, isEmpty: &isEmpty)
-            do {
-                if let source = object.decodedSource, options.layout == .asDecoded, !source.spellings.isEmpty {
-                    try writeSpelled(value, source: source, property: property, slot: slot, entity: object.entity)
-                } else {
-                    try writeValue(value, property: property, slot: slot, entity: object.entity)
-                }
-            } catch var error {
-                writer.truncate(to: mark)
-                isEmpty = wasEmpty
-                if skipsFailures { return }
-                error.path = self.path(of: path).appending(keys: property.keyPath)
-                error.entityName = object.entity.name
-                error.propertyName = property.name
-                throw error
-            }
-        }
-    }
-
-    /// Writes a plain attribute's member straight from its slot (its kind says its type);
-    /// false, having written nothing, for anything else (other kinds, absent and null values,
-    /// values that cannot be written), which the general path handles.
-    @inline(__always)
-    private static func writePlain(
-        _ value: Slot,
-        kind: SlotReading.Kind,
-        key: UnsafeBufferPointer<UInt8>,
-        isEmpty: inout Bool,
-        to writer: inout JSONWriter
-    ) -> Bool {
-        switch (kind, value) {
-        case (.string, .string(let text)):
-            writer.member(quoted: key, isEmpty: &isEmpty)
-            writer.string(text)
-        case (.integer16, .integer(let integer)), (.integer32, .integer(let integer)),
-            (.integer64, .integer(let integer)):
-            writer.member(quoted: key, isEmpty: &isEmpty)
-            writer.integer(integer)
-        case (.double, .floatingPoint(let number)) where number.isFinite:
-            writer.member(quoted: key, isEmpty: &isEmpty)
-            writer.double(number)
-        case (.float, .floatingPoint(let number)) where number.isFinite:
-            writer.member(quoted: key, isEmpty: &isEmpty)
-            writer.float(Float(number))
-        case (.boolean, .boolean(let flag)):
-            writer.member(quoted: key, isEmpty: &isEmpty)
-            writer.append(flag ? "true" : "false")
-        case (.decimal, .decimal(let decimal)) where !decimal.isNaN:
-            writer.member(quoted: key, isEmpty: &isEmpty)
-            writer.decimal(decimal)
-        default:
-            return false
-        }
-        return true
-    }
-
-    /// An attribute value of an object that kept its source: as the JSON spelled it, while
-    /// the value is the one read.
-    @inline(never)
-    private mutating func writeSpelled(
-        _ value: Slot,
-        source: DecodedSource,
-        property: PropertyMapping,
-        slot: Int,
-        entity: EntityDescription
-    ) throws(MappingError) {
-        guard let spelling = source.spelling(slot: slot, dateFormat: options.dateFormat) else {
-            try writeValue(value, property: property, slot: slot, entity: entity)
-            return
-        }
-        let spells = spelling.spells(value)
-        if spells == true {
-            writer.value(spelling.token)
-            return
-        }
-        let start = writer.count
-        try writeValue(value, property: property, slot: slot, entity: entity)
-        // A value only its writing compares: the same writing means the same value.
-        if spells == nil, let written = spelling.written, writer.bytes(from: start) == written {
-            writer.truncate(to: start)
-            writer.value(spelling.token)
-        }
-    }
-
-    /// The JSON of an attribute value.
-    private mutating func writeValue(_ value: Slot, property: PropertyMapping, slot: Int, entity: EntityDescription)
-        throws(MappingError)
-    {
-        guard property.transformerName != nil else {
-            try writer.attribute(
-                value,
-                property: property,
-                plan: nil,
-                dateFormat: options.dateFormat,
-                model: entity.model
-            )
-            return
-        }
-        let plans = transformerPlans(of: entity.model)
-        // The built-in transformers' own values, written without copying the plan.
-        let shortcut = plans._withUnsafeGuaranteedRef { $0.shortcut(entity: entity.index, slot: slot) }
-        if try writer.shortcut(value, shortcut) { return }
-        let plan = plans._withUnsafeGuaranteedRef { $0.plan(entity: entity.index, slot: slot) }
-        try writer.attribute(value, property: property, plan: plan, dateFormat: options.dateFormat, model: entity.model)
-    }
+    // MARK: Plans for the run
 
     /// The transformer plans of a model, made once per run and model; those of the model met
     /// last are found first. Unretained: the run keeps them.
-    private mutating func transformerPlans(of model: ObjectModel) -> Unmanaged<TransformerPlans> {
+    mutating func transformerPlans(of model: ObjectModel) -> Unmanaged<TransformerPlans> {
         let identifier = ObjectIdentifier(model)
         if let lastPlans, lastPlans.model == identifier { return lastPlans.plans }
         let plans = transformers[identifier] ?? TransformerPlans(mappings: model.mappings)
@@ -654,7 +440,7 @@ struct ObjectEncoder {
 
     /// The mapping an object is written with: its own, or its entity's with the options' key
     /// casing (compiled once per model and casing, and looked up once per run and model).
-    private func keyedMapping(of object: ModelObject) -> EntityMapping {
+    func keyedMapping(of object: ModelObject) -> EntityMapping {
         guard casesKeys else { return object.mapping }
         let model = object.entity.model
         if let lastKeyedMappings, lastKeyedMappings.model == ObjectIdentifier(model) {
@@ -663,12 +449,12 @@ struct ObjectEncoder {
         return (keyedMappings[ObjectIdentifier(model)] ?? keyedMappings(of: model))[object.mapping.entityIndex]
     }
 
-    private func keyedMappings(of model: ObjectModel) -> [EntityMapping] {
+    func keyedMappings(of model: ObjectModel) -> [EntityMapping] {
         model.mappings(for: options.keyCasing, identifiesByID: options.identifiesByIDAttribute)
     }
 
     /// Makes the mappings of `object`'s model with the options' key casing the ones found first.
-    private mutating func noteKeyedMappings(of object: ModelObject) {
+    mutating func noteKeyedMappings(of object: ModelObject) {
         guard casesKeys else { return }
         let model = object.entity.model
         let identifier = ObjectIdentifier(model)
@@ -676,211 +462,5 @@ struct ObjectEncoder {
         let mappings = keyedMappings[identifier] ?? keyedMappings(of: model)
         keyedMappings[identifier] = mappings
         lastKeyedMappings = (identifier, mappings)
-    }
-
-    // MARK: Relationships
-
-    private mutating func writeRelationship(
-        _ slot: Int,
-        object: ModelObject,
-        step: WriteProgram.Step,
-        program: WriteProgram,
-        frame top: Int
-    ) throws(MappingError) {
-        switch object.slots.state(at: slot) {
-        case .absent:
-            guard options.nullEncoding == .always else { return }
-            member(step, program: program, frame: top)
-            writer.append("null")
-        case .null:
-            guard options.nullEncoding != .never else { return }
-            member(step, program: program, frame: top)
-            writer.append("null")
-        case .object:
-            guard let child = object.slots.linkedObject(at: slot) else { return }
-            member(step, program: program, frame: top)
-            // Plain values only in the closure: capturing a reference would count one.
-            let inverse = object.mapping.readings[slot].inverseSlot
-            let extras = step.extras >= 0 ? program.ownerExtras[Int(step.extras)] : nil
-            let owner = Unmanaged.passUnretained(object)
-            try child.withGuaranteedInstance { child throws(MappingError) in
-                if writesIdentity(child, of: object, slot: slot, index: -1) {
-                    try writeReference(to: child, path: childPath(slot: slot, index: -1), asScalar: true)
-                } else if try writesInFull(child, slot: slot, index: -1, frame: top) {
-                    try begin(child, skipping: inverse, extras: extras, owner: owner, viaSlot: slot, viaIndex: -1)
-                } else {
-                    try writeReference(to: child, path: childPath(slot: slot, index: -1))
-                }
-            }
-        case .objects:
-            member(step, program: program, frame: top)
-            writer.open(UInt8(ascii: "["))
-            stack.frames[top].arraySlot = slot
-            stack.frames[top].arrayLinks = object.slots.links(at: slot)
-            stack.frames[top].arrayIndex = 0
-            stack.frames[top].arrayIsEmpty = true
-        case .value:
-            return
-        }
-    }
-
-    /// Writes the next element of the top frame's to-many array, or closes it.
-    private mutating func continueArray(_ top: Int) throws(MappingError) {
-        let slot = stack.frames[top].arraySlot
-        let index = stack.frames[top].arrayIndex
-        guard index < stack.frames[top].arrayLinks?.count ?? 0 else {
-            writer.close(UInt8(ascii: "]"), isEmpty: stack.frames[top].arrayIsEmpty)
-            stack.frames[top].arraySlot = -1
-            stack.frames[top].arrayLinks = nil
-            return
-        }
-        guard let child = stack.frames[top].arrayLinks?[index].unmanagedObject else {
-            stack.frames[top].arrayIndex += 1
-            return
-        }
-        writer.separator(first: stack.frames[top].arrayIsEmpty)
-        stack.frames[top].arrayIsEmpty = false
-        // The array the frame holds keeps the child alive until its own frame holds it.
-        try child.withGuaranteedInstance { child throws(MappingError) in
-            let holder = stack.frames[top].object.takeUnretainedValue()
-            if writesIdentity(child, of: holder, slot: slot, index: index) {
-                try writeReference(to: child, path: childPath(slot: slot, index: index), asScalar: true)
-                stack.frames[top].arrayIndex += 1
-            } else if try writesInFull(child, slot: slot, index: index, frame: top) {
-                let inverse = stack.frames[top].object
-                    ._withUnsafeGuaranteedRef {
-                        $0.mapping.readings[slot].inverseSlot
-                    }
-                try begin(child, skipping: inverse, extras: nil, owner: nil, viaSlot: slot, viaIndex: index)
-            } else {
-                try writeReference(to: child, path: childPath(slot: slot, index: index))
-                stack.frames[top].arrayIndex += 1
-            }
-        }
-    }
-
-    /// Whether a related object is written in full where the top frame's object holds it
-    /// (at `index` of the relationship in `slot`, -1 for a to-one), rather than as its identity.
-    ///
-    /// An object is written in full the first time it is met, unless the JSON it was decoded
-    /// from gave it only by its identity there. Met again, it is written in full only where
-    /// the holder's JSON had it in full (within twice the length of the JSON decoded, so that
-    /// objects merged from several places cannot make the output grow faster than the input),
-    /// or when ``ModelEncoder/Options/sharedObjects`` allows repeating it; never inside itself.
-    private mutating func writesInFull(_ child: ModelObject, slot: Int, index: Int, frame top: Int) throws(MappingError)
-        -> Bool
-    {
-        let hasSource = stack.frames[top].hasSource
-        guard hasSource || child.encodingStamp == stamp else { return true }
-        let source = options.layout == .asDecoded ? stack.frames[top].object.takeUnretainedValue().decodedSource : nil
-        if let source, source.isReference(slot: slot, index: index, object: child), !child.mapping.identitySlots.isEmpty
-        {
-            return false
-        }
-        guard child.encodingStamp == stamp else { return true }
-        guard !stack.contains(child) else { return false }
-        if source != nil, writer.count <= decodedBudget { return true }
-        guard case .repeated(let maximumBytes) = options.sharedObjects else { return false }
-        guard writer.count <= maximumBytes else {
-            throw MappingError(
-                .notRepresentable,
-                path: childPath(slot: slot, index: index),
-                entityName: child.entity.name,
-                found: "a \(child.entity.name) written again past \(maximumBytes) bytes of output",
-                detail: "raise the budget of ModelEncoder.Options.sharedObjects"
-            )
-        }
-        return true
-    }
-
-    /// Whether `child`, held by `holder` at `index` of the relationship in `slot` (-1 for a
-    /// to-one), is written as its identity: the options or the relationship's userInfo say so,
-    /// or the holder's JSON gave it as a scalar there; and its entity has an identity.
-    private func writesIdentity(_ child: ModelObject, of holder: ModelObject, slot: Int, index: Int) -> Bool {
-        let asked =
-            options.writesRelationshipsAsIdentities || holder.mapping.properties[slot].writesIdentity
-            || (options.layout == .asDecoded
-                && holder.decodedSource?.isScalarReference(slot: slot, index: index, object: child) == true)
-        return asked && !keyedMapping(of: child).identitySlots.isEmpty
-    }
-
-    /// An object met again: its identity attributes stand for it; without any, it cannot be
-    /// written without repeating it (or looping, on a cycle). `asScalar`: the identity
-    /// attribute's value alone when the entity has one (and names no type key).
-    private mutating func writeReference(to object: ModelObject, path: JSONPath, asScalar: Bool = false)
-        throws(MappingError)
-    {
-        let mapping = keyedMapping(of: object)
-        if asScalar, mapping.identitySlots.count == 1, mapping.typeKey == nil {
-            let slot = mapping.identitySlots[0]
-            let property = mapping.properties[slot]
-            let value = object.slots[slot]
-            switch value {
-            case .absent, .null:
-                writer.append("null")
-            default:
-                do {
-                    // As the JSON spelled it (`101` for a String identity), while it is the value read.
-                    if let source = object.decodedSource, options.layout == .asDecoded, !source.spellings.isEmpty {
-                        try writeSpelled(value, source: source, property: property, slot: slot, entity: object.entity)
-                    } else {
-                        try writeValue(value, property: property, slot: slot, entity: object.entity)
-                    }
-                } catch var error {
-                    error.path = path.appending(keys: property.keyPath)
-                    error.entityName = object.entity.name
-                    error.propertyName = property.name
-                    throw error
-                }
-            }
-            return
-        }
-        guard !mapping.identitySlots.isEmpty else {
-            let isCycle = stack.contains(object)
-            throw MappingError(
-                .notRepresentable,
-                path: path,
-                entityName: object.entity.name,
-                found: isCycle
-                    ? "a cycle back to this \(object.entity.name)"
-                    : "a \(object.entity.name) already written at another place",
-                detail:
-                    "give the entity identity attributes (userInfo identityAttributes) so the repeated object can be written as a reference"
-            )
-        }
-        writer.open(UInt8(ascii: "{"))
-        var isEmpty = true
-        // The type key first, as an object of a family whose entities share it is read: a
-        // reference to one must say which entity it is, or it does not decode again.
-        if let typeKey = mapping.typeKey {
-            writer.separator(first: true)
-            writer.key(typeKey)
-            writer.string(mapping.typeValue)
-            isEmpty = false
-        }
-        for slot in mapping.identitySlots {
-            try writeAttribute(
-                slot,
-                of: object,
-                key: QuotedKey(mapping.properties[slot].keyPath.last ?? ""),
-                path: .path(path),
-                isEmpty: &isEmpty
-            )
-        }
-        writer.close(UInt8(ascii: "}"), isEmpty: isEmpty)
-    }
-}
-
-/// Numbers for encoding runs, unique in the process, so that a run can mark the objects it
-/// wrote on the objects themselves instead of hashing them into a set.
-enum EncodingStamp {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var last: UInt64 = 0
-
-    static func next() -> UInt64 {
-        lock.lock()
-        defer { lock.unlock() }
-        last += 1
-        return last
     }
 }

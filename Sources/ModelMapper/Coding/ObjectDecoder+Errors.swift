@@ -1,0 +1,206 @@
+import Foundation
+
+/// Errors: reported (thrown, or collected when the options collect them), located by line and
+/// column in the text, with the JSON path of the frame, member or attribute they are about.
+extension ObjectDecoder {
+    /// Reports a value's error (collected, or thrown when errors are not collected) with the
+    /// line and column of the member being read, or of the reading position between members,
+    /// when the text is the caller's.
+    func report(_ error: MappingError) throws(MappingError) {
+        var error = error
+        if locatesByLine, error.context.line == nil {
+            let offset = memberStart >= 0 ? memberStart : scanner.index
+            let (line, column) = position(of: offset)
+            error.context.line = line
+            error.context.column = column
+        }
+        try run.report(error)
+    }
+
+    /// ``JSONScanner/position(of:)``, carried on from the last offset asked for: linear in the
+    /// text for offsets in document order (what errors come in), from the start otherwise.
+    func position(of offset: Int) -> (line: Int, column: Int) {
+        let end = min(max(offset, 0), scanner.count)
+        if end < run.errorCursor.offset { run.errorCursor = (0, 1, 1) }
+        var (line, column) = (run.errorCursor.line, run.errorCursor.column)
+        for position in run.errorCursor.offset..<end {
+            let byte = scanner.base[position]
+            if byte == 0x0A {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        run.errorCursor = (end, line, column)
+        return (line + scanner.origin.line - 1, line == 1 ? column + scanner.origin.column - 1 : column)
+    }
+
+    /// The context without line and column when the text was written from a tree (they
+    /// would point into text the caller never saw).
+    func unlocatedUnlessText(_ context: MappingError.Context) -> MappingError.Context {
+        guard !locatesByLine, let line = context.line, let column = context.column else { return context }
+        var context = context
+        context.detail = context.detail.map {
+            $0.replacingOccurrences(of: "line \(line), column \(column): ", with: "")
+        }
+        context.line = nil
+        context.column = nil
+        return context
+    }
+
+    /// The path at the reading position: the open frames and levels, and the member whose
+    /// value was being read.
+    func syntaxErrorPath(base: JSONPath) -> JSONPath {
+        guard let top = frames.indices.last else { return base }
+        var keys: [String] = []
+        if memberStart >= 0 {
+            // A scanner without the length limit: the key is wanted even if the limit was its.
+            var keyScanner = JSONScanner(
+                bytes: UnsafeRawBufferPointer(start: scanner.base, count: scanner.count),
+                maximumDepth: 1
+            )
+            keyScanner.index = memberStart
+            if let key = try? keyScanner.readString().string { keys.append(key) }
+        }
+        var path = errorPath(frame: top, keys: keys)
+        if let array = frames[top].array {
+            path = path.appending(keys: frames[top].mapping.properties[array.slot].keyPath.suffix(1))
+                .appending(index: array.index)
+        }
+        return path
+    }
+
+    /// Describes the value at the reading position for a message, and skips it.
+    mutating func describeAndSkip() throws(MappingError) -> String {
+        scanner.skipWhitespace()
+        switch scanner.peek() {
+        case UInt8(ascii: "{"):
+            try scanner.skipValue()
+            return "an object"
+        case UInt8(ascii: "["):
+            try scanner.skipValue()
+            return "an array"
+        default:
+            return try scanner.readScalar().map(ValueConversion.describe) ?? ""
+        }
+    }
+
+    func report(
+        _ code: MappingError.Code,
+        at step: Step,
+        keys: [String] = [],
+        entityName: String,
+        expected: String? = nil,
+        found: String? = nil,
+        detail: String? = nil
+    ) throws(MappingError) {
+        let base: JSONPath
+        switch step {
+        case .root(let index): base = Self.path(rootPath, index: index)
+        case .relationship(let slot, let index):
+            let parent = frames.count - 1
+            var path = errorPath(frame: parent, keys: frames[parent].mapping.properties[slot].keyPath.suffix(1))
+            if let index { path = path.appending(index: index) }
+            base = path
+        }
+        try report(
+            MappingError(
+                code,
+                path: base.appending(keys: keys),
+                entityName: entityName,
+                expected: expected,
+                found: found,
+                detail: detail
+            )
+        )
+    }
+
+    func report(
+        _ code: MappingError.Code,
+        frame: Int,
+        keys: [String],
+        entityName: String,
+        propertyName: String? = nil,
+        expected: String? = nil,
+        found: String? = nil,
+        detail: String? = nil
+    ) throws(MappingError) {
+        try report(
+            MappingError(
+                code,
+                path: errorPath(frame: frame, keys: keys),
+                entityName: entityName,
+                propertyName: propertyName,
+                expected: expected,
+                found: found,
+                detail: detail
+            )
+        )
+    }
+
+    /// The path of a frame's object.
+    func path(of frame: Frame) -> JSONPath {
+        pathOfFrame(at: frames.count, step: frame.step)
+    }
+
+    /// The path of the object of the frame at `position` (reached by `step`), built from
+    /// the frames below it without recursion.
+    func pathOfFrame(at position: Int, step: Step) -> JSONPath {
+        // The steps from the outermost frame in, then the path they spell.
+        var chain: [(position: Int, step: Step)] = []
+        var current = (position: position, step: step)
+        while true {
+            chain.append(current)
+            guard case .relationship = current.step else { break }
+            let parent = current.position - 1
+            guard parent >= 0, parent < frames.count else { break }
+            current = (parent, frames[parent].step)
+        }
+        var path = JSONPath.root
+        for (position, step) in chain.reversed() {
+            switch step {
+            case .root(let index): path = Self.path(rootPath, index: index)
+            case .relationship(let slot, let index):
+                let parent = position - 1
+                guard parent >= 0, parent < frames.count else { continue }
+                // The parent's open nested levels lead to the relationship's last key.
+                path = path.appending(keys: levelKeys(of: parent))
+                path = path.appending(keys: frames[parent].mapping.properties[slot].keyPath.suffix(1))
+                if let index { path = path.appending(index: index) }
+            }
+        }
+        return path
+    }
+
+    /// The keys of a frame's open nested levels, outermost first.
+    func levelKeys(of position: Int) -> [String] {
+        let start = frames[position].outerStart
+        let end = position + 1 < frames.count ? frames[position + 1].outerStart : outerLevels.count
+        guard end > start else { return [] }
+        func key(_ level: Level) -> String? { level.under.map { $0.level.takeUnretainedValue().nodes[$0.index].key } }
+        return (start + 1..<end).compactMap { key(outerLevels[$0]) } + [key(frames[position].level)].compactMap { $0 }
+    }
+
+    /// The path of the current level of a frame, followed by `keys`.
+    func errorPath(frame position: Int, keys: some Sequence<String>) -> JSONPath {
+        guard position >= 0, position < frames.count else { return JSONPath.root.appending(keys: keys) }
+        return pathOfFrame(at: position, step: frames[position].step).appending(keys: levelKeys(of: position))
+            .appending(keys: keys)
+    }
+
+    /// The path of an attribute of a frame's object.
+    /// The raw value type an attribute's value must belong to, when the value does not: nil
+    /// when it does, or when the value is null.
+    func rawValueType(refusing value: Slot, slot: Int, entity: Int) -> RawValueType? {
+        if case .null = value { return nil }
+        guard let check = run.model.rawValueChecks[entity].first(where: { $0.slot == slot }) else { return nil }
+        return check.type.accepts(value) ? nil : check.type
+    }
+
+    func attributePath(slot: Int, frame position: Int) -> JSONPath {
+        guard position >= 0, position < frames.count else { return .root }
+        return pathOfFrame(at: position, step: frames[position].step)
+            .appending(keys: frames[position].mapping.properties[slot].keyPath)
+    }
+}

@@ -1,0 +1,263 @@
+import Foundation
+
+/// Finishing an object at its closing brace: the one with its identity found or made, its
+/// frame's slots adopted, or an existing object updated or replaced.
+extension ObjectDecoder {
+    /// Whether a frame's JSON gave its object only by its identity: identity keys (and the
+    /// type key), nothing else.
+    static func isReferenceOnly(_ members: [SourceMember], mapping: EntityMapping) -> Bool {
+        guard !mapping.identitySlots.isEmpty, !members.isEmpty else { return false }
+        let nodes = mapping.keys.nodes
+        // At least one identity attribute: a type key alone gives no identity to refer by.
+        var hasIdentity = false
+        let onlyIdentity = members.allSatisfy { member in
+            guard case .own(let index) = member, index < nodes.count else { return false }
+            let node = nodes[index]
+            guard node.relationship == nil, node.nested == nil else { return false }
+            if node.isTypeKey { return true }
+            guard !node.attributes.isEmpty, node.attributes.allSatisfy(mapping.identitySlots.contains) else {
+                return false
+            }
+            hasIdentity = true
+            return true
+        }
+        return onlyIdentity && hasIdentity
+    }
+
+    /// Makes the object of a finished frame: a new one, the one already decoded with the
+    /// same identity (updated), or `target`.
+    mutating func finish(_ frame: Frame, source state: SourceState?, into target: ModelObject?)
+        throws(MappingError) -> ModelObject?
+    {
+        unowned(unsafe) let mapping = frame.mapping
+        let source = state.map {
+            DecodedSource(
+                members: $0.members,
+                ownerLevel: $0.ownerLevel,
+                spellings: $0.spellings,
+                referenceEdges: $0.referenceEdges,
+                byteCount: scanner.index - $0.start
+            )
+        }
+        if let target, updatesTarget {
+            guard target.mapping.entityIndex == frame.entity else {
+                SlotStorage.release(frame.slots, count: frame.slotCount, arena: frame.arena)
+                throw MappingError(
+                    .wrongEntity,
+                    path: path(of: frame),
+                    entityName: target.entity.name,
+                    expected: "an object of entity '\(target.entity.name)', the entity of the object updated",
+                    found: "an object of entity '\(run.model.entityRecords[frame.entity].name)'"
+                )
+            }
+            pendingUpdates.append(PendingUpdate(object: target, frame: frame, source: source, path: path(of: frame)))
+            return target
+        }
+        if target == nil, uniquesObjectsByIdentity, !mapping.identitySlotList.isEmpty,
+            let identity = IdentityKey(
+                family: mapping.identityFamily,
+                slots: frame.slots,
+                identitySlots: mapping.identitySlotList
+            )
+        {
+            if let existing = run.identities[identity] {
+                if let parent = frames.indices.last { frames[parent].hasRepeatedChild = true }
+                // An identity shared by the entities of a family (a superentity's) may come
+                // again as another of them; slots are laid out per entity, so the frame's
+                // cannot update it. The object decoded first stands.
+                guard existing.mapping.entityIndex == frame.entity else {
+                    SlotStorage.release(frame.slots, count: frame.slotCount, arena: frame.arena)
+                    let name = run.model.entityRecords[frame.entity].name
+                    try report(
+                        MappingError(
+                            .wrongEntity,
+                            path: path(of: frame),
+                            entityName: name,
+                            expected:
+                                "an object of entity '\(existing.entity.name)', as the one decoded before with the same identity",
+                            found: "an object of entity '\(name)'"
+                        )
+                    )
+                    return existing
+                }
+                if updatedObjects.contains(ObjectIdentifier(existing)) {
+                    pendingUpdates.append(
+                        PendingUpdate(object: existing, frame: frame, source: source, path: path(of: frame))
+                    )
+                } else {
+                    try update(existing, with: frame, source: source, errorPath: { path(of: frame) })
+                }
+                return existing
+            }
+            let object = makeObject(frame.entity)
+            run.identities[identity] = object
+            try adopt(frame, into: object, source: source, isNew: true)
+            return object
+        }
+        let object = target ?? makeObject(frame.entity)
+        try adopt(frame, into: object, source: source, isNew: target == nil)
+        return object
+    }
+
+    func makeObject(_ entity: Int) -> ModelObject {
+        run.objectClasses[entity]
+            .init(
+                entity: EntityDescription(
+                    model: run.model,
+                    index: entity,
+                    mapping: run.objectMappingRefs[entity].takeUnretainedValue()
+                )
+            )
+    }
+
+    /// Gives a frame's slots to a new object, links inverses, and checks required values.
+    /// `isNew`: the object was just made, so no object links to it yet.
+    mutating func adopt(_ frame: Frame, into object: ModelObject, source: DecodedSource?, isNew: Bool)
+        throws(MappingError)
+    {
+        unowned(unsafe) let mapping = frame.mapping
+        // First, so that the slots are the object's whatever is thrown below.
+        object.slots = SlotStorage(adopting: frame.slots, count: frame.slotCount, arena: frame.arena)
+        if run.recordsPresentSlots { run.notePresentSlots(of: object, frame.slots, count: frame.slotCount) }
+        if requiresNonOptionalValues, !frame.isReference {
+            for slot in mapping.requiredSlotList {
+                if case .absent = frame.slots[slot] {
+                    let property = mapping.properties[slot]
+                    let path = path(of: frame).appending(keys: property.keyPath)
+                    if run.errors.count > frame.firstError,
+                        run.errors[frame.firstError...].contains(where: { $0.path == path })
+                    {
+                        continue
+                    }
+                    try report(
+                        MappingError(
+                            .missingValue,
+                            path: path,
+                            entityName: run.model.entityRecords[frame.entity].name,
+                            propertyName: property.name,
+                            expected: property.attributeType.rawValue
+                        )
+                    )
+                }
+            }
+        }
+        if let source { object.decodedSource = source }
+        for relationship in mapping.relationshipList {
+            let slot = relationship.slot
+            // Told without copying the slot's value: a copy counts a reference to the link's
+            // object or list.
+            switch object.slots.state(at: slot) {
+            case .object:
+                guard relationship.inverse >= 0, let child = object.slots.linkedObject(at: slot) else { continue }
+                child._withUnsafeGuaranteedRef {
+                    $0.attachInverse(object, atSlot: relationship.inverse, ownerKind: .strong, sourceIsUnlinked: isNew)
+                }
+            case .objects:
+                var links = object.slots.links(at: slot)
+                if frame.hasRepeatedChild, uniquesObjectsByIdentity,
+                    !run.mappings[relationship.destination].identitySlots.isEmpty
+                {
+                    var seen = Set<ObjectIdentifier>(minimumCapacity: links.count)
+                    let unique = links.filter { link in
+                        link.object.map { seen.insert(ObjectIdentifier($0)).inserted } ?? false
+                    }
+                    if unique.count != links.count, let source = object.decodedSource {
+                        source.renumberEdges(slot: slot, original: links, unique: unique)
+                    }
+                    links = unique
+                    object.slots[slot] = .objects(links)
+                }
+                guard relationship.inverse >= 0 else { continue }
+                for link in links {
+                    link.unmanagedObject?
+                        ._withUnsafeGuaranteedRef {
+                            $0.attachInverse(
+                                object,
+                                atSlot: relationship.inverse,
+                                ownerKind: .strong,
+                                sourceIsUnlinked: isNew
+                            )
+                        }
+                }
+            default:
+                continue
+            }
+        }
+    }
+
+    /// Updates an object decoded before with a repeated one: values present overwrite,
+    /// absent ones keep.
+    func update(
+        _ object: ModelObject,
+        with frame: Frame,
+        source: DecodedSource?,
+        errorPath path: () -> JSONPath
+    ) throws(MappingError) {
+        let slots = SlotStorage(adopting: frame.slots, count: frame.slotCount, arena: frame.arena)
+        if run.recordsPresentSlots { run.notePresentSlots(of: object, frame.slots, count: frame.slotCount) }
+        for slot in slots.indices {
+            let property = frame.mapping.properties[slot]
+            switch slots[slot] {
+            case .absent:
+                continue
+            case .null where property.isRelationship:
+                try replace(object, slot: slot, frame: frame, with: [], null: true, errorPath: path)
+            case .object(let link):
+                let children = link.object.map { [$0] } ?? []
+                try replace(object, slot: slot, frame: frame, with: children, null: false, errorPath: path)
+            case .objects(let links):
+                let children = links.compactMap(\.object)
+                try replace(object, slot: slot, frame: frame, with: children, null: false, errorPath: path)
+            case let value:
+                object.slots[slot] = value
+            }
+        }
+        if let source {
+            if let existing = object.decodedSource {
+                existing.merge(source) { slot in
+                    if case .absent = slots[slot] { return false }
+                    return true
+                }
+            } else {
+                object.decodedSource = source
+            }
+        }
+    }
+
+    /// Replaces a relationship of an object decoded before. Its new links may close a cycle
+    /// through the objects it already had, which the searches that tell so (see
+    /// ``ModelObject/linkKind(to:atSlot:searchBudget:)``) find within the run's allowance;
+    /// a document that needs more is refused rather than linked weakly where it should not.
+    func replace(
+        _ object: ModelObject,
+        slot: Int,
+        frame: Frame,
+        with children: [ModelObject],
+        null: Bool,
+        errorPath path: () -> JSONPath
+    ) throws(MappingError) {
+        do {
+            try object.replaceRelationship(
+                atSlot: slot,
+                with: children,
+                null: null,
+                searchBudget: &run.cycleSearchAllowance
+            )
+        } catch {
+            throw (error as? MappingError) ?? MappingError(.notRepresentable, detail: "\(error)")
+        }
+        guard run.cycleSearchAllowance > 0 else {
+            let property = frame.mapping.properties[slot]
+            throw MappingError(
+                .notRepresentable,
+                path: path().appending(keys: property.keyPath),
+                entityName: run.model.entityRecords[frame.entity].name,
+                propertyName: property.name,
+                found:
+                    "objects repeated by identity that link back to each other through more objects than can be checked",
+                detail:
+                    "telling whether these links close a cycle would take more steps than a document of this size allows"
+            )
+        }
+    }
+}

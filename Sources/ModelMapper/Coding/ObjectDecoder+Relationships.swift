@@ -1,0 +1,177 @@
+import Foundation
+
+/// Relationships: nested objects pushed as frames, references given by identity, to-many
+/// arrays read element by element, and a level closed into its object.
+extension ObjectDecoder {
+    /// The identity attribute's slot of an entity whose objects a scalar may stand for (a
+    /// foreign key): one identity attribute, and an entity that can have objects.
+    static func referenceSlot(_ mapping: EntityMapping) -> Int? {
+        guard mapping.identitySlotList.count == 1, !mapping.isAbstract, !mapping.isPolymorphic else { return nil }
+        return mapping.identitySlotList[0]
+    }
+
+    /// Reads a scalar standing for an object of `expected` by its identity (`"band": "Japan"`):
+    /// the object with that identity, made with nothing but it when the run has none yet, and
+    /// linked into the frame below as a nested object would be. A later object of the run with
+    /// the same identity fills it in; in an ``ObjectGraph``, it resolves to the graph's object.
+    mutating func readReference(expected: Int, identitySlot: Int, step: Step, parentSlot: Int)
+        throws(MappingError)
+    {
+        guard frames.count < maximumDepth else {
+            try scanner.skipValue()
+            try report(
+                .notRepresentable,
+                at: step,
+                entityName: run.model.entityRecords[expected].name,
+                found: "objects nested more than \(maximumDepth) deep",
+                detail: "raise ModelDecoder.Options.maximumDepth to allow it"
+            )
+            return
+        }
+        let mapping = run.mappingRefs[expected]
+        if keepsSource { sources.append(SourceState(ownerLevel: nil, start: scanner.index)) }
+        let (count, keys) = mapping._withUnsafeGuaranteedRef { ($0.slotCount, $0.keysRef) }
+        let readings = run.readingsByEntity[expected]
+        let (slots, arena) = run.slotAllocator.allocateAbsent(count: count)
+        var frame = Frame(
+            entity: expected,
+            mapping: mapping.takeUnretainedValue(),
+            slots: slots,
+            slotCount: count,
+            arena: arena,
+            readings: readings,
+            level: Level(own: keys, extras: nil, orderEntries: orderEntries),
+            outerStart: outerLevels.count,
+            step: step,
+            parentSlot: parentSlot
+        )
+        frame.isReference = true
+        frames.append(frame)
+        let top = frames.count - 1
+        try readAttribute(slot: identitySlot, frame: top, from: top)
+        if case .absent = frames[top].slots[identitySlot] {
+            // The value did not convert (the error is recorded): no object stands for it.
+            guard let dropped = frames.popLast() else { return }
+            if keepsSource { sources.removeLast() }
+            SlotStorage.release(dropped.slots, count: dropped.slotCount, arena: dropped.arena)
+            return
+        }
+        _ = try closeLevel(top, base: -1, target: nil)
+    }
+
+    /// Starts reading a relationship's value: a child frame for a to-one object, an array
+    /// state for a to-many one.
+    mutating func readRelationship(slot: Int, frame top: Int, extras: Unmanaged<KeyLevel>?) throws(MappingError) {
+        let reading = frames[top].readings[slot]
+        scanner.skipWhitespace()
+        if scanner.peek() == UInt8(ascii: "n") {
+            try scanner.readLiteral("null")
+            if keepsNull { frames[top].slots[slot] = .null }
+            return
+        }
+        guard reading.isToMany else {
+            _ = try begin(
+                expected: reading.destination,
+                step: .relationship(slot: slot, index: nil),
+                parentSlot: slot,
+                extras: extras
+            )
+            return
+        }
+        guard scanner.peek() == UInt8(ascii: "[") else {
+            let found = try describeAndSkip()
+            let property = frames[top].mapping.properties[slot]
+            try report(
+                .typeMismatch,
+                frame: top,
+                keys: property.keyPath,
+                entityName: run.model.entityRecords[frames[top].entity].name,
+                propertyName: property.name,
+                expected: "an array of \(run.model.entityRecords[property.destination].name) objects",
+                found: found
+            )
+            return
+        }
+        scanner.index += 1
+        if scanner.consume(UInt8(ascii: "]")) {
+            frames[top].slots[slot] = .objects([])
+            return
+        }
+        frames[top].array = ArrayState(slot: slot, start: links.count)
+    }
+
+    /// Reads the next element of the top frame's to-many array (pushing its frame), or the
+    /// end of the array.
+    mutating func continueArray(_ top: Int) throws(MappingError) {
+        guard let state = frames[top].array else { return }
+        if state.needsElement {
+            frames[top].array?.needsElement = false
+            let destination = frames[top].readings[state.slot].destination
+            let step = Step.relationship(slot: state.slot, index: state.index)
+            if try begin(expected: destination, step: step, parentSlot: state.slot, extras: nil) { return }
+        }
+        if try scanner.readSeparator(inObject: false) {
+            guard state.index + 1 < scanner.maximumElementCount else { throw scanner.tooManyElements() }
+            frames[top].array?.index += 1
+            frames[top].array?.needsElement = true
+            return
+        }
+        frames[top].array = nil
+        frames[top].slots[state.slot] = .objects(links.popArray(from: state.start))
+    }
+
+    /// Closes the current level of the top frame: a nested level returns to the one around
+    /// it; the object's own level finishes the object and hands it to the frame below (or
+    /// returns it when it is the top-level object).
+    mutating func closeLevel(_ top: Int, base: Int, target: ModelObject?) throws(MappingError) -> ModelObject? {
+        if outerLevels.count > frames[top].outerStart, let outer = outerLevels.popLast() {
+            frames[top].level = outer
+            if keepsSource, let around = sources[top].outer.popLast() {
+                let inner = sources[top].members
+                sources[top].members = around.members
+                sources[top].members
+                    .append(.nested(node: around.node, isOwner: around.isOwner, members: inner, key: around.key))
+            }
+            return nil
+        }
+        guard let frame = frames.popLast() else { return nil }
+        let state = keepsSource ? sources.popLast() : nil
+        let isTop = frames.count == base
+        // Noted in the source kept, if one is.
+        let isReference =
+            state.map { frame.isReference || Self.isReferenceOnly($0.members, mapping: frame.mapping) } ?? false
+        let object = try finish(frame, source: state, into: isTop ? target : nil)
+        if isTop { return object }
+        guard let object else { return nil }
+        let parent = frames.count - 1
+        if frames[parent].array != nil {
+            if isReference {
+                let index = links.count - (frames[parent].array?.start ?? links.count)
+                sources[parent].referenceEdges
+                    .insert(
+                        ReferenceEdge(
+                            slot: frame.parentSlot,
+                            index: index,
+                            object: ObjectIdentifier(object),
+                            isScalar: frame.isReference
+                        )
+                    )
+            }
+            links.append(Link(object, kind: .strong))
+        } else {
+            if isReference {
+                sources[parent].referenceEdges
+                    .insert(
+                        ReferenceEdge(
+                            slot: frame.parentSlot,
+                            index: -1,
+                            object: ObjectIdentifier(object),
+                            isScalar: frame.isReference
+                        )
+                    )
+            }
+            frames[parent].slots[frame.parentSlot] = .object(Link(object, kind: .strong))
+        }
+        return nil
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+
+/// Updating objects that existed before the run: the document is read into them only once it
+/// has been read whole without an error.
+extension ObjectDecoder {
+    /// Reads the object at the reading position (the value at `path`) as an update of
+    /// `object`: values present overwrite, absent ones keep, `null` clears. Objects nested in
+    /// it that have the identity of an object `object` reaches (through any of its
+    /// relationships) update that object rather than replacing it. The updates wait until
+    /// the whole document has been read (``finishUpdates(applying:)``), so that a document
+    /// with an error changes nothing.
+    mutating func update(_ object: ModelObject, path: JSONPath) throws(MappingError) {
+        updatesTarget = true
+        defer { updatesTarget = false }
+        updatedObjects.insert(ObjectIdentifier(object))
+        if uniquesObjectsByIdentity { registerReachableObjects(from: object) }
+        _ = try readObject(entity: object.entity.index, path: path, into: object)
+    }
+
+    /// Puts every object `root` reaches, with an identity, in the run's identity map, and
+    /// notes them as objects this run updates rather than makes. An explicit stack: graphs
+    /// may be deep.
+    mutating func registerReachableObjects(from root: ModelObject) {
+        var seen: Set<ObjectIdentifier> = [ObjectIdentifier(root)]
+        var pending = [root]
+        while let object = pending.popLast() {
+            let mapping = object.mapping
+            let identity = object.slots.withUnsafeSlots { slots in
+                mapping.identitySlotList.isEmpty
+                    ? nil
+                    : IdentityKey(family: mapping.identityFamily, slots: slots, identitySlots: mapping.identitySlotList)
+            }
+            if let identity, object !== root, run.identities[identity] == nil {
+                run.identities[identity] = object
+                updatedObjects.insert(ObjectIdentifier(object))
+            }
+            for relationship in mapping.relationshipList {
+                let related: [ModelObject]
+                if let linked = object.slots.linkedObject(at: relationship.slot) {
+                    related = [linked.takeUnretainedValue()]
+                } else {
+                    related = object.slots.links(at: relationship.slot).compactMap(\.object)
+                }
+                for next in related where seen.insert(ObjectIdentifier(next)).inserted { pending.append(next) }
+            }
+        }
+    }
+
+    /// Applies the updates of objects that existed before the run, in the order their JSON
+    /// ended (`applying`), or lets them go unapplied after an error.
+    ///
+    /// - Throws: ``MappingError`` when a relationship cannot be replaced; the updates before
+    ///   it stay applied.
+    mutating func finishUpdates(applying: Bool) throws(MappingError) {
+        let pending = pendingUpdates
+        pendingUpdates = []
+        var next = 0
+        defer {
+            for item in pending[next...] {
+                SlotStorage.release(item.frame.slots, count: item.frame.slotCount, arena: item.frame.arena)
+            }
+        }
+        guard applying else { return }
+        while next < pending.count {
+            let item = pending[next]
+            // Counted before: `update` takes the frame's slots over, whether it throws or not.
+            next += 1
+            try update(item.object, with: item.frame, source: item.source, errorPath: { item.path })
+        }
+    }
+}

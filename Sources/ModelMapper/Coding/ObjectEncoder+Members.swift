@@ -1,0 +1,222 @@
+import Foundation
+
+/// An object's members: each key written, then its attribute's value, in the spelling it was
+/// read with when the object keeps one, through its transformer when it has one.
+extension ObjectEncoder {
+    /// A step's member key, in the top frame.
+    mutating func member(_ step: WriteProgram.Step, program: WriteProgram, frame top: Int) {
+        var isEmpty = stack.frames[top].isEmpty
+        writer.member(
+            quoted: program.quotedKeys.quoted(Int(step.key), escapingSlashes: writer.escapesSlashes),
+            isEmpty: &isEmpty
+        )
+        stack.frames[top].isEmpty = isEmpty
+    }
+
+    /// The steps of an owner's program (see ``WriteProgram/ownerPrograms``): the owner's
+    /// flattened attributes, in the object it links to.
+    mutating func writeOwnerSteps(
+        _ program: Unmanaged<WriteProgram>,
+        of owner: ModelObject,
+        path: PathSource,
+        isEmpty: inout Bool
+    ) throws(MappingError) {
+        let (steps, count, keys) = program._withUnsafeGuaranteedRef { ($0.stepBuffer, $0.steps.count, $0.quotedKeys) }
+        let escapesSlashes = writer.escapesSlashes
+        // Where each open nested object started, and whether the level around it was empty
+        // (nil until one opens: most owner programs open none).
+        var opened: [(mark: Int, outerIsEmpty: Bool)]?
+        for index in 0..<count {
+            let step = steps[index]
+            let key = keys.quoted(Int(step.key), escapingSlashes: escapesSlashes)
+            switch step.kind {
+            case .ownerAttribute:
+                try writeAttribute(Int(step.slot), of: owner, key: key, path: path, isEmpty: &isEmpty)
+            case .open:
+                if opened == nil { opened = [] }
+                opened?.append((writer.count, isEmpty))
+                writer.member(quoted: key, isEmpty: &isEmpty)
+                writer.open(UInt8(ascii: "{"))
+                isEmpty = true
+            case .close:
+                guard let nesting = opened?.popLast() else { continue }
+                isEmpty = writer.closeNested(from: nesting.mark, isEmpty: isEmpty) ? false : nesting.outerIsEmpty
+            default:
+                continue
+            }
+        }
+    }
+
+    /// Writes an attribute's member under a key given as a ``QuotedKey``.
+    mutating func writeAttribute(
+        _ slot: Int,
+        of object: ModelObject,
+        key: QuotedKey,
+        path: PathSource,
+        isEmpty: inout Bool
+    ) throws(MappingError) {
+        var failure: MappingError?
+        (writer.escapesSlashes ? key.escapingSlashes : key.plain)
+            .withUnsafeBufferPointer { quoted in
+                do throws(MappingError) {
+                    try writeAttribute(slot, of: object, key: quoted, path: path, isEmpty: &isEmpty)
+                } catch {
+                    failure = error
+                }
+            }
+        if let failure { throw failure }
+    }
+
+    /// Writes an attribute's member (`key` is its quoted bytes), or nothing when its state is
+    /// not written.
+    mutating func writeAttribute(
+        _ slot: Int,
+        of object: ModelObject,
+        key: UnsafeBufferPointer<UInt8>,
+        path: PathSource,
+        isEmpty: inout Bool
+    ) throws(MappingError) {
+        if object.decodedSource == nil,
+            Self.writePlain(
+                object.slots[slot],
+                kind: object.mapping.readings[slot].kind,
+                key: key,
+                isEmpty: &isEmpty,
+                to: &writer
+            )
+        {
+            return
+        }
+        try writeGeneralAttribute(slot, of: object, key: key, path: path, isEmpty: &isEmpty)
+    }
+
+    /// Writes an attribute's member through the general path: states, spellings kept from a
+    /// source, transformers and every type (what ``writePlain(_:kind:key:isEmpty:to:)`` declines).
+    mutating func writeGeneralAttribute(
+        _ slot: Int,
+        of object: ModelObject,
+        key: UnsafeBufferPointer<UInt8>,
+        path: PathSource,
+        isEmpty: inout Bool
+    ) throws(MappingError) {
+        // Unretained: the object's mapping keeps its properties alive.
+        unowned(unsafe) let property = object.mapping.readings[slot].property.takeUnretainedValue()
+        let value = object.slots[slot]
+        switch value {
+        case .absent:
+            guard options.nullEncoding == .always else { return }
+            writer.member(quoted: key, isEmpty: &isEmpty)
+            writer.append("null")
+        case .null:
+            guard options.nullEncoding != .never else { return }
+            writer.member(quoted: key, isEmpty: &isEmpty)
+            writer.append("null")
+        default:
+            let mark = writer.count
+            let wasEmpty = isEmpty
+            writer.member(quoted: key, isEmpty: &isEmpty)
+            do {
+                if let source = object.decodedSource, options.layout == .asDecoded, !source.spellings.isEmpty {
+                    try writeSpelled(value, source: source, property: property, slot: slot, entity: object.entity)
+                } else {
+                    try writeValue(value, property: property, slot: slot, entity: object.entity)
+                }
+            } catch var error {
+                writer.truncate(to: mark)
+                isEmpty = wasEmpty
+                if skipsFailures { return }
+                error.path = self.path(of: path).appending(keys: property.keyPath)
+                error.entityName = object.entity.name
+                error.propertyName = property.name
+                throw error
+            }
+        }
+    }
+
+    /// Writes a plain attribute's member straight from its slot (its kind says its type);
+    /// false, having written nothing, for anything else (other kinds, absent and null values,
+    /// values that cannot be written), which the general path handles.
+    @inline(__always)
+    static func writePlain(
+        _ value: Slot,
+        kind: SlotReading.Kind,
+        key: UnsafeBufferPointer<UInt8>,
+        isEmpty: inout Bool,
+        to writer: inout JSONWriter
+    ) -> Bool {
+        switch (kind, value) {
+        case (.string, .string(let text)):
+            writer.member(quoted: key, isEmpty: &isEmpty)
+            writer.string(text)
+        case (.integer16, .integer(let integer)), (.integer32, .integer(let integer)),
+            (.integer64, .integer(let integer)):
+            writer.member(quoted: key, isEmpty: &isEmpty)
+            writer.integer(integer)
+        case (.double, .floatingPoint(let number)) where number.isFinite:
+            writer.member(quoted: key, isEmpty: &isEmpty)
+            writer.double(number)
+        case (.float, .floatingPoint(let number)) where number.isFinite:
+            writer.member(quoted: key, isEmpty: &isEmpty)
+            writer.float(Float(number))
+        case (.boolean, .boolean(let flag)):
+            writer.member(quoted: key, isEmpty: &isEmpty)
+            writer.append(flag ? "true" : "false")
+        case (.decimal, .decimal(let decimal)) where !decimal.isNaN:
+            writer.member(quoted: key, isEmpty: &isEmpty)
+            writer.decimal(decimal)
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// An attribute value of an object that kept its source: as the JSON spelled it, while
+    /// the value is the one read.
+    @inline(never)
+    mutating func writeSpelled(
+        _ value: Slot,
+        source: DecodedSource,
+        property: PropertyMapping,
+        slot: Int,
+        entity: EntityDescription
+    ) throws(MappingError) {
+        guard let spelling = source.spelling(slot: slot, dateFormat: options.dateFormat) else {
+            try writeValue(value, property: property, slot: slot, entity: entity)
+            return
+        }
+        let spells = spelling.spells(value)
+        if spells == true {
+            writer.value(spelling.token)
+            return
+        }
+        let start = writer.count
+        try writeValue(value, property: property, slot: slot, entity: entity)
+        // A value only its writing compares: the same writing means the same value.
+        if spells == nil, let written = spelling.written, writer.bytes(from: start) == written {
+            writer.truncate(to: start)
+            writer.value(spelling.token)
+        }
+    }
+
+    /// The JSON of an attribute value.
+    mutating func writeValue(_ value: Slot, property: PropertyMapping, slot: Int, entity: EntityDescription)
+        throws(MappingError)
+    {
+        guard property.transformerName != nil else {
+            try writer.attribute(
+                value,
+                property: property,
+                plan: nil,
+                dateFormat: options.dateFormat,
+                model: entity.model
+            )
+            return
+        }
+        let plans = transformerPlans(of: entity.model)
+        // The built-in transformers' own values, written without copying the plan.
+        let shortcut = plans._withUnsafeGuaranteedRef { $0.shortcut(entity: entity.index, slot: slot) }
+        if try writer.shortcut(value, shortcut) { return }
+        let plan = plans._withUnsafeGuaranteedRef { $0.plan(entity: entity.index, slot: slot) }
+        try writer.attribute(value, property: property, plan: plan, dateFormat: options.dateFormat, model: entity.model)
+    }
+}

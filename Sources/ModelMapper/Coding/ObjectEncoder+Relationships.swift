@@ -1,0 +1,195 @@
+import Foundation
+
+/// Relationships: a related object written in full, or as its identity when it was written
+/// before in this run or the options ask for references, and to-many arrays element by element.
+extension ObjectEncoder {
+    mutating func writeRelationship(
+        _ slot: Int,
+        object: ModelObject,
+        step: WriteProgram.Step,
+        program: WriteProgram,
+        frame top: Int
+    ) throws(MappingError) {
+        switch object.slots.state(at: slot) {
+        case .absent:
+            guard options.nullEncoding == .always else { return }
+            member(step, program: program, frame: top)
+            writer.append("null")
+        case .null:
+            guard options.nullEncoding != .never else { return }
+            member(step, program: program, frame: top)
+            writer.append("null")
+        case .object:
+            guard let child = object.slots.linkedObject(at: slot) else { return }
+            member(step, program: program, frame: top)
+            // Plain values only in the closure: capturing a reference would count one.
+            let inverse = object.mapping.readings[slot].inverseSlot
+            let extras = step.extras >= 0 ? program.ownerExtras[Int(step.extras)] : nil
+            let owner = Unmanaged.passUnretained(object)
+            try child.withGuaranteedInstance { child throws(MappingError) in
+                if writesIdentity(child, of: object, slot: slot, index: -1) {
+                    try writeReference(to: child, path: childPath(slot: slot, index: -1), asScalar: true)
+                } else if try writesInFull(child, slot: slot, index: -1, frame: top) {
+                    try begin(child, skipping: inverse, extras: extras, owner: owner, viaSlot: slot, viaIndex: -1)
+                } else {
+                    try writeReference(to: child, path: childPath(slot: slot, index: -1))
+                }
+            }
+        case .objects:
+            member(step, program: program, frame: top)
+            writer.open(UInt8(ascii: "["))
+            stack.frames[top].arraySlot = slot
+            stack.frames[top].arrayLinks = object.slots.links(at: slot)
+            stack.frames[top].arrayIndex = 0
+            stack.frames[top].arrayIsEmpty = true
+        case .value:
+            return
+        }
+    }
+
+    /// Writes the next element of the top frame's to-many array, or closes it.
+    mutating func continueArray(_ top: Int) throws(MappingError) {
+        let slot = stack.frames[top].arraySlot
+        let index = stack.frames[top].arrayIndex
+        guard index < stack.frames[top].arrayLinks?.count ?? 0 else {
+            writer.close(UInt8(ascii: "]"), isEmpty: stack.frames[top].arrayIsEmpty)
+            stack.frames[top].arraySlot = -1
+            stack.frames[top].arrayLinks = nil
+            return
+        }
+        guard let child = stack.frames[top].arrayLinks?[index].unmanagedObject else {
+            stack.frames[top].arrayIndex += 1
+            return
+        }
+        writer.separator(first: stack.frames[top].arrayIsEmpty)
+        stack.frames[top].arrayIsEmpty = false
+        // The array the frame holds keeps the child alive until its own frame holds it.
+        try child.withGuaranteedInstance { child throws(MappingError) in
+            let holder = stack.frames[top].object.takeUnretainedValue()
+            if writesIdentity(child, of: holder, slot: slot, index: index) {
+                try writeReference(to: child, path: childPath(slot: slot, index: index), asScalar: true)
+                stack.frames[top].arrayIndex += 1
+            } else if try writesInFull(child, slot: slot, index: index, frame: top) {
+                let inverse = stack.frames[top].object
+                    ._withUnsafeGuaranteedRef {
+                        $0.mapping.readings[slot].inverseSlot
+                    }
+                try begin(child, skipping: inverse, extras: nil, owner: nil, viaSlot: slot, viaIndex: index)
+            } else {
+                try writeReference(to: child, path: childPath(slot: slot, index: index))
+                stack.frames[top].arrayIndex += 1
+            }
+        }
+    }
+
+    /// Whether a related object is written in full where the top frame's object holds it
+    /// (at `index` of the relationship in `slot`, -1 for a to-one), rather than as its identity.
+    ///
+    /// An object is written in full the first time it is met, unless the JSON it was decoded
+    /// from gave it only by its identity there. Met again, it is written in full only where
+    /// the holder's JSON had it in full (within twice the length of the JSON decoded, so that
+    /// objects merged from several places cannot make the output grow faster than the input),
+    /// or when ``ModelEncoder/Options/sharedObjects`` allows repeating it; never inside itself.
+    mutating func writesInFull(_ child: ModelObject, slot: Int, index: Int, frame top: Int) throws(MappingError)
+        -> Bool
+    {
+        let hasSource = stack.frames[top].hasSource
+        guard hasSource || child.encodingStamp == stamp else { return true }
+        let source = options.layout == .asDecoded ? stack.frames[top].object.takeUnretainedValue().decodedSource : nil
+        if let source, source.isReference(slot: slot, index: index, object: child), !child.mapping.identitySlots.isEmpty
+        {
+            return false
+        }
+        guard child.encodingStamp == stamp else { return true }
+        guard !stack.contains(child) else { return false }
+        if source != nil, writer.count <= decodedBudget { return true }
+        guard case .repeated(let maximumBytes) = options.sharedObjects else { return false }
+        guard writer.count <= maximumBytes else {
+            throw MappingError(
+                .notRepresentable,
+                path: childPath(slot: slot, index: index),
+                entityName: child.entity.name,
+                found: "a \(child.entity.name) written again past \(maximumBytes) bytes of output",
+                detail: "raise the budget of ModelEncoder.Options.sharedObjects"
+            )
+        }
+        return true
+    }
+
+    /// Whether `child`, held by `holder` at `index` of the relationship in `slot` (-1 for a
+    /// to-one), is written as its identity: the options or the relationship's userInfo say so,
+    /// or the holder's JSON gave it as a scalar there; and its entity has an identity.
+    func writesIdentity(_ child: ModelObject, of holder: ModelObject, slot: Int, index: Int) -> Bool {
+        let asked =
+            options.writesRelationshipsAsIdentities || holder.mapping.properties[slot].writesIdentity
+            || (options.layout == .asDecoded
+                && holder.decodedSource?.isScalarReference(slot: slot, index: index, object: child) == true)
+        return asked && !keyedMapping(of: child).identitySlots.isEmpty
+    }
+
+    /// An object met again: its identity attributes stand for it; without any, it cannot be
+    /// written without repeating it (or looping, on a cycle). `asScalar`: the identity
+    /// attribute's value alone when the entity has one (and names no type key).
+    mutating func writeReference(to object: ModelObject, path: JSONPath, asScalar: Bool = false)
+        throws(MappingError)
+    {
+        let mapping = keyedMapping(of: object)
+        if asScalar, mapping.identitySlots.count == 1, mapping.typeKey == nil {
+            let slot = mapping.identitySlots[0]
+            let property = mapping.properties[slot]
+            let value = object.slots[slot]
+            switch value {
+            case .absent, .null:
+                writer.append("null")
+            default:
+                do {
+                    // As the JSON spelled it (`101` for a String identity), while it is the value read.
+                    if let source = object.decodedSource, options.layout == .asDecoded, !source.spellings.isEmpty {
+                        try writeSpelled(value, source: source, property: property, slot: slot, entity: object.entity)
+                    } else {
+                        try writeValue(value, property: property, slot: slot, entity: object.entity)
+                    }
+                } catch var error {
+                    error.path = path.appending(keys: property.keyPath)
+                    error.entityName = object.entity.name
+                    error.propertyName = property.name
+                    throw error
+                }
+            }
+            return
+        }
+        guard !mapping.identitySlots.isEmpty else {
+            let isCycle = stack.contains(object)
+            throw MappingError(
+                .notRepresentable,
+                path: path,
+                entityName: object.entity.name,
+                found: isCycle
+                    ? "a cycle back to this \(object.entity.name)"
+                    : "a \(object.entity.name) already written at another place",
+                detail:
+                    "give the entity identity attributes (userInfo identityAttributes) so the repeated object can be written as a reference"
+            )
+        }
+        writer.open(UInt8(ascii: "{"))
+        var isEmpty = true
+        // The type key first, as an object of a family whose entities share it is read: a
+        // reference to one must say which entity it is, or it does not decode again.
+        if let typeKey = mapping.typeKey {
+            writer.separator(first: true)
+            writer.key(typeKey)
+            writer.string(mapping.typeValue)
+            isEmpty = false
+        }
+        for slot in mapping.identitySlots {
+            try writeAttribute(
+                slot,
+                of: object,
+                key: QuotedKey(mapping.properties[slot].keyPath.last ?? ""),
+                path: .path(path),
+                isEmpty: &isEmpty
+            )
+        }
+        writer.close(UInt8(ascii: "}"), isEmpty: isEmpty)
+    }
+}
