@@ -67,33 +67,4 @@ public struct GeneratorOptions: Sendable {
     }
 }
 
-/// A file `modelgen` produced, in memory.
-public struct GeneratedFile: Sendable, Hashable {
-    /// Whether a file is regenerated or written once.
-    public enum Kind: String, Sendable {
-        /// Always regenerated.
-        case machine
-        /// Written once, never overwritten.
-        case human
-    }
-
-    /// The file's name, relative to its output folder.
-    public var path: String
-    /// The file's text.
-    public var contents: String
-    /// Whether it is a machine or a human file.
-    public var kind: Kind
-}
-
-/// What generation produced: files and diagnostics (never a crash).
-public struct GenerationResult: Sendable {
-    /// The files, sorted by path.
-    public var files: [GeneratedFile]
-    /// Warnings (renamed members, types it could not use) and errors.
-    public var diagnostics: [ModelDiagnostic]
-
-    /// Whether any diagnostic is an error.
-    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
-}
-
 import ModelMapper

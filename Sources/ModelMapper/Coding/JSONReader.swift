@@ -143,32 +143,9 @@ enum JSONReader {
     }
 }
 
-/// What ``JSONReader`` builds a value into: a ``JSONValue`` tree, or Foundation objects.
-protocol JSONBuilding {
-    associatedtype Value
-    associatedtype Object
-    static func scalar(_ token: JSONToken) -> Value
-    static func array(_ elements: [Value]) -> Value
-    static func emptyObject() -> Object
-    /// Sets a member; a key set again keeps its first place and takes the last value.
-    static func set(_ object: inout Object, _ key: String, _ value: Value)
-    static func count(_ object: Object) -> Int
-    static func object(_ object: Object) -> Value
-}
-
 /// A container being read: an object (with the key of the member being read), or an array.
 private struct ReaderFrame<Builder: JSONBuilding> {
     var object: Builder.Object?
     var key = ""
     var elements: [Builder.Value] = []
-}
-
-/// Building ``JSONValue`` trees.
-enum JSONValueBuilding: JSONBuilding {
-    static func scalar(_ token: JSONToken) -> JSONValue { token.jsonValue }
-    static func array(_ elements: [JSONValue]) -> JSONValue { .array(JSONArray(elements)) }
-    static func emptyObject() -> JSONObject { JSONObject() }
-    static func set(_ object: inout JSONObject, _ key: String, _ value: JSONValue) { object[key] = value }
-    static func count(_ object: JSONObject) -> Int { object.count }
-    static func object(_ object: JSONObject) -> JSONValue { .object(object) }
 }

@@ -93,16 +93,6 @@ enum Slot {
     }
 }
 
-/// An attribute value of a type a slot does not hold unboxed. Immutable: a slot changes by
-/// getting a new box.
-final class SlotBox {
-    let value: Any
-
-    init(_ value: Any) {
-        self.value = value
-    }
-}
-
 extension Slot {
     /// Whether two slots hold the same attribute value (the same bits for numbers, so that
     /// `-0.0` and `0.0` differ); nil when that cannot be told: values boxed in `.value` that

@@ -183,14 +183,6 @@ public enum DateFormat: Sendable, Hashable {
     }
 }
 
-/// A date in JSON that does not have the expected form.
-public struct DateFormatError: Error, Sendable {
-    /// What a date looks like in the format.
-    public var expected: String
-    /// What the JSON held instead.
-    public var found: String
-}
-
 /// `DateFormatter`s by pattern, created once; a formatter is not thread-safe, so use is locked.
 private final class PatternFormatters: @unchecked Sendable {
     static let shared = PatternFormatters()

@@ -1,0 +1,111 @@
+import Foundation
+
+/// The objects of a run by identity. Single integer identities, the usual kind, go in a
+/// table per entity family with a multiplicative hash (a `Dictionary` hashes with SipHash).
+///
+/// The tables start small and double, at most three quarters full: a lookup is one random
+/// access into them, and tables sized for the whole document at once (three times the buckets,
+/// 24 bytes each) made that access miss the cache nearly every time, and cost a fresh page of
+/// memory per few objects on every decode.
+final class IdentityMap {
+    /// A bucket: plain values, so that making, growing and freeing a table count no references
+    /// per bucket. `object` holds a reference of the map's own, taken on insertion and given
+    /// back in `deinit`; nil marks an empty bucket.
+    fileprivate struct Entry {
+        var value: Int64 = 0
+        var object: Unmanaged<ModelObject>?
+    }
+
+    /// The integer identities of one entity family.
+    fileprivate struct Table {
+        var entries: [Entry] = []
+        var count = 0
+    }
+
+    // Unchecked exclusivity: a run is used by one decoder on one thread.
+    /// Indexed by family (a root entity's index), grown to the largest family seen.
+    @exclusivity(unchecked) private var tables: [Table] = []
+    @exclusivity(unchecked) private var others: [IdentityKey: ModelObject] = [:]
+
+    /// The buckets of a family's table at its first insertion.
+    fileprivate static let initialCapacity = 64
+    /// Mixed into every hash, chosen per map: a document's identities cannot be picked to
+    /// fall into one run of buckets, which would make each insertion linear.
+    private let seed = UInt64.random(in: .min ... .max)
+
+    init() {}
+
+    deinit {
+        for table in tables {
+            for entry in table.entries { entry.object?.release() }
+        }
+    }
+
+    subscript(key: IdentityKey) -> ModelObject? {
+        get {
+            guard case .integer(let family, let value) = key else { return others[key] }
+            guard family >= 0, family < tables.count else { return nil }
+            return tables[family].object(for: value, seed: seed)
+        }
+        set {
+            guard case .integer(let family, let value) = key, family >= 0, let newValue else {
+                others[key] = newValue
+                return
+            }
+            if family >= tables.count {
+                tables.append(contentsOf: repeatElement(Table(), count: family + 1 - tables.count))
+            }
+            tables[family].insert(newValue, for: value, seed: seed)
+        }
+    }
+}
+
+extension IdentityMap.Table {
+    /// The value times a constant, the two halves of the 128-bit product folded together: every
+    /// bit of the value reaches the low bits the mask keeps.
+    private static func bucket(_ value: Int64, seed: UInt64, mask: Int) -> Int {
+        let product = (UInt64(bitPattern: value) ^ seed).multipliedFullWidth(by: 0x9E37_79B9_7F4A_7C15)
+        return Int(truncatingIfNeeded: product.high ^ product.low) & mask
+    }
+
+    func object(for value: Int64, seed: UInt64) -> ModelObject? {
+        guard !entries.isEmpty else { return nil }
+        let mask = entries.count - 1
+        var index = Self.bucket(value, seed: seed, mask: mask)
+        while let object = entries[index].object {
+            if entries[index].value == value { return object.takeUnretainedValue() }
+            index = (index + 1) & mask
+        }
+        return nil
+    }
+
+    /// Sets the object of `value`, giving back the reference to one it replaces.
+    mutating func insert(_ object: ModelObject, for value: Int64, seed: UInt64) {
+        if entries.isEmpty { entries = Array(repeating: IdentityMap.Entry(), count: IdentityMap.initialCapacity) }
+        if (count + 1) * 4 > entries.count * 3 { grow(seed: seed) }
+        let mask = entries.count - 1
+        var index = Self.bucket(value, seed: seed, mask: mask)
+        while let existing = entries[index].object {
+            if entries[index].value == value {
+                entries[index].object = .passRetained(object)
+                existing.release()
+                return
+            }
+            index = (index + 1) & mask
+        }
+        entries[index] = IdentityMap.Entry(value: value, object: .passRetained(object))
+        count += 1
+    }
+
+    /// Twice the buckets; the entries move with their references.
+    private mutating func grow(seed: UInt64) {
+        let old = entries
+        entries = Array(repeating: IdentityMap.Entry(), count: old.count * 2)
+        let mask = entries.count - 1
+        for entry in old where entry.object != nil {
+            var index = Self.bucket(entry.value, seed: seed, mask: mask)
+            while entries[index].object != nil { index = (index + 1) & mask }
+            entries[index] = entry
+        }
+    }
+}

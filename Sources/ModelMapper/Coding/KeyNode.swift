@@ -1,0 +1,32 @@
+import Foundation
+
+/// What one key of a level feeds.
+final class KeyNode: Sendable {
+    let key: String
+    /// Slots of attributes whose key path ends here (usually none or one).
+    let attributes: [Int]
+    /// The slot of a relationship whose key path ends here.
+    let relationship: Int?
+    /// Keys below this one that longer key paths go through.
+    let nested: KeyLevel?
+    /// Whether this is the key naming the object's entity.
+    let isTypeKey: Bool
+    /// The key quoted for writing.
+    let quoted: QuotedKey
+
+    init(key: String, attributes: [Int], relationship: Int?, nested: KeyLevel?, isTypeKey: Bool) {
+        self.key = key
+        self.attributes = attributes
+        self.relationship = relationship
+        self.nested = nested
+        self.isTypeKey = isTypeKey
+        self.quoted = QuotedKey(key)
+        let readers = attributes.count + (relationship == nil ? 0 : 1) + (nested == nil || relationship != nil ? 0 : 1)
+        hasSingleReader = readers <= 1 && !(isTypeKey && readers > 0)
+    }
+
+    /// Whether one reader of the value is enough: an attribute alone, a relationship (with
+    /// flattened keys under it read alongside), or an object of nested keys alone. Worked out
+    /// once: the decoder asks for every member it reads.
+    let hasSingleReader: Bool
+}

@@ -1,0 +1,23 @@
+import Foundation
+
+/// The key order a run has seen documents use, per ``KeyLevel``: which key came first in the
+/// last object read and which followed each key. The decoder tries that key first, comparing
+/// it in place (``KeyTable/plainKey(_:)``), so that objects listing their keys in one order
+/// (the usual case, and seldom the model's alphabetical one) are read without a lookup per
+/// key. One per run, not shared: learning writes on every change of order.
+///
+/// Each level has `count + 1` entries from its `orderOffset`: at 0 the first key, at `i + 1`
+/// the key after key `i`, each stored as its distance from `i + 1` so that zeroed memory
+/// means "the keys in the model's order".
+final class KeyOrder {
+    let entries: UnsafeMutablePointer<Int32>
+
+    init(count: Int) {
+        entries = .allocate(capacity: max(count, 1))
+        entries.initialize(repeating: 0, count: max(count, 1))
+    }
+
+    deinit {
+        entries.deallocate()
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+
+/// Everything the decoder, the encoder and `ModelObject` need about one property, resolved
+/// once when the model is loaded so that mapping does no lookups by name. A class, so that
+/// reading one in the hot paths costs a retain rather than a copy of every field.
+final class PropertyMapping: Sendable {
+    let name: String
+    let keyPath: [String]
+    let isRelationship: Bool
+
+    // Attributes
+    let attributeType: AttributeType
+    /// Optional, or transient (transient values are never required).
+    let isOptional: Bool
+    let defaultValue: (any Sendable)?
+    let transformerName: ValueTransformer.Name?
+    let compositeName: String?
+
+    // Relationships
+    let destination: Int
+    let isToMany: Bool
+    /// The slot of the reciprocal inverse in objects of the destination entity, if any.
+    let inverseSlot: Int?
+    /// For a Date attribute, the formats its userInfo names (``MappingKeys/dateFormats``),
+    /// tried in order on reading, the first used on writing; empty: the coder's.
+    let dateFormats: [DateFormat]
+    /// Whether the relationship is written as its destination's identity
+    /// (``MappingKeys/relationshipWritesIdentity``).
+    let writesIdentity: Bool
+    /// For a derived attribute, its derivation (a key path, an aggregate, a function of the
+    /// object's values), parsed: computed whenever the attribute is read. Nil for one that does
+    /// not parse (the attribute then reads as stored).
+    let derivation: ModelPredicate.Expression?
+
+    init(
+        name: String,
+        keyPath: [String],
+        isRelationship: Bool,
+        attributeType: AttributeType,
+        isOptional: Bool,
+        defaultValue: (any Sendable)?,
+        transformerName: ValueTransformer.Name?,
+        compositeName: String?,
+        destination: Int,
+        isToMany: Bool,
+        inverseSlot: Int?,
+        writesIdentity: Bool = false,
+        dateFormats: [DateFormat] = [],
+        derivation: ModelPredicate.Expression? = nil
+    ) {
+        self.name = name
+        self.keyPath = keyPath
+        self.isRelationship = isRelationship
+        self.attributeType = attributeType
+        self.isOptional = isOptional
+        self.defaultValue = defaultValue
+        self.transformerName = transformerName
+        self.compositeName = compositeName
+        self.destination = destination
+        self.isToMany = isToMany
+        self.inverseSlot = inverseSlot
+        self.writesIdentity = writesIdentity
+        self.dateFormats = dateFormats
+        self.derivation = derivation
+    }
+}

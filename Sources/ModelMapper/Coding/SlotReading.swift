@@ -1,0 +1,74 @@
+import Foundation
+
+/// How the decoder reads one slot's value when nothing unusual happens: a plain type read
+/// straight from the token's bytes. A plain value, so that the hot path reads it without
+/// touching a reference count.
+struct SlotReading {
+    enum Kind: UInt8 {
+        case integer16, integer32, integer64, double, float, decimal, string, boolean
+        /// Types read from a string: a UUID, a URL, base64 data, a date in the run's format.
+        case uuid, uri, binaryData, date
+        /// An attribute with a value transformer: the built-in ones read from a string.
+        case transformed
+        /// Anything else (other types, relationships): the general path.
+        case general
+        /// A String or integer attribute whose values must be raw values of a Swift type
+        /// (``RawValueCheck``): the general path, then the check.
+        case rawValue
+    }
+
+    private(set) var kind: Kind
+    /// The property, unretained (its mapping keeps it alive): reading it through an array of
+    /// the mapping's would count a reference to the array for every value.
+    let property: Unmanaged<PropertyMapping>
+    /// For a relationship: its destination entity, whether it is to-many, and the slot of its
+    /// inverse in the destination (-1: none).
+    let destination: Int
+    let isToMany: Bool
+    let inverseSlot: Int
+    /// For an attribute: its type.
+    let attributeType: AttributeType
+
+    /// The same reading for an attribute whose values are checked against a raw value type.
+    func checkingRawValues() -> SlotReading {
+        var reading = self
+        reading.kind = .rawValue
+        return reading
+    }
+
+    init(_ property: PropertyMapping) {
+        self.property = .passUnretained(property)
+        attributeType = property.attributeType
+        destination = property.destination
+        isToMany = property.isToMany
+        inverseSlot = property.inverseSlot ?? -1
+        guard !property.isRelationship else {
+            kind = .general
+            return
+        }
+        guard property.transformerName == nil else {
+            kind = .transformed
+            return
+        }
+        // A date with formats of its own: the careful path, which tries each.
+        guard property.dateFormats.isEmpty else {
+            kind = .general
+            return
+        }
+        switch property.attributeType {
+        case .integer16: kind = .integer16
+        case .integer32: kind = .integer32
+        case .integer64: kind = .integer64
+        case .double: kind = .double
+        case .float: kind = .float
+        case .decimal: kind = .decimal
+        case .string: kind = .string
+        case .boolean: kind = .boolean
+        case .uuid: kind = .uuid
+        case .uri: kind = .uri
+        case .binaryData: kind = .binaryData
+        case .date: kind = .date
+        default: kind = .general
+        }
+    }
+}

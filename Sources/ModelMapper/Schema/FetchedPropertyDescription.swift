@@ -1,0 +1,25 @@
+/// A fetched property (`<fetchedProperty>`): a stored query, not mapped to JSON.
+public struct FetchedPropertyDescription: Sendable, Hashable {
+    /// The property's name.
+    public var name: String
+    /// Whether it is optional (`optional="YES"`).
+    public var isOptional: Bool
+    /// The entity the fetch request of the property reads.
+    public var entityName: String?
+    /// The predicate of its fetch request, as written.
+    public var predicateString: String?
+    /// The predicate, parsed; nil when there is none or it does not parse (the model's load
+    /// checked it and warned where). Parsed on each read rather than kept: a syntax tree held
+    /// as long as the model would, under LeakSanitizer, be reported as leaked at exit (Swift
+    /// keeps enum case tags in the spare bits of the pointers, which the sanitizer's scan then
+    /// does not recognise).
+    public var predicate: ModelPredicate? {
+        guard let predicateString, !predicateString.isEmpty else { return nil }
+        return try? ModelPredicate(format: predicateString)
+    }
+    /// Its user info, as written.
+    public var userInfo: [String: String]
+    /// Where it is declared.
+    public var location: SourceLocation { position.location }
+    var position: SourcePosition
+}

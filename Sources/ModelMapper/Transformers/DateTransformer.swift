@@ -1,0 +1,41 @@
+import Foundation
+
+/// Converts dates to and from JSON in a ``DateFormat``.
+///
+/// ```swift
+/// ValueTransformer.setValueTransformer(DateTransformer(format: .yearMonthDay), forName: "Date")
+/// ```
+public final class DateTransformer: ValueTransformer, @unchecked Sendable {
+    /// How the transformer writes and reads dates.
+    public let format: DateFormat
+
+    /// A transformer for dates in `format`.
+    public init(format: DateFormat = .iso8601) {
+        self.format = format
+    }
+
+    override public class func transformedValueClass() -> AnyClass { NSDate.self }
+
+    /// `Date` -> `String` (or a number, for the numeric formats).
+    ///
+    /// - Throws: ``TransformerError`` when `value` is not a `Date`.
+    override public func transformedValue(_ value: Any?) throws -> Any? {
+        guard let value, !(value is NSNull) else { return nil }
+        guard let date = value as? Date else {
+            throw TransformerError("expected a Date, found a value of type \(type(of: value))")
+        }
+        return format.jsonValue(for: date).foundationObject
+    }
+
+    /// `String` (or a number) -> `Date`.
+    ///
+    /// - Throws: ``TransformerError`` when `value` is not a date in the transformer's format.
+    override public func reverseTransformedValue(_ value: Any?) throws -> Any? {
+        guard let value, !(value is NSNull) else { return nil }
+        do {
+            return try format.date(from: JSONValue(foundationObject: value))
+        } catch let error as DateFormatError {
+            throw TransformerError("expected \(error.expected), found \(error.found)")
+        }
+    }
+}

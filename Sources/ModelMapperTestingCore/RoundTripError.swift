@@ -1,0 +1,22 @@
+import Foundation
+import ModelMapper
+
+/// Why a round trip could not be made.
+public enum RoundTripError: Error, Sendable, CustomStringConvertible {
+    /// The model has no entity of this name.
+    case unknownEntity(String)
+    /// The fixture has nothing at this key path.
+    case missingKeyPath(String)
+    /// The expected file does not exist (record it with ``RoundTrip/recordingVariable``).
+    case missingExpectedFile(URL)
+
+    /// This `RoundTripError` as text, as `print` and string interpolation show it.
+    public var description: String {
+        switch self {
+        case .unknownEntity(let name): "the model has no entity '\(name)'"
+        case .missingKeyPath(let keyPath): "the fixture has nothing at '\(keyPath)'"
+        case .missingExpectedFile(let url):
+            "\(url.path): no such file; run with \(RoundTrip.recordingVariable)=1 to record what the round trip gives"
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import ArgumentParser
+import Foundation
+import ModelMapper
+import ModelMapperTestingCore
+
+/// What `check-json` and `roundtrip` share: the model, the files, where the objects are, and
+/// how problems are printed.
+struct JSONFileOptions: ParsableArguments {
+    @Argument(
+        help: "The model: a .xcdatamodeld bundle, a .xcdatamodel folder or a 'contents' file.",
+        completion: .file()
+    )
+    var model: String
+
+    @Argument(help: "The JSON files.", completion: .file())
+    var files: [String] = []
+
+    @Option(help: "The entity of the objects in the files (default: the model's only entity without a superentity).")
+    var entity: String?
+
+    @Option(name: .customLong("at"), help: "Where the objects are in each file, as a key path (`data.authors`).")
+    var keyPath: String?
+
+    @Option(help: "text (file:line:column: error: message) or json.")
+    var format: OutputFormat = .text
+
+    @Option(help: "The version of a .xcdatamodeld bundle to use (default: its current version).")
+    var modelVersion: String?
+
+    @Option(
+        name: .customLong("date-transformer"),
+        help:
+            "Register a date transformer the model names: NAME=FORMAT (iso8601, yearMonthDay, secondsSince1970, millisecondsSince1970 or a pattern; repeatable)."
+    )
+    var dateTransformers: [String] = []
+
+    enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
+
+    func validate() throws {
+        guard !files.isEmpty else { throw ValidationError("Give at least one JSON file.") }
+    }
+
+    /// The round trip the options describe, the date transformers registered.
+    func roundTrip(normalizations: JSONComparison.Normalizations = []) throws -> RoundTrip {
+        for definition in dateTransformers {
+            let parts = definition.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, let format = DateFormat.list(parts[1]).first else {
+                throw ValidationError("--date-transformer takes NAME=FORMAT, not '\(definition)'.")
+            }
+            ValueTransformer.setValueTransformer(
+                DateTransformer(format: format),
+                forName: ValueTransformer.Name(parts[0])
+            )
+        }
+        let loaded = try loadModel(URL(fileURLWithPath: model), version: modelVersion)
+        for warning in loaded.warnings { printToStandardError(warning.description) }
+        let name: String
+        if let entity {
+            guard loaded.entitiesByName[entity] != nil else {
+                throw CommandFailure(path: model, message: "the model has no entity '\(entity)'")
+            }
+            name = entity
+        } else {
+            let roots = loaded.entities.filter { $0.superentity == nil }
+            guard roots.count == 1, let root = roots.first else {
+                throw ValidationError(
+                    "The model has \(roots.count) entities without a superentity: say which with --entity (\(roots.map(\.name).joined(separator: ", ")))."
+                )
+            }
+            name = root.name
+        }
+        return RoundTrip(model: loaded, entity: name, at: keyPath, normalizations: normalizations)
+    }
+
+    func read(_ file: String) throws -> Data {
+        do {
+            return try Data(contentsOf: URL(fileURLWithPath: file))
+        } catch {
+            throw CommandFailure(path: file, error)
+        }
+    }
+}
