@@ -133,23 +133,48 @@ struct GenerateCommand: ModelgenCommand {
         for diagnostic in loaded.warnings + result.diagnostics { printToStandardError(diagnostic.description) }
         if result.hasErrors { throw ExitCode.failure }
 
-        let machineFolder = URL(fileURLWithPath: machineDir ?? output ?? ".")
-        let humanFolder = URL(fileURLWithPath: humanDir ?? output ?? ".")
+        let destinations = Destinations(
+            machineFolder: URL(fileURLWithPath: machineDir ?? output ?? "."),
+            humanFolder: URL(fileURLWithPath: humanDir ?? output ?? ".")
+        )
+        let plan = try Self.plan(result.files, in: destinations, sourceName: options.sourceName)
+        if check {
+            try Self.check(plan, fileCount: result.files.count, in: destinations)
+        } else {
+            try write(plan, in: destinations, sourceName: options.sourceName)
+        }
+    }
+
+    /// Where the generated files go: machine files to one folder, human files to another
+    /// (the same one, with `--output`).
+    struct Destinations {
+        let machineFolder: URL
+        let humanFolder: URL
+
         func location(of kind: GeneratedFile.Kind, _ path: String) -> URL {
             (kind == .machine ? machineFolder : humanFolder).appendingPathComponent(path)
         }
+
         func location(of file: GeneratedFile) -> URL {
             location(of: file.kind, file.path)
         }
+    }
+
+    /// What generating `files` would change, from what is on disk: the files themselves and
+    /// the other Swift files of the machine folder, among which orphans are found.
+    static func plan(_ files: [GeneratedFile], in destinations: Destinations, sourceName: String) throws
+        -> OutputPlan
+    {
         var existing: [String: String?] = [:]
-        for file in result.files {
-            let destination = location(of: file)
+        for file in files {
+            let destination = destinations.location(of: file)
             existing[file.path] =
                 FileManager.default.fileExists(atPath: destination.path) ? try FileSystem.read(destination) : nil
         }
         // The other Swift files of the machine folder, to find orphans among (the generated
         // ones were read above).
-        let generatedMachineFiles = Set(result.files.filter { $0.kind == .machine }.map(\.path))
+        let machineFolder = destinations.machineFolder
+        let generatedMachineFiles = Set(files.filter { $0.kind == .machine }.map(\.path))
         var machineFiles: [String: String] = [:]
         for name in try FileSystem.contents(of: machineFolder)
         where name.hasSuffix(".swift") && !generatedMachineFiles.contains(name) {
@@ -159,28 +184,31 @@ struct GenerateCommand: ModelgenCommand {
             else { continue }
             machineFiles[name] = try? String(contentsOf: file, encoding: .utf8)
         }
-        let plan = OutputPlan(
-            files: result.files,
-            existing: existing,
-            machineFolder: machineFiles,
-            sourceName: options.sourceName
-        )
+        return OutputPlan(files: files, existing: existing, machineFolder: machineFiles, sourceName: sourceName)
+    }
 
-        if check {
-            guard plan.isUpToDate else {
-                print(plan.diffs { FileSystem.pathRelativeToCurrentDirectory(location(of: $0, $1)) }, terminator: "")
-                let orphans = plan.orphans.isEmpty ? "" : " and \(plan.orphans.count) orphaned file(s) to prune"
-                printToStandardError(
-                    "\(plan.writes.count) generated file(s) out of date\(orphans); run `modelgen generate`\(plan.orphans.isEmpty ? "" : " --prune") without --check"
-                )
-                throw ExitCode.failure
-            }
-            print("\(result.files.count) generated file(s) up to date")
-            return
+    /// `--check`: prints the diff of what is out of date and fails, or says all is up to date.
+    static func check(_ plan: OutputPlan, fileCount: Int, in destinations: Destinations) throws {
+        guard plan.isUpToDate else {
+            print(
+                plan.diffs { FileSystem.pathRelativeToCurrentDirectory(destinations.location(of: $0, $1)) },
+                terminator: ""
+            )
+            let orphans = plan.orphans.isEmpty ? "" : " and \(plan.orphans.count) orphaned file(s) to prune"
+            printToStandardError(
+                "\(plan.writes.count) generated file(s) out of date\(orphans); run `modelgen generate`\(plan.orphans.isEmpty ? "" : " --prune") without --check"
+            )
+            throw ExitCode.failure
         }
+        print("\(fileCount) generated file(s) up to date")
+    }
+
+    /// Writes what is out of date, and deletes orphans with `--prune` (else warns of them).
+    func write(_ plan: OutputPlan, in destinations: Destinations, sourceName: String) throws {
         for write in plan.writes {
-            try FileSystem.write(write.file.contents, to: location(of: write.file))
+            try FileSystem.write(write.file.contents, to: destinations.location(of: write.file))
         }
+        let machineFolder = destinations.machineFolder
         var summary = "\(plan.writes.count) file(s) written, \(plan.unchanged.count) unchanged"
         if prune {
             for orphan in plan.orphans { try FileSystem.remove(machineFolder.appendingPathComponent(orphan.path)) }
@@ -188,7 +216,7 @@ struct GenerateCommand: ModelgenCommand {
         } else if !plan.orphans.isEmpty {
             for orphan in plan.orphans {
                 printToStandardError(
-                    "\(FileSystem.pathRelativeToCurrentDirectory(machineFolder.appendingPathComponent(orphan.path))): warning: generated from \(options.sourceName) for an entity it no longer has; delete it with --prune"
+                    "\(FileSystem.pathRelativeToCurrentDirectory(machineFolder.appendingPathComponent(orphan.path))): warning: generated from \(sourceName) for an entity it no longer has; delete it with --prune"
                 )
             }
         }

@@ -234,98 +234,113 @@ extension EntityMapping {
         keyOrderOffset: inout Int
     ) -> EntityMapping {
         let record = records[entity]
-        let slotIndex = record.propertyIndexByName
         var properties: [PropertyMapping] = []
         properties.reserveCapacity(record.properties.count)
         for reference in record.properties {
+            let owner = records[reference.entity]
             if reference.isRelationship {
-                let relationship = records[reference.entity].ownRelationships[reference.index]
-                let writesIdentity =
-                    MappingKeys.firstEntry(of: MappingKeys.relationshipWritesIdentity, in: relationship.userInfo)
-                    .map { MappingKeys.isYes($0.value) } ?? false
+                let relationship = owner.ownRelationships[reference.index]
                 let path = keyPath(
                     declared: relationship.declaredJSONKeyPath,
                     name: relationship.name,
                     casing: casing,
-                    owner: records[reference.entity],
+                    owner: owner,
                     entity: record
                 )
-                var inverseSlot: Int?
-                if let inverse = relationship.inverse, relationship.isInverseReciprocal {
-                    inverseSlot = records[relationship.destinationEntity].propertyIndexByName[inverse.name]
-                }
-                properties.append(
-                    PropertyMapping(
-                        name: relationship.name,
-                        keyPath: path,
-                        isRelationship: true,
-                        attributeType: .undefined,
-                        isOptional: relationship.isOptional,
-                        defaultValue: nil,
-                        transformerName: nil,
-                        compositeName: nil,
-                        destination: relationship.destinationEntity,
-                        isToMany: relationship.isToMany,
-                        inverseSlot: inverseSlot,
-                        writesIdentity: writesIdentity
-                    )
-                )
+                properties.append(relationshipMapping(relationship, keyPath: path, in: records))
             } else {
-                let attribute = records[reference.entity].ownAttributes[reference.index]
-                properties.append(
-                    PropertyMapping(
-                        name: attribute.name,
-                        keyPath: keyPath(
-                            declared: attribute.declaredJSONKeyPath,
-                            name: attribute.name,
-                            casing: casing,
-                            owner: records[reference.entity],
-                            entity: record
-                        ),
-                        isRelationship: false,
-                        attributeType: attribute.attributeType,
-                        isOptional: attribute.isOptional || attribute.isTransient,
-                        defaultValue: attribute.defaultValue,
-                        transformerName: attribute.valueTransformerName.map(ValueTransformer.Name.init(rawValue:)),
-                        compositeName: attribute.compositeName,
-                        destination: -1,
-                        isToMany: false,
-                        inverseSlot: nil,
-                        dateFormats: attribute.attributeType == .date
-                            ? MappingKeys.firstEntry(of: MappingKeys.dateFormats, in: attribute.userInfo)
-                                .map {
-                                    DateFormat.list($0.value)
-                                } ?? [] : [],
-                        derivation: attribute.derivationExpression.flatMap {
-                            try? ModelPredicate.Expression(format: $0)
-                        }
-                    )
+                let attribute = owner.ownAttributes[reference.index]
+                let path = keyPath(
+                    declared: attribute.declaredJSONKeyPath,
+                    name: attribute.name,
+                    casing: casing,
+                    owner: owner,
+                    entity: record
                 )
+                properties.append(attributeMapping(attribute, keyPath: path))
             }
-        }
-
-        var entityByTypeValue: [String: Int] = [:]
-        var stack = [entity]
-        while let current = stack.popLast() {
-            // Only entities that can have instances are valid answers.
-            if records[current].typeKey != nil, !records[current].isAbstract {
-                entityByTypeValue[records[current].typeValue] = current
-            }
-            stack.append(contentsOf: records[current].subentities)
         }
         var root = entity
         while let parent = records[root].superentity { root = parent }
         return EntityMapping(
             entityIndex: entity,
             properties: properties,
-            slotByName: slotIndex,
+            slotByName: record.propertyIndexByName,
             isAbstract: record.isAbstract,
             typeKey: record.typeKey,
             typeValue: record.typeValue,
-            entityByTypeValue: entityByTypeValue,
+            entityByTypeValue: entitiesByTypeValue(from: entity, in: records),
             identitySlots: identitySlots(of: entity, in: records, identifiesByID: identifiesByID),
             identityFamily: root,
             keyOrderOffset: &keyOrderOffset
         )
+    }
+
+    /// The mapping of a relationship read at `keyPath`.
+    private static func relationshipMapping(
+        _ relationship: RelationshipRecord,
+        keyPath: [String],
+        in records: [EntityRecord]
+    ) -> PropertyMapping {
+        let writesIdentity =
+            MappingKeys.firstEntry(of: MappingKeys.relationshipWritesIdentity, in: relationship.userInfo)
+            .map { MappingKeys.isYes($0.value) } ?? false
+        var inverseSlot: Int?
+        if let inverse = relationship.inverse, relationship.isInverseReciprocal {
+            inverseSlot = records[relationship.destinationEntity].propertyIndexByName[inverse.name]
+        }
+        return PropertyMapping(
+            name: relationship.name,
+            keyPath: keyPath,
+            isRelationship: true,
+            attributeType: .undefined,
+            isOptional: relationship.isOptional,
+            defaultValue: nil,
+            transformerName: nil,
+            compositeName: nil,
+            destination: relationship.destinationEntity,
+            isToMany: relationship.isToMany,
+            inverseSlot: inverseSlot,
+            writesIdentity: writesIdentity
+        )
+    }
+
+    /// The mapping of an attribute read at `keyPath`.
+    private static func attributeMapping(_ attribute: AttributeRecord, keyPath: [String]) -> PropertyMapping {
+        var dateFormats: [DateFormat] = []
+        if attribute.attributeType == .date,
+            let entry = MappingKeys.firstEntry(of: MappingKeys.dateFormats, in: attribute.userInfo)
+        {
+            dateFormats = DateFormat.list(entry.value)
+        }
+        return PropertyMapping(
+            name: attribute.name,
+            keyPath: keyPath,
+            isRelationship: false,
+            attributeType: attribute.attributeType,
+            isOptional: attribute.isOptional || attribute.isTransient,
+            defaultValue: attribute.defaultValue,
+            transformerName: attribute.valueTransformerName.map(ValueTransformer.Name.init(rawValue:)),
+            compositeName: attribute.compositeName,
+            destination: -1,
+            isToMany: false,
+            inverseSlot: nil,
+            dateFormats: dateFormats,
+            derivation: attribute.derivationExpression.flatMap { try? ModelPredicate.Expression(format: $0) }
+        )
+    }
+
+    /// The entities an object of `entity` may be, by the value of their type key: it and its
+    /// subentities, those that can have instances.
+    private static func entitiesByTypeValue(from entity: Int, in records: [EntityRecord]) -> [String: Int] {
+        var entityByTypeValue: [String: Int] = [:]
+        var stack = [entity]
+        while let current = stack.popLast() {
+            if records[current].typeKey != nil, !records[current].isAbstract {
+                entityByTypeValue[records[current].typeValue] = current
+            }
+            stack.append(contentsOf: records[current].subentities)
+        }
+        return entityByTypeValue
     }
 }

@@ -112,77 +112,8 @@ struct JSONArrayStream {
             }
             let byte = scan == nil ? buffer[position] : 0
             switch phase {
-            case .start:
-                // A UTF-8 byte-order mark may start the text (RFC 8259 lets parsers ignore it).
-                if byte == 0xEF, position == 0 {
-                    guard buffer.count >= 3 else {
-                        if atEnd { throw failure("unexpected end of the text") }
-                        return nil
-                    }
-                    if buffer[1] == 0xBB, buffer[2] == 0xBF {
-                        position = 3
-                        continue
-                    }
-                }
-                if components.isEmpty {
-                    try expect(UInt8(ascii: "["), byte, found: "an array")
-                    phase = .array(first: true)
-                } else {
-                    try expect(UInt8(ascii: "{"), byte, found: "an object with key '\(components[0])'")
-                    phase = .member(level: 0, first: true)
-                }
-            case .member(let level, let first):
-                if byte == UInt8(ascii: "}") {
-                    throw MappingError(
-                        .missingValue,
-                        path: JSONPath.root.appending(keys: components.prefix(level + 1)),
-                        detail: "the document has nothing at '\(components.joined(separator: "."))'"
-                    )
-                }
-                if first {
-                    phase = .key(level: level)
-                } else {
-                    try expect(UInt8(ascii: ","), byte, found: nil, after: "an object member")
-                    phase = .key(level: level)
-                }
-            case .key(let level), .restKey(let level):
-                if scan == nil {
-                    guard byte == UInt8(ascii: "\"") else {
-                        throw failure("expected a member name in double quotes, found \(describe(byte))")
-                    }
-                    scan = ValueScan(start: position)
-                }
-                guard let range = try scanValue(atEnd: atEnd) else { return nil }
-                let key = try readKey(range)
-                if case .key = phase {
-                    phase = .colon(level: level, matches: key == components[level])
-                } else {
-                    phase = .restColon(level: level)
-                }
-            case .colon(let level, let matches):
-                try expect(UInt8(ascii: ":"), byte, found: nil, after: "a member name")
-                phase = matches ? .descend(level: level) : .skip(level: level)
-            case .descend(let level):
-                if level + 1 == components.count {
-                    guard byte == UInt8(ascii: "[") else { throw mismatch("an array", at: level + 1, byte: byte) }
-                    position += 1
-                    phase = .array(first: true)
-                } else {
-                    guard byte == UInt8(ascii: "{") else {
-                        throw mismatch("an object with key '\(components[level + 1])'", at: level + 1, byte: byte)
-                    }
-                    position += 1
-                    phase = .member(level: level + 1, first: true)
-                }
-            case .skip(let level), .restSkip(let level):
-                if scan == nil { scan = ValueScan(start: position) }
-                guard let range = try scanValue(atEnd: atEnd) else { return nil }
-                try check(range)
-                if case .skip = phase {
-                    phase = .member(level: level, first: false)
-                } else {
-                    phase = .rest(level: level)
-                }
+            case .start, .member, .key, .restKey, .colon, .descend, .skip, .restSkip:
+                guard try advanceOnPath(byte, atEnd: atEnd) else { return nil }
             case .array(let first):
                 if byte == UInt8(ascii: "]") {
                     position += 1
@@ -219,6 +150,90 @@ struct JSONArrayStream {
             case .finished:
                 return nil
             }
+        }
+    }
+
+    /// One step of the phases that read members rather than elements: down the key path to
+    /// the array, and past the members after it (`restKey`, `restSkip`). False when more bytes
+    /// are needed.
+    private mutating func advanceOnPath(_ byte: UInt8, atEnd: Bool) throws(MappingError) -> Bool {
+        switch phase {
+        case .start:
+            // A UTF-8 byte-order mark may start the text (RFC 8259 lets parsers ignore it).
+            if byte == 0xEF, position == 0 {
+                guard buffer.count >= 3 else {
+                    if atEnd { throw failure("unexpected end of the text") }
+                    return false
+                }
+                if buffer[1] == 0xBB, buffer[2] == 0xBF {
+                    position = 3
+                    return true
+                }
+            }
+            if components.isEmpty {
+                try expect(UInt8(ascii: "["), byte, found: "an array")
+                phase = .array(first: true)
+            } else {
+                try expect(UInt8(ascii: "{"), byte, found: "an object with key '\(components[0])'")
+                phase = .member(level: 0, first: true)
+            }
+        case .member(let level, let first):
+            if byte == UInt8(ascii: "}") {
+                throw MappingError(
+                    .missingValue,
+                    path: JSONPath.root.appending(keys: components.prefix(level + 1)),
+                    detail: "the document has nothing at '\(components.joined(separator: "."))'"
+                )
+            }
+            if !first { try expect(UInt8(ascii: ","), byte, found: nil, after: "an object member") }
+            phase = .key(level: level)
+        case .key(let level), .restKey(let level):
+            if scan == nil {
+                guard byte == UInt8(ascii: "\"") else {
+                    throw failure("expected a member name in double quotes, found \(describe(byte))")
+                }
+                scan = ValueScan(start: position)
+            }
+            guard let range = try scanValue(atEnd: atEnd) else { return false }
+            let key = try readKey(range)
+            if case .key = phase {
+                phase = .colon(level: level, matches: key == components[level])
+            } else {
+                phase = .restColon(level: level)
+            }
+        case .colon(let level, let matches):
+            try expect(UInt8(ascii: ":"), byte, found: nil, after: "a member name")
+            phase = matches ? .descend(level: level) : .skip(level: level)
+        case .descend(let level):
+            try descend(byte, from: level)
+        case .skip(let level), .restSkip(let level):
+            if scan == nil { scan = ValueScan(start: position) }
+            guard let range = try scanValue(atEnd: atEnd) else { return false }
+            try check(range)
+            if case .skip = phase {
+                phase = .member(level: level, first: false)
+            } else {
+                phase = .rest(level: level)
+            }
+        default:
+            break
+        }
+        return true
+    }
+
+    /// Past the colon of the key path's component at `level`: into the array, or into the
+    /// object holding the next component.
+    private mutating func descend(_ byte: UInt8, from level: Int) throws(MappingError) {
+        if level + 1 == components.count {
+            guard byte == UInt8(ascii: "[") else { throw mismatch("an array", at: level + 1, byte: byte) }
+            position += 1
+            phase = .array(first: true)
+        } else {
+            guard byte == UInt8(ascii: "{") else {
+                throw mismatch("an object with key '\(components[level + 1])'", at: level + 1, byte: byte)
+            }
+            position += 1
+            phase = .member(level: level + 1, first: true)
         }
     }
 

@@ -32,111 +32,17 @@ enum ValueConversion {
         case .integer16: return .integer(Int64(try integer(token, as: Int16.self, type: type, strict: strict)))
         case .integer32: return .integer(Int64(try integer(token, as: Int32.self, type: type, strict: strict)))
         case .integer64: return .integer(try integer(token, as: Int64.self, type: type, strict: strict))
-        case .double:
-            let text = try numberBytes(token, type: type, strict: strict)
-            guard let value = NumberReading.double(text) else { throw mismatch(type, token) }
-            guard value.isFinite else {
-                throw MappingError(.valueOutOfRange, expected: "a Double", found: describe(token))
-            }
-            return .floatingPoint(value)
-        case .float:
-            let text = try numberBytes(token, type: type, strict: strict)
-            guard let value = NumberReading.float(text) else { throw mismatch(type, token) }
-            guard value.isFinite else {
-                throw MappingError(
-                    .valueOutOfRange,
-                    expected: "a Float (at most \(Float.greatestFiniteMagnitude))",
-                    found: describe(token)
-                )
-            }
-            return .floatingPoint(Double(value))
-        case .decimal:
-            switch NumberReading.decimal(try numberBytes(token, type: type, strict: strict)) {
-            case .value(let value): return .decimal(value)
-            case .notANumber: throw mismatch(type, token)
-            case .notExact:
-                throw MappingError(
-                    .valueOutOfRange,
-                    expected: "a Decimal (at most 38 significant digits, powers of ten from -128 to 127)",
-                    found: describe(token)
-                )
-            }
-        case .string:
-            switch token {
-            case .string(let bytes): return .string(UTF8Validation.string(ofValid: bytes))
-            case .number(let bytes) where !strict: return .string(String(decoding: bytes, as: UTF8.self))
-            case .bool(let value) where !strict: return .string(value ? "true" : "false")
-            default: throw mismatch(type, token)
-            }
-        case .boolean:
-            switch token {
-            case .bool(let value): return .boolean(value)
-            case .number(let bytes) where !strict:
-                // Exactly 0 or 1, read from the digits: 1e-400 is not 0, however a Double rounds it.
-                if let literal = DecimalLiteral(utf8: bytes),
-                    literal.isZero || (literal.digits == [1] && literal.exponent == 0 && !literal.isNegative)
-                {
-                    return .boolean(!literal.isZero)
-                }
-                throw MappingError(.invalidValue, expected: "a Boolean (true or false, 0 or 1)", found: describe(token))
-            case .string(let bytes) where !strict:
-                switch String(decoding: bytes, as: UTF8.self).trimmingSpaces().lowercased() {
-                case "true", "yes", "1": return .boolean(true)
-                case "false", "no", "0": return .boolean(false)
-                default:
-                    throw MappingError(
-                        .invalidValue,
-                        expected: "a Boolean (true or false, \"YES\" or \"NO\", 0 or 1)",
-                        found: describe(token)
-                    )
-                }
-            default: throw mismatch(type, token)
-            }
+        case .double: return try double(token, strict: strict)
+        case .float: return try float(token, strict: strict)
+        case .decimal: return try decimal(token, strict: strict)
+        case .string: return try string(token, strict: strict)
+        case .boolean: return try boolean(token, strict: strict)
         case .date where !property.dateFormats.isEmpty:
-            for format in property.dateFormats {
-                if strict, case .string = token, format == .secondsSince1970 || format == .millisecondsSince1970 {
-                    continue
-                }
-                if let date = try? format.date(from: token) { return .date(date) }
-            }
-            throw MappingError(
-                token.isScalarText ? .invalidValue : .typeMismatch,
-                expected: property.dateFormats.map(\.expectation).joined(separator: ", or "),
-                found: describe(token)
-            )
-        case .date:
-            if strict, case .string = token, dateFormat == .secondsSince1970 || dateFormat == .millisecondsSince1970 {
-                throw mismatch(type, token, expected: dateFormat.expectation)
-            }
-            do {
-                return .date(try dateFormat.date(from: token))
-            } catch {
-                let code: MappingError.Code = token.isScalarText ? .invalidValue : .typeMismatch
-                throw MappingError(
-                    code,
-                    expected: error.expected,
-                    found: code == .typeMismatch ? error.found : describe(token)
-                )
-            }
-        case .binaryData:
-            guard case .string(let bytes) = token else { throw mismatch(type, token, expected: "base64 text") }
-            guard let data = Base64Text.data(from: bytes) else {
-                throw MappingError(.invalidValue, expected: "base64 text", found: describe(token))
-            }
-            return .data(data)
-        case .uuid:
-            guard case .string(let bytes) = token else { throw mismatch(type, token, expected: "a UUID string") }
-            if let uuid = UUIDText.uuid(from: bytes) { return .uuid(uuid) }
-            guard let uuid = UUID(uuidString: String(decoding: bytes, as: UTF8.self)) else {
-                throw MappingError(.invalidValue, expected: "a UUID string", found: describe(token))
-            }
-            return .uuid(uuid)
-        case .uri:
-            guard case .string(let bytes) = token else { throw mismatch(type, token, expected: "a URL string") }
-            guard let url = URL(string: UTF8Validation.string(ofValid: bytes)) else {
-                throw MappingError(.invalidValue, expected: "a URL string", found: describe(token))
-            }
-            return .url(url)
+            return try date(token, formats: property.dateFormats, strict: strict)
+        case .date: return try date(token, format: dateFormat, strict: strict)
+        case .binaryData: return try binaryData(token)
+        case .uuid: return try uuid(token)
+        case .uri: return try url(token)
         case .composite:
             guard case .container(.object(let object)) = token else {
                 throw mismatch(type, token, expected: "an object")
@@ -153,6 +59,135 @@ enum ValueConversion {
         case .transformable, .undefined, .objectID:
             return .value(token.jsonValue.foundationObject)
         }
+    }
+
+    // MARK: JSON -> model, one attribute type each
+
+    private static func double(_ token: JSONToken, strict: Bool) throws(MappingError) -> Slot {
+        let text = try numberBytes(token, type: .double, strict: strict)
+        guard let value = NumberReading.double(text) else { throw mismatch(.double, token) }
+        guard value.isFinite else {
+            throw MappingError(.valueOutOfRange, expected: "a Double", found: describe(token))
+        }
+        return .floatingPoint(value)
+    }
+
+    private static func float(_ token: JSONToken, strict: Bool) throws(MappingError) -> Slot {
+        let text = try numberBytes(token, type: .float, strict: strict)
+        guard let value = NumberReading.float(text) else { throw mismatch(.float, token) }
+        guard value.isFinite else {
+            throw MappingError(
+                .valueOutOfRange,
+                expected: "a Float (at most \(Float.greatestFiniteMagnitude))",
+                found: describe(token)
+            )
+        }
+        return .floatingPoint(Double(value))
+    }
+
+    private static func decimal(_ token: JSONToken, strict: Bool) throws(MappingError) -> Slot {
+        switch NumberReading.decimal(try numberBytes(token, type: .decimal, strict: strict)) {
+        case .value(let value): return .decimal(value)
+        case .notANumber: throw mismatch(.decimal, token)
+        case .notExact:
+            throw MappingError(
+                .valueOutOfRange,
+                expected: "a Decimal (at most 38 significant digits, powers of ten from -128 to 127)",
+                found: describe(token)
+            )
+        }
+    }
+
+    private static func string(_ token: JSONToken, strict: Bool) throws(MappingError) -> Slot {
+        switch token {
+        case .string(let bytes): return .string(UTF8Validation.string(ofValid: bytes))
+        case .number(let bytes) where !strict: return .string(String(decoding: bytes, as: UTF8.self))
+        case .bool(let value) where !strict: return .string(value ? "true" : "false")
+        default: throw mismatch(.string, token)
+        }
+    }
+
+    private static func boolean(_ token: JSONToken, strict: Bool) throws(MappingError) -> Slot {
+        switch token {
+        case .bool(let value): return .boolean(value)
+        case .number(let bytes) where !strict:
+            // Exactly 0 or 1, read from the digits: 1e-400 is not 0, however a Double rounds it.
+            if let literal = DecimalLiteral(utf8: bytes),
+                literal.isZero || (literal.digits == [1] && literal.exponent == 0 && !literal.isNegative)
+            {
+                return .boolean(!literal.isZero)
+            }
+            throw MappingError(.invalidValue, expected: "a Boolean (true or false, 0 or 1)", found: describe(token))
+        case .string(let bytes) where !strict:
+            switch String(decoding: bytes, as: UTF8.self).trimmingSpaces().lowercased() {
+            case "true", "yes", "1": return .boolean(true)
+            case "false", "no", "0": return .boolean(false)
+            default:
+                throw MappingError(
+                    .invalidValue,
+                    expected: "a Boolean (true or false, \"YES\" or \"NO\", 0 or 1)",
+                    found: describe(token)
+                )
+            }
+        default: throw mismatch(.boolean, token)
+        }
+    }
+
+    /// A date in the first of the attribute's own formats that reads it.
+    private static func date(_ token: JSONToken, formats: [DateFormat], strict: Bool) throws(MappingError) -> Slot {
+        for format in formats {
+            if strict, case .string = token, format == .secondsSince1970 || format == .millisecondsSince1970 {
+                continue
+            }
+            if let date = try? format.date(from: token) { return .date(date) }
+        }
+        throw MappingError(
+            token.isScalarText ? .invalidValue : .typeMismatch,
+            expected: formats.map(\.expectation).joined(separator: ", or "),
+            found: describe(token)
+        )
+    }
+
+    /// A date in the options' format.
+    private static func date(_ token: JSONToken, format: DateFormat, strict: Bool) throws(MappingError) -> Slot {
+        if strict, case .string = token, format == .secondsSince1970 || format == .millisecondsSince1970 {
+            throw mismatch(.date, token, expected: format.expectation)
+        }
+        do {
+            return .date(try format.date(from: token))
+        } catch {
+            let code: MappingError.Code = token.isScalarText ? .invalidValue : .typeMismatch
+            throw MappingError(
+                code,
+                expected: error.expected,
+                found: code == .typeMismatch ? error.found : describe(token)
+            )
+        }
+    }
+
+    private static func binaryData(_ token: JSONToken) throws(MappingError) -> Slot {
+        guard case .string(let bytes) = token else { throw mismatch(.binaryData, token, expected: "base64 text") }
+        guard let data = Base64Text.data(from: bytes) else {
+            throw MappingError(.invalidValue, expected: "base64 text", found: describe(token))
+        }
+        return .data(data)
+    }
+
+    private static func uuid(_ token: JSONToken) throws(MappingError) -> Slot {
+        guard case .string(let bytes) = token else { throw mismatch(.uuid, token, expected: "a UUID string") }
+        if let uuid = UUIDText.uuid(from: bytes) { return .uuid(uuid) }
+        guard let uuid = UUID(uuidString: String(decoding: bytes, as: UTF8.self)) else {
+            throw MappingError(.invalidValue, expected: "a UUID string", found: describe(token))
+        }
+        return .uuid(uuid)
+    }
+
+    private static func url(_ token: JSONToken) throws(MappingError) -> Slot {
+        guard case .string(let bytes) = token else { throw mismatch(.uri, token, expected: "a URL string") }
+        guard let url = URL(string: UTF8Validation.string(ofValid: bytes)) else {
+            throw MappingError(.invalidValue, expected: "a URL string", found: describe(token))
+        }
+        return .url(url)
     }
 
     /// The value of a token of the very type a plain attribute reads (a number for a number
@@ -345,44 +380,8 @@ enum ValueConversion {
         case .integer16: return try exactInteger(value, as: Int16.self, fail: fail)
         case .integer32: return try exactInteger(value, as: Int32.self, fail: fail)
         case .integer64: return try exactInteger(value, as: Int64.self, fail: fail)
-        case .double:
-            let double: Double
-            if let value = value as? Double {
-                double = value
-            } else if let float = value as? Float {
-                double = Double(float)
-            } else if let int = value as? any BinaryInteger {
-                double = Double(int)
-            } else {
-                throw fail()
-            }
-            guard double.isFinite else {
-                throw MappingError(
-                    .valueOutOfRange,
-                    expected: "a finite Double (JSON has no infinity or NaN)",
-                    found: "\(double)"
-                )
-            }
-            return double
-        case .float:
-            let float: Float
-            if let value = value as? Float {
-                float = value
-            } else if let double = value as? Double {
-                float = Float(double)
-            } else if let int = value as? any BinaryInteger {
-                float = Float(int)
-            } else {
-                throw fail()
-            }
-            guard float.isFinite else {
-                throw MappingError(
-                    .valueOutOfRange,
-                    expected: "a finite Float (JSON has no infinity or NaN)",
-                    found: "\(value)"
-                )
-            }
-            return float
+        case .double: return try finiteDouble(value, fail: fail)
+        case .float: return try finiteFloat(value, fail: fail)
         case .decimal:
             if let decimal = value as? Decimal { return decimal }
             if let int = value as? any BinaryInteger, let exact = Int64(exactly: int) { return Decimal(exact) }
@@ -413,6 +412,50 @@ enum ValueConversion {
         case .transformable, .undefined, .objectID:
             return value
         }
+    }
+
+    /// A Double set in code (a Float or an integer converted to one), finite.
+    private static func finiteDouble(_ value: Any, fail: () -> MappingError) throws(MappingError) -> Double {
+        let double: Double
+        if let value = value as? Double {
+            double = value
+        } else if let float = value as? Float {
+            double = Double(float)
+        } else if let int = value as? any BinaryInteger {
+            double = Double(int)
+        } else {
+            throw fail()
+        }
+        guard double.isFinite else {
+            throw MappingError(
+                .valueOutOfRange,
+                expected: "a finite Double (JSON has no infinity or NaN)",
+                found: "\(double)"
+            )
+        }
+        return double
+    }
+
+    /// A Float set in code (a Double or an integer converted to one), finite.
+    private static func finiteFloat(_ value: Any, fail: () -> MappingError) throws(MappingError) -> Float {
+        let float: Float
+        if let value = value as? Float {
+            float = value
+        } else if let double = value as? Double {
+            float = Float(double)
+        } else if let int = value as? any BinaryInteger {
+            float = Float(int)
+        } else {
+            throw fail()
+        }
+        guard float.isFinite else {
+            throw MappingError(
+                .valueOutOfRange,
+                expected: "a finite Float (JSON has no infinity or NaN)",
+                found: "\(value)"
+            )
+        }
+        return float
     }
 
     private static func exactInteger<Value: FixedWidthInteger>(_ value: Any, as: Value.Type, fail: () -> MappingError)

@@ -16,14 +16,14 @@ struct PredicateEvaluator {
     /// or else what `contextName` says (a sort's key paths).
     let predicate: ModelPredicate?
     let contextName: String
-    private var context: String { predicate?.description ?? contextName }
-    private var depth = 0
+    var context: String { predicate?.description ?? contextName }
+    var depth = 0
     /// Steps taken for the current object (see ``ModelPredicate/EvaluationOptions/stepLimit``).
-    private var steps = 0
+    var steps = 0
     /// How many derived attributes are being computed, one inside another.
-    private var derivations = 0
+    var derivations = 0
     /// Number literals already read (a few: those of the predicate being evaluated).
-    private var numberLiterals: [String: PredicateOperand] = [:]
+    var numberLiterals: [String: PredicateOperand] = [:]
     static let maximumDerivations = 16
 
     /// How deeply predicates and expressions built in code may nest (parsed ones stop at
@@ -49,7 +49,7 @@ struct PredicateEvaluator {
         self.contextName = context
     }
 
-    private func error(_ kind: PredicateEvaluationError.Kind) -> PredicateEvaluationError {
+    func error(_ kind: PredicateEvaluationError.Kind) -> PredicateEvaluationError {
         PredicateEvaluationError(kind, predicate: context)
     }
 
@@ -58,7 +58,7 @@ struct PredicateEvaluator {
         steps = 0
     }
 
-    private mutating func countStep() throws(PredicateEvaluationError) {
+    mutating func countStep() throws(PredicateEvaluationError) {
         steps += 1
         guard steps <= options.stepLimit else {
             throw error(
@@ -67,7 +67,7 @@ struct PredicateEvaluator {
         }
     }
 
-    private mutating func descend() throws(PredicateEvaluationError) {
+    mutating func descend() throws(PredicateEvaluationError) {
         try countStep()
         depth += 1
         guard depth <= Self.maximumDepth else {
@@ -99,7 +99,7 @@ struct PredicateEvaluator {
         }
     }
 
-    private mutating func evaluate(_ comparison: ModelPredicate.Comparison, on object: PredicateOperand)
+    mutating func evaluate(_ comparison: ModelPredicate.Comparison, on object: PredicateOperand)
         throws(PredicateEvaluationError) -> Bool
     {
         let left = try value(of: comparison.left, on: object)
@@ -120,7 +120,7 @@ struct PredicateEvaluator {
     }
 
     /// The elements a quantifier ranges over: a collection's, or a single value alone.
-    private static func elements(of operand: PredicateOperand) -> [PredicateOperand] {
+    static func elements(of operand: PredicateOperand) -> [PredicateOperand] {
         switch operand {
         case .collection(let elements): elements
         case .null: []
@@ -129,90 +129,25 @@ struct PredicateEvaluator {
     }
 
     /// One comparison of two values (after any quantifier has picked the left one).
-    private func compare(
+    func compare(
         _ left: PredicateOperand,
         _ comparison: ModelPredicate.Comparison,
         _ right: PredicateOperand
     ) throws(PredicateEvaluationError) -> Bool {
         let options = comparison.options
-        func incomparable() -> PredicateEvaluationError {
-            error(
-                .incomparable(
-                    left: left.kindDescription,
-                    operator: comparison.operator.rawValue,
-                    right: right.kindDescription
-                )
-            )
-        }
         switch comparison.operator {
-        case .in:
-            switch right {
-            case .null: return false
-            case .collection(let values):
-                if case .collection = left { throw error(.toManyNeedsQuantifier(comparison.left.description)) }
-                return values.contains { Self.equal(left, $0, options) }
-            case .string(let text):
-                if case .null = left { return false }
-                guard case .string(let part) = left else { throw incomparable() }
-                return !part.isEmpty && StringMatching.fold(text, options).contains(StringMatching.fold(part, options))
-            default: throw incomparable()
-            }
-        case .contains:
-            switch left {
-            case .null: return false
-            case .collection(let values): return values.contains { Self.equal($0, right, options) }
-            case .string(let text):
-                if case .null = right { return false }
-                guard case .string(let part) = right else { throw incomparable() }
-                return !part.isEmpty && StringMatching.fold(text, options).contains(StringMatching.fold(part, options))
-            default: throw incomparable()
-            }
+        case .in, .contains:
+            return try contains(left, comparison, right)
         case .between:
-            guard case .collection(let bounds) = right, bounds.count == 2 else {
-                throw error(.invalidOperand("BETWEEN needs a list of two bounds, {low, high}"))
-            }
-            if case .collection = left { throw error(.toManyNeedsQuantifier(comparison.left.description)) }
-            if case .null = left { return false }
-            if case .null = bounds[0] { return false }
-            if case .null = bounds[1] { return false }
-            let low = try order(left, bounds[0], options, comparison)
-            let high = try order(left, bounds[1], options, comparison)
-            return low != .orderedAscending && high != .orderedDescending
+            return try between(left, comparison, right)
         case .beginsWith, .endsWith, .like, .matches:
             if case .null = left { return false }
             if case .null = right { return false }
             if case .collection = left { throw error(.toManyNeedsQuantifier(comparison.left.description)) }
-            guard case .string(let text) = left, case .string(let pattern) = right else { throw incomparable() }
-            // As NSString: no string begins with, ends with or contains the empty one.
-            if pattern.isEmpty, comparison.operator == .beginsWith || comparison.operator == .endsWith { return false }
-            switch comparison.operator {
-            case .beginsWith: return StringMatching.fold(text, options).hasPrefix(StringMatching.fold(pattern, options))
-            case .endsWith: return StringMatching.fold(text, options).hasSuffix(StringMatching.fold(pattern, options))
-            case .like:
-                return StringMatching.like(
-                    StringMatching.fold(text, options),
-                    pattern: StringMatching.fold(pattern, options)
-                )
-            default:
-                // `[c]` is the expression's case-insensitivity (folding would change escapes such
-                // as `\D`); `[d]` folds diacritics of both, which leaves the syntax alone.
-                let diacritics: ModelPredicate.Comparison.Options = options.intersection(.diacriticInsensitive)
-                let foldedPattern = StringMatching.fold(pattern, diacritics)
-                do {
-                    let regex = try regexes.regex(
-                        for: foldedPattern,
-                        caseInsensitive: options.contains(.caseInsensitive)
-                    )
-                    return try StringMatching.matches(
-                        StringMatching.fold(text, diacritics),
-                        regex,
-                        pattern: pattern,
-                        timeLimit: self.options.matchTimeLimit
-                    )
-                } catch let failure {
-                    throw PredicateEvaluationError(failure.kind, predicate: context)
-                }
+            guard case .string(let text) = left, case .string(let pattern) = right else {
+                throw incomparable(left, comparison, right)
             }
+            return try match(text, comparison, pattern)
         case .equal, .notEqual:
             switch (left, right) {
             case (.collection, .collection), (.collection, .null), (.null, .collection): break
@@ -231,6 +166,102 @@ struct PredicateEvaluator {
             case .lessOrEqual: return result != .orderedDescending
             case .greater: return result == .orderedDescending
             default: return result != .orderedAscending
+            }
+        }
+    }
+
+    /// The error for two values `comparison` cannot compare.
+    func incomparable(
+        _ left: PredicateOperand,
+        _ comparison: ModelPredicate.Comparison,
+        _ right: PredicateOperand
+    ) -> PredicateEvaluationError {
+        error(
+            .incomparable(
+                left: left.kindDescription,
+                operator: comparison.operator.rawValue,
+                right: right.kindDescription
+            )
+        )
+    }
+
+    /// `IN` and `CONTAINS`: membership of a collection, or a substring of a string (the
+    /// container on the right for `IN`, on the left for `CONTAINS`).
+    func contains(
+        _ left: PredicateOperand,
+        _ comparison: ModelPredicate.Comparison,
+        _ right: PredicateOperand
+    ) throws(PredicateEvaluationError) -> Bool {
+        let options = comparison.options
+        let isIn = comparison.operator == .in
+        let (container, element) = isIn ? (right, left) : (left, right)
+        switch container {
+        case .null: return false
+        case .collection(let values):
+            if isIn, case .collection = left { throw error(.toManyNeedsQuantifier(comparison.left.description)) }
+            return isIn
+                ? values.contains { Self.equal(left, $0, options) } : values.contains { Self.equal($0, right, options) }
+        case .string(let text):
+            if case .null = element { return false }
+            guard case .string(let part) = element else { throw incomparable(left, comparison, right) }
+            return !part.isEmpty && StringMatching.fold(text, options).contains(StringMatching.fold(part, options))
+        default: throw incomparable(left, comparison, right)
+        }
+    }
+
+    /// `BETWEEN {low, high}`, both bounds included.
+    func between(
+        _ left: PredicateOperand,
+        _ comparison: ModelPredicate.Comparison,
+        _ right: PredicateOperand
+    ) throws(PredicateEvaluationError) -> Bool {
+        guard case .collection(let bounds) = right, bounds.count == 2 else {
+            throw error(.invalidOperand("BETWEEN needs a list of two bounds, {low, high}"))
+        }
+        if case .collection = left { throw error(.toManyNeedsQuantifier(comparison.left.description)) }
+        if case .null = left { return false }
+        if case .null = bounds[0] { return false }
+        if case .null = bounds[1] { return false }
+        let low = try order(left, bounds[0], comparison.options, comparison)
+        let high = try order(left, bounds[1], comparison.options, comparison)
+        return low != .orderedAscending && high != .orderedDescending
+    }
+
+    /// `BEGINSWITH`, `ENDSWITH`, `LIKE` and `MATCHES` of two strings.
+    func match(
+        _ text: String,
+        _ comparison: ModelPredicate.Comparison,
+        _ pattern: String
+    ) throws(PredicateEvaluationError) -> Bool {
+        let options = comparison.options
+        switch comparison.operator {
+        case .beginsWith:
+            // As NSString: no string begins with, ends with or contains the empty one.
+            return !pattern.isEmpty
+                && StringMatching.fold(text, options).hasPrefix(StringMatching.fold(pattern, options))
+        case .endsWith:
+            return !pattern.isEmpty
+                && StringMatching.fold(text, options).hasSuffix(StringMatching.fold(pattern, options))
+        case .like:
+            return StringMatching.like(
+                StringMatching.fold(text, options),
+                pattern: StringMatching.fold(pattern, options)
+            )
+        default:
+            // `[c]` is the expression's case-insensitivity (folding would change escapes such
+            // as `\D`); `[d]` folds diacritics of both, which leaves the syntax alone.
+            let diacritics: ModelPredicate.Comparison.Options = options.intersection(.diacriticInsensitive)
+            let foldedPattern = StringMatching.fold(pattern, diacritics)
+            do {
+                let regex = try regexes.regex(for: foldedPattern, caseInsensitive: options.contains(.caseInsensitive))
+                return try StringMatching.matches(
+                    StringMatching.fold(text, diacritics),
+                    regex,
+                    pattern: pattern,
+                    timeLimit: self.options.matchTimeLimit
+                )
+            } catch let failure {
+                throw PredicateEvaluationError(failure.kind, predicate: context)
             }
         }
     }
@@ -296,335 +327,6 @@ struct PredicateEvaluator {
             return a < b ? .orderedAscending : a > b ? .orderedDescending : .orderedSame
         case (.date(let a), .date(let b)): return a < b ? .orderedAscending : a > b ? .orderedDescending : .orderedSame
         default: return nil
-        }
-    }
-
-    // MARK: Expressions
-
-    mutating func value(of expression: ModelPredicate.Expression, on object: PredicateOperand)
-        throws(PredicateEvaluationError) -> PredicateOperand
-    {
-        try descend()
-        defer { depth -= 1 }
-        switch expression {
-        case .evaluatedObject: return object
-        case .constant(.number(let text)):
-            // Read once per evaluator, not once per object: a filter compares every object
-            // with the same literals.
-            if let number = numberLiterals[text] { return number }
-            let number = PredicateOperand(constant: .number(text))
-            if numberLiterals.count < 256 { numberLiterals[text] = number }
-            return number
-        case .constant(let constant): return PredicateOperand(constant: constant)
-        case .variable(let name):
-            guard let value = variables[name] else { throw error(.missingVariable(name)) }
-            return value
-        case .aggregate(let elements):
-            var values: [PredicateOperand] = []
-            values.reserveCapacity(elements.count)
-            for element in elements { values.append(try value(of: element, on: object)) }
-            return .collection(values)
-        case .keyPath(let base, let components):
-            return try follow(components[...], from: try value(of: base, on: object))
-        case .index(let base, let index):
-            let collection = try value(of: base, on: object)
-            guard case .collection(let elements) = collection else {
-                if case .null = collection { return .null }
-                throw error(
-                    .invalidOperand("\(base.description) is \(collection.kindDescription), not a collection to index")
-                )
-            }
-            switch index {
-            case .first: return elements.first ?? .null
-            case .last: return elements.last ?? .null
-            case .size: return .number(.integer(Int64(elements.count)))
-            case .position(let position):
-                guard case .number(let number) = try value(of: position, on: object), case .integer(let offset) = number
-                else { throw error(.invalidOperand("an index must be an integer")) }
-                // Past the end reads as nil: an object with fewer elements has none there.
-                guard offset >= 0, offset < elements.count else { return .null }
-                return elements[Int(offset)]
-            }
-        case .arithmetic(let left, let op, let right):
-            return try arithmetic(try value(of: left, on: object), op, try value(of: right, on: object))
-        case .negated(let inner):
-            switch try value(of: inner, on: object) {
-            case .null: return .null
-            case .number(let number): return .number(try PredicateArithmetic.negate(number))
-            case let other: throw error(.invalidOperand("cannot negate \(other.kindDescription)"))
-            }
-        case .function(let name, let arguments):
-            var values: [PredicateOperand] = []
-            for argument in arguments { values.append(try value(of: argument, on: object)) }
-            return try function(name, values)
-        case .subquery(let collection, let variable, let predicate):
-            let elements = Self.elements(of: try value(of: collection, on: object))
-            let saved = variables[variable]
-            defer { variables[variable] = saved }
-            var kept: [PredicateOperand] = []
-            for element in elements {
-                try countStep()
-                variables[variable] = element
-                if try evaluate(predicate, on: object) { kept.append(element) }
-            }
-            return .collection(kept)
-        }
-    }
-
-    /// Follows key path components from a value: properties of an object, of each element of
-    /// a collection (flattened one level), and collection operators.
-    private mutating func follow(_ components: ArraySlice<String>, from start: PredicateOperand)
-        throws(PredicateEvaluationError) -> PredicateOperand
-    {
-        var current = start
-        var index = components.startIndex
-        while index < components.endIndex {
-            let component = components[index]
-            if component.hasPrefix("@") {
-                let rest = components[(index + 1)...]
-                return try collectionOperator(component, rest, on: current)
-            }
-            current = try property(component, of: current)
-            index += 1
-        }
-        return current
-    }
-
-    private mutating func property(_ key: String, of operand: PredicateOperand) throws(PredicateEvaluationError)
-        -> PredicateOperand
-    {
-        switch operand {
-        case .null: return .null
-        case .object(let object):
-            guard let slot = object.mapping.slotByName[key] else {
-                throw error(.unknownKey(key, entity: object.entity.name))
-            }
-            let property = object.mapping.properties[slot]
-            if let derivation = property.derivation {
-                // A derived attribute is computed where it is read (depth-limited: a
-                // derivation that reads itself ends in an error, not a crash).
-                var inner = self
-                inner.derivations += 1
-                guard inner.derivations <= Self.maximumDerivations else {
-                    throw error(
-                        .invalidOperand(
-                            "derived attribute '\(key)' of \(object.entity.name) reads itself, or derived attributes nest deeper than \(Self.maximumDerivations)"
-                        )
-                    )
-                }
-                let value = try inner.value(of: derivation, on: .object(object))
-                return ModelObject.attributeValue(value, type: property.attributeType)
-                    .map {
-                        PredicateOperand(value: $0)
-                    }
-                    ?? .null
-            }
-            return PredicateOperand(slot: object.slots[slot], property: property)
-        case .collection(let elements):
-            var values: [PredicateOperand] = []
-            values.reserveCapacity(elements.count)
-            for element in elements {
-                // Each element is a step: a key path through to-manys grows with each of them.
-                try countStep()
-                let value = try property(key, of: element)
-                if case .collection(let inner) = value {
-                    values.append(contentsOf: inner)
-                } else {
-                    values.append(value)
-                }
-            }
-            return .collection(values)
-        case .dictionary(let values):
-            return values[key] ?? .null
-        default:
-            throw error(.invalidOperand("'\(key)' read from \(operand.kindDescription), which has no properties"))
-        }
-    }
-
-    /// `@count`, `@sum`, `@avg`, `@min`, `@max`: over a collection, the rest of the key path
-    /// read from each element.
-    private mutating func collectionOperator(_ name: String, _ rest: ArraySlice<String>, on operand: PredicateOperand)
-        throws(PredicateEvaluationError) -> PredicateOperand
-    {
-        let elements: [PredicateOperand]
-        switch operand {
-        case .collection(let values): elements = values
-        case .null: elements = []
-        default: throw error(.invalidOperand("\(name) needs a collection, not \(operand.kindDescription)"))
-        }
-        switch name.lowercased() {
-        case "@count":
-            guard rest.isEmpty else { throw error(.invalidOperand("@count ends a key path")) }
-            return .number(.integer(Int64(elements.count)))
-        case "@sum", "@avg", "@min", "@max":
-            var values: [PredicateOperand] = []
-            for element in elements {
-                try countStep()
-                let value = rest.isEmpty ? element : try follow(rest, from: element)
-                if case .collection(let inner) = value {
-                    values.append(contentsOf: inner)
-                } else {
-                    values.append(value)
-                }
-            }
-            return try aggregate(name.lowercased(), values)
-        default:
-            throw error(
-                .invalidOperand("unknown collection operator \(name) (ModelMapper has @count, @sum, @avg, @min, @max)")
-            )
-        }
-    }
-
-    /// An aggregate of values (nils left out): `@sum` and `@avg` of numbers, `@min` and `@max`
-    /// of anything ordered.
-    private func aggregate(_ name: String, _ values: [PredicateOperand]) throws(PredicateEvaluationError)
-        -> PredicateOperand
-    {
-        let present = values.filter { if case .null = $0 { return false } else { return true } }
-        switch name {
-        case "@sum", "@avg":
-            var sum = PredicateNumber.integer(0)
-            for value in present {
-                guard case .number(let number) = value else {
-                    throw error(.invalidOperand("\(name) of \(value.kindDescription): only numbers add up"))
-                }
-                sum = try PredicateArithmetic.apply(.add, sum, number)
-            }
-            if name == "@sum" { return .number(sum) }
-            guard !present.isEmpty else { return .null }
-            return .number(try PredicateArithmetic.apply(.divide, sum, .integer(Int64(present.count))))
-        default:
-            var best: PredicateOperand?
-            for value in present {
-                guard let current = best else {
-                    best = value
-                    continue
-                }
-                guard let order = Self.order(value, current, []) else {
-                    throw error(
-                        .incomparable(left: value.kindDescription, operator: name, right: current.kindDescription)
-                    )
-                }
-                if (name == "@min" && order == .orderedAscending) || (name == "@max" && order == .orderedDescending) {
-                    best = value
-                }
-            }
-            return best ?? .null
-        }
-    }
-
-    private func arithmetic(
-        _ left: PredicateOperand,
-        _ op: ModelPredicate.Expression.ArithmeticOperator,
-        _ right: PredicateOperand
-    ) throws(PredicateEvaluationError) -> PredicateOperand {
-        switch (left, right) {
-        case (.null, _), (_, .null): return .null
-        case (.number(let a), .number(let b)):
-            do {
-                return .number(try PredicateArithmetic.apply(op, a, b))
-            } catch let failure {
-                throw PredicateEvaluationError(failure.kind, predicate: context)
-            }
-        default:
-            throw error(
-                .invalidOperand("cannot compute \(left.kindDescription) \(op.rawValue) \(right.kindDescription)")
-            )
-        }
-    }
-
-    /// The functions of predicate expressions ModelMapper evaluates.
-    private func function(_ written: String, _ arguments: [PredicateOperand]) throws(PredicateEvaluationError)
-        -> PredicateOperand
-    {
-        var name = written.lowercased()
-        if name.hasSuffix(":") { name.removeLast() }
-        func expectCount(_ count: Int) throws(PredicateEvaluationError) {
-            guard arguments.count == count else {
-                throw error(
-                    .unsupportedFunction(
-                        written,
-                        detail: "takes \(count) argument\(count == 1 ? "" : "s"), not \(arguments.count)"
-                    )
-                )
-            }
-        }
-        switch name {
-        case "now":
-            try expectCount(0)
-            return .date(options.now ?? Date())
-        case "cast":
-            try expectCount(2)
-            guard case .string(let type) = arguments[1] else {
-                throw error(.unsupportedFunction(written, detail: "the second argument is a class name, as a string"))
-            }
-            return try cast(arguments[0], to: type, written)
-        case "lowercase", "uppercase":
-            try expectCount(1)
-            switch arguments[0] {
-            case .null: return .null
-            case .string(let text): return .string(name == "lowercase" ? text.lowercased() : text.uppercased())
-            default: throw error(.unsupportedFunction(written, detail: "takes a string"))
-            }
-        case "abs":
-            try expectCount(1)
-            switch arguments[0] {
-            case .null: return .null
-            case .number(let number):
-                return PredicateNumber.compare(number, .integer(0)) == .orderedAscending
-                    ? .number(try PredicateArithmetic.negate(number)) : .number(number)
-            default: throw error(.unsupportedFunction(written, detail: "takes a number"))
-            }
-        case "sum", "count", "min", "max", "average":
-            let values = arguments.count == 1 ? Self.elements(of: arguments[0]) : arguments
-            if name == "count" { return .number(.integer(Int64(values.count))) }
-            return try aggregate(name == "average" ? "@avg" : "@" + name, values)
-        default:
-            throw error(
-                .unsupportedFunction(
-                    written,
-                    detail:
-                        "not one ModelMapper evaluates (now, CAST, lowercase, uppercase, abs, sum, count, min, max, average)"
-                )
-            )
-        }
-    }
-
-    /// `CAST(value, "NSDate" | "NSNumber" | "NSString")`: a number of seconds since 2001 as a
-    /// date, a date as its seconds, text as a number, a number as text.
-    private func cast(_ value: PredicateOperand, to type: String, _ written: String) throws(PredicateEvaluationError)
-        -> PredicateOperand
-    {
-        switch (value, type) {
-        case (.null, _): return .null
-        case (.date, "NSDate"), (.number, "NSNumber"), (.string, "NSString"): return value
-        case (.number(let number), "NSDate"): return .date(Date(timeIntervalSinceReferenceDate: number.doubleValue))
-        case (.string(let text), "NSDate"):
-            guard let number = PredicateNumber(literal: text) else {
-                throw error(.unsupportedFunction(written, detail: "\"\(text)\" is not a number of seconds"))
-            }
-            return .date(Date(timeIntervalSinceReferenceDate: number.doubleValue))
-        case (.date(let date), "NSNumber"): return .number(.double(date.timeIntervalSinceReferenceDate))
-        case (.boolean(let flag), "NSNumber"): return .number(.integer(flag ? 1 : 0))
-        case (.string(let text), "NSNumber"):
-            guard let number = PredicateNumber(literal: text) else {
-                throw error(.unsupportedFunction(written, detail: "\"\(text)\" is not a number"))
-            }
-            return .number(number)
-        case (.number(let number), "NSString"):
-            switch number {
-            case .integer(let value): return .string(String(value))
-            case .decimal(let value): return .string(value.description)
-            case .double(let value): return .string("\(value)")
-            case .literal(let literal): return .string("\(literal.doubleValue)")
-            }
-        default:
-            throw error(
-                .unsupportedFunction(
-                    written,
-                    detail: "cannot cast \(value.kindDescription) to \(type) (NSDate, NSNumber, NSString)"
-                )
-            )
         }
     }
 }

@@ -26,20 +26,61 @@ struct GraphMerger {
         case relationship([ModelObject], null: Bool)
     }
 
+    /// What a fresh object's values are copied onto, for each fresh object.
+    private typealias Targets = [ObjectIdentifier: Target]
+    /// A value the JSON gave, to be set on a target's slot.
+    private typealias Assignments = [(target: ModelObject, slot: Int, assignment: Assignment)]
+    /// References to objects the graph does not have yet, by the identity they wait for.
+    private typealias Waiting = [(key: IdentityKey, link: ObjectGraph.PendingLink)]
+
     /// Merges the fresh objects `roots` reach; returns each root's object in the graph.
+    ///
+    /// The phases: each fresh object finds its target; what the JSON gave is gathered onto
+    /// targets (nothing changes up to here, so a refused merge changes nothing); the values are
+    /// set; placeholders given a record of their own are filled in; new objects join the graph
+    /// and the references that waited for them link.
     ///
     /// - Throws: ``ObjectGraphError/unresolvedReferences(_:)`` under the `.error` policy,
     ///   before anything changes.
     mutating func merge(roots: [ModelObject]) throws -> [ModelObject] {
         let fresh = Self.reachable(from: roots)
         let rootSet = Set(roots.map(ObjectIdentifier.init))
-        var targets: [ObjectIdentifier: Target] = [:]
+        let targets = findTargets(of: fresh, roots: rootSet)
+        let (assignments, waiting) = gatherAssignments(of: fresh, targets: targets)
+        if policy == .error, !waiting.isEmpty {
+            let pending = ObjectGraph(model: graph.model, options: graph.options)
+            for (key, link) in waiting { pending.addPending(link, waitingFor: key) }
+            throw ObjectGraphError.unresolvedReferences(pending.unresolvedReferences.map(\.description).sorted())
+        }
+
+        let generation = graph.nextGeneration()
+        // The searches that keep strong links free of cycles share one allowance, linear in
+        // what is merged; past it, a link that would need one is weak (the graph holds every
+        // object anyway).
+        var searchBudget = Self.cycleSearchAllowance(forObjects: fresh.count)
+        var updated = try assign(assignments, replacing: fresh, targets: targets, searchBudget: &searchBudget)
+        fillInPlaceholders(fresh, targets: targets, roots: rootSet, updated: &updated)
+        for identifier in updated { graph.updatedAt[identifier] = generation }
+        try join(fresh, targets: targets, generation: generation, searchBudget: &searchBudget)
+        for (key, link) in waiting { graph.addPending(link, waitingFor: key) }
+
+        return roots.map { root in
+            if case .existing(let existing) = targets[ObjectIdentifier(root)] { return existing }
+            return root
+        }
+    }
+
+    /// Each fresh object's target: the graph's object with its identity, else itself (new to
+    /// the graph), else, for a reference the graph cannot resolve, a pending reference or (under
+    /// the `.placeholder` policy) itself as a placeholder.
+    private func findTargets(of fresh: [ModelObject], roots: Set<ObjectIdentifier>) -> Targets {
+        var targets: Targets = [:]
         targets.reserveCapacity(fresh.count)
         for object in fresh {
             let key = graph.identityKey(of: object)
             if let key, let existing = graph.identities[key] {
                 targets[ObjectIdentifier(object)] = .existing(existing)
-            } else if key == nil || rootSet.contains(ObjectIdentifier(object)) || !isReferenceOnly(object) {
+            } else if key == nil || roots.contains(ObjectIdentifier(object)) || !isReferenceOnly(object) {
                 targets[ObjectIdentifier(object)] = .new(isPlaceholder: false)
             } else if let key, policy != .placeholder {
                 targets[ObjectIdentifier(object)] = .unresolved(key)
@@ -47,10 +88,13 @@ struct GraphMerger {
                 targets[ObjectIdentifier(object)] = .new(isPlaceholder: true)
             }
         }
+        return targets
+    }
 
-        // What the JSON gave, onto targets; references to nothing yet wait.
-        var assignments: [(target: ModelObject, slot: Int, assignment: Assignment)] = []
-        var waiting: [(key: IdentityKey, link: ObjectGraph.PendingLink)] = []
+    /// What the JSON gave, onto targets; references to nothing yet wait.
+    private func gatherAssignments(of fresh: [ModelObject], targets: Targets) -> (Assignments, Waiting) {
+        var assignments: Assignments = []
+        var waiting: Waiting = []
         for object in fresh {
             guard let present = presentSlots[ObjectIdentifier(object)] else { continue }
             let target: ModelObject
@@ -76,106 +120,134 @@ struct GraphMerger {
                     assignments.append((target, slot, .relationship([], null: true)))
                     continue
                 }
-                var children: [ModelObject] = []
-                for child in object.linkedObjects(atSlot: slot) {
-                    switch targets[ObjectIdentifier(child)] {
-                    case .existing(let existing)?: children.append(existing)
-                    case .new?, nil: children.append(child)
-                    case .unresolved(let key)?:
-                        let childMapping = graph.mappings[child.mapping.entityIndex]
-                        let identity = childMapping.identitySlotList.map { (slot: $0, value: child.slots[$0]) }
-                        waiting.append(
-                            (
-                                key,
-                                ObjectGraph.PendingLink(
-                                    owner: target,
-                                    slot: slot,
-                                    entity: child.mapping.entityIndex,
-                                    identity: identity
-                                )
-                            )
-                        )
-                    }
-                }
+                let children = targetChildren(
+                    of: object,
+                    atSlot: slot,
+                    owner: target,
+                    targets: targets,
+                    waiting: &waiting
+                )
                 assignments.append((target, slot, .relationship(children, null: false)))
             }
         }
-        if policy == .error, !waiting.isEmpty {
-            let pending = ObjectGraph(model: graph.model, options: graph.options)
-            for (key, link) in waiting { pending.addPending(link, waitingFor: key) }
-            throw ObjectGraphError.unresolvedReferences(pending.unresolvedReferences.map(\.description).sorted())
-        }
+        return (assignments, waiting)
+    }
 
-        let generation = graph.nextGeneration()
+    /// The targets of the objects `object` links to at `slot`, for `owner`'s relationship; a
+    /// child that is an unresolved reference waits instead.
+    private func targetChildren(
+        of object: ModelObject,
+        atSlot slot: Int,
+        owner: ModelObject,
+        targets: Targets,
+        waiting: inout Waiting
+    ) -> [ModelObject] {
+        var children: [ModelObject] = []
+        for child in object.linkedObjects(atSlot: slot) {
+            switch targets[ObjectIdentifier(child)] {
+            case .existing(let existing)?: children.append(existing)
+            case .new?, nil: children.append(child)
+            case .unresolved(let key)?:
+                let childMapping = graph.mappings[child.mapping.entityIndex]
+                let identity = childMapping.identitySlotList.map { (slot: $0, value: child.slots[$0]) }
+                let link = ObjectGraph.PendingLink(
+                    owner: owner,
+                    slot: slot,
+                    entity: child.mapping.entityIndex,
+                    identity: identity
+                )
+                waiting.append((key, link))
+            }
+        }
+        return children
+    }
+
+    /// Sets the values gathered on their targets, after the fresh objects that are not the
+    /// graph's let go of their links; returns the graph's objects whose values changed.
+    private func assign(
+        _ assignments: Assignments,
+        replacing fresh: [ModelObject],
+        targets: Targets,
+        searchBudget: inout Int
+    ) throws -> Set<ObjectIdentifier> {
         var updated = Set<ObjectIdentifier>()
-        // The searches that keep strong links free of cycles share one allowance, linear in
-        // what is merged; past it, a link that would need one is weak (the graph holds every
-        // object anyway).
-        var searchBudget = Self.cycleSearchAllowance(forObjects: fresh.count)
         // Many objects leaving one (albums moving away from a band, or references to albums
         // let go by a fresh band) drop out of its list in one pass at the end, not one search
         // each.
         let unlinks = DeferredUnlinks()
-        do {
-            defer { unlinks.applyAll() }
-            // Fresh objects that are not the graph's let go of their links (and, through
-            // inverses, the new objects of theirs).
-            for object in fresh {
-                if case .new = targets[ObjectIdentifier(object)] { continue }
-                for relationship in object.mapping.relationshipList {
-                    if case .absent = object.slots[relationship.slot] { continue }
-                    try? object.replaceRelationship(
-                        atSlot: relationship.slot,
-                        with: [],
-                        null: false,
-                        deferring: unlinks
-                    )
-                    object.slots[relationship.slot] = .absent
-                }
-            }
-            for (target, slot, assignment) in assignments {
-                let isExisting = graph.contains(target)
-                switch assignment {
-                case .attribute(let value):
-                    if isExisting, !target.slots[slot].isSameValue(as: value) {
-                        updated.insert(ObjectIdentifier(target))
-                    }
-                    target.slots[slot] = value
-                case .relationship(let children, let null):
-                    // Given again: what it waited for before is forgotten (what it waits for now
-                    // is noted below).
-                    graph.dropPending(owner: target, slot: slot)
-                    if isExisting {
-                        unlinks.apply(to: target, atSlot: slot)
-                        let old = target.linkedObjects(atSlot: slot)
-                        if old.count != children.count || zip(old, children).contains(where: { $0 !== $1 }) {
-                            updated.insert(ObjectIdentifier(target))
-                        }
-                    }
-                    try target.replaceRelationship(
-                        atSlot: slot,
-                        with: children,
-                        null: null,
-                        searchBudget: &searchBudget,
-                        deferring: unlinks
-                    )
-                }
+        defer { unlinks.applyAll() }
+        // Fresh objects that are not the graph's let go of their links (and, through
+        // inverses, the new objects of theirs).
+        for object in fresh {
+            if case .new = targets[ObjectIdentifier(object)] { continue }
+            for relationship in object.mapping.relationshipList {
+                if case .absent = object.slots[relationship.slot] { continue }
+                try? object.replaceRelationship(
+                    atSlot: relationship.slot,
+                    with: [],
+                    null: false,
+                    deferring: unlinks
+                )
+                object.slots[relationship.slot] = .absent
             }
         }
-        // A placeholder is filled in by a record of its own (an element of the array merged,
-        // even with its identity alone), not by another reference to it.
+        for (target, slot, assignment) in assignments {
+            let isExisting = graph.contains(target)
+            switch assignment {
+            case .attribute(let value):
+                if isExisting, !target.slots[slot].isSameValue(as: value) {
+                    updated.insert(ObjectIdentifier(target))
+                }
+                target.slots[slot] = value
+            case .relationship(let children, let null):
+                // Given again: what it waited for before is forgotten (what it waits for now
+                // is noted by the caller).
+                graph.dropPending(owner: target, slot: slot)
+                if isExisting {
+                    unlinks.apply(to: target, atSlot: slot)
+                    let old = target.linkedObjects(atSlot: slot)
+                    if old.count != children.count || zip(old, children).contains(where: { $0 !== $1 }) {
+                        updated.insert(ObjectIdentifier(target))
+                    }
+                }
+                try target.replaceRelationship(
+                    atSlot: slot,
+                    with: children,
+                    null: null,
+                    searchBudget: &searchBudget,
+                    deferring: unlinks
+                )
+            }
+        }
+        return updated
+    }
+
+    /// A placeholder is filled in by a record of its own (an element of the array merged,
+    /// even with its identity alone), not by another reference to it.
+    private func fillInPlaceholders(
+        _ fresh: [ModelObject],
+        targets: Targets,
+        roots: Set<ObjectIdentifier>,
+        updated: inout Set<ObjectIdentifier>
+    ) {
         for object in fresh {
             guard case .existing(let existing) = targets[ObjectIdentifier(object)],
-                rootSet.contains(ObjectIdentifier(object)) || !isReferenceOnly(object)
+                roots.contains(ObjectIdentifier(object)) || !isReferenceOnly(object)
             else { continue }
             if graph.placeholderSet.remove(ObjectIdentifier(existing)) != nil {
                 updated.insert(ObjectIdentifier(existing))
             }
         }
-        for identifier in updated { graph.updatedAt[identifier] = generation }
+    }
 
-        // New objects join, and the references that waited for them link: gathered per
-        // relationship first, so that a list waiting for many objects is set once.
+    /// New objects join, and the references that waited for them link: gathered per
+    /// relationship first, so that a list waiting for many objects is set once.
+    private func join(
+        _ fresh: [ModelObject],
+        targets: Targets,
+        generation: UInt64,
+        searchBudget: inout Int
+    ) throws {
         var resolved: [(owner: ModelObject, slot: Int, objects: [ModelObject])] = []
         var resolvedIndex: [ObjectGraph.PendingSlot: Int] = [:]
         for object in fresh {
@@ -203,12 +275,6 @@ struct GraphMerger {
             if graph.insertedAt[ObjectIdentifier(owner)] != generation {
                 graph.updatedAt[ObjectIdentifier(owner)] = generation
             }
-        }
-        for (key, link) in waiting { graph.addPending(link, waitingFor: key) }
-
-        return roots.map { root in
-            if case .existing(let existing) = targets[ObjectIdentifier(root)] { return existing }
-            return root
         }
     }
 

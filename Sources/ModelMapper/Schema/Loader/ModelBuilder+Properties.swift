@@ -95,56 +95,9 @@ extension ModelBuilder {
         let type = attributeType(xmlAttributes[.attributeType], of: element, owner: owner.description)
         let (userInfo, userInfoLocations) = readUserInfo(element)
 
-        var defaultValue: (any Sendable)?
-        if let text = xmlAttributes[.defaultValueString] {
-            defaultValue = literal(
-                text,
-                type: type,
-                what: "default value",
-                owner: owner,
-                attribute: "defaultValueString",
-                in: element
-            )
-        } else if type == .date, let interval = xmlAttributes[.defaultDateTimeInterval] {
-            defaultValue = dateInterval(interval, owner: owner, attribute: "defaultDateTimeInterval", in: element)
-        }
-
-        var minValue: (any Sendable)?
-        var maxValue: (any Sendable)?
-        var minLength: Int?
-        var maxLength: Int?
-        switch type {
-        case .string, .binaryData:
-            minLength = xmlAttributes[.minValueString]
-                .flatMap { length($0, owner: owner, attribute: "minValueString", in: element) }
-            maxLength = xmlAttributes[.maxValueString]
-                .flatMap { length($0, owner: owner, attribute: "maxValueString", in: element) }
-        case .date:
-            minValue = xmlAttributes[.minDateTimeInterval]
-                .flatMap { dateInterval($0, owner: owner, attribute: "minDateTimeInterval", in: element) }
-            maxValue = xmlAttributes[.maxDateTimeInterval]
-                .flatMap { dateInterval($0, owner: owner, attribute: "maxDateTimeInterval", in: element) }
-        default:
-            if type.isNumeric {
-                minValue = xmlAttributes[.minValueString]
-                    .flatMap {
-                        literal($0, type: type, what: "minimum", owner: owner, attribute: "minValueString", in: element)
-                    }
-                maxValue = xmlAttributes[.maxValueString]
-                    .flatMap {
-                        literal($0, type: type, what: "maximum", owner: owner, attribute: "maxValueString", in: element)
-                    }
-            }
-        }
-
-        var regularExpression = xmlAttributes[.regularExpressionString]
-        if let pattern = regularExpression, (try? NSRegularExpression(pattern: pattern)) == nil {
-            warning(
-                "regular expression of attribute '\(owner)' is '\(pattern)', which does not compile; no pattern is used",
-                at: source.location(ofAttribute: "regularExpressionString", in: element)
-            )
-            regularExpression = nil
-        }
+        let defaultValue = readDefaultValue(element, type: type, owner: owner)
+        let bounds = readBounds(element, type: type, owner: owner)
+        let regularExpression = readRegularExpression(element, owner: owner)
 
         let compositeName = xmlAttributes[.composite]
         if type == .composite, let compositeName, !compositeNames.contains(compositeName) {
@@ -174,10 +127,10 @@ extension ModelBuilder {
             defaultValue: defaultValue,
             minValueString: xmlAttributes[.minValueString],
             maxValueString: xmlAttributes[.maxValueString],
-            minValue: minValue,
-            maxValue: maxValue,
-            minLength: minLength,
-            maxLength: maxLength,
+            minValue: bounds.minValue,
+            maxValue: bounds.maxValue,
+            minLength: bounds.minLength,
+            maxLength: bounds.maxLength,
             regularExpressionString: regularExpression,
             valueTransformerName: transformerName,
             customClassName: xmlAttributes[.customClassName],
@@ -190,6 +143,75 @@ extension ModelBuilder {
             xmlAttributes: xmlAttributes,
             position: position
         )
+    }
+
+    /// An attribute's default value, read as its type (a date's as a time interval).
+    private mutating func readDefaultValue(
+        _ element: XMLElementNode,
+        type: AttributeType,
+        owner: PropertyOwner
+    ) -> (any Sendable)? {
+        let xmlAttributes = element.attributes
+        if let text = xmlAttributes[.defaultValueString] {
+            return literal(
+                text,
+                type: type,
+                what: "default value",
+                owner: owner,
+                attribute: "defaultValueString",
+                in: element
+            )
+        } else if type == .date, let interval = xmlAttributes[.defaultDateTimeInterval] {
+            return dateInterval(interval, owner: owner, attribute: "defaultDateTimeInterval", in: element)
+        }
+        return nil
+    }
+
+    /// An attribute's bounds: lengths for strings and binary data, values for dates and numbers.
+    private mutating func readBounds(
+        _ element: XMLElementNode,
+        type: AttributeType,
+        owner: PropertyOwner
+    ) -> (minValue: (any Sendable)?, maxValue: (any Sendable)?, minLength: Int?, maxLength: Int?) {
+        let xmlAttributes = element.attributes
+        switch type {
+        case .string, .binaryData:
+            let minLength = xmlAttributes[.minValueString]
+                .flatMap { length($0, owner: owner, attribute: "minValueString", in: element) }
+            let maxLength = xmlAttributes[.maxValueString]
+                .flatMap { length($0, owner: owner, attribute: "maxValueString", in: element) }
+            return (nil, nil, minLength, maxLength)
+        case .date:
+            let minValue = xmlAttributes[.minDateTimeInterval]
+                .flatMap { dateInterval($0, owner: owner, attribute: "minDateTimeInterval", in: element) }
+            let maxValue = xmlAttributes[.maxDateTimeInterval]
+                .flatMap { dateInterval($0, owner: owner, attribute: "maxDateTimeInterval", in: element) }
+            return (minValue, maxValue, nil, nil)
+        default:
+            guard type.isNumeric else { return (nil, nil, nil, nil) }
+            let minValue = xmlAttributes[.minValueString]
+                .flatMap {
+                    literal($0, type: type, what: "minimum", owner: owner, attribute: "minValueString", in: element)
+                }
+            let maxValue = xmlAttributes[.maxValueString]
+                .flatMap {
+                    literal($0, type: type, what: "maximum", owner: owner, attribute: "maxValueString", in: element)
+                }
+            return (minValue, maxValue, nil, nil)
+        }
+    }
+
+    /// An attribute's regular expression, nil (with a warning) when it does not compile.
+    private mutating func readRegularExpression(_ element: XMLElementNode, owner: PropertyOwner) -> String? {
+        guard let pattern = element.attributes[.regularExpressionString] else { return nil }
+        guard (try? NSRegularExpression(pattern: pattern)) != nil else {
+            warning(
+                "regular expression of attribute '\(owner)' is '\(pattern)', which does not compile; no pattern is used",
+                at: source.location(ofAttribute: "regularExpressionString", in: element)
+            )
+            return nil
+        }
+        return pattern
     }
 
     private mutating func readRelationship(_ element: XMLElementNode, owner: PropertyOwner, position: SourcePosition)

@@ -1,0 +1,394 @@
+import Foundation
+import ModelMapper
+import Mustache
+
+/// One run of ``ModelGenerator``: the classes named, the files rendered, the diagnostics
+/// gathered on the way. The entities are in this file, their properties in
+/// `GenerationRun+Properties.swift`.
+struct GenerationRun {
+    let model: ObjectModel
+    let options: GeneratorOptions
+    var diagnostics: [ModelDiagnostic] = []
+    /// Class name for each entity index that is generated.
+    var classNames: [Int: String] = [:]
+
+    init(model: ObjectModel, options: GeneratorOptions) {
+        self.model = model
+        self.options = options
+    }
+
+    var access: String { options.access == .public ? "public " : "" }
+    var typeName: String { options.modelTypeName ?? SwiftNaming.sanitized(options.modelName) + "Model" }
+
+    var sourceDescription: String {
+        options.sourceName + (model.versionName.map { ", version \"\($0)\"" } ?? "")
+    }
+
+    var header: String {
+        """
+        \(ModelGenerator.headerPrefix)\(sourceDescription) — do not edit.
+        // Regenerate it with `modelgen generate`; changes made here are lost.
+        """
+    }
+
+    mutating func warn(_ message: String, at location: SourceLocation?) {
+        diagnostics.append(ModelDiagnostic(.warning, message, at: location ?? SourceLocation(file: options.sourceName)))
+    }
+
+    mutating func fail(_ message: String, at location: SourceLocation? = nil) {
+        diagnostics.append(ModelDiagnostic(.error, message, at: location ?? SourceLocation(file: options.sourceName)))
+    }
+
+    // MARK: Run
+
+    mutating func run(modelXML: String) -> GenerationResult {
+        let entities = selectedEntities()
+        assignClassNames(entities)
+        let contexts = entities.map { entityContext($0) }
+        let modelContext = ModelTemplateContext(
+            header: header,
+            access: access,
+            modelName: options.modelName,
+            typeName: typeName,
+            sourceName: options.sourceName,
+            sourceDescription: sourceDescription,
+            classes: entities.compactMap { classNames[$0.index] },
+            fileNameLiteral: SwiftNaming.stringLiteral(fileName),
+            xmlLiteral: Self.rawStringLiteral(modelXML),
+            entities: contexts
+        )
+        guard let library = makeLibrary() else {
+            return GenerationResult(files: [], diagnostics: diagnostics)
+        }
+        var files: [GeneratedFile] = []
+        switch options.layout {
+        case .split:
+            for context in contexts {
+                files.append(
+                    render(
+                        "machine",
+                        ["entity": context, "header": header],
+                        library: library,
+                        path: "_\(context.className).swift",
+                        kind: .machine
+                    )
+                )
+                files.append(
+                    render(
+                        "human",
+                        ["entity": context],
+                        library: library,
+                        path: "\(context.className).swift",
+                        kind: .human
+                    )
+                )
+            }
+            files.append(render("model", modelContext, library: library, path: "_\(typeName).swift", kind: .machine))
+        case .singleFile:
+            files.append(
+                render(
+                    "single",
+                    modelContext,
+                    library: library,
+                    path: options.singleFileName ?? "\(SwiftNaming.sanitized(options.modelName))+ModelMapper.swift",
+                    kind: .machine
+                )
+            )
+        }
+        files.sort { $0.path < $1.path }
+        return GenerationResult(files: files, diagnostics: diagnostics)
+    }
+
+    /// The file name the model type reports in diagnostics: `Authors.xcdatamodeld/Authors 3.xcdatamodel/contents`.
+    var fileName: String {
+        guard let version = model.versionName else { return options.sourceName }
+        return "\(options.sourceName)/\(version).xcdatamodel/contents"
+    }
+
+    // MARK: Entities
+
+    /// The entities to generate: all, or those asked for and their superentities.
+    mutating func selectedEntities() -> [EntityDescription] {
+        guard !options.entityNames.isEmpty else { return model.entities }
+        var wanted = Set<Int>()
+        for name in options.entityNames {
+            guard let entity = model.entity(named: name) else {
+                fail(
+                    "the model has no entity '\(name)' (entities: \(model.entities.map(\.name).joined(separator: ", ")))"
+                )
+                continue
+            }
+            var current: EntityDescription? = entity
+            while let ancestor = current {
+                if wanted.insert(ancestor.index).inserted, ancestor != entity {
+                    warn(
+                        "entity '\(ancestor.name)' is generated too: '\(entity.name)' inherits from it",
+                        at: ancestor.location
+                    )
+                }
+                current = ancestor.superentity
+            }
+        }
+        return model.entities.filter { wanted.contains($0.index) }
+    }
+
+    /// Class names from `representedClassName` (without a module prefix), else the entity name;
+    /// made valid, kept away from the types generated code relies on, and unique.
+    mutating func assignClassNames(_ entities: [EntityDescription]) {
+        var used = Set<String>([typeName])
+        for entity in entities {
+            var candidate = entity.name
+            if let represented = entity.representedClassName?.split(separator: ".").last.map(String.init),
+                !represented.isEmpty, represented != "NSManagedObject", SwiftNaming.isIdentifier(represented)
+            {
+                candidate = represented
+            }
+            var name = SwiftNaming.sanitized(candidate)
+            if name != candidate {
+                warn(
+                    "entity '\(entity.name)': class name '\(candidate)' is not a Swift identifier; generated as '\(name)'",
+                    at: entity.location
+                )
+            }
+            if SwiftNaming.keywords.contains(name) || SwiftNaming.reservedTypes.contains(name) {
+                let renamed = name + "Object"
+                warn(
+                    "entity '\(entity.name)': class name '\(name)' would hide a Swift or ModelMapper name; generated as '\(renamed)'",
+                    at: entity.location
+                )
+                name = renamed
+            }
+            if used.contains(name) {
+                var number = 2
+                while used.contains("\(name)\(number)") { number += 1 }
+                warn(
+                    "entity '\(entity.name)': class name '\(name)' is taken by another entity; generated as '\(name)\(number)'",
+                    at: entity.location
+                )
+                name = "\(name)\(number)"
+            }
+            used.insert(name)
+            used.insert("_" + name)
+            classNames[entity.index] = name
+        }
+    }
+
+    mutating func entityContext(_ entity: EntityDescription) -> EntityTemplateContext {
+        let className = classNames[entity.index] ?? entity.name
+        let machineClassName = options.layout == .split ? "_" + className : className
+        let superclassName = entity.superentity.flatMap { classNames[$0.index] } ?? "ModelMapper.ModelObject"
+        let names = propertyNames(entity)
+        let keys = entity.properties.map { property in
+            KeyTemplateContext(
+                swiftName: names[property.name] ?? property.name,
+                name: property.name,
+                nameLiteral: SwiftNaming.stringLiteral(property.name)
+            )
+        }
+        let own = { (property: PropertyDescription) in property.entity == entity }
+        let attributes = entity.attributes.filter { own(.attribute($0)) }
+            .map { attributeContext($0, swiftName: names[$0.name] ?? $0.name) }
+        let rawValueAttributes = attributes.filter { !$0.rawValueType.isEmpty }
+        let relationships = entity.relationships.filter { own(.relationship($0)) }
+            .map { relationshipContext($0, swiftName: names[$0.name] ?? $0.name) }
+        var docLines = ["An object of entity `\(entity.name)` of \(sourceDescription) (line \(entity.location.line))."]
+        if entity.isAbstract { docLines.append("The entity is abstract: objects are of its subentities.") }
+        if let typeKey = entity.jsonTypeKey { docLines.append("JSON type: `\(typeKey)` is `\(entity.jsonTypeValue)`.") }
+        if !entity.identityAttributes.isEmpty {
+            docLines.append(
+                "Identity: " + entity.identityAttributes.map { "`\($0.name)`" }.joined(separator: ", ") + "."
+            )
+        }
+        return EntityTemplateContext(
+            header: header,
+            access: access,
+            sourceName: options.sourceName,
+            entityName: entity.name,
+            entityNameLiteral: SwiftNaming.stringLiteral(entity.name),
+            className: className,
+            machineClassName: machineClassName,
+            declaredClassName: machineClassName,
+            superclassName: superclassName,
+            isAbstract: entity.isAbstract,
+            docLines: docLines.map(SwiftNaming.commentText),
+            keys: keys,
+            attributes: attributes,
+            relationships: relationships,
+            rawValueAttributes: rawValueAttributes,
+            hasRawValueAttributes: !rawValueAttributes.isEmpty,
+            fetchRequests: fetchRequestContexts(entity, className: className)
+        )
+    }
+
+    /// The model's fetch request templates of `entity` as typed functions: each `$VARIABLE` a
+    /// parameter, typed by the attribute it is compared with (`name == $name` gives a
+    /// `String`, `age IN $ages` an `[Int16]`), `Any` when the predicate does not tell.
+    mutating func fetchRequestContexts(_ entity: EntityDescription, className: String) -> [FetchRequestTemplateContext]
+    {
+        var used = Set<String>()
+        return model.fetchRequestTemplates.filter { $0.entityName == entity.name }
+            .map { template in
+                var functionName =
+                    "fetch" + SwiftNaming.sanitized(template.name).prefix(1).uppercased()
+                    + SwiftNaming.sanitized(template.name).dropFirst()
+                while !used.insert(functionName).inserted { functionName += "_" }
+                let predicate = template.predicate  // parsed on each read: once here
+                let variables = predicate?.freeVariables.sorted() ?? []
+                let types = predicate.map { variableTypes(in: $0, entity: entity) } ?? [:]
+                let parameters = variables.map { variable in
+                    "\(SwiftNaming.sanitized(variable)): \(types[variable] ?? "Any"), "
+                }
+                let literal = variables.map { "\(SwiftNaming.stringLiteral($0)): \(SwiftNaming.sanitized($0))" }
+                var docLines = [
+                    "Runs the model's fetch request template `\(template.name)` against the objects of `graph`."
+                ]
+                if let predicate = template.predicateString { docLines.append("Predicate: `\(predicate)`.") }
+                if predicate == nil, let predicateString = template.predicateString, !predicateString.isEmpty {
+                    warn(
+                        "fetch request '\(template.name)': its predicate does not parse; the function will throw",
+                        at: template.location
+                    )
+                }
+                return FetchRequestTemplateContext(
+                    name: template.name,
+                    nameLiteral: SwiftNaming.stringLiteral(template.name),
+                    functionName: functionName,
+                    parameterList: parameters.joined(),
+                    variablesLiteral: literal.isEmpty ? ":" : literal.joined(separator: ", "),
+                    docLines: docLines.map(SwiftNaming.commentText)
+                )
+            }
+    }
+
+    /// The Swift types of the variables a predicate compares with attributes of `entity` (or of
+    /// what its to-one relationships lead to).
+    mutating func variableTypes(in predicate: ModelPredicate, entity: EntityDescription) -> [String: String] {
+        var found: [String: String] = [:]
+        var conflicting = Set<String>()
+        func note(_ variable: String, _ type: String) {
+            if let known = found[variable], known != type { conflicting.insert(variable) }
+            found[variable] = type
+        }
+        func attribute(at expression: ModelPredicate.Expression) -> AttributeDescription? {
+            guard case .keyPath(.evaluatedObject, let components) = expression, let last = components.last else {
+                return nil
+            }
+            var current = entity
+            for component in components.dropLast() {
+                guard let relationship = current.relationshipsByName[component] else { return nil }
+                current = relationship.destinationEntity
+            }
+            return current.attributesByName[last]
+        }
+        var stack = [predicate]
+        while let next = stack.popLast() {
+            switch next {
+            case .alwaysTrue, .alwaysFalse: break
+            case .not(let inner): stack.append(inner)
+            case .and(let predicates), .or(let predicates): stack.append(contentsOf: predicates)
+            case .comparison(let comparison):
+                for (side, other) in [(comparison.left, comparison.right), (comparison.right, comparison.left)] {
+                    guard case .variable(let variable) = other, let attribute = attribute(at: side) else { continue }
+                    let (type, _) = swiftType(of: attribute)
+                    guard type != "Any" else { continue }
+                    note(variable, comparison.operator == .in && side == comparison.left ? "[\(type)]" : type)
+                }
+            }
+        }
+        for variable in conflicting { found[variable] = nil }
+        return found
+    }
+
+    /// Swift names for every property of the entity (inherited ones included, for `Keys`):
+    /// valid, not reserved, unique. Renames are reported once, on the declaring entity.
+    mutating func propertyNames(_ entity: EntityDescription) -> [String: String] {
+        var result: [String: String] = [:]
+        var used = Set<String>()
+        for property in entity.properties {
+            let declaredHere = property.entity == entity
+            var name = SwiftNaming.sanitized(property.name)
+            if name != property.name, declaredHere {
+                warn(
+                    "property '\(entity.name).\(property.name)' is not a Swift identifier; generated as '\(name)'",
+                    at: property.location
+                )
+            }
+            if SwiftNaming.reservedMembers.contains(name) {
+                let renamed = name + "_"
+                if declaredHere {
+                    warn(
+                        "property '\(entity.name).\(property.name)' would clash with '\(name)' of ModelObject or Swift; generated as '\(renamed)'",
+                        at: property.location
+                    )
+                }
+                name = renamed
+            }
+            while used.contains(name) {
+                let renamed = name + "_"
+                if declaredHere {
+                    warn(
+                        "property '\(entity.name).\(property.name)' has the same Swift name as another property; generated as '\(renamed)'",
+                        at: property.location
+                    )
+                }
+                name = renamed
+            }
+            used.insert(name)
+            result[property.name] = SwiftNaming.escaped(name)
+        }
+        return result
+    }
+
+    // MARK: Rendering
+
+    /// The built-in templates, with the user's in their place.
+    mutating func makeLibrary() -> MustacheLibrary? {
+        var library = MustacheLibrary()
+        var ok = true
+        for (name, builtIn) in BuiltInTemplates.all.sorted(by: { $0.key < $1.key }) {
+            var text = options.templates[name] ?? builtIn
+            // Swift is not HTML: never escape what templates output.
+            if !text.hasPrefix("{{% CONTENT_TYPE") { text = "{{% CONTENT_TYPE: TEXT}}\n" + text }
+            do {
+                try library.register(text, named: name)
+            } catch {
+                fail("template '\(name)' cannot be parsed: \(error)")
+                ok = false
+            }
+        }
+        for name in options.templates.keys.sorted() where BuiltInTemplates.all[name] == nil {
+            warn(
+                "template '\(name)' is not one modelgen uses (it uses: \(BuiltInTemplates.all.keys.sorted().joined(separator: ", "))); it is ignored",
+                at: nil
+            )
+        }
+        return ok ? library : nil
+    }
+
+    mutating func render(
+        _ template: String,
+        _ context: Any,
+        library: MustacheLibrary,
+        path: String,
+        kind: GeneratedFile.Kind
+    ) -> GeneratedFile {
+        let text = library.render(context, withTemplate: template) ?? ""
+        if text.isEmpty { warn("template '\(template)' rendered nothing for \(path)", at: nil) }
+        return GeneratedFile(path: path, contents: text, kind: kind)
+    }
+
+    /// A raw multi-line string literal holding `text` (less a final line break), with enough
+    /// `#`s that nothing in the text can end it or be read as an escape.
+    static func rawStringLiteral(_ text: String) -> String {
+        var hashes = 1
+        while text.contains("\"\"\"" + String(repeating: "#", count: hashes))
+            || text.contains("\\" + String(repeating: "#", count: hashes))
+        {
+            hashes += 1
+        }
+        let delimiter = String(repeating: "#", count: hashes)
+        var body = text.replacingOccurrences(of: "\r\n", with: "\n")
+        if !body.hasSuffix("\n") { body += "\n" }
+        return "\(delimiter)\"\"\"\n\(body)\"\"\"\(delimiter)"
+    }
+}
