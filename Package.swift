@@ -133,15 +133,27 @@ let package = Package(
             dependencies: ["ModelMapper", "AuthorsKit", "BenchmarkSupport"],
             path: "Benchmarks/MappingBenchmark"
         ),
-        // Paths and temporary folders shared by the test targets.
+        // Paths, temporary folders and golden files, shared by the test targets.
         .target(
             name: "TestSupport",
             path: "Tests/TestSupport"
         ),
+        // The package's models loaded as the tests of the runtime use them.
+        .target(
+            name: "TestModels",
+            dependencies: ["ModelMapper", "AuthorsKit", "TestSupport"],
+            path: "Tests/TestModels"
+        ),
+        // Each folder of Tests/ModelMapperTests tests the folder of Sources/ModelMapper of its name.
         .testTarget(
             name: "ModelMapperTests",
-            dependencies: ["ModelMapper", "ModelMapperTesting", "AuthorsKit", "TestSupport"],
+            dependencies: ["ModelMapper", "ModelMapperTesting", "AuthorsKit", "TestModels", "TestSupport"],
             path: "Tests/ModelMapperTests"
+        ),
+        .testTarget(
+            name: "ModelMapperTestingTests",
+            dependencies: ["ModelMapper", "ModelMapperTesting", "TestModels", "TestSupport"],
+            path: "Tests/ModelMapperTestingTests"
         ),
         // The classes modelgen generates for Models/ (golden files, compared by ModelgenCoreTests),
         // compiled and exercised.
@@ -152,9 +164,15 @@ let package = Package(
         ),
         .testTarget(
             name: "ModelgenCoreTests",
-            dependencies: ["ModelgenCore", "ModelMapper", "TestSupport", "modelgen", "remap"],
+            dependencies: ["ModelgenCore", "ModelMapper", "TestSupport"],
             path: "Tests/ModelgenCoreTests",
             exclude: ["Golden"]
+        ),
+        // The command line: modelgen (and the remap example) run as child processes.
+        .testTarget(
+            name: "modelgenTests",
+            dependencies: ["ModelgenCore", "ModelMapper", "TestSupport", "modelgen", "remap"],
+            path: "Tests/modelgenTests"
         ),
     ],
     swiftLanguageModes: [.v6]

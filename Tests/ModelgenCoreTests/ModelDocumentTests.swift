@@ -85,10 +85,4 @@ struct ModelDocumentTests {
         #expect(ModelDocument.render(try ObjectModel(contentsOf: TestPaths.model(name))) == text)
     }
 
-    @Test("modelgen inspect --format json prints the document")
-    func command() throws {
-        let result = try Modelgen.run(["inspect", "Models/Catalog.xcdatamodeld", "--format", "json"])
-        #expect(result.status == 0)
-        #expect(result.standardOutput == ModelDocument.render(try ObjectModel(contentsOf: TestPaths.model("Catalog"))))
-    }
 }

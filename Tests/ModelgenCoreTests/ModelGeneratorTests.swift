@@ -375,19 +375,13 @@ struct GeneratorGoldenTests {
             options: GeneratorOptions(modelName: name, sourceName: "\(name).xcdatamodeld")
         )
         #expect(result.diagnostics.isEmpty)
-        let folder = TestPaths.packageRoot.appendingPathComponent("Tests/GeneratedCodeTests/\(name)")
-        let onDisk = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-        #expect(
-            onDisk == result.files.map(\.path),
-            "regenerate with: swift run modelgen generate Models/\(name).xcdatamodeld --output Tests/GeneratedCodeTests/\(name)"
+        // MODELMAPPER_RECORD_GOLDEN=1 re-records the folder (``GoldenFile``).
+        try GoldenFile.expect(
+            result.files.map { ($0.path, $0.contents) },
+            matchFolder: TestPaths.packageRoot.appendingPathComponent("Tests/GeneratedCodeTests/\(name)"),
+            pathExtension: "swift",
+            explain: { path, golden, made in UnifiedDiff.make(old: golden, new: made, path: path) }
         )
-        for file in result.files {
-            let golden = try String(contentsOf: folder.appendingPathComponent(file.path), encoding: .utf8)
-            #expect(
-                golden == file.contents,
-                "\(file.path) differs:\n\(UnifiedDiff.make(old: golden, new: file.contents, path: file.path))"
-            )
-        }
     }
 }
 

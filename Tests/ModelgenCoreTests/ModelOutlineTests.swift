@@ -6,29 +6,14 @@ import Testing
 
 @Suite("modelgen inspect: the model outline")
 struct ModelOutlineTests {
-    /// Compares with `Golden/<name>.outline.txt`; `UPDATE_GOLDEN=1 swift test` rewrites it.
-    private func expectGolden(
-        _ text: String,
-        named name: String,
-        sourceLocation: Testing.SourceLocation = #_sourceLocation
-    ) throws {
-        let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("Golden/\(name).outline.txt")
-        if ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1" {
-            try Data(text.utf8).write(to: golden)
-        }
-        let expected = try String(contentsOf: golden, encoding: .utf8)
-        #expect(
-            text == expected,
-            "the outline of \(name) differs from \(golden.lastPathComponent)",
-            sourceLocation: sourceLocation
-        )
-    }
-
+    /// Compared with `Golden/<name>.outline.txt` (``GoldenFile``: `MODELMAPPER_RECORD_GOLDEN=1`
+    /// re-records it).
     @Test("the outline matches its golden file", arguments: ["Authors", "Media", "Catalog"])
     func golden(name: String) throws {
         let model = try ObjectModel(contentsOf: TestPaths.model(name))
-        try expectGolden(ModelOutline.render(model, title: "Models/\(name).xcdatamodeld"), named: name)
+        let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Golden/\(name).outline.txt")
+        try GoldenFile.expect(ModelOutline.render(model, title: "Models/\(name).xcdatamodeld"), matches: golden)
     }
 
     @Test("the outline shows what matters about each property")

@@ -1,5 +1,6 @@
 import Foundation
 import ModelMapper
+import TestModels
 import TestSupport
 import Testing
 

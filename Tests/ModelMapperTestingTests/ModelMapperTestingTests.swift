@@ -1,6 +1,7 @@
 import Foundation
 import ModelMapper
 import ModelMapperTesting
+import TestModels
 import TestSupport
 import Testing
 
@@ -70,8 +71,8 @@ struct ModelMapperTestingTests {
     func depthAndLimit() throws {
         let depth = 200_000
         let found = JSONComparison.differences(
-            expected: DeepJSONValueTests.deepValue(depth: depth, leaf: "a"),
-            found: DeepJSONValueTests.deepValue(depth: depth, leaf: "b")
+            expected: DeepJSONValue.make(depth: depth, leaf: "a"),
+            found: DeepJSONValue.make(depth: depth, leaf: "b")
         )
         #expect(found.map(\.kind) == [.value(expected: "a", found: "b")])
         #expect(found.first?.path.components.count == depth)

@@ -1,6 +1,7 @@
 import Foundation
 import ModelMapper
 import ModelMapperTesting
+import TestModels
 import TestSupport
 import XCTest
 

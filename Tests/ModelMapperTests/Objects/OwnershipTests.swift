@@ -1,5 +1,6 @@
 import Foundation
 import ModelMapper
+import TestSupport
 import Testing
 
 /// What keeps objects alive: strong links never form a cycle (the link that would close one

@@ -2,6 +2,7 @@ import AuthorsKit
 import Foundation
 import ModelMapper
 import ModelMapperTesting
+import TestModels
 import TestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import AuthorsKit
 import Foundation
 import ModelMapper
+import TestModels
 import TestSupport
 import Testing
 

@@ -1,5 +1,7 @@
 import Foundation
 import ModelMapper
+import TestModels
+import TestSupport
 import Testing
 
 /// Values built in code have no depth limit: comparing, hashing, writing, converting and
@@ -7,27 +9,11 @@ import Testing
 /// stack overflow fails its test rather than ending the run.
 @Suite("Deep JSON values built in code: no recursion anywhere")
 struct DeepJSONValueTests {
-    /// Arrays and objects alternating, `depth` levels, with a string at the bottom.
-    static func deepValue(depth: Int, leaf: String = "bottom") -> JSONValue {
-        var value = JSONValue.string(leaf)
-        for level in 0..<depth {
-            if level % 2 == 0 {
-                value = .array([value, .number("\(level)")])
-            } else {
-                var object = JSONObject()
-                object["level"] = .number("\(level)")
-                object["next"] = value
-                value = .object(object)
-            }
-        }
-        return value
-    }
-
     @Test("a value 300,000 levels deep is freed on a 512 KB stack")
     func freeing() async {
         await #expect(processExitsWith: .success) {
             onSmallStack {
-                var value: JSONValue? = DeepJSONValueTests.deepValue(depth: 300_000)
+                var value: JSONValue? = DeepJSONValue.make(depth: 300_000)
                 value = nil
                 _ = value
             }
@@ -38,9 +24,9 @@ struct DeepJSONValueTests {
     func comparing() async {
         await #expect(processExitsWith: .success) {
             onSmallStack {
-                let value = DeepJSONValueTests.deepValue(depth: 300_000)
-                let same = DeepJSONValueTests.deepValue(depth: 300_000)
-                let other = DeepJSONValueTests.deepValue(depth: 300_000, leaf: "different")
+                let value = DeepJSONValue.make(depth: 300_000)
+                let same = DeepJSONValue.make(depth: 300_000)
+                let other = DeepJSONValue.make(depth: 300_000, leaf: "different")
                 guard value == same, value != other, value.hashValue == same.hashValue,
                     value.isEquivalent(to: same), !value.isEquivalent(to: other)
                 else { exit(2) }
@@ -53,7 +39,7 @@ struct DeepJSONValueTests {
         await #expect(processExitsWith: .success) {
             onSmallStack {
                 let depth = 300_000
-                let value = DeepJSONValueTests.deepValue(depth: depth)
+                let value = DeepJSONValue.make(depth: depth)
                 let data = value.jsonData()
                 guard data.starts(with: Data(#"{"level":299999,"next":[{"level":299997,"next":["#.utf8)) else {
                     exit(2)
@@ -78,10 +64,10 @@ struct DeepJSONValueTests {
 
     @Test("a value whose arrays and objects are shared with another is freed once, the other kept")
     func sharedParts() {
-        let shared = Self.deepValue(depth: 10)
+        let shared = DeepJSONValue.make(depth: 10)
         var holder: [JSONValue] = [.array([shared, shared]), ["a": shared]]
         holder.removeAll()
-        #expect(shared == Self.deepValue(depth: 10))
+        #expect(shared == DeepJSONValue.make(depth: 10))
         var array: JSONArray = [1, 2]
         let copy = array
         array.append(3)
