@@ -109,7 +109,8 @@ enum GraphMode {
             print(
                 String(
                     format:
-                        "%7d objects (%5d KiB): merge %7.1f ms (%4.0f ns/object) + free %5.1f ms   JSONSerialization %6.1f ms",
+                        "%7d objects (%5d KiB): merge %7.1f ms (%4.0f ns/object) + free %5.1f ms   JSONSerialization "
+                        + "%6.1f ms",
                     size,
                     bytes / 1024,
                     merge.work.milliseconds,

@@ -65,8 +65,10 @@ enum MemoryModes {
                 let (input, graph, peak) = (fields[0], fields[1], fields[2])
                 let limit = input + graph * 3 / 2
                 print(
-                    "  \(String(size).padding(toLength: 3, withPad: " ", startingAt: 0)) MB  \(contender.padding(toLength: 12, withPad: " ", startingAt: 0))"
-                        + "  \(megabytes(input).leftPadded(10))  \(megabytes(graph).leftPadded(10))  \(megabytes(peak).leftPadded(12))"
+                    "  \(String(size).padding(toLength: 3, withPad: " ", startingAt: 0)) MB  "
+                        + "\(contender.padding(toLength: 12, withPad: " ", startingAt: 0))"
+                        + "  \(megabytes(input).leftPadded(10))  \(megabytes(graph).leftPadded(10))  "
+                        + "\(megabytes(peak).leftPadded(12))"
                         + "  \(megabytes(limit).leftPadded(12))  \(peak <= limit ? "within" : "over")"
                 )
             }
@@ -135,7 +137,8 @@ enum MemoryModes {
         let fields = output.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
         guard fields.count == 2 else { throw BenchmarkError("unexpected child output") }
         print(
-            "streamed \(fields[0]) authors (\(fields[0] * 21) objects) from a \(megabytes(written)) file in \(String(format: "%.1f", seconds)) s;"
+            "streamed \(fields[0]) authors (\(fields[0] * 21) objects) from a \(megabytes(written)) file in "
+                + "\(String(format: "%.1f", seconds)) s;"
                 + " peak resident memory \(megabytes(fields[1])) (the whole process)"
         )
     }

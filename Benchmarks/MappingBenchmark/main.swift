@@ -13,9 +13,11 @@
 //     swift run -c release mapping-benchmark --memory           # peak memory decoding 1, 16, 64 MB
 //     swift run -c release mapping-benchmark --streaming [MB]   # streaming a 1 GB (or MB) array
 //     swift run -c release mapping-benchmark [scale] [repetitions] --phases   # decoding apart from freeing
-//     swift run -c release mapping-benchmark 0 [repetitions] --graph   # ObjectGraph: 10k and 100k objects from 10 documents
+//     swift run -c release mapping-benchmark 0 [repetitions] --graph   # ObjectGraph: 10k and 100k objects
+//                                                                       # from 10 documents
 //     (--graph-only N merges N objects once, for callgrind: see GraphMode)
-//     swift run -c release mapping-benchmark 0 [repetitions] --fetch [N]   # a fetch request over N (100k) books against hand-written Swift
+//     swift run -c release mapping-benchmark 0 [repetitions] --fetch [N]   # a fetch request over N (100k)
+//                                                                           # books against hand-written Swift
 //
 // `--phases` times decoding and freeing the result apart; callgrind then counts the freeing alone (of both
 // contenders, one round each):
@@ -124,7 +126,8 @@ if let only = option("--only") {
         let contender = contenders(of: shape).first(where: { $0.name == contenderName })
     else {
         print(
-            "--only takes SHAPE.CONTENDER, a contender being one of: decode, jsondecoder, serialization-read, encode, jsonencoder, serialization-write"
+            "--only takes SHAPE.CONTENDER, a contender being one of: decode, jsondecoder, serialization-read, encode, "
+                + "jsonencoder, serialization-write"
         )
         exit(2)
     }
@@ -133,7 +136,8 @@ if let only = option("--only") {
 }
 
 print(
-    "medians of \(repetitions) interleaved rounds; ratio = Foundation's time / ModelMapper's (above 1: ModelMapper is faster)"
+    "medians of \(repetitions) interleaved rounds; ratio = Foundation's time / ModelMapper's (above 1: ModelMapper is "
+        + "faster)"
 )
 for name in shapeNames {
     let shape = try makeShape(name)
@@ -143,7 +147,8 @@ for name in shapeNames {
     print(
         String(
             format:
-                "  decode  ModelDecoder %7.1f ms   JSONDecoder %7.1f ms   JSONSerialization %7.1f ms   %5.2fx JSONDecoder",
+                "  decode  ModelDecoder %7.1f ms   JSONDecoder %7.1f ms   JSONSerialization %7.1f ms   %5.2fx "
+                + "JSONDecoder",
             medians[0],
             medians[1],
             medians[2],
@@ -153,7 +158,8 @@ for name in shapeNames {
     print(
         String(
             format:
-                "  encode  ModelEncoder %7.1f ms   JSONEncoder %7.1f ms   JSONSerialization %7.1f ms   %5.2fx JSONEncoder",
+                "  encode  ModelEncoder %7.1f ms   JSONEncoder %7.1f ms   JSONSerialization %7.1f ms   %5.2fx "
+                + "JSONEncoder",
             medians[3],
             medians[4],
             medians[5],

@@ -45,22 +45,29 @@ func generatedModel(entities count: Int) -> String {
                 type == "Transformable" ? #" valueTransformerName="StringArray" customClassName="[String]""# : ""
             if slot % 3 == 0 {
                 xml +=
-                    "        <attribute name=\"attribute\(slot)\" optional=\"YES\" attributeType=\"\(type)\"\(defaultValue)\(transformer)>\n"
+                    "        <attribute name=\"attribute\(slot)\" optional=\"YES\" "
+                    + "attributeType=\"\(type)\"\(defaultValue)\(transformer)>\n"
                 xml +=
-                    "            <userInfo>\n                <entry key=\"jsonKeyPath\" value=\"payload.attribute_\(slot)\"/>\n            </userInfo>\n"
+                    "            <userInfo>\n                <entry key=\"jsonKeyPath\" "
+                    + "value=\"payload.attribute_\(slot)\"/>\n            </userInfo>\n"
                 xml += "        </attribute>\n"
             } else {
                 xml +=
-                    "        <attribute name=\"attribute\(slot)\" optional=\"YES\" attributeType=\"\(type)\"\(defaultValue)\(transformer)/>\n"
+                    "        <attribute name=\"attribute\(slot)\" optional=\"YES\" "
+                    + "attributeType=\"\(type)\"\(defaultValue)\(transformer)/>\n"
             }
         }
         for link in 0..<3 {
             let destination = (index + link + 1) % count
             let source = (index - link - 1 + count) % count
             xml +=
-                "        <relationship name=\"out\(link)\" optional=\"YES\" toMany=\"YES\" deletionRule=\"Nullify\" destinationEntity=\"Entity\(destination)\" inverseName=\"in\(link)\" inverseEntity=\"Entity\(destination)\"/>\n"
+                "        <relationship name=\"out\(link)\" optional=\"YES\" toMany=\"YES\" deletionRule=\"Nullify\" "
+                + "destinationEntity=\"Entity\(destination)\" inverseName=\"in\(link)\" "
+                + "inverseEntity=\"Entity\(destination)\"/>\n"
             xml +=
-                "        <relationship name=\"in\(link)\" optional=\"YES\" maxCount=\"1\" deletionRule=\"Nullify\" destinationEntity=\"Entity\(source)\" inverseName=\"out\(link)\" inverseEntity=\"Entity\(source)\"/>\n"
+                "        <relationship name=\"in\(link)\" optional=\"YES\" maxCount=\"1\" deletionRule=\"Nullify\" "
+                + "destinationEntity=\"Entity\(source)\" inverseName=\"out\(link)\" "
+                + "inverseEntity=\"Entity\(source)\"/>\n"
         }
         xml += "    </entity>\n"
     }
@@ -132,7 +139,8 @@ let medians = try interleavedMedians(contenders.map(\.body))
 let (modelMapper, dom, reader, foundationXML) = (medians[0], medians[1], medians[2], medians[3])
 
 print(
-    "model: \(entityCount) entities, \(propertyCount) properties, \(xml.count / 1024) KiB of XML; medians of \(repetitions) interleaved rounds"
+    "model: \(entityCount) entities, \(propertyCount) properties, \(xml.count / 1024) KiB of XML; medians of "
+        + "\(repetitions) interleaved rounds"
 )
 print(String(format: "ObjectModel(xml:)                   %8.1f ms", milliseconds(modelMapper)))
 print(String(format: "libxml2 DOM (xmlReadMemory, free)   %8.1f ms", milliseconds(dom)))

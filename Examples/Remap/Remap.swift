@@ -30,8 +30,10 @@ struct Remap: ParsableCommand {
     var json: String
 
     @Option(
-        help:
-            "The entity of the objects (default: the model's only entity that no other owns through a to-many or cascading relationship)."
+        help: ArgumentHelp(
+            "The entity of the objects (default: the model's only entity that no other owns through a to-many or "
+                + "cascading relationship)."
+        )
     )
     var entity: String?
 
@@ -107,7 +109,8 @@ struct Remap: ParsableCommand {
         }
         if at == nil, let suggestion = Self.suggestedKeyPath(in: document, for: target) {
             throw ValidationError(
-                "The document's top level is an object holding \(suggestion.what) at '\(suggestion.keyPath)', not an \(target.name); try --at \(suggestion.keyPath)"
+                "The document's top level is an object holding \(suggestion.what) at '\(suggestion.keyPath)', not an "
+                    + "\(target.name); try --at \(suggestion.keyPath)"
             )
         }
         let encoder = ModelEncoder(
@@ -161,7 +164,8 @@ struct Remap: ParsableCommand {
         let roots = model.entities.filter { !owned.contains($0.name) && !$0.isAbstract }
         guard roots.count == 1, let root = roots.first else {
             throw ValidationError(
-                "Say which entity the document holds with --entity (\(model.entities.map(\.name).joined(separator: ", ")))."
+                "Say which entity the document holds with --entity "
+                    + "(\(model.entities.map(\.name).joined(separator: ", ")))."
             )
         }
         return root

@@ -24,7 +24,8 @@ struct ModelgenCommandPlugin: CommandPlugin {
         let prune = extractor.extractFlag(named: "prune") > 0
         guard extractor.remainingArguments.isEmpty else {
             throw CommandError(
-                "unknown arguments: \(extractor.remainingArguments.joined(separator: " ")) (takes --target NAME, --check, --prune)"
+                "unknown arguments: \(extractor.remainingArguments.joined(separator: " ")) (takes --target NAME, "
+                    + "--check, --prune)"
             )
         }
         let targets = targetNames.isEmpty ? context.package.targets : try context.package.targets(named: targetNames)
@@ -44,7 +45,8 @@ struct ModelgenCommandPlugin: CommandPlugin {
         }
         if generated == 0 {
             Diagnostics.warning(
-                "no .xcdatamodeld or .xcdatamodel found in \(targetNames.isEmpty ? "the package's targets" : targetNames.joined(separator: ", "))"
+                "no .xcdatamodeld or .xcdatamodel found in "
+                    + "\(targetNames.isEmpty ? "the package's targets" : targetNames.joined(separator: ", "))"
             )
         }
     }

@@ -10,7 +10,8 @@ import XCTest
 ///
 /// ```swift
 /// func testAuthorsSurviveARoundTrip() throws {
-///     XCTAssertRoundTrip(of: fixtureURL, through: try ObjectModel(contentsOf: modelURL), entity: "Author", at: "authors")
+///     let model = try ObjectModel(contentsOf: modelURL)
+///     XCTAssertRoundTrip(of: fixtureURL, through: model, entity: "Author", at: "authors")
 /// }
 /// ```
 public func XCTAssertRoundTrip(

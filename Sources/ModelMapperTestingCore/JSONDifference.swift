@@ -36,7 +36,8 @@ public struct JSONDifference: Sendable, Hashable, CustomStringConvertible {
         case .unexpected(let found):
             "\(path): expected nothing, found \(Self.show(found))"
         case .keyOrder(let expected, let found):
-            "\(path): expected the keys in the order \(expected.joined(separator: ", ")), found \(found.joined(separator: ", "))"
+            "\(path): expected the keys in the order \(expected.joined(separator: ", ")), found "
+                + "\(found.joined(separator: ", "))"
         }
     }
 

@@ -60,7 +60,8 @@ extension GenerationRun {
         let components = typeName.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard components.allSatisfy({ SwiftNaming.isIdentifier($0) && !SwiftNaming.keywords.contains($0) }) else {
             warn(
-                "attribute '\(attribute.entity.name).\(attribute.name)': swiftType '\(name)' is not a Swift type name; generated as \(swiftType(of: attribute).0)",
+                "attribute '\(attribute.entity.name).\(attribute.name)': swiftType '\(name)' is not a Swift type name; "
+                    + "generated as \(swiftType(of: attribute).0)",
                 at: attribute.location
             )
             return nil
@@ -70,7 +71,9 @@ extension GenerationRun {
             return typeName
         default:
             warn(
-                "attribute '\(attribute.entity.name).\(attribute.name)': swiftType '\(name)' needs a String or Integer attribute to hold its raw values, and this one is \(attribute.attributeType.rawValue); generated as \(swiftType(of: attribute).0)",
+                "attribute '\(attribute.entity.name).\(attribute.name)': swiftType '\(name)' needs a String or Integer "
+                    + "attribute to hold its raw values, and this one is \(attribute.attributeType.rawValue); "
+                    + "generated as \(swiftType(of: attribute).0)",
                 at: attribute.location
             )
             return nil
@@ -167,7 +170,9 @@ extension GenerationRun {
             if options.trustsCustomClassNames { return (custom, nil) }
             guard let type = CustomTypeName.swiftType(for: custom) else {
                 warn(
-                    "attribute '\(attribute.entity.name).\(attribute.name)': custom class '\(custom)' is not a standard Swift or Foundation type; generated as Any (modelgen generate --trust-custom-class-names uses it as written)",
+                    "attribute '\(attribute.entity.name).\(attribute.name)': custom class '\(custom)' is not a "
+                        + "standard Swift or Foundation type; generated as Any (modelgen generate "
+                        + "--trust-custom-class-names uses it as written)",
                     at: attribute.location
                 )
                 return ("Any", nil)

@@ -114,7 +114,8 @@ struct GenerationRun {
         for name in options.entityNames {
             guard let entity = model.entity(named: name) else {
                 fail(
-                    "the model has no entity '\(name)' (entities: \(model.entities.map(\.name).joined(separator: ", ")))"
+                    "the model has no entity '\(name)' (entities: "
+                        + "\(model.entities.map(\.name).joined(separator: ", ")))"
                 )
                 continue
             }
@@ -146,14 +147,16 @@ struct GenerationRun {
             var name = SwiftNaming.sanitized(candidate)
             if name != candidate {
                 warn(
-                    "entity '\(entity.name)': class name '\(candidate)' is not a Swift identifier; generated as '\(name)'",
+                    "entity '\(entity.name)': class name '\(candidate)' is not a Swift identifier; generated as "
+                        + "'\(name)'",
                     at: entity.location
                 )
             }
             if SwiftNaming.keywords.contains(name) || SwiftNaming.reservedTypes.contains(name) {
                 let renamed = name + "Object"
                 warn(
-                    "entity '\(entity.name)': class name '\(name)' would hide a Swift or ModelMapper name; generated as '\(renamed)'",
+                    "entity '\(entity.name)': class name '\(name)' would hide a Swift or ModelMapper name; generated "
+                        + "as '\(renamed)'",
                     at: entity.location
                 )
                 name = renamed
@@ -162,7 +165,8 @@ struct GenerationRun {
                 var number = 2
                 while used.contains("\(name)\(number)") { number += 1 }
                 warn(
-                    "entity '\(entity.name)': class name '\(name)' is taken by another entity; generated as '\(name)\(number)'",
+                    "entity '\(entity.name)': class name '\(name)' is taken by another entity; generated as "
+                        + "'\(name)\(number)'",
                     at: entity.location
                 )
                 name = "\(name)\(number)"
@@ -317,7 +321,8 @@ struct GenerationRun {
                 let renamed = name + "_"
                 if declaredHere {
                     warn(
-                        "property '\(entity.name).\(property.name)' would clash with '\(name)' of ModelObject or Swift; generated as '\(renamed)'",
+                        "property '\(entity.name).\(property.name)' would clash with '\(name)' of ModelObject or "
+                            + "Swift; generated as '\(renamed)'",
                         at: property.location
                     )
                 }
@@ -327,7 +332,8 @@ struct GenerationRun {
                 let renamed = name + "_"
                 if declaredHere {
                     warn(
-                        "property '\(entity.name).\(property.name)' has the same Swift name as another property; generated as '\(renamed)'",
+                        "property '\(entity.name).\(property.name)' has the same Swift name as another property; "
+                            + "generated as '\(renamed)'",
                         at: property.location
                     )
                 }
@@ -358,7 +364,8 @@ struct GenerationRun {
         }
         for name in options.templates.keys.sorted() where BuiltInTemplates.all[name] == nil {
             warn(
-                "template '\(name)' is not one modelgen uses (it uses: \(BuiltInTemplates.all.keys.sorted().joined(separator: ", "))); it is ignored",
+                "template '\(name)' is not one modelgen uses (it uses: "
+                    + "\(BuiltInTemplates.all.keys.sorted().joined(separator: ", "))); it is ignored",
                 at: nil
             )
         }

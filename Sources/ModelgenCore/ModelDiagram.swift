@@ -113,7 +113,8 @@ public enum ModelDiagram {
         }
         for edge in edges {
             lines.append(
-                "    \(mermaidName(edge.from)) \"\(edge.fromCardinality)\" --> \"\(edge.toCardinality)\" \(mermaidName(edge.to)) : \(edge.label)"
+                "    \(mermaidName(edge.from)) \"\(edge.fromCardinality)\" --> \"\(edge.toCardinality)\" "
+                    + "\(mermaidName(edge.to)) : \(edge.label)"
             )
         }
         return lines.joined(separator: "\n") + "\n"
@@ -143,15 +144,15 @@ public enum ModelDiagram {
             "    edge [fontname=\"Helvetica\", fontsize=10, labelangle=-30, labeldistance=1.8];",
         ]
         for entity in model.entities {
-            var rows = [
-                "<tr><td bgcolor=\"#dde6f2\"><b>\(html(entity.name))</b>\(entity.isAbstract ? " <i>(abstract)</i>" : "")</td></tr>"
-            ]
+            let abstract = entity.isAbstract ? " <i>(abstract)</i>" : ""
+            var rows = ["<tr><td bgcolor=\"#dde6f2\"><b>\(html(entity.name))</b>\(abstract)</td></tr>"]
             for attribute in entity.attributes where attribute.entity == entity {
                 let (name, type) = member(attribute)
                 rows.append("<tr><td align=\"left\">\(html(name)): \(html(type))</td></tr>")
             }
             lines.append(
-                "    \(dotString(entity.name)) [label=<<table border=\"1\" cellborder=\"0\" cellspacing=\"0\" cellpadding=\"3\">\(rows.joined())</table>>];"
+                "    \(dotString(entity.name)) [label=<<table border=\"1\" cellborder=\"0\" cellspacing=\"0\" "
+                    + "cellpadding=\"3\">\(rows.joined())</table>>];"
             )
         }
         for entity in model.entities {
@@ -163,7 +164,9 @@ public enum ModelDiagram {
         }
         for edge in edges {
             lines.append(
-                "    \(dotString(edge.from)) -> \(dotString(edge.to)) [label=\(dotString(edge.label)), taillabel=\(dotString(edge.fromCardinality)), headlabel=\(dotString(edge.toCardinality)), arrowhead=vee];"
+                "    \(dotString(edge.from)) -> \(dotString(edge.to)) [label=\(dotString(edge.label)), "
+                    + "taillabel=\(dotString(edge.fromCardinality)), headlabel=\(dotString(edge.toCardinality)), "
+                    + "arrowhead=vee];"
             )
         }
         lines.append("}")

@@ -60,7 +60,8 @@ struct DiagramCommand: ModelgenCommand {
     static func svg(fromDOT graph: String) throws -> String {
         guard let dot = executable(named: "dot") else {
             throw CommandFailure([
-                "error: Graphviz's 'dot' is not installed (apt-get install graphviz, brew install graphviz); --format dot prints the graph for it, --format mermaid needs nothing"
+                "error: Graphviz's 'dot' is not installed (apt-get install graphviz, brew install graphviz); --format "
+                    + "dot prints the graph for it, --format mermaid needs nothing"
             ])
         }
         // The graph and the drawing go through files: nothing waits on a full pipe.

@@ -196,7 +196,8 @@ struct GenerateCommand: ModelgenCommand {
             )
             let orphans = plan.orphans.isEmpty ? "" : " and \(plan.orphans.count) orphaned file(s) to prune"
             printToStandardError(
-                "\(plan.writes.count) generated file(s) out of date\(orphans); run `modelgen generate`\(plan.orphans.isEmpty ? "" : " --prune") without --check"
+                "\(plan.writes.count) generated file(s) out of date\(orphans); run `modelgen "
+                    + "generate`\(plan.orphans.isEmpty ? "" : " --prune") without --check"
             )
             throw ExitCode.failure
         }
@@ -216,7 +217,8 @@ struct GenerateCommand: ModelgenCommand {
         } else if !plan.orphans.isEmpty {
             for orphan in plan.orphans {
                 printToStandardError(
-                    "\(FileSystem.pathRelativeToCurrentDirectory(machineFolder.appendingPathComponent(orphan.path))): warning: generated from \(sourceName) for an entity it no longer has; delete it with --prune"
+                    "\(FileSystem.pathRelativeToCurrentDirectory(machineFolder.appendingPathComponent(orphan.path))): "
+                        + "warning: generated from \(sourceName) for an entity it no longer has; delete it with --prune"
                 )
             }
         }

@@ -29,8 +29,10 @@ struct JSONFileOptions: ParsableArguments {
 
     @Option(
         name: .customLong("date-transformer"),
-        help:
-            "Register a date transformer the model names: NAME=FORMAT (iso8601, yearMonthDay, secondsSince1970, millisecondsSince1970 or a pattern; repeatable)."
+        help: ArgumentHelp(
+            "Register a date transformer the model names: NAME=FORMAT (iso8601, yearMonthDay, secondsSince1970, "
+                + "millisecondsSince1970 or a pattern; repeatable)."
+        )
     )
     var dateTransformers: [String] = []
 
@@ -66,7 +68,8 @@ struct JSONFileOptions: ParsableArguments {
             let roots = loaded.entities.filter { $0.superentity == nil }
             guard roots.count == 1, let root = roots.first else {
                 throw ValidationError(
-                    "The model has \(roots.count) entities without a superentity: say which with --entity (\(roots.map(\.name).joined(separator: ", ")))."
+                    "The model has \(roots.count) entities without a superentity: say which with --entity "
+                        + "(\(roots.map(\.name).joined(separator: ", ")))."
                 )
             }
             name = root.name

@@ -67,7 +67,8 @@ struct GeneratorConfigurationTests {
             ("{\"access\": 1}", "modelgen.json: error: $.access: expected a string, found a number"),
             (
                 "{\"acces\": \"public\"}",
-                "modelgen.json: error: $.acces: unknown setting 'acces' (settings: access, layout, templates, typeName, output, entities, trustCustomClassNames, models)"
+                "modelgen.json: error: $.acces: unknown setting 'acces' (settings: access, layout, templates, "
+                    + "typeName, output, entities, trustCustomClassNames, models)"
             ),
             (
                 "{\"typeName\": \"Shop Model\"}",
@@ -97,7 +98,8 @@ struct GeneratorConfigurationTests {
             ),
             (
                 "{\"models\": {\"Shop\": {\"models\": {}}}}",
-                "modelgen.json: error: $.models.Shop.models: unknown setting 'models' (settings: access, layout, templates, typeName, output, entities, trustCustomClassNames)"
+                "modelgen.json: error: $.models.Shop.models: unknown setting 'models' (settings: access, layout, "
+                    + "templates, typeName, output, entities, trustCustomClassNames)"
             ),
             ("[\"split\"]", "modelgen.json: error: $: expected an object of settings, found an array"),
             (
@@ -106,7 +108,8 @@ struct GeneratorConfigurationTests {
             ),
             (
                 "{\"layout\": \"split\",}",
-                "modelgen.json:1:20: error: not valid JSON: expected a member name in double quotes after ',', found '}'"
+                "modelgen.json:1:20: error: not valid JSON: expected a member name in double quotes after ',', found "
+                    + "'}'"
             ),
             ("", "modelgen.json:1:1: error: not valid JSON: expected a value, found the end of the text"),
         ]

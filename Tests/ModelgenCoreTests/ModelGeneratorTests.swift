@@ -96,7 +96,8 @@ struct GeneratorSnippetTests {
         #expect(diagnostics.allSatisfy { $0.severity == .warning })
         #expect(
             Set(diagnostics.map(\.message)) == [
-                "attribute 'Order.when': swiftType 'Moment' needs a String or Integer attribute to hold its raw values, and this one is Date; generated as Date",
+                "attribute 'Order.when': swiftType 'Moment' needs a String or Integer attribute to hold its raw "
+                    + "values, and this one is Date; generated as Date",
                 "attribute 'Order.code': swiftType 'Not a type' is not a Swift type name; generated as String",
             ]
         )
@@ -162,7 +163,9 @@ struct GeneratorSnippetTests {
         #expect(machine.contains("public var color: Any? {"))
         #expect(
             diagnostics.map(\.description) == [
-                "Snippet.xml:4:3: warning: attribute 'E.color': custom class 'UIColor' is not a standard Swift or Foundation type; generated as Any (modelgen generate --trust-custom-class-names uses it as written)"
+                "Snippet.xml:4:3: warning: attribute 'E.color': custom class 'UIColor' is not a standard Swift or "
+                    + "Foundation type; generated as Any (modelgen generate --trust-custom-class-names uses it as "
+                    + "written)"
             ]
         )
         let (trusted, _) = try generate(
@@ -268,7 +271,8 @@ struct GeneratorSnippetTests {
         #expect(
             diagnostics.map(\.message) == [
                 "entity 'Type': class name 'Type' would hide a Swift or ModelMapper name; generated as 'TypeObject'",
-                "property 'Type.description' would clash with 'description' of ModelObject or Swift; generated as 'description_'",
+                "property 'Type.description' would clash with 'description' of ModelObject or Swift; generated as "
+                    + "'description_'",
                 "property 'Type.first-name' is not a Swift identifier; generated as 'first_name'",
                 "property 'Type.self' would clash with 'self' of ModelObject or Swift; generated as 'self_'",
                 "property 'Type.2fa' is not a Swift identifier; generated as '_2fa'",

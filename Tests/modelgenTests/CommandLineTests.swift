@@ -91,7 +91,8 @@ struct CommandLineTests {
         let missing = try Modelgen.run(["generate", "Models/Authors.xcdatamodeld"])
         #expect(
             missing.standardError.hasPrefix(
-                "Error: Give --output (or \"output\" in modelgen.json), or both --machine-dir and --human-dir.\nUsage: modelgen generate"
+                "Error: Give --output (or \"output\" in modelgen.json), or both --machine-dir and --human-dir.\nUsage: "
+                    + "modelgen generate"
             )
         )
     }
@@ -131,7 +132,8 @@ struct CommandLineTests {
         #expect(warned.status == 0)
         #expect(
             warned.standardError.contains(
-                "out/_Tag.swift: warning: generated from Notes.xcdatamodel for an entity it no longer has; delete it with --prune"
+                "out/_Tag.swift: warning: generated from Notes.xcdatamodel for an entity it no longer has; delete it "
+                    + "with --prune"
             )
         )
         #expect(FileManager.default.fileExists(atPath: folder.url.path + "/out/_Tag.swift"))
@@ -236,7 +238,8 @@ struct CommandLineTests {
         #expect(wrapped.status == 64)
         #expect(
             wrapped.standardError.hasPrefix(
-                "Error: The document's top level is an object holding an array of objects at 'authors', not an Author; try --at authors\n"
+                "Error: The document's top level is an object holding an array of objects at 'authors', not an Author; "
+                    + "try --at authors\n"
             )
         )
         let folder = try TemporaryFolder()

@@ -33,7 +33,8 @@ struct ModelgenCommandTests {
         defer { folder.remove() }
         let malformed = try folder.write("<model>\n  <entity name=\"A\">\n</model>\n", to: "Malformed.xml")
         let dangling = try folder.write(
-            "<model>\n  <entity name=\"A\">\n    <relationship name=\"b\" maxCount=\"1\" destinationEntity=\"B\"/>\n  </entity>\n</model>\n",
+            "<model>\n  <entity name=\"A\">\n    <relationship name=\"b\" maxCount=\"1\" destinationEntity=\"B\"/>\n  "
+                + "</entity>\n</model>\n",
             to: "Dangling.xml"
         )
         let result = try Modelgen.run(["validate", malformed.path, dangling.path])

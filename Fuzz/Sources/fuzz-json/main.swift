@@ -15,7 +15,8 @@ FuzzDriver.run { bytes in
         guard let again = try? JSONValue.parse(written) else {
             FuzzDriver.check(
                 false,
-                "the writing with options \(options.rawValue) does not read back: \(String(decoding: written, as: UTF8.self))"
+                "the writing with options \(options.rawValue) does not read back: "
+                    + "\(String(decoding: written, as: UTF8.self))"
             )
             return
         }

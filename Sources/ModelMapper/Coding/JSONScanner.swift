@@ -198,7 +198,8 @@ struct JSONScanner {
             default:
                 index -= 1
                 throw failure(
-                    "'\\\(Self.describe(escaped).dropFirst().dropLast())' is not an escape; use \\\", \\\\, \\/, \\b, \\f, \\n, \\r, \\t or \\uXXXX"
+                    "'\\\(Self.describe(escaped).dropFirst().dropLast())' is not an escape; use \\\", \\\\, \\/, \\b, "
+                        + "\\f, \\n, \\r, \\t or \\uXXXX"
                 )
             }
         }
@@ -427,7 +428,8 @@ struct JSONScanner {
             )
         }
         throw failure(
-            "expected ',' or '\(inObject ? "}" : "]")' after \(inObject ? "an object member" : "an array element"), found \(describeNext())"
+            "expected ',' or '\(inObject ? "}" : "]")' after \(inObject ? "an object member" : "an array element"), "
+                + "found \(describeNext())"
         )
     }
 

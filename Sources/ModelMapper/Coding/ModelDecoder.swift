@@ -317,7 +317,8 @@ public struct ModelDecoder: Sendable {
                 entityName: object.entity.name,
                 expected: "an instance of \(T.self)",
                 found:
-                    "an instance of \(Swift.type(of: object)); bind \(T.self) to the model with ObjectModel(contentsOf:classes:)"
+                    "an instance of \(Swift.type(of: object)); bind \(T.self) to the model with "
+                    + "ObjectModel(contentsOf:classes:)"
             )
         }
         return typed

@@ -110,7 +110,8 @@ extension ModelObject: ModelMappable {
             throw MappingError(
                 .unknownEntity(String(describing: self)),
                 detail: bound.isEmpty
-                    ? "the model binds no entity to class \(self): load it with its classes (the generated model type's load())"
+                    ? "the model binds no entity to class \(self): load it with its classes "
+                        + "(the generated model type's load())"
                     : "the model binds \(bound.count) entities to class \(self)"
             )
         }

@@ -74,7 +74,8 @@ extension ObjectDecoder {
                             path: path(of: frame),
                             entityName: name,
                             expected:
-                                "an object of entity '\(existing.entity.name)', as the one decoded before with the same identity",
+                                "an object of entity '\(existing.entity.name)', as the one decoded before with the "
+                                + "same identity",
                             found: "an object of entity '\(name)'"
                         )
                     )
@@ -254,9 +255,11 @@ extension ObjectDecoder {
                 entityName: run.model.entityRecords[frame.entity].name,
                 propertyName: property.name,
                 found:
-                    "objects repeated by identity that link back to each other through more objects than can be checked",
+                    "objects repeated by identity that link back to each other through more objects than can be "
+                    + "checked",
                 detail:
-                    "telling whether these links close a cycle would take more steps than a document of this size allows"
+                    "telling whether these links close a cycle would take more steps than a document of this size "
+                    + "allows"
             )
         }
     }

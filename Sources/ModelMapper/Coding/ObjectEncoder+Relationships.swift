@@ -168,7 +168,8 @@ extension ObjectEncoder {
                     ? "a cycle back to this \(object.entity.name)"
                     : "a \(object.entity.name) already written at another place",
                 detail:
-                    "give the entity identity attributes (userInfo identityAttributes) so the repeated object can be written as a reference"
+                    "give the entity identity attributes (userInfo identityAttributes) so the repeated object can be "
+                    + "written as a reference"
             )
         }
         writer.open(UInt8(ascii: "{"))

@@ -7,7 +7,8 @@
 ///     _ = try ObjectModel(contentsOf: url)
 /// } catch let error as ModelLoadingError {
 ///     for diagnostic in error.diagnostics { print(diagnostic) }
-///     // Books.xcdatamodel/contents:7:9: error: relationship 'Book.author' names destination entity 'Writer', which does not exist
+///     // Books.xcdatamodel/contents:7:9: error: relationship 'Book.author' names destination
+///     // entity 'Writer', which does not exist
 /// }
 /// ```
 public struct ModelDiagnostic: Sendable, Hashable, CustomStringConvertible {

@@ -110,7 +110,8 @@ extension PredicateEvaluator {
                 guard inner.derivations <= Self.maximumDerivations else {
                     throw error(
                         .invalidOperand(
-                            "derived attribute '\(key)' of \(object.entity.name) reads itself, or derived attributes nest deeper than \(Self.maximumDerivations)"
+                            "derived attribute '\(key)' of \(object.entity.name) reads itself, or derived attributes "
+                                + "nest deeper than \(Self.maximumDerivations)"
                         )
                     )
                 }
@@ -286,7 +287,8 @@ extension PredicateEvaluator {
                 .unsupportedFunction(
                     written,
                     detail:
-                        "not one ModelMapper evaluates (now, CAST, lowercase, uppercase, abs, sum, count, min, max, average)"
+                        "not one ModelMapper evaluates (now, CAST, lowercase, uppercase, abs, sum, count, min, max, "
+                        + "average)"
                 )
             )
         }

@@ -49,7 +49,8 @@ extension ModelObject {
         guard let value else { return setPrimitiveValue(nil, forKey: key) }
         guard let number = Int64(exactly: value.rawValue) else {
             preconditionFailure(
-                "setRawRepresentableValue(_:forKey: \"\(key)\") on \(entity.name): \(value.rawValue) is not a 64-bit integer"
+                "setRawRepresentableValue(_:forKey: \"\(key)\") on \(entity.name): \(value.rawValue) is not a 64-bit "
+                    + "integer"
             )
         }
         setPrimitiveValue(number, forKey: key)

@@ -44,7 +44,8 @@ public struct ModelBundle: Sendable {
         guard let fallback = fallbackVersionName else { return nil }
         return ModelDiagnostic(
             severity,
-            ".xccurrentversion names no current version; '\(fallback)' is used (versions: \(Self.list(xmlVersionNames)))",
+            ".xccurrentversion names no current version; '\(fallback)' is used (versions: "
+                + "\(Self.list(xmlVersionNames)))",
             at: SourceLocation(file: url.appendingPathComponent(".xccurrentversion").displayPath)
         )
     }
@@ -82,7 +83,8 @@ public struct ModelBundle: Sendable {
             current = try Self.readCurrentVersionName(currentVersionFile)
             if let name = current, !versions.contains(name) {
                 throw ModelLoadingError(
-                    ".xccurrentversion names version '\(name).xcdatamodel', which is not in the bundle (versions: \(Self.list(versions)))",
+                    ".xccurrentversion names version '\(name).xcdatamodel', which is not in the bundle (versions: "
+                        + "\(Self.list(versions)))",
                     at: SourceLocation(file: currentVersionFile.displayPath)
                 )
             }
@@ -120,13 +122,15 @@ public struct ModelBundle: Sendable {
         guard let version else {
             guard let currentVersionName = currentVersionName ?? fallbackVersionName else {
                 throw ModelLoadingError(
-                    "the model bundle has no XML version to load (versions in Xcode 3's binary format: \(Self.list(binaryVersionNames)))",
+                    "the model bundle has no XML version to load (versions in Xcode 3's binary format: "
+                        + "\(Self.list(binaryVersionNames)))",
                     at: location
                 )
             }
             if binaryVersionNames.contains(currentVersionName), currentVersionIsDeclared {
                 throw ModelLoadingError(
-                    ".xccurrentversion names version '\(currentVersionName)', which is in Xcode 3's binary format and cannot be loaded; "
+                    ".xccurrentversion names version '\(currentVersionName)', which is in Xcode 3's binary format and "
+                        + "cannot be loaded; "
                         + (xmlVersionNames.isEmpty
                             ? "the bundle has no XML version"
                             : "choose an XML version (\(Self.list(xmlVersionNames)))"),
@@ -144,7 +148,8 @@ public struct ModelBundle: Sendable {
         }
         if binaryVersionNames.contains(name) {
             throw ModelLoadingError(
-                "version '\(name)' is in Xcode 3's binary format (no XML 'contents' file) and cannot be loaded; open and save it in Xcode 4 or later to convert it"
+                "version '\(name)' is in Xcode 3's binary format (no XML 'contents' file) and cannot be loaded; open "
+                    + "and save it in Xcode 4 or later to convert it"
                     + (xmlVersionNames.isEmpty ? "" : " (XML versions: \(Self.list(xmlVersionNames)))"),
                 at: SourceLocation(file: url.appendingPathComponent(name + ".xcdatamodel").displayPath)
             )

@@ -210,7 +210,8 @@ extension ObjectModel {
         let location = SourceLocation(file: folder.displayPath)
         if FileManager.default.fileExists(atPath: folder.appendingPathComponent("elements").path) {
             throw ModelLoadingError(
-                "'\(folder.lastPathComponent)' has no XML 'contents' file, only 'elements' and 'layout': it is in Xcode 3's binary format; open and save it in Xcode 4 or later to convert it",
+                "'\(folder.lastPathComponent)' has no XML 'contents' file, only 'elements' and 'layout': it is in "
+                    + "Xcode 3's binary format; open and save it in Xcode 4 or later to convert it",
                 at: location
             )
         }

@@ -30,7 +30,8 @@ extension ObjectModel {
                     problems.append(
                         ModelDiagnostic(
                             .error,
-                            "class '\(objectClass)' gives attribute '\(name)' the raw values of \(type.typeName), but entity '\(record.name)' has no attribute '\(name)'",
+                            "class '\(objectClass)' gives attribute '\(name)' the raw values of \(type.typeName), but "
+                                + "entity '\(record.name)' has no attribute '\(name)'",
                             at: record.location
                         )
                     )
@@ -43,7 +44,9 @@ extension ObjectModel {
                     problems.append(
                         ModelDiagnostic(
                             .error,
-                            "class '\(objectClass)' gives attribute '\(record.name).\(name)' the raw values of \(type.typeName), which need \(needed) attribute; it is \(attribute.attributeType.rawValue)",
+                            "class '\(objectClass)' gives attribute '\(record.name).\(name)' the raw values of "
+                                + "\(type.typeName), which need \(needed) attribute; it is "
+                                + "\(attribute.attributeType.rawValue)",
                             at: records[reference.entity].location(of: reference)
                         )
                     )

@@ -131,7 +131,8 @@ public final class ObjectModel: Sendable {
                 problems.append(
                     ModelDiagnostic(
                         .error,
-                        "class '\(objectClass)' names entity '\(objectClass.entityName)', which the model does not have",
+                        "class '\(objectClass)' names entity '\(objectClass.entityName)', which the model does not "
+                            + "have",
                         at: SourceLocation(file: fileName)
                     )
                 )

@@ -87,6 +87,7 @@ public struct RelationshipDescription: Sendable, Hashable, CustomStringConvertib
 
     /// This `RelationshipDescription` as text, as `print` and string interpolation show it.
     public var description: String {
-        "RelationshipDescription(\(entity.name).\(name) -> \(isToMany ? "[\(record.destinationEntityName)]" : record.destinationEntityName))"
+        "RelationshipDescription(\(entity.name).\(name) -> "
+            + "\(isToMany ? "[\(record.destinationEntityName)]" : record.destinationEntityName))"
     }
 }

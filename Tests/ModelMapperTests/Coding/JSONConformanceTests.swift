@@ -176,7 +176,8 @@ struct JSONReaderTests {
             ),
             (
                 #"["\ud800"]"#,
-                "$[0]: the data is not valid JSON: line 1, column 9: \\uD800 is a high surrogate without the low surrogate that must follow it"
+                "$[0]: the data is not valid JSON: line 1, column 9: \\uD800 is a high surrogate without the low "
+                    + "surrogate that must follow it"
             ),
             (
                 #"{"a" 1}"#,
@@ -184,7 +185,8 @@ struct JSONReaderTests {
             ),
             (
                 "[1] x",
-                "$: the data is not valid JSON: line 1, column 5: expected the end of the text after the document's value, found 'x'"
+                "$: the data is not valid JSON: line 1, column 5: expected the end of the text after the document's "
+                    + "value, found 'x'"
             ),
         ]
     )

@@ -94,7 +94,9 @@ struct StreamingTests {
     @Test("an element that does not fit the model is an error with its path, line and column in the document")
     func elementErrors() async throws {
         let text =
-            "{\"products\": [\n  {\"sku\":\"a\",\"name\":\"A\",\"available\":true},\n  {\"sku\":\"b\",\"name\":\"B\",\"available\":true,\"quantity\":70000},\n  {\"sku\":\"c\",\"name\" \"C\"}]}"
+            "{\"products\": [\n  {\"sku\":\"a\",\"name\":\"A\",\"available\":true},\n  "
+            + "{\"sku\":\"b\",\"name\":\"B\",\"available\":true,\"quantity\":70000},\n  {\"sku\":\"c\",\"name\" "
+            + "\"C\"}]}"
         let error = try await streamingError(text)
         #expect(error?.code == .valueOutOfRange)
         #expect(error?.path.description == "$.products[1].quantity")

@@ -110,7 +110,8 @@ struct HostileInputTests {
                         }
                     } catch {
                         problems.append(
-                            "\(fixture.file): byte \(position) as 0x\(String(hostile, radix: 16)): \(type(of: error)): \(error)"
+                            "\(fixture.file): byte \(position) as 0x\(String(hostile, radix: 16)): \(type(of: error)): "
+                                + "\(error)"
                         )
                     }
                 }
@@ -175,7 +176,8 @@ struct HostileInputTests {
                 for value in everyKindOfValue {
                     let text = #"{"\#(attribute.name)": \#(value)}"#
                     let place =
-                        "\(strictness) \(attribute.attributeType.rawValue) '\(attribute.name)' given \(value.prefix(40))"
+                        "\(strictness) \(attribute.attributeType.rawValue) '\(attribute.name)' given "
+                        + "\(value.prefix(40))"
                     do {
                         let object = try decoder.decodeObject(of: entity, from: Data(text.utf8))
                         if let problem = wrongValue(object.value(forKey: attribute.name), of: attribute, from: value) {

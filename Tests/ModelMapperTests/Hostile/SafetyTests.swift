@@ -88,7 +88,8 @@ struct SafetyTests {
     @Test("malformed XML is reported with libxml2's line and column")
     func malformedXML() {
         let text = failureText(
-            "<model>\n  <entity name=\"A\">\n    <attribute name=\"x\" attributeType=\"String\">\n  </entity>\n</model>\n"
+            "<model>\n  <entity name=\"A\">\n    <attribute name=\"x\" attributeType=\"String\">\n  "
+                + "</entity>\n</model>\n"
         )
         #expect(text.hasPrefix("Hostile.xml:4:"))
         #expect(text.contains("error: malformed XML:"))

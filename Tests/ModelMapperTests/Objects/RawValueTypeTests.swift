@@ -126,22 +126,26 @@ struct RawValueTypeTests {
         #expect(messages.count == 4)
         #expect(
             messages.contains(
-                "class 'MistakenProduct' gives attribute 'colour' the raw values of Stock, but entity 'Product' has no attribute 'colour'"
+                "class 'MistakenProduct' gives attribute 'colour' the raw values of Stock, but entity 'Product' has no "
+                    + "attribute 'colour'"
             )
         )
         #expect(
             messages.contains(
-                "class 'MistakenProduct' gives attribute 'tags' the raw values of Stock, but entity 'Product' has no attribute 'tags'"
+                "class 'MistakenProduct' gives attribute 'tags' the raw values of Stock, but entity 'Product' has no "
+                    + "attribute 'tags'"
             )
         )
         #expect(
             messages.contains(
-                "class 'MistakenProduct' gives attribute 'Product.views' the raw values of Stock, which need a String attribute; it is Integer 32"
+                "class 'MistakenProduct' gives attribute 'Product.views' the raw values of Stock, which need a String "
+                    + "attribute; it is Integer 32"
             )
         )
         #expect(
             messages.contains(
-                "class 'MistakenProduct' gives attribute 'Product.name' the raw values of Level, which need an Integer 16, 32 or 64 attribute; it is String"
+                "class 'MistakenProduct' gives attribute 'Product.name' the raw values of Level, which need an Integer "
+                    + "16, 32 or 64 attribute; it is String"
             )
         )
         #expect(error?.diagnostics.allSatisfy { $0.severity == .error } == true)

@@ -126,7 +126,8 @@ struct RelationshipAndInheritanceTests {
         #expect(model.entitiesByName["Image"]?.relationshipsByName["thumbnail"]?.isInverseReciprocal == true)
         #expect(
             model.warnings.map(\.description) == [
-                "Artsy.xml:6:77: warning: relationship 'Image.artist' names inverse 'Artist.thumbnail', whose own inverse is 'Image.thumbnail'; this inverse is not maintained automatically"
+                "Artsy.xml:6:77: warning: relationship 'Image.artist' names inverse 'Artist.thumbnail', whose own "
+                    + "inverse is 'Image.thumbnail'; this inverse is not maintained automatically"
             ]
         )
     }

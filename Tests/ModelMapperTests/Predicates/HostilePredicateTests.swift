@@ -97,7 +97,9 @@ struct HostilePredicateTests {
             ("name MATCHES '(a+)+b' OR otherNames MATCHES '(.*)*(.*)*(.*)*x'", false),
             ("name MATCHES '\(String(repeating: "(", count: 2_000))'", false),
             (
-                "SUBQUERY(albums, $a, SUBQUERY($a.band.albums, $b, SUBQUERY($b.band.members, $c, SUBQUERY($c.band.albums, $d, $d.band.members.@count > 0).@count > 0).@count > 0).@count > 0).@count > 0",
+                "SUBQUERY(albums, $a, SUBQUERY($a.band.albums, $b, SUBQUERY($b.band.members, $c, "
+                    + "SUBQUERY($c.band.albums, $d, $d.band.members.@count > 0).@count > 0).@count > 0).@count > "
+                    + "0).@count > 0",
                 false
             ),
             ("ANY albums.band.albums.band.albums.band.albums.band.albums.band.albums.band.albums.name == 'x'", false),

@@ -214,7 +214,8 @@ struct PredicateParsingTests {
             ("%K == 1", [3], "column 1: expected a key path (a String) for %K, found a Int"),
             (
                 "a == %@", [NSObject()],
-                "column 6: expected a string, number, Boolean, date, UUID, URL, data, object, nil or a collection of them for %@, found a NSObject"
+                "column 6: expected a string, number, Boolean, date, UUID, URL, data, object, nil or a collection of "
+                    + "them for %@, found a NSObject"
             ),
         ]
         for (format, arguments, message) in mistakes {
@@ -233,7 +234,8 @@ struct PredicateParsingTests {
         ),
         (
             "name",
-            "column 5: expected a comparison (==, !=, <, <=, >, >=, BETWEEN, IN, BEGINSWITH, ENDSWITH, CONTAINS, LIKE, MATCHES), found the end"
+            "column 5: expected a comparison (==, !=, <, <=, >, >=, BETWEEN, IN, BEGINSWITH, ENDSWITH, CONTAINS, LIKE, "
+                + "MATCHES), found the end"
         ),
         ("name == 'Japan", "column 9: expected the closing quote of the string that starts here, found '''"),
         ("a == 1 b == 2", "column 8: expected AND, OR or the end of the predicate, found 'b'"),

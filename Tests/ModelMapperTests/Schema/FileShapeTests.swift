@@ -179,7 +179,8 @@ struct FileShapeTests {
         var xml = #"<?xml version="1.0" encoding="UTF-16"?>"# + "\n<model xmlns:x=\"urn:x\">\n"
         for index in 0..<4_000 {
             xml +=
-                "<entity name=\"E\(index)\"><x:note/><attribute name=\"a\" attributeType=\"Integer 16\" defaultValueString=\"0.0\"/></entity>\n"
+                "<entity name=\"E\(index)\"><x:note/><attribute name=\"a\" attributeType=\"Integer 16\" "
+                + "defaultValueString=\"0.0\"/></entity>\n"
         }
         xml += "</model>\n"
         var bytes: [UInt8] = [0xFF, 0xFE]

@@ -12,7 +12,8 @@ struct LoadingLimitsTests {
         for index in 0..<attributes {
             if userInfo {
                 xml +=
-                    "<attribute name=\"a\(index)\" attributeType=\"String\"><userInfo><entry key=\"k\" value=\"v\"/></userInfo></attribute>\n"
+                    "<attribute name=\"a\(index)\" attributeType=\"String\"><userInfo><entry key=\"k\" "
+                    + "value=\"v\"/></userInfo></attribute>\n"
             } else {
                 xml += "<attribute name=\"a\(index)\" attributeType=\"String\"/>\n"
             }

@@ -123,7 +123,8 @@ struct TolerantLoadingTests {
         #expect(
             warnings == [
                 "minimum of attribute 'E.x' (Integer 16) is '0.0', read as 0",
-                "maximum of attribute 'E.x' (Integer 16) is '1e9': it is out of range for Integer 16 (-32768...32767); no maximum is used",
+                "maximum of attribute 'E.x' (Integer 16) is '1e9': it is out of range for Integer 16 (-32768...32767); "
+                    + "no maximum is used",
                 "regular expression of attribute 'E.x' is '[a-', which does not compile; no pattern is used",
             ]
         )
@@ -163,8 +164,10 @@ struct TolerantLoadingTests {
         #expect(shelf.relationshipsByName["items"]?.inverseRelationship?.name == "shelf")
         #expect(
             model.warnings.map(\.message) == [
-                "the inverse of relationship 'Shelf.featured' leads to 'Special', a subentity of 'Shelf'; this inverse is not maintained automatically",
-                "the inverse of relationship 'Item.shelf' leads to 'Book', a subentity of 'Item'; this inverse is not maintained automatically",
+                "the inverse of relationship 'Shelf.featured' leads to 'Special', a subentity of 'Shelf'; this inverse "
+                    + "is not maintained automatically",
+                "the inverse of relationship 'Item.shelf' leads to 'Book', a subentity of 'Item'; this inverse is not "
+                    + "maintained automatically",
             ]
         )
     }

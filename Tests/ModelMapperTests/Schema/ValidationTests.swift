@@ -90,7 +90,8 @@ struct ValidationTests {
         )
         expectError(
             found,
-            "default value of attribute 'Author.level' (Integer 16) is '70000': it is out of range for Integer 16 (-32768...32767); no default value is used",
+            "default value of attribute 'Author.level' (Integer 16) is '70000': it is out of range for Integer 16 "
+                + "(-32768...32767); no default value is used",
             at: #"defaultValueString="70000""#,
             in: xml,
             severity: .warning
@@ -115,7 +116,8 @@ struct ValidationTests {
         )
         expectError(
             found,
-            "the inverse of relationship 'Author.agent' does not point back: 'Editor.clients' leads to 'Editor', not to 'Author'",
+            "the inverse of relationship 'Author.agent' does not point back: 'Editor.clients' leads to 'Editor', not "
+                + "to 'Author'",
             at: #"inverseName="clients""#,
             in: xml
         )
@@ -158,7 +160,8 @@ struct ValidationTests {
             """
         #expect(
             diagnostics(of: xml).map(\.description) == [
-                "Broken.xml:3:50: error: relationship 'Book.author' names destination entity 'Writer', which does not exist"
+                "Broken.xml:3:50: error: relationship 'Book.author' names destination entity 'Writer', which does not "
+                    + "exist"
             ]
         )
     }
@@ -289,7 +292,8 @@ struct ValidationTests {
         )
         expectError(
             found,
-            "the predicate of fetched property 'bigger' does not parse: column 30: expected a value (a key path, a literal, a variable or a format argument), found the end",
+            "the predicate of fetched property 'bigger' does not parse: column 30: expected a value (a key path, a "
+                + "literal, a variable or a format argument), found the end",
             at: #"predicateString="size &gt;"#,
             in: xml,
             severity: .warning
@@ -360,7 +364,8 @@ struct ValidationTests {
         )
         #expect(
             model.warnings.map(\.message) == [
-                "relationship 'E.a' has unknown deletion rule 'Explode', read as Nullify (known rules: Nullify, Cascade, Deny, No Action)",
+                "relationship 'E.a' has unknown deletion rule 'Explode', read as Nullify (known rules: Nullify, "
+                    + "Cascade, Deny, No Action)",
                 "minCount of relationship 'E.b' is '-2', not a count (a whole number, 0 or more); no bound is used",
             ]
         )
@@ -374,7 +379,8 @@ struct ValidationTests {
         let found = diagnostics(of: "<?xml version=\"1.0\"?>\n<plist version=\"1.0\"><dict/></plist>")
         #expect(
             found.map(\.description) == [
-                "Broken.xml:2:1: error: the root element is <plist>, not <model>: this is not a Core Data model file (expected a .xcdatamodeld bundle, a .xcdatamodel folder or a contents file)"
+                "Broken.xml:2:1: error: the root element is <plist>, not <model>: this is not a Core Data model file "
+                    + "(expected a .xcdatamodeld bundle, a .xcdatamodel folder or a contents file)"
             ]
         )
     }
@@ -383,7 +389,8 @@ struct ValidationTests {
     func missingNames() {
         let found = diagnostics(
             of:
-                "<model><entity/><entity name=\"E\"><attribute attributeType=\"String\"/><relationship destinationEntity=\"E\"/></entity></model>"
+                "<model><entity/><entity name=\"E\"><attribute attributeType=\"String\"/><relationship "
+                + "destinationEntity=\"E\"/></entity></model>"
         )
         #expect(
             found.map(\.message) == [
@@ -431,13 +438,15 @@ struct MappingValidationTests {
         let found = diagnostics(of: xml)
         expectError(
             found,
-            "property 'tax' of entity 'Book' maps to 'price.tax', inside the JSON value of 'price', which is not an object",
+            "property 'tax' of entity 'Book' maps to 'price.tax', inside the JSON value of 'price', which is not an "
+                + "object",
             at: #"<attribute name="tax""#,
             in: xml
         )
         expectError(
             found,
-            "property 'firstTag' of entity 'Book' maps to 'tags.first', inside the JSON value of 'tags', which is not an object",
+            "property 'firstTag' of entity 'Book' maps to 'tags.first', inside the JSON value of 'tags', which is not "
+                + "an object",
             at: #"<attribute name="firstTag""#,
             in: xml
         )

@@ -286,7 +286,8 @@ private let rejectEntityDeclaration: entityDeclSAXFunc = { context, name, _, _, 
     let entityName = name.map { String(cString: $0) } ?? "?"
     let (line, column) = ParseState.position(of: parser)
     state.add(
-        "the document declares entity '\(entityName)'; entity declarations are not allowed in model files (they could read local files or expand without bound)",
+        "the document declares entity '\(entityName)'; entity declarations are not allowed in model files (they could "
+            + "read local files or expand without bound)",
         line: line,
         column: column
     )

@@ -16,7 +16,8 @@ extension ModelBuilder {
                 } else {
                     let relationship = drafts[entity].record.ownRelationships[index]
                     error(
-                        "relationship '\(drafts[entity].record.name).\(relationship.name)' names destination entity '\(destinationName)', which does not exist",
+                        "relationship '\(drafts[entity].record.name).\(relationship.name)' names destination entity "
+                            + "'\(destinationName)', which does not exist",
                         at: relationship.position.location(ofAttribute: "destinationEntity")
                     )
                 }
@@ -47,31 +48,14 @@ extension ModelBuilder {
         let relationship = drafts[entity].record.ownRelationships[index]
         guard let inverseName = relationship.inverseName else { return (nil, false) }
         let owner = PropertyOwner(entity: drafts[entity].record.name, property: relationship.name)
-        var inverseEntity = relationship.destinationEntity
-        if let inverseEntityName = relationship.inverseEntityName {
-            guard let named = indexByName[inverseEntityName] else {
-                error(
-                    "relationship '\(owner)' names inverse entity '\(inverseEntityName)', which does not exist",
-                    at: relationship.position.location(ofAttribute: "inverseEntity")
-                )
-                return (nil, false)
-            }
-            // Some files name the superentity that declares the inverse: that is the same
-            // relationship, found on the destination through inheritance.
-            if relationship.destinationEntity >= 0, !isEntity(relationship.destinationEntity, kindOf: named, drafts) {
-                error(
-                    "relationship '\(owner)' has inverse entity '\(inverseEntityName)' but destination entity '\(relationship.destinationEntityName)'; they must be the same",
-                    at: relationship.position.location(ofAttribute: "inverseEntity")
-                )
-                return (nil, false)
-            }
-            if relationship.destinationEntity < 0 { inverseEntity = named }
-        }
-        guard inverseEntity >= 0 else { return (nil, false) }  // unknown destination, already reported
+        guard
+            let inverseEntity = inverseEntity(of: relationship, owner: owner, drafts: drafts, indexByName: indexByName)
+        else { return (nil, false) }
         // Read in place: a copy of the whole record per relationship costs more than the rest.
         guard let position = drafts[inverseEntity].record.propertyIndexByName[inverseName] else {
             error(
-                "relationship '\(owner)' names inverse '\(inverseName)', but entity '\(drafts[inverseEntity].record.name)' has no property of that name",
+                "relationship '\(owner)' names inverse '\(inverseName)', but entity "
+                    + "'\(drafts[inverseEntity].record.name)' has no property of that name",
                 at: relationship.position.location(ofAttribute: "inverseName")
             )
             return (nil, false)
@@ -79,7 +63,8 @@ extension ModelBuilder {
         let reference = drafts[inverseEntity].record.properties[position]
         guard reference.isRelationship else {
             error(
-                "relationship '\(owner)' names inverse '\(drafts[inverseEntity].record.name).\(inverseName)', which is an attribute, not a relationship",
+                "relationship '\(owner)' names inverse '\(drafts[inverseEntity].record.name).\(inverseName)', which is "
+                    + "an attribute, not a relationship",
                 at: relationship.position.location(ofAttribute: "inverseName")
             )
             return (nil, false)
@@ -93,14 +78,17 @@ extension ModelBuilder {
             // It leads to a subentity of this one: the pair holds for objects of that subentity
             // only, so it is not maintained, as for any inverse that is not mutual.
             warning(
-                "the inverse of relationship '\(owner)' leads to '\(inverse.destinationEntityName)', a subentity of '\(drafts[entity].record.name)'; this inverse is not maintained automatically",
+                "the inverse of relationship '\(owner)' leads to '\(inverse.destinationEntityName)', a subentity of "
+                    + "'\(drafts[entity].record.name)'; this inverse is not maintained automatically",
                 at: relationship.position.location(ofAttribute: "inverseName")
             )
             return (reference, false)
         }
         if inverse.destinationEntity >= 0, !isEntity(entity, kindOf: inverse.destinationEntity, drafts) {
             error(
-                "the inverse of relationship '\(owner)' does not point back: '\(drafts[reference.entity].record.name).\(inverseName)' leads to '\(inverse.destinationEntityName)', not to '\(drafts[entity].record.name)'",
+                "the inverse of relationship '\(owner)' does not point back: "
+                    + "'\(drafts[reference.entity].record.name).\(inverseName)' leads to "
+                    + "'\(inverse.destinationEntityName)', not to '\(drafts[entity].record.name)'",
                 at: relationship.position.location(ofAttribute: "inverseName")
             )
             return (reference, false)
@@ -112,10 +100,44 @@ extension ModelBuilder {
             inverse.inverseName.map { "whose own inverse is '\(inverse.destinationEntityName).\($0)'" }
             ?? "which has no inverse"
         warning(
-            "relationship '\(owner)' names inverse '\(drafts[reference.entity].record.name).\(inverseName)', \(pairing); this inverse is not maintained automatically",
+            "relationship '\(owner)' names inverse '\(drafts[reference.entity].record.name).\(inverseName)', "
+                + "\(pairing); this inverse is not maintained automatically",
             at: relationship.position.location(ofAttribute: "inverseName")
         )
         return (reference, false)
+    }
+
+    /// The entity where a relationship's inverse is declared: its destination, or the entity
+    /// `inverseEntity` names; nil, with the error reported, when that is wrong (nil without one
+    /// when the destination is unknown, which was reported already).
+    private mutating func inverseEntity(
+        of relationship: RelationshipRecord,
+        owner: PropertyOwner,
+        drafts: [DraftEntity],
+        indexByName: [String: Int]
+    ) -> Int? {
+        var inverseEntity = relationship.destinationEntity
+        if let inverseEntityName = relationship.inverseEntityName {
+            guard let named = indexByName[inverseEntityName] else {
+                error(
+                    "relationship '\(owner)' names inverse entity '\(inverseEntityName)', which does not exist",
+                    at: relationship.position.location(ofAttribute: "inverseEntity")
+                )
+                return nil
+            }
+            // Some files name the superentity that declares the inverse: that is the same
+            // relationship, found on the destination through inheritance.
+            if relationship.destinationEntity >= 0, !isEntity(relationship.destinationEntity, kindOf: named, drafts) {
+                error(
+                    "relationship '\(owner)' has inverse entity '\(inverseEntityName)' but destination entity "
+                        + "'\(relationship.destinationEntityName)'; they must be the same",
+                    at: relationship.position.location(ofAttribute: "inverseEntity")
+                )
+                return nil
+            }
+            if relationship.destinationEntity < 0 { inverseEntity = named }
+        }
+        return inverseEntity >= 0 ? inverseEntity : nil
     }
 
     /// Whether `entity` is `ancestor` or one of its subentities.
@@ -144,7 +166,8 @@ extension ModelBuilder {
                 names = list.split(separator: ",").map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
                 for name in names where !attributeNames.contains(name) {
                     error(
-                        "userInfo '\(key)' of entity '\(record.name)' names '\(name)', which is not an attribute of the entity",
+                        "userInfo '\(key)' of entity '\(record.name)' names '\(name)', which is not an attribute of "
+                            + "the entity",
                         at: drafts[entity].userInfoLocations[key]?.location ?? record.location
                     )
                 }
@@ -180,7 +203,8 @@ extension ModelBuilder {
             for constraint in draft.record.uniquenessConstraints {
                 for name in constraint where draft.record.propertyIndexByName[name] == nil {
                     warning(
-                        "a uniqueness constraint of entity '\(draft.record.name)' names '\(name)', which is not a property of the entity",
+                        "a uniqueness constraint of entity '\(draft.record.name)' names '\(name)', which is not a "
+                            + "property of the entity",
                         at: uniquenessLocation(of: name, in: draft)
                     )
                 }
@@ -217,7 +241,8 @@ extension ModelBuilder {
             let value = drafts[entity].record.typeValue
             if let other = seen[drafts[root].record.name]?[value] {
                 error(
-                    "entities '\(drafts[other].record.name)' and '\(drafts[entity].record.name)' both have JSON type value '\(value)'; give one of them another jsonTypeValue",
+                    "entities '\(drafts[other].record.name)' and '\(drafts[entity].record.name)' both have JSON type "
+                        + "value '\(value)'; give one of them another jsonTypeValue",
                     at: drafts[entity].userInfoLocations[MappingKeys.typeValue[0]]?.location
                         ?? drafts[entity].record.location
                 )
@@ -267,7 +292,9 @@ extension ModelBuilder {
                 // Report once, on the entity that declares the later property.
                 guard references[later].entity == entity else { continue }
                 error(
-                    "properties '\(references[first].name)' and '\(references[later].name)' of entity '\(drafts[entity].record.name)' both map to JSON key path '\(JSONKeyPath(components: paths[later]).map(\.description) ?? "")'",
+                    "properties '\(references[first].name)' and '\(references[later].name)' of entity "
+                        + "'\(drafts[entity].record.name)' both map to JSON key path "
+                        + "'\(JSONKeyPath(components: paths[later]).map(\.description) ?? "")'",
                     at: drafts[entity].record.location(of: references[later])
                 )
             }
@@ -283,7 +310,9 @@ extension ModelBuilder {
                         continue
                     }
                     error(
-                        "property '\(references[index].name)' of entity '\(drafts[entity].record.name)' maps to '\(path.joined(separator: "."))', inside the JSON value of '\(ownerReference.name)', which is not an object",
+                        "property '\(references[index].name)' of entity '\(drafts[entity].record.name)' maps to "
+                            + "'\(path.joined(separator: "."))', inside the JSON value of '\(ownerReference.name)', "
+                            + "which is not an object",
                         at: drafts[entity].record.location(of: references[index])
                     )
                 }

@@ -52,7 +52,8 @@ struct ModelBuilder {
     private mutating func build(root: XMLElementNode, sourceURL: URL?, versionName: String?) -> ModelContents? {
         guard root.isNamed(.model) else {
             error(
-                "the root element is <\(root.name)>, not <model>: this is not a Core Data model file (\(ModelLoadingError.whatAModelIs))",
+                "the root element is <\(root.name)>, not <model>: this is not a Core Data model file "
+                    + "(\(ModelLoadingError.whatAModelIs))",
                 at: source.location(of: root)
             )
             return nil
@@ -239,12 +240,15 @@ struct ModelBuilder {
                     let record = drafts[index].record
                     if owner.entity == index {
                         error(
-                            "entity '\(record.name)' declares property '\(property.name)' twice (first at line \(record.location(of: owner).line))",
+                            "entity '\(record.name)' declares property '\(property.name)' twice (first at line "
+                                + "\(record.location(of: owner).line))",
                             at: record.location(of: property)
                         )
                     } else {
                         error(
-                            "property '\(property.name)' of entity '\(record.name)' is already declared by its superentity '\(drafts[owner.entity].record.name)' (line \(drafts[owner.entity].record.location(of: owner).line))",
+                            "property '\(property.name)' of entity '\(record.name)' is already declared by its "
+                                + "superentity '\(drafts[owner.entity].record.name)' (line "
+                                + "\(drafts[owner.entity].record.location(of: owner).line))",
                             at: record.location(of: property)
                         )
                     }
@@ -309,7 +313,8 @@ struct ModelBuilder {
             for attribute in element.children(named: .attribute) {
                 if let composite = attribute[attribute: .composite], !names.contains(composite) {
                     error(
-                        "composite attribute '\(attribute[attribute: .name] ?? "?")' names composite '\(composite)', which does not exist",
+                        "composite attribute '\(attribute[attribute: .name] ?? "?")' names composite '\(composite)', "
+                            + "which does not exist",
                         at: source.location(ofAttribute: "composite", in: attribute)
                     )
                 }
@@ -334,7 +339,8 @@ struct ModelBuilder {
                         members.append(entityName)
                     } else {
                         warning(
-                            "configuration '\(name)' names entity '\(entityName)', which does not exist; it is left out",
+                            "configuration '\(name)' names entity '\(entityName)', which does not exist; it is left "
+                                + "out",
                             at: source.location(of: member)
                         )
                     }
@@ -397,7 +403,8 @@ struct ModelBuilder {
             for fetched in draft.record.fetchedProperties {
                 if let entityName = fetched.entityName, !entityNames.contains(entityName) {
                     warning(
-                        "fetched property '\(draft.record.name).\(fetched.name)' fetches entity '\(entityName)', which does not exist",
+                        "fetched property '\(draft.record.name).\(fetched.name)' fetches entity '\(entityName)', which "
+                            + "does not exist",
                         at: fetched.location
                     )
                 }
