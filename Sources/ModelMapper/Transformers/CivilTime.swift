@@ -80,26 +80,70 @@ enum CivilTime {
 
     // MARK: Writing
 
-    /// Writes `yyyy-MM-dd` (`withTime`: `yyyy-MM-ddTHH:mm:ssZ`) for a date in whole seconds
-    /// within `years`; false, writing nothing, for any other date.
+    /// The longest text ``write(_:withTime:to:)`` writes: `"yyyy-MM-ddTHH:mm:ss.<18 digits>Z"`.
+    static let maximumWrittenCount = 41
+
+    /// Writes `yyyy-MM-dd` (`withTime`: `yyyy-MM-ddTHH:mm:ssZ`, with the shortest fraction of a
+    /// second that reads back as the same date, see ``ISO8601Text/shortestFraction(of:whole:)``)
+    /// for a date within `years`; false, writing nothing, for any other date (and, without the
+    /// time, for one that is not midnight).
     static func write(_ date: Date, withTime: Bool, to writer: inout JSONWriter) -> Bool {
-        let interval = date.timeIntervalSince1970
-        guard interval.isFinite, interval == interval.rounded(.down), abs(interval) < 1e12 else { return false }
-        let seconds = Int(interval)
-        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-        let secondOfDay = seconds - days * 86_400
-        if !withTime, secondOfDay != 0 { return false }
-        let (year, month, day) = civil(days: days)
-        guard years.contains(year) else { return false }
-        // "yyyy-MM-ddTHH:mm:ssZ" with its quotes: 22 bytes at most, written in place.
-        writer.append(reserving: 22) { text in
+        guard let fields = WrittenFields(date, withTime: withTime) else { return false }
+        writer.append(reserving: maximumWrittenCount) { text in fields.write(to: text) }
+        return true
+    }
+
+    /// The text ``write(_:withTime:to:)`` writes, without its quotes; nil for the same dates.
+    static func text(_ date: Date, withTime: Bool) -> String? {
+        guard let fields = WrittenFields(date, withTime: withTime) else { return nil }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumWrittenCount) { buffer in
+            guard let text = buffer.baseAddress else { return "" }
+            let count = fields.write(to: text)
+            return String(decoding: UnsafeBufferPointer(start: text + 1, count: count - 2), as: UTF8.self)
+        }
+    }
+
+    /// What a date is written as: its day, its second of the day and its fraction of a second.
+    private struct WrittenFields {
+        let year: Int
+        let month: Int
+        let day: Int
+        /// The second of the day; nil for a date written without its time.
+        let secondOfDay: Int?
+        let fraction: (digits: UInt64, scale: Int)?
+
+        init?(_ date: Date, withTime: Bool) {
+            // In the reference date's terms, which a `Date` keeps and the reader computes in.
+            let interval = date.timeIntervalSinceReferenceDate
+            guard interval.isFinite, abs(interval) < 1e12 else { return nil }
+            let whole = interval.rounded(.down)
+            if whole == interval {
+                fraction = nil
+            } else {
+                guard withTime, let shortest = ISO8601Text.shortestFraction(of: interval, whole: whole) else {
+                    return nil
+                }
+                fraction = shortest
+            }
+            let seconds = Int(whole) + ISO8601Text.referenceDateSince1970
+            let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+            let secondOfDay = seconds - days * 86_400
+            if !withTime, secondOfDay != 0 { return nil }
+            (year, month, day) = civil(days: days)
+            guard years.contains(year) else { return nil }
+            self.secondOfDay = withTime ? secondOfDay : nil
+        }
+
+        /// Writes the text with its quotes at `text` (``maximumWrittenCount`` bytes at most);
+        /// returns how many bytes it wrote.
+        func write(to text: UnsafeMutablePointer<UInt8>) -> Int {
             text[0] = UInt8(ascii: "\"")
             _ = DecimalDigits.write(UInt64(year), minimumCount: 4, to: text + 1)
             text[5] = UInt8(ascii: "-")
             _ = DecimalDigits.write(UInt64(month), minimumCount: 2, to: text + 6)
             text[8] = UInt8(ascii: "-")
             _ = DecimalDigits.write(UInt64(day), minimumCount: 2, to: text + 9)
-            guard withTime else {
+            guard let secondOfDay else {
                 text[11] = UInt8(ascii: "\"")
                 return 12
             }
@@ -109,10 +153,14 @@ enum CivilTime {
             _ = DecimalDigits.write(UInt64(secondOfDay / 60 % 60), minimumCount: 2, to: text + 15)
             text[17] = UInt8(ascii: ":")
             _ = DecimalDigits.write(UInt64(secondOfDay % 60), minimumCount: 2, to: text + 18)
-            text[20] = UInt8(ascii: "Z")
-            text[21] = UInt8(ascii: "\"")
-            return 22
+            var end = 20
+            if let fraction {
+                text[20] = UInt8(ascii: ".")
+                end = 21 + DecimalDigits.write(fraction.digits, minimumCount: fraction.scale, to: text + 21)
+            }
+            text[end] = UInt8(ascii: "Z")
+            text[end + 1] = UInt8(ascii: "\"")
+            return end + 2
         }
-        return true
     }
 }

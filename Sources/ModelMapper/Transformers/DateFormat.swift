@@ -103,6 +103,8 @@ public enum DateFormat: Sendable, Hashable {
         case .secondsSince1970: return .number(Self.numberText(date.timeIntervalSince1970))
         case .millisecondsSince1970: return .number(Self.numberText(date.timeIntervalSince1970 * 1000))
         case .iso8601:
+            if let text = CivilTime.text(date, withTime: true) { return .string(text) }
+            // Years outside the civil arithmetic's, through Foundation's calendar.
             let fractional = date.timeIntervalSince1970 != date.timeIntervalSince1970.rounded(.down)
             return .string(date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: fractional)))
         case .yearMonthDay:

@@ -81,11 +81,38 @@ extension ISO8601Text {
         // In the reference date's terms, which a `Date` keeps: converting from 1970's would
         // round a second time.
         let whole = Double(seconds - Self.referenceDateSince1970)
-        guard fractionScale > 0 else { return Date(timeIntervalSinceReferenceDate: whole) }
-        // Both operands exact (a scale of at most 18 is an exact power of ten, and digits past
-        // 2^53 are rare enough to round once more), so the quotient is correctly rounded.
-        let fraction = Double(fractionDigits) / Self.powersOfTen[fractionScale]
-        return Date(timeIntervalSinceReferenceDate: whole + fraction)
+        return Date(
+            timeIntervalSinceReferenceDate: Self.interval(whole: whole, digits: fractionDigits, scale: fractionScale)
+        )
+    }
+
+    /// The interval since the reference date of whole seconds `whole` and a fraction of
+    /// `digits` over `10^scale`: the one computation of a fraction that reading does and that
+    /// writing checks against. Both operands of the division are exact (a scale of at most 18
+    /// is an exact power of ten, and digits past 2^53 are rare enough to round once more), so
+    /// the quotient is correctly rounded.
+    static func interval(whole: Double, digits: UInt64, scale: Int) -> Double {
+        scale == 0 ? whole : whole + Double(digits) / powersOfTen[scale]
+    }
+
+    /// The fewest fraction digits (1 to 18, the most the reader keeps) that read back as
+    /// `interval` exactly, with `whole` its whole seconds: `.5`, `.999`, `.123456`, never a
+    /// truncation. Nine digits do for every date 2^23 seconds (97 days) or more from 2001-01-01
+    /// (where a `Date`'s resolution is coarse enough); nearer to it, a date computed in code may need
+    /// more. Nil when no fraction of at most 18 digits reads back as it.
+    static func shortestFraction(of interval: Double, whole: Double) -> (digits: UInt64, scale: Int)? {
+        // Exact: both are within a second of each other.
+        let fraction = interval - whole
+        for scale in 1...18 {
+            let limit = powersOfTen[scale]
+            let nearest = (fraction * limit).rounded()
+            // The product may round to a neighbour of the digits sought: the nearest first.
+            for candidate in [nearest, nearest - 1, nearest + 1] where candidate >= 1 && candidate < limit {
+                let digits = UInt64(candidate)
+                if Self.interval(whole: whole, digits: digits, scale: scale) == interval { return (digits, scale) }
+            }
+        }
+        return nil
     }
 
     /// Whether `date` has these fields in Foundation's Gregorian calendar (Julian before
@@ -118,7 +145,7 @@ extension ISO8601Text {
     }
 
     /// 2001-01-01T00:00:00Z in seconds since 1970.
-    private static let referenceDateSince1970 = 978_307_200
+    static let referenceDateSince1970 = 978_307_200
 
     private static let powersOfTen: [Double] = (0...18)
         .map { exponent in
