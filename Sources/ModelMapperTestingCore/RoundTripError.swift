@@ -2,13 +2,17 @@ import Foundation
 import ModelMapper
 
 /// Why a round trip could not be made.
-public enum RoundTripError: Error, Sendable, CustomStringConvertible {
+public enum RoundTripError: Error, LocalizedError, Sendable, CustomStringConvertible {
     /// The model has no entity of this name.
     case unknownEntity(String)
     /// The fixture has nothing at this key path.
     case missingKeyPath(String)
     /// The expected file does not exist (record it with ``RoundTrip/recordingVariable``).
     case missingExpectedFile(URL)
+
+    /// The same text as ``description``, for `localizedDescription` and the other places
+    /// Foundation shows an error.
+    public var errorDescription: String? { description }
 
     /// This `RoundTripError` as text, as `print` and string interpolation show it.
     public var description: String {

@@ -3,7 +3,7 @@ import ModelMapper
 
 /// A `modelgen.json` that cannot be used: where (line and column for a syntax error, the JSON
 /// path of a setting otherwise) and why.
-public struct GeneratorConfigurationError: Error, Sendable, CustomStringConvertible {
+public struct GeneratorConfigurationError: Error, LocalizedError, Sendable, CustomStringConvertible {
     /// The 1-based line of a syntax error.
     public var line: Int?
     /// The 1-based column of a syntax error, in Unicode scalars.
@@ -28,6 +28,10 @@ public struct GeneratorConfigurationError: Error, Sendable, CustomStringConverti
         let setting = path.map { "\($0): " } ?? ""
         return "\(location): error: \(setting)\(message)"
     }
+
+    /// The same text as ``description``, for `localizedDescription` and the other places
+    /// Foundation shows an error.
+    public var errorDescription: String? { description }
 
     /// This `GeneratorConfigurationError` as text, as `print` and string interpolation show it.
     public var description: String { description(file: GeneratorConfiguration.fileName) }

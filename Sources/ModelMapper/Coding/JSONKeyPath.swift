@@ -97,11 +97,15 @@ public struct JSONKeyPath: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The reason a key path could not be parsed.
-    public struct SyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
+    public struct SyntaxError: Error, LocalizedError, Sendable, Hashable, CustomStringConvertible {
         /// The key path as written.
         public let keyPath: String
         /// What is wrong with it.
         public let reason: String
+
+        /// The same text as ``description``, for `localizedDescription` and the other places
+        /// Foundation shows an error.
+        public var errorDescription: String? { description }
 
         /// This `SyntaxError` as text, as `print` and string interpolation show it.
         public var description: String {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// An error while mapping JSON to objects or objects to JSON, saying where and what.
 ///
 /// Each case carries one ``Context``: where in the JSON (`path`), which entity and property,
@@ -25,7 +27,7 @@
 ///     // matched by name
 /// }
 /// ```
-public enum MappingError: Error, CustomStringConvertible {
+public enum MappingError: Error, LocalizedError, CustomStringConvertible {
     /// The data is not valid JSON.
     case invalidJSON(Context)
     /// The JSON value has the wrong type for the property (a string for an integer, …).
@@ -274,6 +276,10 @@ public enum MappingError: Error, CustomStringConvertible {
     public var detail: String? { context.detail }
     /// The error that caused this one, if any.
     public var underlyingError: (any Error)? { context.underlyingError }
+
+    /// The same text as ``description``, for `localizedDescription` and the other places
+    /// Foundation shows an error.
+    public var errorDescription: String? { description }
 
     /// This `MappingError` as text, as `print` and string interpolation show it.
     public var description: String {

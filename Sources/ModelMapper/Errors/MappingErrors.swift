@@ -1,3 +1,5 @@
+import Foundation
+
 /// Every error of a document, thrown when ``ModelDecoder/Options/collectsAllErrors`` is on.
 ///
 /// ```swift
@@ -7,7 +9,7 @@
 ///     errors.errors.forEach { print($0) }
 /// }
 /// ```
-public struct MappingErrors: Error, CustomStringConvertible {
+public struct MappingErrors: Error, LocalizedError, CustomStringConvertible {
     /// Every error, in document order.
     public var errors: [MappingError]
 
@@ -15,6 +17,10 @@ public struct MappingErrors: Error, CustomStringConvertible {
     public init(_ errors: [MappingError]) {
         self.errors = errors
     }
+
+    /// The same text as ``description``, for `localizedDescription` and the other places
+    /// Foundation shows an error.
+    public var errorDescription: String? { description }
 
     /// This `MappingErrors` as text, as `print` and string interpolation show it.
     public var description: String {

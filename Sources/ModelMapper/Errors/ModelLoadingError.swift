@@ -1,3 +1,5 @@
+import Foundation
+
 /// The error thrown when a model file, folder or bundle cannot be loaded.
 ///
 /// All problems of one file are collected before it is thrown, so a single run shows
@@ -11,7 +13,7 @@
 ///     print(error)   // one compiler-style line per problem
 /// }
 /// ```
-public struct ModelLoadingError: Error, Sendable, CustomStringConvertible {
+public struct ModelLoadingError: Error, LocalizedError, Sendable, CustomStringConvertible {
     /// Every problem found, errors and warnings, in file order.
     public var diagnostics: [ModelDiagnostic]
 
@@ -43,6 +45,10 @@ public struct ModelLoadingError: Error, Sendable, CustomStringConvertible {
     public var errors: [ModelDiagnostic] {
         diagnostics.filter { $0.severity == .error }
     }
+
+    /// The same text as ``description``, for `localizedDescription` and the other places
+    /// Foundation shows an error.
+    public var errorDescription: String? { description }
 
     /// This `ModelLoadingError` as text, as `print` and string interpolation show it.
     public var description: String {

@@ -1,9 +1,11 @@
+import Foundation
+
 /// A predicate that parsed but cannot be evaluated against an object: a key its entity does not
 /// have, a variable not given, values that do not compare, a pattern that cannot be run.
 ///
 /// For example, `ModelPredicate(format: "titel == 'Emma'")` evaluated with a Book throws
 /// `entity Book has no property 'titel', in titel == "Emma"`.
-public struct PredicateEvaluationError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct PredicateEvaluationError: Error, LocalizedError, Sendable, Hashable, CustomStringConvertible {
     /// What went wrong.
     public enum Kind: Sendable, Hashable {
         /// A key path names a property the entity does not have.
@@ -40,6 +42,10 @@ public struct PredicateEvaluationError: Error, Sendable, Hashable, CustomStringC
         self.kind = kind
         self.predicate = predicate
     }
+
+    /// The same text as ``description``, for `localizedDescription` and the other places
+    /// Foundation shows an error.
+    public var errorDescription: String? { description }
 
     /// This `PredicateEvaluationError` as text, as `print` and string interpolation show it.
     public var description: String {

@@ -186,7 +186,7 @@ extension ObjectGraph {
 }
 
 /// Why a graph refused a merge.
-public enum ObjectGraphError: Error, CustomStringConvertible {
+public enum ObjectGraphError: Error, LocalizedError, CustomStringConvertible {
     /// References to objects the graph does not have, with ``ObjectGraph/UnresolvedReferencePolicy/error``,
     /// described (`BandMember.band -> Band (name: Japan)`): the objects stay with the graph's thread.
     case unresolvedReferences([String])
@@ -196,6 +196,10 @@ public enum ObjectGraphError: Error, CustomStringConvertible {
     case otherModel
     /// A prepared document decoded with another key casing or identity rule than the graph's.
     case otherOptions
+
+    /// The same text as ``description``, for `localizedDescription` and the other places
+    /// Foundation shows an error.
+    public var errorDescription: String? { description }
 
     /// This `ObjectGraphError` as text, as `print` and string interpolation show it.
     public var description: String {

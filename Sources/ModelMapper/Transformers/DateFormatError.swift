@@ -1,9 +1,16 @@
 import Foundation
 
 /// A date in JSON that does not have the expected form.
-public struct DateFormatError: Error, Sendable {
+public struct DateFormatError: Error, LocalizedError, Sendable, CustomStringConvertible {
     /// What a date looks like in the format.
     public var expected: String
     /// What the JSON held instead.
     public var found: String
+
+    /// The same text as ``description``, for `localizedDescription` and the other places
+    /// Foundation shows an error.
+    public var errorDescription: String? { description }
+
+    /// The error as text: `expected an ISO 8601 date string, found '2017-13-01'`.
+    public var description: String { "expected \(expected), found \(found)" }
 }
