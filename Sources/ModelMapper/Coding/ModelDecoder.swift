@@ -42,6 +42,15 @@ public struct ModelDecoder: Sendable {
             case treatAsAbsent
         }
 
+        /// What a `null` element of a to-many relationship's array means.
+        public enum NullElements: Sendable, Hashable {
+            /// An error that names this option: a `null` among objects is more often a mistake
+            /// upstream than a meaning.
+            case error
+            /// The element is left out; the others keep their order.
+            case skip
+        }
+
         /// What happens to JSON keys that no property reads.
         public enum UnknownKeys: Sendable, Hashable {
             /// They are dropped.
@@ -57,6 +66,15 @@ public struct ModelDecoder: Sendable {
         public var strictness: Strictness = .lenient
         /// What `null` means; `.keepNull` by default.
         public var nullHandling: NullHandling = .keepNull
+        /// What a `null` element of a to-many relationship's array means; `.error` by default.
+        ///
+        /// For example, to read `{"tags": [{"name": "snow"}, null]}` as one tag:
+        ///
+        /// ```swift
+        /// var options = ModelDecoder.Options()
+        /// options.nullElements = .skip
+        /// ```
+        public var nullElements: NullElements = .error
         /// How `Date` attributes without a transformer are written in JSON.
         public var dateFormat: DateFormat = .iso8601
         /// What happens to keys no property reads; `.ignore` by default.

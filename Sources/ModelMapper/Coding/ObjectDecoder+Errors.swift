@@ -86,6 +86,25 @@ extension ObjectDecoder {
         }
     }
 
+    /// A `null` element of a to-many array: left out under ``ModelDecoder/Options/nullElements``
+    /// `.skip`, else an error naming that option.
+    mutating func readNullElement(at step: Step, entityName: String) throws(MappingError) {
+        try scanner.readLiteral("null")
+        if skipsNullElements { return }
+        try report(
+            .typeMismatch,
+            at: step,
+            entityName: entityName,
+            expected: "an object",
+            found: "null",
+            detail: Self.nullElementAdvice
+        )
+    }
+
+    /// What an error about a `null` element suggests.
+    static let nullElementAdvice =
+        "a to-many array holds null; set ModelDecoder.Options.nullElements to .skip to leave such elements out"
+
     func report(
         _ code: MappingError.Code,
         at step: Step,

@@ -77,7 +77,7 @@ extension ObjectDecoder {
             var reader = ObjectDecoder(bytes: raw, run: run, locatesByLine: false)
             return Result { () throws(MappingError) in
                 if property.isToMany {
-                    return try reader.readArray(entity: property.destination, path: path)
+                    return try reader.readArray(entity: property.destination, path: path, isToMany: true)
                 }
                 return try reader.readObject(entity: property.destination, path: path).map { [$0] } ?? []
             }

@@ -47,6 +47,8 @@ struct ObjectDecoder {
     /// string with them).
     let maximumDepth: Int
     let keepsNull: Bool
+    /// Whether a `null` element of a to-many array is left out (else it is an error).
+    let skipsNullElements: Bool
     let uniquesObjectsByIdentity: Bool
     let requiresNonOptionalValues: Bool
     let dateFormat: DateFormat
@@ -66,6 +68,7 @@ struct ObjectDecoder {
         orderEntries = run.keyOrder.entries
         maximumDepth = options.maximumDepth
         keepsNull = options.nullHandling == .keepNull
+        skipsNullElements = options.nullElements == .skip
         uniquesObjectsByIdentity = options.uniquesObjectsByIdentity
         requiresNonOptionalValues = options.requiresNonOptionalValues
         dateFormat = options.dateFormat
@@ -164,6 +167,10 @@ struct ObjectDecoder {
                 scanner.peekIsScalarIdentity
             {
                 try readReference(expected: expected, identitySlot: identitySlot, step: step, parentSlot: parentSlot)
+                return false
+            }
+            if case .relationship(_, index: .some) = step, scanner.peek() == UInt8(ascii: "n") {
+                try readNullElement(at: step, entityName: expectedName)
                 return false
             }
             let found = try describeAndSkip()
@@ -265,10 +272,15 @@ struct ObjectDecoder {
     // MARK: Top-level arrays and key paths
 
     /// Reads an array of objects of `entity` at the reading position. Something else is
-    /// an error, thrown when `strictlyArray` (the document's payload), else reported.
-    mutating func readArray(entity: Int, path: JSONPath, strictlyArray: Bool = false) throws(MappingError)
-        -> [ModelObject]
-    {
+    /// an error, thrown when `strictlyArray` (the document's payload), else reported. The
+    /// elements of a to-many relationship's array (`isToMany`) may be `null`, which
+    /// ``ModelDecoder/Options/nullElements`` says what to do with.
+    mutating func readArray(
+        entity: Int,
+        path: JSONPath,
+        strictlyArray: Bool = false,
+        isToMany: Bool = false
+    ) throws(MappingError) -> [ModelObject] {
         scanner.skipWhitespace()
         guard scanner.peek() == UInt8(ascii: "[") else {
             let found = try describeAndSkip()
@@ -291,7 +303,15 @@ struct ObjectDecoder {
         var index = 0
         repeat {
             guard index < scanner.maximumElementCount else { throw scanner.tooManyElements() }
-            if let object = try readObject(entity: entity, path: path, index: index) { objects.append(object) }
+            if isToMany { scanner.skipWhitespace() }
+            if isToMany, scanner.peek() == UInt8(ascii: "n") {
+                let outerRoot = rootPath
+                rootPath = path
+                defer { rootPath = outerRoot }
+                try readNullElement(at: .root(index: index), entityName: run.model.entityRecords[entity].name)
+            } else if let object = try readObject(entity: entity, path: path, index: index) {
+                objects.append(object)
+            }
             index += 1
         } while try scanner.readSeparator(inObject: false)
         return objects.popArray(from: 0)
