@@ -87,14 +87,15 @@ extension ObjectDecoder {
     }
 
     /// A `null` element of a to-many array: left out under ``ModelDecoder/Options/nullElements``
-    /// `.skip`, else an error naming that option.
-    mutating func readNullElement(at step: Step, entityName: String) throws(MappingError) {
+    /// `.skip`, else an error naming that option. The entity's name is looked up only for the
+    /// error: copying its record costs more than skipping the element.
+    mutating func readNullElement(at step: Step, entity: Int) throws(MappingError) {
         try scanner.readLiteral("null")
         if skipsNullElements { return }
         try report(
             .typeMismatch,
             at: step,
-            entityName: entityName,
+            entityName: run.model.entityRecords[entity].name,
             expected: "an object",
             found: "null",
             detail: Self.nullElementAdvice

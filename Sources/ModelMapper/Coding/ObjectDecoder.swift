@@ -170,7 +170,7 @@ struct ObjectDecoder {
                 return false
             }
             if case .relationship(_, index: .some) = step, scanner.peek() == UInt8(ascii: "n") {
-                try readNullElement(at: step, entityName: expectedName)
+                try readNullElement(at: step, entity: expected)
                 return false
             }
             let found = try describeAndSkip()
@@ -308,7 +308,7 @@ struct ObjectDecoder {
                 let outerRoot = rootPath
                 rootPath = path
                 defer { rootPath = outerRoot }
-                try readNullElement(at: .root(index: index), entityName: run.model.entityRecords[entity].name)
+                try readNullElement(at: .root(index: index), entity: entity)
             } else if let object = try readObject(entity: entity, path: path, index: index) {
                 objects.append(object)
             }
