@@ -48,8 +48,9 @@ do {
         let document = try JSONValue.parse(data)
         // Each array of the document into its entity; the order does not matter.
         for (key, entity) in arrays where document[key] != nil {
+            // All or nothing: a record with an error throws, and the graph stays as it was.
             let result = try graph.merge(data, entity: entity, at: key)
-            for error in result.errors { print("left out of \(key): \(error)") }
+            for warning in result.warnings { print("warning in \(key): \(warning)") }
         }
         print("merged \(url.lastPathComponent): \(graph.count) objects, \(graph.unresolvedReferences.count) waiting")
     }

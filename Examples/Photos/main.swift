@@ -29,8 +29,9 @@ do {
     let graph = ObjectGraph(model: model)
     // Photographers come nested in each photo and are made one object by their identity
     // (`username`): Ingrid's second photo joins the first one's photographer.
+    // All or nothing: a record with an error throws, and the graph stays as it was.
     let merged = try graph.merge(Data(contentsOf: feedURL), entity: "Photo", at: "photos")
-    for error in merged.errors { print("left out: \(error)") }
+    for warning in merged.warnings { print("warning: \(warning)") }
     print(
         "decoded \(graph.objects(of: "Photo").count) photos by \(graph.objects(of: "Photographer").count) photographers"
     )

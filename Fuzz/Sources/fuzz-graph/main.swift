@@ -45,15 +45,21 @@ FuzzDriver.run { bytes in
         let json = Data(document.dropFirst())
         let count = graph.count
         let point = graph.changePoint
+        // The selector's high bit: a partial merge, which leaves out elements with errors.
+        let partially = selector & 0x80 != 0
         do {
-            let result = try graph.merge(json, entity: entity)
-            FuzzDriver.check(result.errors.isEmpty == result.leftOut.isEmpty, "errors without elements left out")
-        } catch {
-            // Refused: under the error policy because of references, nothing changed.
-            if error is ObjectGraphError {
-                FuzzDriver.check(graph.count == count, "a refused merge changed the graph's objects")
-                FuzzDriver.check(graph.changes(since: point).isEmpty, "a refused merge made changes")
+            if partially {
+                let result = try graph.mergePartially(json, entity: entity)
+                FuzzDriver.check(result.errors.isEmpty == result.leftOut.isEmpty, "errors without elements left out")
+            } else {
+                let result = try graph.merge(json, entity: entity)
+                FuzzDriver.check(result.errors.isEmpty && result.leftOut.isEmpty, "a merge returned errors")
             }
+        } catch {
+            // Refused (any error of a merge; a partial merge's only for what leaves nothing to
+            // keep, or references under the error policy): nothing changed.
+            FuzzDriver.check(graph.count == count, "a refused merge changed the graph's objects")
+            FuzzDriver.check(graph.changes(since: point).isEmpty, "a refused merge made changes")
         }
     }
     var listed = 0

@@ -108,21 +108,49 @@ final class DecodingRun {
         throw MappingErrors(collected)
     }
 
-    /// Whether the run notes which slots of each object the JSON gave (``presentSlots``), for
-    /// merging into an ``ObjectGraph``: a relationship an inverse filled in was not given.
-    var recordsPresentSlots = false
-    /// The slots the JSON gave each object, by object, when ``recordsPresentSlots``.
-    private(set) var presentSlots: [ObjectIdentifier: [Bool]] = [:]
+    /// Whether the run notes what the JSON gave each object (``givenValues``), for merging
+    /// into an ``ObjectGraph``. Such a run leaves required values to the merge, which alone
+    /// knows which objects are new.
+    var recordsGivenValues = false
+    /// What the JSON gave each object, by object, when ``recordsGivenValues``.
+    private(set) var givenValues: [ObjectIdentifier: GivenValues] = [:]
+    /// Whether the run collects warnings (``warnings``): conflicting values are looked for
+    /// when it does, or when they are errors.
+    var collectsWarnings = false
+    /// What the document did that is allowed but worth saying, in document order.
+    private(set) var warnings: [MappingError] = []
 
-    /// Notes the slots of `slots` that hold a value (or null) as given to `object`.
-    func notePresentSlots(of object: ModelObject, _ slots: UnsafeMutablePointer<Slot>, count: Int) {
+    /// Whether a value a document gives an object it gave before is compared with the one
+    /// before (see ``ModelDecoder/Options/conflictingValues``).
+    var checksConflicts: Bool { collectsWarnings || options.conflictingValues == .error }
+
+    /// Notes the slots of `slots` that hold a value (or null) as given to `object`, by a JSON
+    /// object unless `isReference`; `incompleteAt` is where a JSON object lacking a required
+    /// value is.
+    func noteGivenValues(
+        of object: ModelObject,
+        _ slots: UnsafeMutablePointer<Slot>,
+        count: Int,
+        isReference: Bool,
+        incompleteAt: JSONPath? = nil
+    ) {
         let identifier = ObjectIdentifier(object)
-        var present = presentSlots[identifier] ?? Array(repeating: false, count: count)
-        for slot in 0..<min(count, present.count) {
+        var given = givenValues[identifier] ?? GivenValues(count: count)
+        for slot in 0..<min(count, given.slots.count) {
             if case .absent = slots[slot] { continue }
-            present[slot] = true
+            given.slots[slot] = true
         }
-        presentSlots[identifier] = present
+        if !isReference {
+            if !given.isGivenAsObject { given.incompleteAt = incompleteAt }
+            given.isGivenAsObject = true
+        }
+        givenValues[identifier] = given
+    }
+
+    /// A conflict between two values of one object: an error under
+    /// ``ModelDecoder/Options/ConflictingValues/error``, else a warning.
+    func reportConflict(_ conflict: MappingError) throws(MappingError) {
+        if options.conflictingValues == .error { try report(conflict) } else { warnings.append(conflict) }
     }
 
     /// Throws the error, or records it when collecting.

@@ -9,6 +9,10 @@ extension ModelDecoder {
         public var errors: [MappingError]
         /// The positions in the array of the elements left out.
         public var leftOut: [Int]
+        /// What the document did that is allowed but worth saying, such as giving one object
+        /// two different values for a property (see ``Options/conflictingValues``), in
+        /// document order.
+        public var warnings: [MappingError] = []
     }
 
     /// Decodes the array of objects of `entity` at `keyPath`, leaving out each element whose
@@ -32,21 +36,22 @@ extension ModelDecoder {
     public func decodePartially(of entity: EntityDescription, from data: Data, at keyPath: String? = nil) throws
         -> PartialResult
     {
-        try decodeBatch(of: entity, from: data, at: keyPath, recordsPresentSlots: false).result
+        try decodeBatch(of: entity, from: data, at: keyPath, forGraph: false).result
     }
 
-    /// What ``decodePartially(of:from:at:)`` gives, with the slots the JSON gave each object
-    /// when `recordsPresentSlots` (for merging into an ``ObjectGraph``).
-    func decodeBatch(of entity: EntityDescription, from data: Data, at keyPath: String?, recordsPresentSlots: Bool)
-        throws
-        -> (result: PartialResult, presentSlots: [ObjectIdentifier: [Bool]])
+    /// What ``decodePartially(of:from:at:)`` gives, with what the JSON gave each object when
+    /// `forGraph` (for merging into an ``ObjectGraph``, which checks required values itself and
+    /// takes scalars at the top level as identities).
+    func decodeBatch(of entity: EntityDescription, from data: Data, at keyPath: String?, forGraph: Bool) throws
+        -> DecodedBatch
     {
         let components = try keyPath.map { try JSONKeyPath(parsing: $0).components } ?? []
         var options = self.options
         options.collectsAllErrors = true
         let run = DecodingRun(model: model, options: options, byteCount: data.count)
-        run.recordsPresentSlots = recordsPresentSlots
-        let read = data.withUnsafeBytes { raw -> Result<(objects: [ModelObject], leftOut: [Int]), MappingError> in
+        run.recordsGivenValues = forGraph
+        run.collectsWarnings = true
+        let read = data.withUnsafeBytes { raw -> Result<ObjectDecoder.Batch, MappingError> in
             var reader = ObjectDecoder(bytes: raw, run: run)
             return Result { () throws(MappingError) in
                 let path = try reader.enter(components, keyPath: keyPath ?? "")
@@ -56,7 +61,16 @@ extension ModelDecoder {
                 return read
             }
         }
-        let (objects, leftOut) = try read.get()
-        return (PartialResult(objects: objects, errors: run.errors, leftOut: leftOut), run.presentSlots)
+        let batch = try read.get()
+        return DecodedBatch(
+            result: PartialResult(
+                objects: batch.objects,
+                errors: run.errors,
+                leftOut: batch.leftOut,
+                warnings: run.warnings
+            ),
+            given: run.givenValues,
+            leftBehind: batch.leftBehind
+        )
     }
 }

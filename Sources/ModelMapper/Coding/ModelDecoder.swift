@@ -51,6 +51,18 @@ public struct ModelDecoder: Sendable {
             case skip
         }
 
+        /// What one document that gives one object (one identity) two different values for a
+        /// property means.
+        public enum ConflictingValues: Sendable, Hashable {
+            /// The later value stands, and the conflict is a warning in the results that carry
+            /// warnings (``ModelDecoder/PartialResult/warnings``,
+            /// ``ObjectGraph/MergeResult/warnings``). ``ModelDecoder/decode(_:from:at:)``
+            /// returns objects alone: use ``error`` to hear of conflicts there.
+            case warn
+            /// An error (``MappingError/conflictingValues(_:)``) at the later value.
+            case error
+        }
+
         /// What happens to JSON keys that no property reads.
         public enum UnknownKeys: Sendable, Hashable {
             /// They are dropped.
@@ -75,6 +87,17 @@ public struct ModelDecoder: Sendable {
         /// options.nullElements = .skip
         /// ```
         public var nullElements: NullElements = .error
+        /// What a document that gives one object two different values for a property means;
+        /// `.warn` by default.
+        ///
+        /// For example, `[{"id": 1, "title": "Alps"}, {"id": 1, "title": "Sea"}]` is refused
+        /// with:
+        ///
+        /// ```swift
+        /// var options = ModelDecoder.Options()
+        /// options.conflictingValues = .error
+        /// ```
+        public var conflictingValues: ConflictingValues = .warn
         /// How `Date` attributes without a transformer are written in JSON.
         public var dateFormat: DateFormat = .iso8601
         /// What happens to keys no property reads; `.ignore` by default.

@@ -86,7 +86,13 @@ extension ObjectDecoder {
                         PendingUpdate(object: existing, frame: frame, source: source, path: path(of: frame))
                     )
                 } else {
-                    try update(existing, with: frame, source: source, errorPath: { path(of: frame) })
+                    try update(
+                        existing,
+                        with: frame,
+                        source: source,
+                        checksConflicts: run.checksConflicts,
+                        errorPath: { path(of: frame) }
+                    )
                 }
                 return existing
             }
@@ -119,8 +125,16 @@ extension ObjectDecoder {
         unowned(unsafe) let mapping = frame.mapping
         // First, so that the slots are the object's whatever is thrown below.
         object.slots = SlotStorage(adopting: frame.slots, count: frame.slotCount, arena: frame.arena)
-        if run.recordsPresentSlots { run.notePresentSlots(of: object, frame.slots, count: frame.slotCount) }
-        if requiresNonOptionalValues, !frame.isReference {
+        if run.recordsGivenValues {
+            // The graph's merge checks required values, on the objects new to it alone.
+            run.noteGivenValues(
+                of: object,
+                frame.slots,
+                count: frame.slotCount,
+                isReference: frame.isReference,
+                incompleteAt: lacksRequiredValue(frame) ? path(of: frame) : nil
+            )
+        } else if requiresNonOptionalValues, !frame.isReference {
             for slot in mapping.requiredSlotList {
                 if case .absent = frame.slots[slot] {
                     let property = mapping.properties[slot]
@@ -186,16 +200,59 @@ extension ObjectDecoder {
         }
     }
 
+    /// Whether a frame read from a JSON object lacks a value the model requires (a reference
+    /// is not asked for any).
+    func lacksRequiredValue(_ frame: Frame) -> Bool {
+        guard requiresNonOptionalValues, !frame.isReference else { return false }
+        return frame.mapping.requiredSlotList.contains { slot in
+            if case .absent = frame.slots[slot] { return true }
+            return false
+        }
+    }
+
+    /// Reports each attribute a repeated record of `object` gives a value other than the one
+    /// it has (see ``ModelDecoder/Options/conflictingValues``). Relationships are not compared:
+    /// an inverse may have filled one in that the JSON never gave.
+    func reportConflicts(_ object: ModelObject, frame: Frame, errorPath path: () -> JSONPath) throws(MappingError) {
+        for attribute in 0..<frame.slotCount where !frame.mapping.properties[attribute].isRelationship {
+            let earlier = object.slots[attribute]
+            guard earlier.conflicts(with: frame.slots[attribute]) else { continue }
+            let property = frame.mapping.properties[attribute]
+            try run.reportConflict(
+                MappingError(
+                    .conflictingValues,
+                    path: path().appending(keys: property.keyPath),
+                    entityName: run.model.entityRecords[frame.entity].name,
+                    propertyName: property.name,
+                    expected: earlier.briefDescription,
+                    found: frame.slots[attribute].briefDescription
+                )
+            )
+        }
+    }
+
     /// Updates an object decoded before with a repeated one: values present overwrite,
-    /// absent ones keep.
+    /// absent ones keep. `checksConflicts`: the object was decoded before in this run, so
+    /// that a value other than the one it has is a conflict.
     func update(
         _ object: ModelObject,
         with frame: Frame,
         source: DecodedSource?,
+        checksConflicts: Bool = false,
         errorPath path: () -> JSONPath
     ) throws(MappingError) {
         let slots = SlotStorage(adopting: frame.slots, count: frame.slotCount, arena: frame.arena)
-        if run.recordsPresentSlots { run.notePresentSlots(of: object, frame.slots, count: frame.slotCount) }
+        // After the slots are taken over, so that they are freed whatever is thrown.
+        if checksConflicts { try reportConflicts(object, frame: frame, errorPath: path) }
+        if run.recordsGivenValues {
+            run.noteGivenValues(
+                of: object,
+                frame.slots,
+                count: frame.slotCount,
+                isReference: frame.isReference,
+                incompleteAt: lacksRequiredValue(frame) ? path() : nil
+            )
+        }
         for slot in slots.indices {
             let property = frame.mapping.properties[slot]
             switch slots[slot] {

@@ -14,8 +14,12 @@ extension ObjectDecoder {
     /// the object with that identity, made with nothing but it when the run has none yet, and
     /// linked into the frame below as a nested object would be. A later object of the run with
     /// the same identity fills it in; in an ``ObjectGraph``, it resolves to the graph's object.
-    mutating func readReference(expected: Int, identitySlot: Int, step: Step, parentSlot: Int)
-        throws(MappingError)
+    ///
+    /// At the top level of a graph's array (`base` the frame count before it), the object is
+    /// returned rather than linked.
+    @discardableResult
+    mutating func readReference(expected: Int, identitySlot: Int, step: Step, parentSlot: Int, base: Int = -1)
+        throws(MappingError) -> ModelObject?
     {
         guard frames.count < maximumDepth else {
             try scanner.skipValue()
@@ -26,7 +30,7 @@ extension ObjectDecoder {
                 found: "objects nested more than \(maximumDepth) deep",
                 detail: "raise ModelDecoder.Options.maximumDepth to allow it"
             )
-            return
+            return nil
         }
         let mapping = run.mappingRefs[expected]
         if keepsSource { sources.append(SourceState(ownerLevel: nil, start: scanner.index)) }
@@ -51,12 +55,12 @@ extension ObjectDecoder {
         try readAttribute(slot: identitySlot, frame: top, from: top)
         if case .absent = frames[top].slots[identitySlot] {
             // The value did not convert (the error is recorded): no object stands for it.
-            guard let dropped = frames.popLast() else { return }
+            guard let dropped = frames.popLast() else { return nil }
             if keepsSource { sources.removeLast() }
             SlotStorage.release(dropped.slots, count: dropped.slotCount, arena: dropped.arena)
-            return
+            return nil
         }
-        _ = try closeLevel(top, base: -1, target: nil)
+        return try closeLevel(top, base: base, target: nil)
     }
 
     /// Starts reading a relationship's value: a child frame for a to-one object, an array

@@ -320,9 +320,7 @@ struct ObjectDecoder {
     /// Reads an array of objects of `entity`, leaving out each element whose object (or an
     /// object inside it) has an error, and returns the others with the elements left out.
     /// The errors are the run's (it collects them). Malformed JSON still stops the reading.
-    mutating func readArrayLeavingOutErrors(entity: Int, path: JSONPath) throws(MappingError) -> (
-        objects: [ModelObject], leftOut: [Int]
-    ) {
+    mutating func readArrayLeavingOutErrors(entity: Int, path: JSONPath) throws(MappingError) -> Batch {
         scanner.skipWhitespace()
         guard scanner.peek() == UInt8(ascii: "[") else {
             let found = try describeAndSkip()
@@ -336,18 +334,54 @@ struct ObjectDecoder {
             )
         }
         scanner.index += 1
-        if scanner.consume(UInt8(ascii: "]")) { return ([], []) }
-        var objects: [ModelObject] = []
-        var leftOut: [Int] = []
+        var batch = Batch()
+        if scanner.consume(UInt8(ascii: "]")) { return batch }
         var index = 0
         repeat {
             guard index < scanner.maximumElementCount else { throw scanner.tooManyElements() }
             let errorsBefore = run.errors.count
-            let object = try readObject(entity: entity, path: path, index: index)
-            if let object, run.errors.count == errorsBefore { objects.append(object) } else { leftOut.append(index) }
+            let object = try readElement(entity: entity, path: path, index: index)
+            if let object, run.errors.count == errorsBefore {
+                batch.objects.append(object)
+            } else {
+                batch.leftOut.append(index)
+                if let object { batch.leftBehind.append(object) }
+            }
             index += 1
         } while try scanner.readSeparator(inObject: false)
-        return (objects, leftOut)
+        return batch
+    }
+
+    /// The objects of an array read element by element: those kept, the positions of those
+    /// left out, and the objects of those left out (still linked to others through inverses).
+    struct Batch {
+        var objects: [ModelObject] = []
+        var leftOut: [Int] = []
+        var leftBehind: [ModelObject] = []
+    }
+
+    /// Reads an element of a top-level array: an object, or, for a graph, a scalar standing
+    /// for the object with that identity (`["1699", "1455"]`).
+    mutating func readElement(entity: Int, path: JSONPath, index: Int) throws(MappingError) -> ModelObject? {
+        if run.recordsGivenValues {
+            scanner.skipWhitespace()
+            if scanner.peek() != UInt8(ascii: "{"),
+                let identitySlot = Self.referenceSlot(run.mappingRefs[entity].takeUnretainedValue()),
+                scanner.peekIsScalarIdentity
+            {
+                let outerRoot = rootPath
+                rootPath = path
+                defer { rootPath = outerRoot }
+                return try readReference(
+                    expected: entity,
+                    identitySlot: identitySlot,
+                    step: .root(index: index),
+                    parentSlot: -1,
+                    base: frames.count
+                )
+            }
+        }
+        return try readObject(entity: entity, path: path, index: index)
     }
 
     /// Moves from the start of the document to the value at a key path, checking what it

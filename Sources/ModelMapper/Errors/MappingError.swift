@@ -56,6 +56,10 @@ public enum MappingError: Error, LocalizedError, CustomStringConvertible {
     case wrongEntity(Context)
     /// A value cannot be written as JSON (not finite, not a JSON type, …).
     case notRepresentable(Context)
+    /// One document gives one object (one identity) two different values for a property:
+    /// an error under ``ModelDecoder/Options/ConflictingValues/error``, else a warning in the
+    /// results that carry warnings.
+    case conflictingValues(Context)
 
     /// Where and what: the JSON path, entity, property, what was expected and found, and
     /// the name the error is about (a key, relationship, entity or transformer).
@@ -143,8 +147,9 @@ public enum MappingError: Error, LocalizedError, CustomStringConvertible {
         case transformerFailed(String)
         /// See ``MappingError/abstractEntity(_:)``, with the entity's name.
         case abstractEntity(String)
-        /// See ``MappingError/wrongEntity(_:)`` and ``MappingError/notRepresentable(_:)``.
-        case wrongEntity, notRepresentable
+        /// See ``MappingError/wrongEntity(_:)``, ``MappingError/notRepresentable(_:)`` and
+        /// ``MappingError/conflictingValues(_:)``.
+        case wrongEntity, notRepresentable, conflictingValues
     }
 
     /// An error of kind `code` with its context; callers mostly leave what they do not know nil.
@@ -177,6 +182,7 @@ public enum MappingError: Error, LocalizedError, CustomStringConvertible {
         case .nullValue: self = .nullValue(context)
         case .wrongEntity: self = .wrongEntity(context)
         case .notRepresentable: self = .notRepresentable(context)
+        case .conflictingValues: self = .conflictingValues(context)
         case .unknownKey(let name):
             context.name = name
             self = .unknownKey(context)
@@ -209,6 +215,7 @@ public enum MappingError: Error, LocalizedError, CustomStringConvertible {
         case .nullValue: .nullValue
         case .wrongEntity: .wrongEntity
         case .notRepresentable: .notRepresentable
+        case .conflictingValues: .conflictingValues
         case .unknownKey(let context): .unknownKey(context.name)
         case .unknownRelationship(let context): .unknownRelationship(context.name)
         case .unknownEntity(let context): .unknownEntity(context.name)
@@ -226,7 +233,8 @@ public enum MappingError: Error, LocalizedError, CustomStringConvertible {
                 .invalidValue(let context), .missingValue(let context), .nullValue(let context),
                 .unknownKey(let context), .unknownRelationship(let context), .unknownEntity(let context),
                 .unregisteredTransformer(let context), .transformerFailed(let context),
-                .abstractEntity(let context), .wrongEntity(let context), .notRepresentable(let context):
+                .abstractEntity(let context), .wrongEntity(let context), .notRepresentable(let context),
+                .conflictingValues(let context):
                 context
             }
         }
@@ -246,6 +254,7 @@ public enum MappingError: Error, LocalizedError, CustomStringConvertible {
             case .abstractEntity: self = .abstractEntity(newValue)
             case .wrongEntity: self = .wrongEntity(newValue)
             case .notRepresentable: self = .notRepresentable(newValue)
+            case .conflictingValues: self = .conflictingValues(newValue)
             }
         }
     }
@@ -317,6 +326,9 @@ public enum MappingError: Error, LocalizedError, CustomStringConvertible {
         case .notRepresentable:
             return "\(context.found ?? "the value") cannot be written as JSON"
                 + (context.expected.map { " (expected \($0))" } ?? "")
+        case .conflictingValues:
+            return "found \(context.found ?? "a value") here, where an earlier record of the same object (same "
+                + "identity) gave \(context.expected ?? "another")"
         }
     }
 }

@@ -3,20 +3,26 @@ import Foundation
 /// Merges objects freshly decoded from one document into an ``ObjectGraph``.
 ///
 /// The decoder made the fresh objects as for any document (one object per identity within
-/// it, foreign keys as objects with their identity alone) and noted which slots the JSON gave
-/// each (an inverse fills in others). Each fresh object then finds its target: the graph's
-/// object with its identity, else itself (new to the graph), else, for a nested object given
-/// by its identity alone that the graph does not have, nothing yet (a pending reference, or a
-/// placeholder). The values the JSON gave are copied onto the targets, with relationships
-/// pointing at targets; fresh objects that had a target other than themselves are let go.
-/// Time is linear in the fresh objects and their links.
+/// it, foreign keys as objects with their identity alone) and noted what the JSON gave each
+/// (``GivenValues``). Each fresh object then finds its target: the graph's object with its
+/// identity (updated by the keys present), else itself (new to the graph: whole, or a
+/// placeholder when its JSON gave its identity alone), else, for a scalar reference to an
+/// object the graph does not have, nothing yet (a pending reference, or a placeholder). The
+/// values the JSON gave are copied onto the targets, with relationships pointing at targets;
+/// fresh objects that had a target other than themselves are let go. Time is linear in the
+/// fresh objects and their links.
 struct GraphMerger {
     let graph: ObjectGraph
-    let presentSlots: [ObjectIdentifier: [Bool]]
+    let given: [ObjectIdentifier: GivenValues]
     let policy: ObjectGraph.UnresolvedReferencePolicy
+    /// Whether a new object must have the values the model requires
+    /// (``ModelDecoder/Options/requiresNonOptionalValues``).
+    let requiresValues: Bool
 
-    private enum Target {
-        case existing(ModelObject)
+    enum Target {
+        /// The graph's object with the identity; `fills`: it is a placeholder, and this record
+        /// makes it whole.
+        case existing(ModelObject, fills: Bool)
         case new(isPlaceholder: Bool)
         case unresolved(IdentityKey)
     }
@@ -27,65 +33,116 @@ struct GraphMerger {
     }
 
     /// What a fresh object's values are copied onto, for each fresh object.
-    private typealias Targets = [ObjectIdentifier: Target]
+    typealias Targets = [ObjectIdentifier: Target]
     /// A value the JSON gave, to be set on a target's slot.
     private typealias Assignments = [(target: ModelObject, slot: Int, assignment: Assignment)]
     /// References to objects the graph does not have yet, by the identity they wait for.
     private typealias Waiting = [(key: IdentityKey, link: ObjectGraph.PendingLink)]
 
-    /// Merges the fresh objects `roots` reach; returns each root's object in the graph.
+    /// What a merge did: the graph's object for each root kept, the errors of the roots left
+    /// out and their positions among the roots.
+    struct Outcome {
+        var objects: [ModelObject]
+        var errors: [MappingError]
+        var leftOut: [Int]
+    }
+
+    /// Merges the fresh objects `roots` reach; `leftBehind` are objects the decoder left out,
+    /// which must not stay linked to what joins the graph.
     ///
-    /// The phases: each fresh object finds its target; what the JSON gave is gathered onto
-    /// targets (nothing changes up to here, so a refused merge changes nothing); the values are
-    /// set; placeholders given a record of their own are filled in; new objects join the graph
-    /// and the references that waited for them link.
+    /// The phases: each fresh object finds its target; the values the model requires of new
+    /// objects are checked (a root whose objects lack one is left out when `partially`, else
+    /// the merge throws); what the JSON gave is gathered onto targets (nothing changes up to
+    /// here, so a refused merge changes nothing); the values are set; placeholders made whole
+    /// are filled in; new objects join the graph and the references that waited for them link.
     ///
-    /// - Throws: ``ObjectGraphError/unresolvedReferences(_:)`` under the `.error` policy,
-    ///   before anything changes.
-    mutating func merge(roots: [ModelObject]) throws -> [ModelObject] {
-        let fresh = Self.reachable(from: roots)
+    /// - Throws: ``MappingErrors`` for missing required values unless `partially`;
+    ///   ``ObjectGraphError/unresolvedReferences(_:)`` under the `.error` policy. Either before
+    ///   anything changes.
+    mutating func merge(roots: [ModelObject], leftBehind: [ModelObject], partially: Bool) throws -> Outcome {
+        var fresh = reachable(from: roots)
         let rootSet = Set(roots.map(ObjectIdentifier.init))
         let targets = findTargets(of: fresh, roots: rootSet)
-        let (assignments, waiting) = gatherAssignments(of: fresh, targets: targets)
-        if policy == .error, !waiting.isEmpty {
-            let pending = ObjectGraph(model: graph.model, options: graph.options)
-            for (key, link) in waiting { pending.addPending(link, waitingFor: key) }
-            throw ObjectGraphError.unresolvedReferences(pending.unresolvedReferences.map(\.description).sorted())
+        let failures = requiredValueErrors(of: fresh, targets: targets)
+        var keptRoots = roots
+        var outcome = Outcome(objects: [], errors: [], leftOut: [])
+        var dropped = leftBehind
+        if !failures.isEmpty {
+            guard partially else { throw MappingErrors(failures.map(\.error)) }
+            let failing = Set(failures.map(\.object))
+            let reaching = rootsReaching(failing, from: roots, fresh: fresh)
+            outcome.leftOut = roots.indices.filter { reaching.contains(ObjectIdentifier(roots[$0])) }
+            outcome.errors = failures.map(\.error)
+            keptRoots = roots.filter { !reaching.contains(ObjectIdentifier($0)) }
+            let kept = reachable(from: keptRoots)
+            let keptSet = Set(kept.map(ObjectIdentifier.init))
+            dropped += fresh.filter { !keptSet.contains(ObjectIdentifier($0)) }
+            fresh = kept
         }
+        let (assignments, waiting) = gatherAssignments(of: fresh, targets: targets)
+        try refuseUnresolved(roots: keptRoots, waiting: waiting, targets: targets)
 
         let generation = graph.nextGeneration()
         // The searches that keep strong links free of cycles share one allowance, linear in
         // what is merged; past it, a link that would need one is weak (the graph holds every
         // object anyway).
         var searchBudget = Self.cycleSearchAllowance(forObjects: fresh.count)
+        Self.letGo(dropped)
         var updated = try assign(assignments, replacing: fresh, targets: targets, searchBudget: &searchBudget)
-        fillInPlaceholders(fresh, targets: targets, roots: rootSet, updated: &updated)
+        fillInPlaceholders(fresh, targets: targets, updated: &updated)
         for identifier in updated { graph.updatedAt[identifier] = generation }
         try join(fresh, targets: targets, generation: generation, searchBudget: &searchBudget)
         for (key, link) in waiting { graph.addPending(link, waitingFor: key) }
 
-        return roots.map { root in
-            if case .existing(let existing) = targets[ObjectIdentifier(root)] { return existing }
+        outcome.objects = keptRoots.map { root in
+            if case .existing(let existing, _) = targets[ObjectIdentifier(root)] { return existing }
             return root
         }
+        return outcome
     }
 
-    /// Each fresh object's target: the graph's object with its identity, else itself (new to
-    /// the graph), else, for a reference the graph cannot resolve, a pending reference or (under
-    /// the `.placeholder` policy) itself as a placeholder.
+    /// Under the `.error` policy, throws for references to objects the graph does not have:
+    /// those that would wait, and roots given by identity alone.
+    private func refuseUnresolved(roots: [ModelObject], waiting: Waiting, targets: Targets) throws {
+        guard policy == .error else { return }
+        var described: [String] = []
+        if !waiting.isEmpty {
+            let pending = ObjectGraph(model: graph.model, options: graph.options)
+            for (key, link) in waiting { pending.addPending(link, waitingFor: key) }
+            described = pending.unresolvedReferences.map(\.description)
+        }
+        for root in roots {
+            guard case .unresolved = targets[ObjectIdentifier(root)] else { continue }
+            described.append(graph.describeIdentity(of: root))
+        }
+        guard !described.isEmpty else { return }
+        throw ObjectGraphError.unresolvedReferences(described.sorted())
+    }
+
+    /// Each fresh object's target: the graph's object with its identity; else, for an object
+    /// a JSON object gave, itself (new to the graph); else, for a reference by a scalar alone,
+    /// a pending reference, or itself as a placeholder (under the `.placeholder` policy, and
+    /// for a root, which has nothing to wait in).
     private func findTargets(of fresh: [ModelObject], roots: Set<ObjectIdentifier>) -> Targets {
         var targets: Targets = [:]
         targets.reserveCapacity(fresh.count)
         for object in fresh {
+            let identifier = ObjectIdentifier(object)
             let key = graph.identityKey(of: object)
+            let givenAsObject = given[identifier]?.isGivenAsObject ?? true
             if let key, let existing = graph.identities[key] {
-                targets[ObjectIdentifier(object)] = .existing(existing)
-            } else if key == nil || roots.contains(ObjectIdentifier(object)) || !isReferenceOnly(object) {
-                targets[ObjectIdentifier(object)] = .new(isPlaceholder: false)
-            } else if let key, policy != .placeholder {
-                targets[ObjectIdentifier(object)] = .unresolved(key)
+                let fills =
+                    givenAsObject && graph.placeholderSet.contains(ObjectIdentifier(existing))
+                    && existing.mapping.entityIndex == object.mapping.entityIndex
+                    && missingRequiredSlots(of: object, onto: existing).isEmpty
+                targets[identifier] = .existing(existing, fills: fills)
+            } else if key == nil || givenAsObject {
+                let isPlaceholder = key != nil && isIdentityOnly(object) && !missingRequiredSlots(of: object).isEmpty
+                targets[identifier] = .new(isPlaceholder: isPlaceholder)
+            } else if let key, policy == .error || (policy == .pending && !roots.contains(identifier)) {
+                targets[identifier] = .unresolved(key)
             } else {
-                targets[ObjectIdentifier(object)] = .new(isPlaceholder: true)
+                targets[identifier] = .new(isPlaceholder: true)
             }
         }
         return targets
@@ -96,10 +153,10 @@ struct GraphMerger {
         var assignments: Assignments = []
         var waiting: Waiting = []
         for object in fresh {
-            guard let present = presentSlots[ObjectIdentifier(object)] else { continue }
+            guard let present = given[ObjectIdentifier(object)]?.slots else { continue }
             let target: ModelObject
             switch targets[ObjectIdentifier(object)] {
-            case .existing(let existing)?:
+            case .existing(let existing, _)?:
                 // A family's entities share identities but not slot layouts.
                 guard existing.mapping.entityIndex == object.mapping.entityIndex else { continue }
                 target = existing
@@ -145,7 +202,7 @@ struct GraphMerger {
         var children: [ModelObject] = []
         for child in object.linkedObjects(atSlot: slot) {
             switch targets[ObjectIdentifier(child)] {
-            case .existing(let existing)?: children.append(existing)
+            case .existing(let existing, _)?: children.append(existing)
             case .new?, nil: children.append(child)
             case .unresolved(let key)?:
                 let childMapping = graph.mappings[child.mapping.entityIndex]
@@ -178,19 +235,13 @@ struct GraphMerger {
         defer { unlinks.applyAll() }
         // Fresh objects that are not the graph's let go of their links (and, through
         // inverses, the new objects of theirs).
-        for object in fresh {
-            if case .new = targets[ObjectIdentifier(object)] { continue }
-            for relationship in object.mapping.relationshipList {
-                if case .absent = object.slots[relationship.slot] { continue }
-                try? object.replaceRelationship(
-                    atSlot: relationship.slot,
-                    with: [],
-                    null: false,
-                    deferring: unlinks
-                )
-                object.slots[relationship.slot] = .absent
-            }
-        }
+        Self.letGo(
+            fresh.filter { object in
+                if case .new = targets[ObjectIdentifier(object)] { return false }
+                return true
+            },
+            deferring: unlinks
+        )
         for (target, slot, assignment) in assignments {
             let isExisting = graph.contains(target)
             switch assignment {
@@ -222,18 +273,11 @@ struct GraphMerger {
         return updated
     }
 
-    /// A placeholder is filled in by a record of its own (an element of the array merged,
-    /// even with its identity alone), not by another reference to it.
-    private func fillInPlaceholders(
-        _ fresh: [ModelObject],
-        targets: Targets,
-        roots: Set<ObjectIdentifier>,
-        updated: inout Set<ObjectIdentifier>
-    ) {
+    /// A placeholder is filled in by a JSON object of its own that leaves no required value
+    /// missing.
+    private func fillInPlaceholders(_ fresh: [ModelObject], targets: Targets, updated: inout Set<ObjectIdentifier>) {
         for object in fresh {
-            guard case .existing(let existing) = targets[ObjectIdentifier(object)],
-                roots.contains(ObjectIdentifier(object)) || !isReferenceOnly(object)
-            else { continue }
+            guard case .existing(let existing, fills: true) = targets[ObjectIdentifier(object)] else { continue }
             if graph.placeholderSet.remove(ObjectIdentifier(existing)) != nil {
                 updated.insert(ObjectIdentifier(existing))
             }
@@ -284,8 +328,8 @@ struct GraphMerger {
     }
 
     /// Whether the JSON gave `object` its identity and nothing else.
-    private func isReferenceOnly(_ object: ModelObject) -> Bool {
-        guard let present = presentSlots[ObjectIdentifier(object)] else { return false }
+    func isIdentityOnly(_ object: ModelObject) -> Bool {
+        guard let present = given[ObjectIdentifier(object)]?.slots else { return false }
         let identity = graph.mappings[object.mapping.entityIndex].identitySlotList
         guard !identity.isEmpty else { return false }
         var hasIdentity = false
@@ -296,9 +340,10 @@ struct GraphMerger {
         return hasIdentity
     }
 
-    /// The objects `roots` reach through relationships, each once, roots first: an explicit
-    /// stack, as documents may nest deeply.
-    private static func reachable(from roots: [ModelObject]) -> [ModelObject] {
+    /// The objects `roots` reach through the relationships their JSON gave (not those an
+    /// inverse filled in), each once, roots first: an explicit stack, as documents may nest
+    /// deeply.
+    private func reachable(from roots: [ModelObject]) -> [ModelObject] {
         var seen = Set<ObjectIdentifier>()
         var order: [ModelObject] = []
         // Roots in the document's order (so that the graph lists new objects in it), then what
@@ -306,7 +351,9 @@ struct GraphMerger {
         for root in roots where seen.insert(ObjectIdentifier(root)).inserted { order.append(root) }
         var stack = Array(order.reversed())
         while let object = stack.popLast() {
+            let present = given[ObjectIdentifier(object)]?.slots
             for relationship in object.mapping.relationshipList {
+                if let present, relationship.slot < present.count, !present[relationship.slot] { continue }
                 let start = order.count
                 for child in object.linkedObjects(atSlot: relationship.slot)
                 where seen.insert(ObjectIdentifier(child)).inserted {
@@ -317,25 +364,16 @@ struct GraphMerger {
         }
         return order
     }
-}
 
-extension Slot {
-    /// Whether two attribute values are the same value (a boxed value never is, as it cannot
-    /// be compared).
-    func isSameValue(as other: Slot) -> Bool {
-        switch (self, other) {
-        case (.absent, .absent), (.null, .null): true
-        case let (.integer(a), .integer(b)): a == b
-        case let (.floatingPoint(a), .floatingPoint(b)): a.bitPattern == b.bitPattern
-        case let (.boolean(a), .boolean(b)): a == b
-        case let (.string(a), .string(b)): a == b
-        case let (.decimal(a), .decimal(b)): a == b
-        case let (.date(a), .date(b)): a == b
-        case let (.uuid(a), .uuid(b)): a == b
-        case let (.url(a), .url(b)): a == b
-        case let (.data(a), .data(b)): a == b
-        case let (.strings(a), .strings(b)): a == b
-        default: false
+    /// Fresh objects that will not be the graph's let go of their links, so that the objects
+    /// that join it do not keep them through inverses.
+    static func letGo(_ objects: [ModelObject], deferring unlinks: DeferredUnlinks? = nil) {
+        for object in objects {
+            for relationship in object.mapping.relationshipList {
+                if case .absent = object.slots[relationship.slot] { continue }
+                try? object.replaceRelationship(atSlot: relationship.slot, with: [], null: false, deferring: unlinks)
+                object.slots[relationship.slot] = .absent
+            }
         }
     }
 }

@@ -6,11 +6,14 @@ extension ObjectGraph {
         /// The graph's objects for the elements merged (or the one object), in document order:
         /// objects the graph had, updated, and objects new to it.
         public var objects: [ModelObject]
-        /// The errors of the elements left out, each with its path; empty when every element
-        /// merged.
+        /// The errors of the elements left out by ``ObjectGraph/mergePartially(_:entity:at:)-(Data,String,_)``,
+        /// each with its path; always empty from `merge`, which throws them instead.
         public var errors: [MappingError]
-        /// The positions of the elements left out.
+        /// The positions of the elements left out by ``ObjectGraph/mergePartially(_:entity:at:)-(Data,String,_)``.
         public var leftOut: [Int]
+        /// What the document did that is allowed but worth saying, such as giving one object
+        /// two different values for a property (see ``ModelDecoder/Options/conflictingValues``).
+        public var warnings: [MappingError]
     }
 
     /// A document decoded for a graph and not yet merged: made by
@@ -22,14 +25,9 @@ extension ObjectGraph {
         fileprivate let entity: Int
         fileprivate let options: ModelDecoder.Options
         private let lock = NSLock()
-        private var contents: (result: ModelDecoder.PartialResult, presentSlots: [ObjectIdentifier: [Bool]])?
+        private var contents: DecodedBatch?
 
-        fileprivate init(
-            model: ObjectModel,
-            entity: Int,
-            options: ModelDecoder.Options,
-            contents: (result: ModelDecoder.PartialResult, presentSlots: [ObjectIdentifier: [Bool]])
-        ) {
+        fileprivate init(model: ObjectModel, entity: Int, options: ModelDecoder.Options, contents: DecodedBatch) {
             self.model = model
             self.entity = entity
             self.options = options
@@ -37,7 +35,7 @@ extension ObjectGraph {
         }
 
         /// The contents, once.
-        fileprivate func take() -> (result: ModelDecoder.PartialResult, presentSlots: [ObjectIdentifier: [Bool]])? {
+        fileprivate func take() -> DecodedBatch? {
             lock.lock()
             defer { lock.unlock() }
             let taken = contents
@@ -82,35 +80,36 @@ extension ObjectGraph {
         -> PreparedMerge
     {
         let decoder = ModelDecoder(model: entity.model, options: options.decoding)
-        let isArray = try Self.isArray(data, at: keyPath)
-        let contents: (result: ModelDecoder.PartialResult, presentSlots: [ObjectIdentifier: [Bool]])
-        if isArray {
-            contents = try decoder.decodeBatch(of: entity, from: data, at: keyPath, recordsPresentSlots: true)
-        } else {
-            contents = try decoder.decodeSingle(of: entity, from: data, at: keyPath)
-        }
+        let contents =
+            try Self.isArray(data, at: keyPath, options: options.decoding)
+            ? decoder.decodeBatch(of: entity, from: data, at: keyPath, forGraph: true)
+            : decoder.decodeSingle(of: entity, from: data, at: keyPath)
         return PreparedMerge(model: entity.model, entity: entity.index, options: options.decoding, contents: contents)
     }
 
-    /// Whether the value at `keyPath` starts with `[` (looked at without decoding it).
-    private static func isArray(_ data: Data, at keyPath: String?) throws -> Bool {
+    /// Whether the value at `keyPath` starts with `[` (looked at without decoding it, within
+    /// the limits of `options`).
+    private static func isArray(_ data: Data, at keyPath: String?, options: ModelDecoder.Options) throws -> Bool {
         let components = try keyPath.map { try JSONKeyPath(parsing: $0).components } ?? []
         return try data.withUnsafeBytes { raw throws(MappingError) -> Bool in
             var scanner = JSONScanner(
                 bytes: raw,
-                maximumDepth: 512,
-                maximumStringLength: 16 << 20,
-                maximumElementCount: 10_000_000,
+                maximumDepth: options.maximumDepth,
+                maximumStringLength: options.maximumStringLength,
+                maximumElementCount: options.maximumElementCount,
                 scratch: ScratchBuffer()
             )
             for component in components {
                 scanner.skipWhitespace()
                 guard scanner.consume(UInt8(ascii: "{")) else { return false }
                 var isFirst = true
+                var memberCount = 0
                 while true {
                     let hasMember =
                         isFirst ? !scanner.consume(UInt8(ascii: "}")) : try scanner.readSeparator(inObject: true)
                     guard hasMember else { return false }
+                    memberCount += 1
+                    guard memberCount <= scanner.maximumElementCount else { throw scanner.tooManyElements() }
                     let key = try scanner.readKey(after: isFirst ? "{" : ",")
                     isFirst = false
                     if key.buffer.elementsEqual(component.utf8) { break }
@@ -123,33 +122,37 @@ extension ObjectGraph {
     }
 
     /// Merges the array of objects of `entity` at `keyPath` of a JSON document (or the one
-    /// object there) into the graph.
+    /// object there) into the graph, all or nothing.
     ///
-    /// Objects the graph has (same identity, any JSON type of it) are updated: keys present
-    /// overwrite, keys absent leave the value alone, `null` clears; a to-many present
-    /// replaces the objects it held. Other objects are inserted. A relationship whose JSON is
-    /// a scalar (`"band": "Japan"`) or an object of identity attributes alone refers to the
-    /// object with that identity: the graph's, or one merged later (see
-    /// ``Options/unresolvedReferences``). An element with an error is left out (and listed in
-    /// the result with its errors); the others merge.
+    /// - Objects the graph has (same identity, any JSON type of it) are updated by the keys
+    ///   present; keys absent leave the value alone, required or not; `null` clears; a to-many
+    ///   present replaces the objects it held.
+    /// - Other objects are inserted, and must have the values the model requires. A new object
+    ///   whose JSON gives its identity alone (`{"name": "snow"}`) and lacks a required value is
+    ///   a placeholder (see ``placeholders``), filled in by a later record.
+    /// - A JSON object in a relationship is an object, whatever keys it holds. Only a scalar
+    ///   (`"band": "Japan"`), or an array of scalars, is a reference: to the graph's object
+    ///   with that identity, or to one merged later (see ``Options/unresolvedReferences``).
+    /// - A top-level array of identifiers (`["1699", "1455"]`) gives the graph's objects, in
+    ///   order; an identity the graph does not have becomes a placeholder.
+    ///
+    /// If any element has an error, the merge throws every error and the graph is unchanged;
+    /// ``mergePartially(_:entity:at:)-(Data,String,_)`` merges the others instead.
     ///
     /// For example:
     ///
     /// ```swift
     /// let result = try graph.merge(data, entity: "Band", at: "bands")
-    /// result.objects   // the graph's bands for the elements
-    /// result.errors    // why elements were left out
+    /// result.objects    // the graph's bands for the elements
+    /// result.warnings   // a band given two different values for a property, …
     /// ```
     ///
-    /// - Throws: ``MappingError`` for malformed JSON or nothing at `keyPath`;
-    ///   ``ObjectGraphError/unresolvedReferences(_:)`` with ``UnresolvedReferencePolicy/error``
-    ///   (the merge then changes nothing).
+    /// - Throws: ``MappingError`` for malformed JSON or nothing at `keyPath`; ``MappingErrors``
+    ///   with the error of every element that has one; ``ObjectGraphError/unresolvedReferences(_:)``
+    ///   with ``UnresolvedReferencePolicy/error``. The graph is then unchanged.
     @discardableResult
     public func merge(_ data: Data, entity: String, at keyPath: String? = nil) throws -> MergeResult {
-        guard let description = model.entitiesByName[entity] else {
-            throw MappingError(.unknownEntity(entity), detail: "the model has no entity '\(entity)'")
-        }
-        return try merge(data, entity: description, at: keyPath)
+        try merge(Self.prepare(data, entity: entityNamed(entity), at: keyPath, options: options))
     }
 
     /// ``merge(_:entity:at:)-(Data,String,_)`` with an entity description.
@@ -168,63 +171,116 @@ extension ObjectGraph {
         try merge(json.jsonData(), entity: entity, at: keyPath)
     }
 
-    /// Merges a document decoded by ``prepare(_:entity:at:model:options:)``.
+    /// Merges a document decoded by ``prepare(_:entity:at:model:options:)``, all or nothing, as
+    /// ``merge(_:entity:at:)-(Data,String,_)``.
     ///
-    /// - Throws: ``ObjectGraphError`` when the prepared document was merged before, or was
-    ///   decoded for another model or with other options than the graph's.
+    /// - Throws: ``MappingErrors`` and ``ObjectGraphError/unresolvedReferences(_:)`` as
+    ///   ``merge(_:entity:at:)-(Data,String,_)``; ``ObjectGraphError`` when the prepared document
+    ///   was merged before, or was decoded for another model or with other options than the
+    ///   graph's.
     @discardableResult
     public func merge(_ prepared: PreparedMerge) throws -> MergeResult {
+        try merge(prepared, partially: false)
+    }
+
+    /// Merges the elements of the array of objects of `entity` at `keyPath` that have no
+    /// error, and leaves out each element whose objects have one, with its errors in the
+    /// result: one bad record in ten thousand does not keep the other 9,999 out.
+    ///
+    /// An element is left out when it, or an object it gives, has an error: a value that does
+    /// not convert, or a required value missing from an object new to the graph. Objects it
+    /// shares with elements kept stay as the kept elements give them.
+    ///
+    /// For example:
+    ///
+    /// ```swift
+    /// let result = try graph.mergePartially(data, entity: "Band", at: "bands")
+    /// for error in result.errors { print(error) }   // $.bands[1].formed: expected Integer 16, …
+    /// result.leftOut                                // [1]
+    /// ```
+    ///
+    /// - Throws: ``MappingError`` for what leaves no element to merge: malformed JSON, or
+    ///   nothing at `keyPath`; ``ObjectGraphError/unresolvedReferences(_:)`` as
+    ///   ``merge(_:entity:at:)-(Data,String,_)``.
+    @discardableResult
+    public func mergePartially(_ data: Data, entity: String, at keyPath: String? = nil) throws -> MergeResult {
+        try merge(Self.prepare(data, entity: entityNamed(entity), at: keyPath, options: options), partially: true)
+    }
+
+    /// ``mergePartially(_:entity:at:)-(Data,String,_)`` with an entity description.
+    ///
+    /// - Throws: as ``mergePartially(_:entity:at:)-(Data,String,_)``.
+    @discardableResult
+    public func mergePartially(_ data: Data, entity: EntityDescription, at keyPath: String? = nil) throws
+        -> MergeResult
+    {
+        try merge(Self.prepare(data, entity: entity, at: keyPath, options: options), partially: true)
+    }
+
+    /// ``mergePartially(_:entity:at:)-(Data,String,_)`` of a document decoded by
+    /// ``prepare(_:entity:at:model:options:)``.
+    ///
+    /// - Throws: as ``mergePartially(_:entity:at:)-(Data,String,_)``, and as ``merge(_:)`` for a prepared
+    ///   document merged before or made for another graph.
+    @discardableResult
+    public func mergePartially(_ prepared: PreparedMerge) throws -> MergeResult {
+        try merge(prepared, partially: true)
+    }
+
+    private func entityNamed(_ name: String) throws -> EntityDescription {
+        guard let description = model.entitiesByName[name] else {
+            throw MappingError(.unknownEntity(name), detail: "the model has no entity '\(name)'")
+        }
+        return description
+    }
+
+    private func merge(_ prepared: PreparedMerge, partially: Bool) throws -> MergeResult {
         guard prepared.model === model else { throw ObjectGraphError.otherModel }
         guard prepared.options.keyCasing == options.decoding.keyCasing,
             prepared.options.identifiesByIDAttribute == options.decoding.identifiesByIDAttribute
         else { throw ObjectGraphError.otherOptions }
-        guard let (result, present) = prepared.take() else { throw ObjectGraphError.alreadyMerged }
-        var merger = GraphMerger(graph: self, presentSlots: present, policy: options.unresolvedReferences)
-        let objects = try merger.merge(roots: result.objects)
-        return MergeResult(objects: objects, errors: result.errors, leftOut: result.leftOut)
+        guard let batch = prepared.take() else { throw ObjectGraphError.alreadyMerged }
+        if !partially, !batch.result.errors.isEmpty { throw MappingErrors(batch.result.errors) }
+        var merger = GraphMerger(
+            graph: self,
+            given: batch.given,
+            policy: options.unresolvedReferences,
+            requiresValues: prepared.options.requiresNonOptionalValues
+        )
+        let outcome = try merger.merge(roots: batch.result.objects, leftBehind: batch.leftBehind, partially: partially)
+        return MergeResult(
+            objects: outcome.objects,
+            errors: Self.merged(batch.result.errors, outcome.errors),
+            leftOut: Self.positions(kept: batch.result.objects.count, leftOut: batch.result.leftOut, outcome.leftOut),
+            warnings: batch.result.warnings
+        )
     }
-}
 
-/// Why a graph refused a merge.
-public enum ObjectGraphError: Error, LocalizedError, CustomStringConvertible {
-    /// References to objects the graph does not have, with ``ObjectGraph/UnresolvedReferencePolicy/error``,
-    /// described (`BandMember.band -> Band (name: Japan)`): the objects stay with the graph's thread.
-    case unresolvedReferences([String])
-    /// A prepared document merged a second time.
-    case alreadyMerged
-    /// A prepared document of another model.
-    case otherModel
-    /// A prepared document decoded with another key casing or identity rule than the graph's.
-    case otherOptions
+    /// Errors of the decoder (values that did not convert), then of the merge (required values
+    /// missing from new objects).
+    private static func merged(_ decoding: [MappingError], _ merging: [MappingError]) -> [MappingError] {
+        decoding + merging
+    }
 
-    /// The same text as ``description``, for `localizedDescription` and the other places
-    /// Foundation shows an error.
-    public var errorDescription: String? { description }
-
-    /// This `ObjectGraphError` as text, as `print` and string interpolation show it.
-    public var description: String {
-        switch self {
-        case .unresolvedReferences(let references):
-            "\(references.count) unresolved reference\(references.count == 1 ? "" : "s"): "
-                + references.joined(separator: "; ")
-        case .alreadyMerged: "the prepared document was merged already"
-        case .otherModel: "the prepared document was decoded for another model"
-        case .otherOptions:
-            "the prepared document was decoded with another key casing or identity rule than the graph's"
-        }
+    /// The positions in the array of the elements left out: by the decoder (`leftOut`), and by
+    /// the merge (`mergeLeftOut`, positions among the `kept` elements the decoder kept).
+    private static func positions(kept: Int, leftOut: [Int], _ mergeLeftOut: [Int]) -> [Int] {
+        guard !mergeLeftOut.isEmpty else { return leftOut }
+        let decoderLeftOut = Set(leftOut)
+        let keptPositions = (0..<(kept + leftOut.count)).filter { !decoderLeftOut.contains($0) }
+        return (leftOut + mergeLeftOut.map { keptPositions[$0] }).sorted()
     }
 }
 
 extension ModelDecoder {
-    /// One object decoded for a graph, as a batch of one (see ``decodeBatch(of:from:at:recordsPresentSlots:)``).
-    func decodeSingle(of entity: EntityDescription, from data: Data, at keyPath: String?) throws
-        -> (result: PartialResult, presentSlots: [ObjectIdentifier: [Bool]])
-    {
+    /// One object decoded for a graph, as a batch of one (see ``decodeBatch(of:from:at:forGraph:)``).
+    func decodeSingle(of entity: EntityDescription, from data: Data, at keyPath: String?) throws -> DecodedBatch {
         let components = try keyPath.map { try JSONKeyPath(parsing: $0).components } ?? []
         var options = self.options
         options.collectsAllErrors = true
         let run = DecodingRun(model: model, options: options, byteCount: data.count)
-        run.recordsPresentSlots = true
+        run.recordsGivenValues = true
+        run.collectsWarnings = true
         let read = data.withUnsafeBytes { raw -> Result<ModelObject?, MappingError> in
             var reader = ObjectDecoder(bytes: raw, run: run)
             return Result { () throws(MappingError) in
@@ -237,8 +293,10 @@ extension ModelDecoder {
         }
         let object = try read.get()
         guard let object, run.errors.isEmpty else {
-            return (PartialResult(objects: [], errors: run.errors, leftOut: [0]), [:])
+            let result = PartialResult(objects: [], errors: run.errors, leftOut: [0], warnings: run.warnings)
+            return DecodedBatch(result: result, leftBehind: object.map { [$0] } ?? [])
         }
-        return (PartialResult(objects: [object], errors: [], leftOut: []), run.presentSlots)
+        let result = PartialResult(objects: [object], errors: [], leftOut: [], warnings: run.warnings)
+        return DecodedBatch(result: result, given: run.givenValues)
     }
 }

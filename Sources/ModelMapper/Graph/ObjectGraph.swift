@@ -223,8 +223,9 @@ public final class ObjectGraph {
             }
     }
 
-    /// The objects made for references to objects the graph did not have
-    /// (``UnresolvedReferencePolicy/placeholder``) and not filled in by a merge since.
+    /// The objects that are not whole yet, until a merge fills them in: made for references to
+    /// objects the graph did not have (``UnresolvedReferencePolicy/placeholder``, or a top-level
+    /// array of identifiers), or given by their identity alone while lacking a required value.
     public var placeholders: [ModelObject] {
         lists.flatMap { $0.objects }.filter { placeholderSet.contains(ObjectIdentifier($0)) }
     }
@@ -373,6 +374,20 @@ public final class ObjectGraph {
         return object.slots.withUnsafeSlots {
             IdentityKey(family: mapping.identityFamily, slots: $0, identitySlots: mapping.identitySlotList)
         }
+    }
+
+    /// An object given by its identity alone, as an unresolved reference describes it:
+    /// `Band (name: Japan)`.
+    func describeIdentity(of object: ModelObject) -> String {
+        let mapping = mappings[object.mapping.entityIndex]
+        let values = mapping.identitySlotList
+            .map { slot in
+                let property = mapping.properties[slot]
+                return "\(property.name): "
+                    + (object.slots[slot].attributeValue(type: property.attributeType).map { "\($0)" } ?? "nil")
+            }
+            .sorted()
+        return "\(object.entity.name) (\(values.joined(separator: ", ")))"
     }
 
     /// The identity key of entity `index` for a value given in code.

@@ -155,11 +155,11 @@ struct ObjectGraphTests {
         #expect(graph.changes(since: point).updated.count == 1)
     }
 
-    @Test("A relationship given again forgets what it waited for; a record of its identity alone fills a placeholder")
+    @Test("A relationship given again forgets what it waited for; a JSON object of its own fills a placeholder")
     func referencesGivenAgain() throws {
         let graph = ObjectGraph(model: model)
         try graph.merge(Data(#"[{"name": "Tin Drum", "band": "Can"}]"#.utf8), entity: "Album")
-        try graph.merge(Data(#"[{"name": "Tin Drum", "band": {"name": "Wire"}}]"#.utf8), entity: "Album")
+        try graph.merge(Data(#"[{"name": "Tin Drum", "band": "Wire"}]"#.utf8), entity: "Album")
         #expect(graph.unresolvedReferences.map(\.description) == ["Album.band -> Band (name: Wire)"])
         try graph.merge(Data(#"[{"name": "Japan"}]"#.utf8), entity: "Band")
         try graph.merge(Data(#"[{"name": "Tin Drum", "band": "Japan"}]"#.utf8), entity: "Album")
@@ -170,10 +170,13 @@ struct ObjectGraphTests {
 
         let placeholders = ObjectGraph(model: model, options: ObjectGraph.Options(unresolvedReferences: .placeholder))
         try placeholders.merge(Data(#"[{"name": "Tin Drum", "band": "Can"}]"#.utf8), entity: "Album")
-        try placeholders.merge(Data(#"[{"name": "Quiet Life", "band": {"name": "Can"}}]"#.utf8), entity: "Album")
+        try placeholders.merge(Data(#"[{"name": "Quiet Life", "band": "Can"}]"#.utf8), entity: "Album")
         #expect(placeholders.placeholders.count == 1)
-        try placeholders.merge(Data(#"[{"name": "Can"}]"#.utf8), entity: "Band")
+        // A band's JSON object, nested or not, is the band: Band requires nothing beyond its name.
+        try placeholders.merge(Data(#"[{"name": "Pink Flag", "band": {"name": "Can"}}]"#.utf8), entity: "Album")
         #expect(placeholders.placeholders.isEmpty)
+        let can = try #require(placeholders.object(of: "Band", identity: "Can"))
+        #expect((can.value(forKey: "albums") as? [ModelObject])?.count == 3)
     }
 
     @Test("Identities compare by value across JSON types; `id` is the identity when none is declared")
@@ -231,16 +234,27 @@ struct ObjectGraphTests {
         )
     }
 
-    @Test("An element with an error is left out; the others merge")
+    @Test("A merge with an error throws every error and changes nothing; mergePartially leaves the element out")
     func partialResults() throws {
         let graph = ObjectGraph(model: model)
+        try graph.merge(Data(#"[{"name": "Japan", "formed": 1974}]"#.utf8), entity: "Band")
+        let point = graph.changePoint
         let json =
-            #"{"bands": [{"name": "Japan"}, {"name": "Rain Tree Crow", "formed": "soon"}, {"name": "Talk Talk", "formed": 1981}]}"#
-        let result = try graph.merge(Data(json.utf8), entity: "Band", at: "bands")
+            #"{"bands": [{"name": "Japan", "formed": 1975}, {"name": "Rain Tree Crow", "formed": "soon"}, {"name": "Talk Talk", "formed": 1981}]}"#
+        let error = try #require(throws: MappingErrors.self) {
+            try graph.merge(Data(json.utf8), entity: "Band", at: "bands")
+        }
+        #expect(error.errors.map(\.path.description) == ["$.bands[1].formed"])
+        #expect(graph.count == 1)
+        #expect(graph.changes(since: point).isEmpty)
+        #expect(graph.object(of: "Band", identity: "Japan")?.value(forKey: "formed") as? Int16 == 1974)
+
+        let result = try graph.mergePartially(Data(json.utf8), entity: "Band", at: "bands")
         #expect(result.objects.compactMap { $0.value(forKey: "name") as? String } == ["Japan", "Talk Talk"])
         #expect(result.leftOut == [1])
         #expect(result.errors.map(\.path.description) == ["$.bands[1].formed"])
         #expect(graph.count == 2)
+        #expect(graph.object(of: "Band", identity: "Japan")?.value(forKey: "formed") as? Int16 == 1975)
         // The same without a graph.
         let band = try #require(model.entitiesByName["Band"])
         var options = ModelDecoder.Options()
@@ -255,7 +269,7 @@ struct ObjectGraphTests {
         #expect(partial.leftOut == [1])
         // Malformed JSON leaves nothing to keep.
         #expect(throws: MappingError.self) {
-            try graph.merge(Data(#"{"bands": [{"name": "X"},"#.utf8), entity: "Band", at: "bands")
+            try graph.mergePartially(Data(#"{"bands": [{"name": "X"},"#.utf8), entity: "Band", at: "bands")
         }
     }
 

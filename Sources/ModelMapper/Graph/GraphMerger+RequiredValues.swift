@@ -1,0 +1,81 @@
+import Foundation
+
+/// The values the model requires, checked in the merge: only the merge knows which objects
+/// are new to the graph (an update writes the keys present and leaves the rest alone), and
+/// which placeholders a record makes whole.
+extension GraphMerger {
+    /// The errors of the required values missing from objects that join the graph whole, or
+    /// that fill in a placeholder with more than its identity, each with its object.
+    func requiredValueErrors(of fresh: [ModelObject], targets: Targets) -> [(
+        object: ObjectIdentifier, error: MappingError
+    )] {
+        guard requiresValues else { return [] }
+        var errors: [(object: ObjectIdentifier, error: MappingError)] = []
+        for object in fresh {
+            let identifier = ObjectIdentifier(object)
+            guard let record = given[identifier], record.isGivenAsObject else { continue }
+            let missing: [Int]
+            switch targets[identifier] {
+            case .new(isPlaceholder: false)?:
+                missing = missingRequiredSlots(of: object)
+            case .existing(let existing, fills: false)?
+            where graph.placeholderSet.contains(ObjectIdentifier(existing))
+                && existing.mapping.entityIndex == object.mapping.entityIndex && !isIdentityOnly(object):
+                missing = missingRequiredSlots(of: object, onto: existing)
+            default:
+                continue
+            }
+            let mapping = graph.mappings[object.mapping.entityIndex]
+            let name = graph.model.entityRecords[object.mapping.entityIndex].name
+            for slot in missing {
+                let property = mapping.properties[slot]
+                let error = MappingError(
+                    .missingValue,
+                    path: (record.incompleteAt ?? .root).appending(keys: property.keyPath),
+                    entityName: name,
+                    propertyName: property.name,
+                    expected: property.attributeType.rawValue
+                )
+                errors.append((identifier, error))
+            }
+        }
+        return errors
+    }
+
+    /// The required attributes `object` has no value for, nor `existing` (the placeholder it
+    /// fills) when given.
+    func missingRequiredSlots(of object: ModelObject, onto existing: ModelObject? = nil) -> [Int] {
+        let mapping = graph.mappings[object.mapping.entityIndex]
+        return mapping.requiredSlotList.filter { slot in
+            guard case .absent = object.slots[slot] else { return false }
+            guard let existing else { return true }
+            if case .absent = existing.slots[slot] { return true }
+            return false
+        }
+    }
+
+    /// The roots among `roots` that reach one of `failing` through the links their JSON gave:
+    /// the elements a partial merge leaves out. Linear: one walk up from the failing objects.
+    func rootsReaching(
+        _ failing: Set<ObjectIdentifier>,
+        from roots: [ModelObject],
+        fresh: [ModelObject]
+    ) -> Set<ObjectIdentifier> {
+        var parents: [ObjectIdentifier: [ObjectIdentifier]] = [:]
+        for object in fresh {
+            let present = given[ObjectIdentifier(object)]?.slots
+            for relationship in object.mapping.relationshipList {
+                if let present, relationship.slot < present.count, !present[relationship.slot] { continue }
+                for child in object.linkedObjects(atSlot: relationship.slot) {
+                    parents[ObjectIdentifier(child), default: []].append(ObjectIdentifier(object))
+                }
+            }
+        }
+        var seen = failing
+        var stack = Array(failing)
+        while let next = stack.popLast() {
+            for parent in parents[next] ?? [] where seen.insert(parent).inserted { stack.append(parent) }
+        }
+        return Set(roots.map(ObjectIdentifier.init).filter(seen.contains))
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+extension Slot {
+    /// Whether two attribute values are the same value (a boxed value never is, as it cannot
+    /// be compared).
+    func isSameValue(as other: Slot) -> Bool {
+        switch (self, other) {
+        case (.absent, .absent), (.null, .null): true
+        case let (.integer(a), .integer(b)): a == b
+        case let (.floatingPoint(a), .floatingPoint(b)): a.bitPattern == b.bitPattern
+        case let (.boolean(a), .boolean(b)): a == b
+        case let (.string(a), .string(b)): a == b
+        case let (.decimal(a), .decimal(b)): a == b
+        case let (.date(a), .date(b)): a == b
+        case let (.uuid(a), .uuid(b)): a == b
+        case let (.url(a), .url(b)): a == b
+        case let (.data(a), .data(b)): a == b
+        case let (.strings(a), .strings(b)): a == b
+        default: false
+        }
+    }
+}
+
+extension Slot {
+    /// Whether a later attribute value differs from this one, as far as can be told: a
+    /// boxed value cannot be compared, so it conflicts with nothing.
+    func conflicts(with later: Slot) -> Bool {
+        switch (self, later) {
+        case (.absent, _), (_, .absent), (.boxed, _), (_, .boxed): false
+        default: !isSameValue(as: later)
+        }
+    }
+
+    /// The value, briefly, for a message: strings quoted, `null` as in JSON.
+    var briefDescription: String {
+        switch self {
+        case .absent: "nothing"
+        case .null: "null"
+        case .string(let text): "\"\(text.count > 40 ? text.prefix(40) + "…" : Substring(text))\""
+        case .strings(let list): "\(list)"
+        case .boxed: "a transformed value"
+        case .object, .objects: "objects"
+        case .integer(let value): "\(value)"
+        case .floatingPoint(let value): "\(value)"
+        case .boolean(let value): "\(value)"
+        case .decimal(let value): "\(value)"
+        case .date(let value): "\(value)"
+        case .uuid(let value): value.uuidString
+        case .url(let value): value.absoluteString
+        case .data(let value): "\(value.count) bytes"
+        }
+    }
+}
