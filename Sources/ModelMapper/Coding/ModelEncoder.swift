@@ -87,6 +87,20 @@ public struct ModelEncoder: Sendable {
         /// `jsonWritesIdentity` (``MappingKeys/relationshipWritesIdentity``). An object whose
         /// entity has no identity is nested whatever this says.
         public var writesRelationshipsAsIdentities = false
+        /// Whether every object written must pass what the decoder checks: each value the model
+        /// requires set (not null), and raw values where the object's class asks for them
+        /// (``ModelObject/rawValueTypes``). On by default, so that nothing is written that the
+        /// decoder would refuse; turn it off to write drafts.
+        ///
+        /// For example, a `Photo` whose required `title` is unset throws
+        /// `$.photos[0].title: Photo.title: a value (String) is required, but the object has none`
+        /// unless:
+        ///
+        /// ```swift
+        /// var options = ModelEncoder.Options()
+        /// options.checksValues = false
+        /// ```
+        public var checksValues = true
 
         /// Options with the most used settings given.
         public init(
@@ -102,38 +116,60 @@ public struct ModelEncoder: Sendable {
 
     /// The JSON of one object and what it holds.
     ///
-    /// - Throws: ``MappingError`` naming the path of a value that cannot be written.
+    /// - Throws: ``MappingError`` naming the path of a value that cannot be written, or of a
+    ///   value the decoder would refuse (see ``Options/checksValues``); ``MappingErrors`` when
+    ///   there are several of those, each at its path.
     public func encode(_ object: ModelObject) throws -> Data {
-        var encoder = ObjectEncoder(options: options)
-        try encoder.write(object)
-        return encoder.takeData()
+        try run { encoder in
+            try encoder.write(object)
+            return encoder.takeData()
+        }
     }
 
     /// The JSON array of some objects; with `keyPath`, wrapped in objects: `{"authors": [...]}`.
     ///
-    /// - Throws: ``MappingError`` naming the path of a value that cannot be written.
+    /// - Throws: as ``encode(_:)-(ModelObject)``.
     public func encode(_ objects: [ModelObject], at keyPath: String? = nil) throws -> Data {
         let keys = try keyPath.map { try JSONKeyPath(parsing: $0).components } ?? []
-        var encoder = ObjectEncoder(options: options)
-        try encoder.writeArray(objects, wrappedIn: keys)
-        return encoder.takeData()
+        return try run { encoder in
+            try encoder.writeArray(objects, wrappedIn: keys)
+            return encoder.takeData()
+        }
     }
 
     /// The JSON value of one object.
     ///
-    /// - Throws: ``MappingError`` naming the path of a value that cannot be written.
+    /// - Throws: as ``encode(_:)-(ModelObject)``.
     public func encodeJSON(_ object: ModelObject) throws -> JSONValue {
-        var encoder = ObjectEncoder(options: options)
-        try encoder.write(object)
-        return try encoder.tree
+        try run { encoder in
+            try encoder.write(object)
+            return try encoder.tree
+        }
     }
 
     /// The JSON array of some objects.
     ///
-    /// - Throws: ``MappingError`` naming the path of a value that cannot be written.
+    /// - Throws: as ``encode(_:)-(ModelObject)``.
     public func encodeJSON(_ objects: [ModelObject]) throws -> JSONValue {
+        try run { encoder in
+            try encoder.writeArray(objects, wrappedIn: [])
+            return try encoder.tree
+        }
+    }
+
+    /// Runs `body` with a new encoding run. When the run stops at a value the decoder would
+    /// refuse, it runs again collecting every such value (a document's worth of them is
+    /// reported at once, not one per attempt); success pays nothing for it.
+    func run<Result>(_ body: (inout ObjectEncoder) throws -> Result) throws -> Result {
         var encoder = ObjectEncoder(options: options)
-        try encoder.writeArray(objects, wrappedIn: [])
-        return try encoder.tree
+        do {
+            return try body(&encoder)
+        } catch let error as MappingError where encoder.stoppedAtValueCheck {
+            var collecting = ObjectEncoder(options: options)
+            collecting.collectsProblems = true
+            _ = try? body(&collecting)
+            guard collecting.problems.count > 1 else { throw error }
+            throw MappingErrors(collecting.problems)
+        }
     }
 }

@@ -125,6 +125,7 @@ extension ObjectDecoder {
         unowned(unsafe) let mapping = frame.mapping
         // First, so that the slots are the object's whatever is thrown below.
         object.slots = SlotStorage(adopting: frame.slots, count: frame.slotCount, arena: frame.arena)
+        if frame.isReference { object.isReadAsReference = true }
         if run.recordsGivenValues {
             // The graph's merge checks required values, on the objects new to it alone.
             run.noteGivenValues(
@@ -135,26 +136,7 @@ extension ObjectDecoder {
                 incompleteAt: lacksRequiredValue(frame) ? path(of: frame) : nil
             )
         } else if requiresNonOptionalValues, !frame.isReference {
-            for slot in mapping.requiredSlotList {
-                if case .absent = frame.slots[slot] {
-                    let property = mapping.properties[slot]
-                    let path = path(of: frame).appending(keys: property.keyPath)
-                    if run.errors.count > frame.firstError,
-                        run.errors[frame.firstError...].contains(where: { $0.path == path })
-                    {
-                        continue
-                    }
-                    try report(
-                        MappingError(
-                            .missingValue,
-                            path: path,
-                            entityName: run.model.entityRecords[frame.entity].name,
-                            propertyName: property.name,
-                            expected: property.attributeType.rawValue
-                        )
-                    )
-                }
-            }
+            try reportMissingValues(frame)
         }
         if let source { object.decodedSource = source }
         for relationship in mapping.relationshipList {
@@ -200,6 +182,30 @@ extension ObjectDecoder {
         }
     }
 
+    /// Reports each value the model requires that a frame's JSON lacks (one whose value had
+    /// an error already is not reported again).
+    func reportMissingValues(_ frame: Frame) throws(MappingError) {
+        unowned(unsafe) let mapping = frame.mapping
+        for slot in mapping.requiredSlotList {
+            guard case .absent = frame.slots[slot] else { continue }
+            let property = mapping.properties[slot]
+            let path = path(of: frame).appending(keys: property.keyPath)
+            if run.errors.count > frame.firstError, run.errors[frame.firstError...].contains(where: { $0.path == path })
+            {
+                continue
+            }
+            try report(
+                MappingError(
+                    .missingValue,
+                    path: path,
+                    entityName: run.model.entityRecords[frame.entity].name,
+                    propertyName: property.name,
+                    expected: property.attributeType.rawValue
+                )
+            )
+        }
+    }
+
     /// Whether a frame read from a JSON object lacks a value the model requires (a reference
     /// is not asked for any).
     func lacksRequiredValue(_ frame: Frame) -> Bool {
@@ -242,6 +248,7 @@ extension ObjectDecoder {
         errorPath path: () -> JSONPath
     ) throws(MappingError) {
         let slots = SlotStorage(adopting: frame.slots, count: frame.slotCount, arena: frame.arena)
+        if !frame.isReference { object.isReadAsReference = false }
         // After the slots are taken over, so that they are freed whatever is thrown.
         if checksConflicts { try reportConflicts(object, frame: frame, errorPath: path) }
         if run.recordsGivenValues {

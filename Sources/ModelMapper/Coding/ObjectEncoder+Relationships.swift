@@ -118,10 +118,12 @@ extension ObjectEncoder {
 
     /// Whether `child`, held by `holder` at `index` of the relationship in `slot` (-1 for a
     /// to-one), is written as its identity: the options or the relationship's userInfo say so,
-    /// or the holder's JSON gave it as a scalar there; and its entity has an identity.
+    /// the child was read from scalars alone (a foreign key is written back as one), or the
+    /// holder's JSON gave it as a scalar there; and its entity has an identity.
     func writesIdentity(_ child: ModelObject, of holder: ModelObject, slot: Int, index: Int) -> Bool {
         let asked =
-            options.writesRelationshipsAsIdentities || holder.mapping.properties[slot].writesIdentity
+            child.isReadAsReference || options.writesRelationshipsAsIdentities
+            || holder.mapping.properties[slot].writesIdentity
             || (options.layout == .asDecoded
                 && holder.decodedSource?.isScalarReference(slot: slot, index: index, object: child) == true)
         return asked && !keyedMapping(of: child).identitySlots.isEmpty

@@ -40,12 +40,21 @@ struct ObjectEncoder {
     /// The mappings with the options' key casing of the model met last, and of the others.
     var lastKeyedMappings: (model: ObjectIdentifier, mappings: [EntityMapping])?
     var keyedMappings: [ObjectIdentifier: [EntityMapping]] = [:]
+    /// Whether each object must pass ``ValueCheck`` (``ModelEncoder/Options/checksValues``).
+    let checksValues: Bool
+    /// Whether the run stopped at an object that did not pass.
+    var stoppedAtValueCheck = false
+    /// Whether objects that do not pass are noted in ``problems`` and written anyway: a run
+    /// that reports every such value.
+    var collectsProblems = false
+    var problems: [MappingError] = []
 
     init(options: ModelEncoder.Options, skipsFailures: Bool = false) {
         self.options = options
         maximumDepth = options.maximumDepth
         casesKeys = !options.keyCasing.isModelNames || options.identifiesByIDAttribute
         self.skipsFailures = skipsFailures
+        checksValues = options.checksValues && !skipsFailures
         self.writer = JSONWriter(options: options.outputFormatting.subtracting(.sortedKeys), capacity: 4096)
     }
 
@@ -281,6 +290,19 @@ struct ObjectEncoder {
         noteKeyedMappings(of: object)
         writer.open(UInt8(ascii: "{"))
         let mapping = casesKeys ? keyedMapping(of: object) : object.mapping
+        if checksValues, !ValueCheck.passes(object) {
+            let found = ValueCheck.problems(
+                of: object,
+                keyed: mapping,
+                at: childPath(slot: viaSlot, index: viaIndex)
+            )
+            if collectsProblems {
+                problems += found
+            } else if let first = found.first {
+                stoppedAtValueCheck = true
+                throw first
+            }
+        }
         var program = mapping.writeProgramRef
         let hasSource = object.decodedSource != nil
         if let source = object.decodedSource {

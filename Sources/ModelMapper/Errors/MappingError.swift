@@ -310,8 +310,8 @@ public enum MappingError: Error, LocalizedError, CustomStringConvertible {
             return "expected \(context.expected ?? "another value"), found \(context.found ?? "something else")"
         case .missingValue:
             return
-                "a value\(context.expected.map { " (\($0))" } ?? "") is required, but the JSON has none and the model "
-                + "gives no default"
+                "a value\(context.expected.map { " (\($0))" } ?? "") is required, but "
+                + (context.found ?? "the JSON has none and the model gives no default")
         case .nullValue: return "a value\(context.expected.map { " (\($0))" } ?? "") is required, found null"
         case .unknownKey: return "no property named '\(context.name)'"
         case .unknownRelationship: return "no relationship named '\(context.name)'"

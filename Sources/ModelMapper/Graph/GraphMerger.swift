@@ -277,7 +277,10 @@ struct GraphMerger {
     /// missing.
     private func fillInPlaceholders(_ fresh: [ModelObject], targets: Targets, updated: inout Set<ObjectIdentifier>) {
         for object in fresh {
-            guard case .existing(let existing, fills: true) = targets[ObjectIdentifier(object)] else { continue }
+            guard case .existing(let existing, let fills) = targets[ObjectIdentifier(object)] else { continue }
+            // Given as a JSON object now: written back as one.
+            if given[ObjectIdentifier(object)]?.isGivenAsObject == true { existing.isReadAsReference = false }
+            guard fills else { continue }
             if graph.placeholderSet.remove(ObjectIdentifier(existing)) != nil {
                 updated.insert(ObjectIdentifier(existing))
             }

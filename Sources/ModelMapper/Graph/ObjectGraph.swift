@@ -230,6 +230,29 @@ public final class ObjectGraph {
         lists.flatMap { $0.objects }.filter { placeholderSet.contains(ObjectIdentifier($0)) }
     }
 
+    /// Checks every object of the graph for what the decoder would refuse and the encoder
+    /// refuses to write (see ``ModelObject/validate()``), without encoding. Placeholders,
+    /// incomplete until a merge fills them in, are not checked: ``placeholders`` lists them.
+    ///
+    /// For example:
+    ///
+    /// ```swift
+    /// try graph.validate()   // Photo.title at $: a value (String) is required, …
+    /// ```
+    ///
+    /// - Throws: ``MappingError`` for one problem; ``MappingErrors`` for several. Each path is
+    ///   `$` followed by the property, and the error names the entity.
+    public func validate() throws {
+        var problems: [MappingError] = []
+        for list in lists {
+            for object in list.objects where !placeholderSet.contains(ObjectIdentifier(object)) {
+                guard !ValueCheck.passes(object) else { continue }
+                problems += ValueCheck.problems(of: object, keyed: object.mapping, at: .root)
+            }
+        }
+        try ModelObject.throwing(problems)
+    }
+
     // MARK: Changes
 
     /// The present point in the graph's history.

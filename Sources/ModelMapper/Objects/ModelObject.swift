@@ -75,6 +75,10 @@ open class ModelObject: CustomStringConvertible {
     /// each object in full once. An object graph belongs to one thread at a time, so this
     /// needs no lock.
     @exclusivity(unchecked) var encodingStamp: UInt64 = 0
+    /// Whether the object was read from scalars alone (a foreign key, `"band": "Japan"`) and
+    /// never from a JSON object of its own: the encoder writes it back as its identity where
+    /// it is linked, as it was read, rather than as an object of its identity alone.
+    @exclusivity(unchecked) var isReadAsReference = false
     /// At least the number of strong links to this object (see ``Link``): links dropped
     /// with an object being freed are not taken off. Zero means that none leads here, so that
     /// no link from this object can close a cycle of strong links.

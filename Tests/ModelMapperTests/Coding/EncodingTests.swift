@@ -147,6 +147,8 @@ struct EncodingTests {
     func valueForms() throws {
         let catalog = try ObjectModel(contentsOf: TestPaths.model("Catalog"))
         let product = ModelObject(entity: try #require(catalog.entitiesByName["Product"]))
+        try product.setValue("S", forKey: "sku")
+        try product.setValue("N", forKey: "name")
         try product.setValue(Date(timeIntervalSince1970: 0), forKey: "releasedAt")
         try product.setValue(Data([0, 1, 2]), forKey: "thumbnail")
         try product.setValue(UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"), forKey: "uuid")
@@ -168,6 +170,7 @@ struct EncodingTests {
         let catalog = try ObjectModel(contentsOf: TestPaths.model("Catalog"))
         let product = ModelObject(entity: try #require(catalog.entitiesByName["Product"]))
         try product.setValue("S", forKey: "sku")
+        try product.setValue("N", forKey: "name")
         for date in [
             Date(timeIntervalSince1970: 253_402_300_800), Date(timeIntervalSince1970: -62_135_596_801),
             Date(timeIntervalSince1970: .infinity),

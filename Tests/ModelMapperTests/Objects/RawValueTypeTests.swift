@@ -44,6 +44,21 @@ struct RawValueTypeTests {
             ])
     }
 
+    @Test("the encoder refuses a value set in code that is no raw value, at its path")
+    func encoding() throws {
+        let product = try ModelDecoder(model: model)
+            .decode(
+                CheckedProduct.self,
+                from: Data(#"{"sku": "A", "name": "a", "price": {"currency": "sold-out"}}"#.utf8)
+            )
+        try product.setValue("EUR", forKey: "currency")
+        let error = try #require(throws: MappingError.self) { try ModelEncoder().encode(product) }
+        #expect(error.code == .invalidValue)
+        #expect(error.path.description == "$.price.currency")
+        #expect(error.expected == "a raw value of Stock")
+        #expect(throws: MappingError.self) { try product.validate() }
+    }
+
     @Test("values that are raw values decode; others are errors at their path")
     func decoding() throws {
         let decoder = ModelDecoder(model: model)

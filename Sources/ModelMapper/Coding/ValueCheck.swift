@@ -1,0 +1,75 @@
+import Foundation
+
+/// What the decoder refuses, asked of objects about to be written and of
+/// ``ModelObject/validate()``: every value the model requires (an attribute neither optional
+/// nor defaulted, set and not null), and raw values where the object's class asks for them
+/// (``ModelObject/rawValueTypes``). One check, so that the encoder never writes a document
+/// its own decoder refuses.
+enum ValueCheck {
+    /// Whether `object` passes: a loop over its required slots, with nothing allocated, as it
+    /// runs for every object written.
+    static func passes(_ object: ModelObject) -> Bool {
+        let mapping = object.mapping
+        for slot in mapping.requiredSlotList {
+            switch object.slots.state(at: slot) {
+            case .absent, .null: return false
+            default: continue
+            }
+        }
+        let model = object.entity.model
+        guard model.hasRawValueChecks else { return true }
+        for check in model.rawValueChecks[mapping.entityIndex] {
+            let value = object.slots[check.slot]
+            switch value {
+            case .absent, .null: continue
+            default: if !check.type.accepts(value) { return false }
+            }
+        }
+        return true
+    }
+
+    /// Every problem of `object`'s own values, each at `path` followed by the property's key
+    /// path in `keyed` (the mapping of the key casing written), in slot order.
+    static func problems(of object: ModelObject, keyed: EntityMapping, at path: JSONPath) -> [MappingError] {
+        let mapping = object.mapping
+        let entityName = object.entity.name
+        var problems: [MappingError] = []
+        for slot in mapping.requiredSlotList {
+            let state = object.slots.state(at: slot)
+            guard state == .absent || state == .null else { continue }
+            let property = keyed.properties[slot]
+            problems.append(
+                MappingError(
+                    .missingValue,
+                    path: path.appending(keys: property.keyPath),
+                    entityName: entityName,
+                    propertyName: property.name,
+                    expected: property.attributeType.rawValue,
+                    found: state == .null ? "the object's is null" : "the object has none",
+                    detail: "set it, or turn ModelEncoder.Options.checksValues off to write a draft"
+                )
+            )
+        }
+        let model = object.entity.model
+        guard model.hasRawValueChecks else { return problems }
+        for check in model.rawValueChecks[mapping.entityIndex] {
+            let value = object.slots[check.slot]
+            switch value {
+            case .absent, .null: continue
+            default: if check.type.accepts(value) { continue }
+            }
+            let property = keyed.properties[check.slot]
+            problems.append(
+                MappingError(
+                    .invalidValue,
+                    path: path.appending(keys: property.keyPath),
+                    entityName: entityName,
+                    propertyName: property.name,
+                    expected: "a raw value of \(check.type.typeName)",
+                    found: value.briefDescription
+                )
+            )
+        }
+        return problems
+    }
+}
