@@ -128,7 +128,7 @@ func authorsShape(count: Int) throws -> Shape {
         data: data,
         decode: { _ = try decoder.decode([Author].self, from: data, at: "authors") },
         jsonDecoder: { _ = try jsonDecoder.decode(CodableAuthors.self, from: data) },
-        encode: { _ = try ModelEncoder().encode(objects, at: "authors") },
+        encode: { _ = try ModelEncoder(options: benchmarkEncoderOptions).encode(objects, at: "authors") },
         jsonEncoder: { _ = try jsonEncoder.encode(values) },
         foundationRead: { _ = try JSONSerialization.jsonObject(with: data) },
         foundationWrite: { _ = try JSONSerialization.data(withJSONObject: foundation) },
@@ -331,7 +331,7 @@ func shape<Value: Codable>(
         data: data,
         decode: { _ = try decoder.decodeObjects(of: description, from: data) },
         jsonDecoder: { _ = try jsonDecoder.decode([Value].self, from: data) },
-        encode: { _ = try ModelEncoder().encode(objects) },
+        encode: { _ = try ModelEncoder(options: benchmarkEncoderOptions).encode(objects) },
         jsonEncoder: { _ = try jsonEncoder.encode(values) },
         foundationRead: { _ = try JSONSerialization.jsonObject(with: data) },
         foundationWrite: { _ = try JSONSerialization.data(withJSONObject: foundation) },
@@ -344,3 +344,11 @@ struct BenchmarkError: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
 }
+
+/// The encoder's options: the defaults, or with `--unchecked` the value check off (see
+/// ``ModelEncoder/Options/checksValues``), to count what the check costs.
+let benchmarkEncoderOptions: ModelEncoder.Options = {
+    var options = ModelEncoder.Options()
+    options.checksValues = !CommandLine.arguments.contains("--unchecked")
+    return options
+}()

@@ -32,7 +32,8 @@
 // counting its instructions (and nothing of the setup) with callgrind, from the package folder:
 //     valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*measuredRun*' \
 //         .build/release/mapping-benchmark 2000 1 --only authors.decode
-// or for sampling it on the clock (`perf record -g`, many repetitions).
+// or for sampling it on the clock (`perf record -g`, many repetitions). `--unchecked` turns the
+// encoder's value check off (ModelEncoder.Options.checksValues), to count what it costs.
 import BenchmarkSupport
 import Foundation
 

@@ -114,8 +114,9 @@ struct GenerationRun {
         for name in options.entityNames {
             guard let entity = model.entity(named: name) else {
                 fail(
-                    "the model has no entity '\(name)' (entities: "
-                        + "\(model.entities.map(\.name).joined(separator: ", ")))"
+                    "the model has no entity '\(name)'"
+                        + ClosestName.suggestion(for: name, among: model.entities.map(\.name))
+                        + " (entities: \(model.entities.map(\.name).joined(separator: ", ")))"
                 )
                 continue
             }

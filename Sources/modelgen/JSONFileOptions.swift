@@ -61,7 +61,11 @@ struct JSONFileOptions: ParsableArguments {
         let name: String
         if let entity {
             guard loaded.entitiesByName[entity] != nil else {
-                throw CommandFailure(path: model, message: "the model has no entity '\(entity)'")
+                throw CommandFailure(
+                    path: model,
+                    message: "the model has no entity '\(entity)'"
+                        + ClosestName.suggestion(for: entity, among: loaded.entities.map(\.name))
+                )
             }
             name = entity
         } else {

@@ -372,16 +372,36 @@ struct ObjectDecoder {
                 let outerRoot = rootPath
                 rootPath = path
                 defer { rootPath = outerRoot }
-                return try readReference(
-                    expected: entity,
-                    identitySlot: identitySlot,
-                    step: .root(index: index),
-                    parentSlot: -1,
-                    base: frames.count
-                )
+                let base = frames.count
+                do {
+                    return try readReference(
+                        expected: entity,
+                        identitySlot: identitySlot,
+                        step: .root(index: index),
+                        parentSlot: -1,
+                        base: base
+                    )
+                } catch {
+                    // As after an object's error: the frame left open lets go of its slots.
+                    dropFrames(from: base)
+                    throw error
+                }
             }
         }
         return try readObject(entity: entity, path: path, index: index)
+    }
+
+    /// The error for a key path the document does not have: the keys the object there has,
+    /// and the closest of them.
+    static func nothing(at keyPath: String, path: JSONPath, component: String, keys: [String]) -> MappingError {
+        let listed = keys.prefix(12).map { "'\($0)'" }.joined(separator: ", ") + (keys.count > 12 ? ", …" : "")
+        return MappingError(
+            .missingValue,
+            path: path,
+            found: "the document has nothing at '\(keyPath)'",
+            detail: (keys.isEmpty ? "the object there is empty" : "the object there has the keys \(listed)")
+                + ClosestName.suggestion(for: component, among: keys)
+        )
     }
 
     /// Moves from the start of the document to the value at a key path, checking what it
@@ -402,13 +422,14 @@ struct ObjectDecoder {
             scanner.index += 1
             path = path.appending(key: component)
             var isFirst = true
+            // The keys there, for the error when the component is not among them.
+            var keys: [String] = []
             while true {
                 let hasMember =
                     isFirst ? !scanner.consume(UInt8(ascii: "}")) : try scanner.readSeparator(inObject: true)
-                guard hasMember else {
-                    throw MappingError(.missingValue, path: path, detail: "the document has nothing at '\(keyPath)'")
-                }
+                guard hasMember else { throw Self.nothing(at: keyPath, path: path, component: component, keys: keys) }
                 let key = try scanner.readKey(after: isFirst ? "{" : ",")
+                if keys.count < 64 { keys.append(String(decoding: key.buffer, as: UTF8.self)) }
                 isFirst = false
                 if key.buffer.elementsEqual(component.utf8) { break }
                 try scanner.skipValue()

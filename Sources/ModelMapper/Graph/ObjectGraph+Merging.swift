@@ -71,7 +71,7 @@ extension ObjectGraph {
         options: Options = Options()
     ) throws -> PreparedMerge {
         guard let description = model.entitiesByName[entity] else {
-            throw MappingError(.unknownEntity(entity), detail: "the model has no entity '\(entity)'")
+            throw model.unknownEntity(entity)
         }
         return try prepare(data, entity: description, at: keyPath, options: options)
     }
@@ -229,7 +229,7 @@ extension ObjectGraph {
 
     private func entityNamed(_ name: String) throws -> EntityDescription {
         guard let description = model.entitiesByName[name] else {
-            throw MappingError(.unknownEntity(name), detail: "the model has no entity '\(name)'")
+            throw model.unknownEntity(name)
         }
         return description
     }

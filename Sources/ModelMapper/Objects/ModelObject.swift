@@ -148,7 +148,7 @@ open class ModelObject: CustomStringConvertible {
     ///   `.typeMismatch` or `.valueOutOfRange` for a value that does not fit.
     public func setValue(_ value: Any?, forKey key: String) throws {
         guard let slot = mapping.slotByName[key] else {
-            throw MappingError(.unknownKey(key), entityName: entity.name)
+            throw unknownKey(key)
         }
         try setValue(value, atSlot: slot)
     }
@@ -231,7 +231,7 @@ open class ModelObject: CustomStringConvertible {
     ///
     /// - Throws: ``MappingError`` `.unknownKey` when `key` is not a property of the object's entity.
     public func removeValue(forKey key: String) throws {
-        guard let slot = mapping.slotByName[key] else { throw MappingError(.unknownKey(key), entityName: entity.name) }
+        guard let slot = mapping.slotByName[key] else { throw unknownKey(key) }
         if mapping.properties[slot].isRelationship {
             try replaceRelationship(atSlot: slot, with: [], null: false)
         }

@@ -151,6 +151,20 @@ struct FaithfulMergeTests {
         #expect(strict.count == 0)
     }
 
+    @Test("Malformed identifiers at the top level: a located error, and the graph unchanged")
+    func malformedIdentifiers() throws {
+        // Found by fuzzing (Fuzz/Regressions/graph/root-identity-malformed-number): the frame of
+        // an identifier that failed to read was left open, and its slots leaked.
+        let graph = ObjectGraph(model: model)
+        for json in [#"[-{"name": "x"}]"#, #"["1", "2"#, #"["1", -]"#, #"["1", tru]"#] {
+            let error = #expect(throws: (any Error).self, "\(json)") {
+                try graph.merge(Data(json.utf8), entity: "Photo")
+            }
+            #expect(error != nil)
+            #expect(graph.count == 0, "\(json)")
+        }
+    }
+
     @Test("Two different values for one identity in one document: a warning, or an error when strict")
     func conflictingValues() throws {
         let json = Data(

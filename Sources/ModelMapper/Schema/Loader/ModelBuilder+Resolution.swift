@@ -17,7 +17,8 @@ extension ModelBuilder {
                     let relationship = drafts[entity].record.ownRelationships[index]
                     error(
                         "relationship '\(drafts[entity].record.name).\(relationship.name)' names destination entity "
-                            + "'\(destinationName)', which does not exist",
+                            + "'\(destinationName)', which does not exist"
+                            + ClosestName.suggestion(for: destinationName, among: indexByName.keys.sorted()),
                         at: relationship.position.location(ofAttribute: "destinationEntity")
                     )
                 }
@@ -120,7 +121,8 @@ extension ModelBuilder {
         if let inverseEntityName = relationship.inverseEntityName {
             guard let named = indexByName[inverseEntityName] else {
                 error(
-                    "relationship '\(owner)' names inverse entity '\(inverseEntityName)', which does not exist",
+                    "relationship '\(owner)' names inverse entity '\(inverseEntityName)', which does not exist"
+                        + ClosestName.suggestion(for: inverseEntityName, among: indexByName.keys.sorted()),
                     at: relationship.position.location(ofAttribute: "inverseEntity")
                 )
                 return nil

@@ -165,7 +165,8 @@ struct ModelBuilder {
             guard let parentName = drafts[index].parentName else { continue }
             guard let parent = indexByName[parentName] else {
                 error(
-                    "entity '\(drafts[index].record.name)' names parent entity '\(parentName)', which does not exist",
+                    "entity '\(drafts[index].record.name)' names parent entity '\(parentName)', which does not exist"
+                        + ClosestName.suggestion(for: parentName, among: indexByName.keys.sorted()),
                     at: source.location(ofAttribute: "parentEntity", in: drafts[index].element)
                 )
                 continue
@@ -367,7 +368,8 @@ struct ModelBuilder {
                 let entityName = element[attribute: .entity] ?? ""
                 if !entityNames.contains(entityName) {
                     warning(
-                        "fetch request '\(name)' names entity '\(entityName)', which does not exist",
+                        "fetch request '\(name)' names entity '\(entityName)', which does not exist"
+                            + ClosestName.suggestion(for: entityName, among: entityNames.sorted()),
                         at: source.location(ofAttribute: "entity", in: element)
                     )
                 }
