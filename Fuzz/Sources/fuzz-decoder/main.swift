@@ -1,6 +1,7 @@
 // The decoder through each model of the package's Models/ folder, with the options chosen by
-// the input: its first byte picks the entity (of every model's entities), its second the
-// options, the rest is the JSON. Any JSON decodes (or updates an object decoded from it) or is
+// the input: its first byte picks the entity (of every model's entities, low seven bits) and
+// the syntax (high bit: lenient, with comments and trailing commas), its second the options,
+// the rest is the JSON. Any JSON decodes (or updates an object decoded from it) or is
 // refused with errors, never a crash; an update refused changes nothing;
 // what decodes encodes, or is refused with an error; and with unknown keys kept, what was
 // written decodes again and writes the same bytes (the round trip is a fixed point).
@@ -23,9 +24,10 @@ let entities: [EntityDescription] = ["Authors", "Catalog", "Media"]
 
 FuzzDriver.run { bytes in
     guard bytes.count >= 2 else { return }
-    let entity = entities[Int(bytes[0]) % entities.count]
+    let entity = entities[Int(bytes[0] & 0x7F) % entities.count]
     let flags = bytes[1]
     var options = ModelDecoder.Options()
+    options.syntax = bytes[0] & 0x80 == 0 ? .strict : .lenient
     options.strictness = flags & 1 == 0 ? .lenient : .strict
     options.nullHandling = flags & 2 == 0 ? .keepNull : .treatAsAbsent
     options.unknownKeys = flags & 4 == 0 ? .ignore : .keep
@@ -38,6 +40,8 @@ FuzzDriver.run { bytes in
     let decoder = ModelDecoder(model: entity.model, options: options)
     var encoderOptions = ModelEncoder.Options()
     encoderOptions.dateFormat = options.dateFormat
+    // Drafts read are drafts written: the check holds the encoder to what the decoder checked.
+    encoderOptions.checksValues = options.requiresNonOptionalValues
     let encoder = ModelEncoder(options: encoderOptions)
     guard let objects = try? decoder.decodeObjects(of: entity, from: json) else {
         guard let object = try? decoder.decodeObject(of: entity, from: json) else { return }

@@ -46,6 +46,7 @@ extension ModelDecoder {
         -> DecodedBatch
     {
         let components = try keyPath.map { try JSONKeyPath(parsing: $0).components } ?? []
+        let data = try readable(data)
         var options = self.options
         options.collectsAllErrors = true
         let run = DecodingRun(model: model, options: options, byteCount: data.count)

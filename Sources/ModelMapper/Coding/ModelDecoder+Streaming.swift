@@ -110,6 +110,13 @@ extension ModelDecoder {
         -> ObjectStreamDecoding
     {
         let components = try keyPath.map { try JSONKeyPath(parsing: $0).components } ?? []
+        guard options.syntax == .strict else {
+            throw MappingError(
+                .invalidJSON,
+                detail: "the streaming readers read strict JSON only (ModelDecoder.Options.syntax is .lenient): "
+                    + "decode the document whole to allow comments and trailing commas"
+            )
+        }
         return ObjectStreamDecoding(
             model: model,
             options: options,

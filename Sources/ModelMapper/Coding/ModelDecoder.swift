@@ -63,6 +63,17 @@ public struct ModelDecoder: Sendable {
             case error
         }
 
+        /// Which JSON text is read.
+        public enum Syntax: Sendable, Hashable {
+            /// RFC 8259, and nothing else.
+            case strict
+            /// RFC 8259 with comments (`// …`, `/* … */`) and trailing commas (`[1, 2,]`), as
+            /// Foundation's `allowsJSON5` reads them and hand-written fixture files have them.
+            /// The text is rewritten once before reading (comments and trailing commas become
+            /// spaces), so errors keep their lines; the streaming readers do not take it.
+            case lenient
+        }
+
         /// What happens to JSON keys that no property reads.
         public enum UnknownKeys: Sendable, Hashable {
             /// They are dropped.
@@ -98,6 +109,16 @@ public struct ModelDecoder: Sendable {
         /// options.conflictingValues = .error
         /// ```
         public var conflictingValues: ConflictingValues = .warn
+        /// Which JSON text is read: `.strict` (RFC 8259) by default, or `.lenient`, which also
+        /// reads comments and trailing commas.
+        ///
+        /// For example, to read a fixture file written by hand:
+        ///
+        /// ```swift
+        /// var options = ModelDecoder.Options()
+        /// options.syntax = .lenient   // {"books": [{"title": "Emma"}, /* more soon */],}
+        /// ```
+        public var syntax: Syntax = .strict
         /// How `Date` attributes without a transformer are written in JSON.
         public var dateFormat: DateFormat = .iso8601
         /// What happens to keys no property reads; `.ignore` by default.
@@ -320,6 +341,7 @@ public struct ModelDecoder: Sendable {
         locatesByLine: Bool = true,
         _ body: (inout ObjectDecoder, DecodingRun) throws(MappingError) -> Result
     ) throws -> Result {
+        let data = try readable(data)
         let run = DecodingRun(model: model, options: options, byteCount: data.count)
         return try run.finish { run in
             let result = data.withUnsafeBytes { raw -> Swift.Result<Result, MappingError> in
@@ -343,6 +365,12 @@ public struct ModelDecoder: Sendable {
     }
 
     // MARK: Helpers
+
+    /// `data` as the strict reader reads it: itself, or under ``Options/Syntax/lenient`` its
+    /// comments and trailing commas blanked.
+    func readable(_ data: Data) throws(MappingError) -> Data {
+        options.syntax == .strict ? data : try LenientSyntax.blanked(data)
+    }
 
     private func entity<T: ModelObject>(for type: T.Type) throws -> EntityDescription {
         guard let entity = model.entity(named: T.entityName) else {

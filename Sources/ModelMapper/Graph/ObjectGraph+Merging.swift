@@ -80,10 +80,15 @@ extension ObjectGraph {
         -> PreparedMerge
     {
         let decoder = ModelDecoder(model: entity.model, options: options.decoding)
+        // Blanked once here, so that neither the look ahead nor the decoding does it again.
+        let data = try decoder.readable(data)
+        var strict = options.decoding
+        strict.syntax = .strict
         let contents =
             try Self.isArray(data, at: keyPath, options: options.decoding)
-            ? decoder.decodeBatch(of: entity, from: data, at: keyPath, forGraph: true)
-            : decoder.decodeSingle(of: entity, from: data, at: keyPath)
+            ? ModelDecoder(model: entity.model, options: strict)
+                .decodeBatch(of: entity, from: data, at: keyPath, forGraph: true)
+            : ModelDecoder(model: entity.model, options: strict).decodeSingle(of: entity, from: data, at: keyPath)
         return PreparedMerge(model: entity.model, entity: entity.index, options: options.decoding, contents: contents)
     }
 
