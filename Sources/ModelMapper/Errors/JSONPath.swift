@@ -52,24 +52,39 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `$.a.b[2]`; keys that are not plain identifiers are written `["a key"]`.
+    ///
+    /// A path of more than ``shortenedBeyond`` components (a document nested thousands deep)
+    /// is shortened to its first and last eight, with how many are left out between them:
+    /// `$.a.a.a.a.a.a.a.a…(984 more)….a.a.a.a.a.a.a.b`; ``components`` keeps them all.
     public var description: String {
         var text = "$"
-        for component in components {
-            switch component {
-            case .index(let index):
-                text += "[\(index)]"
-            case .key(let key):
-                if Self.isPlain(key) {
-                    text += "." + key
-                } else {
-                    text +=
-                        "[\""
-                        + key.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-                        + "\"]"
-                }
+        guard components.count > Self.shortenedBeyond else {
+            for component in components { Self.append(component, to: &text) }
+            return text
+        }
+        for component in components.prefix(8) { Self.append(component, to: &text) }
+        text += "…(\(components.count - 16) more)…"
+        for component in components.suffix(8) { Self.append(component, to: &text) }
+        return text
+    }
+
+    /// The most components a path's ``description`` shows in full.
+    public static let shortenedBeyond = 32
+
+    private static func append(_ component: Component, to text: inout String) {
+        switch component {
+        case .index(let index):
+            text += "[\(index)]"
+        case .key(let key):
+            if isPlain(key) {
+                text += "." + key
+            } else {
+                text +=
+                    "[\""
+                    + key.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+                    + "\"]"
             }
         }
-        return text
     }
 
     private static func isPlain(_ key: String) -> Bool {

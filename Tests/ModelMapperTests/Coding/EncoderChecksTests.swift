@@ -51,6 +51,15 @@ struct EncoderChecksTests {
         )
     }
 
+    @Test("An empty to-many that is set is written [], as value(forKey:) reads it; one never set is not written")
+    func emptyToMany() throws {
+        let object = try photo(["photoID": "1", "title": "Alps"])
+        #expect(try ModelEncoder().encodeJSON(object) == ["photoID": "1", "title": "Alps"])
+        try object.setValue([ModelObject](), forKey: "tags")
+        #expect((object.value(forKey: "tags") as? [ModelObject])?.isEmpty == true)
+        #expect(try ModelEncoder().encodeJSON(object) == ["photoID": "1", "title": "Alps", "tags": []])
+    }
+
     @Test("validate() checks an object and what it reaches, without encoding; a graph checks all but placeholders")
     func validation() throws {
         let whole = try photo(["photoID": "1", "title": "Alps"])
