@@ -326,8 +326,22 @@ extension EntityMapping {
             isToMany: false,
             inverseSlot: nil,
             dateFormats: dateFormats,
-            derivation: attribute.derivationExpression.flatMap { try? ModelPredicate.Expression(format: $0) }
+            derivation: attribute.derivationExpression.flatMap { try? ModelPredicate.Expression(format: $0) },
+            jsonForm: jsonForm(of: attribute)
         )
+    }
+
+    /// The declared JSON form of an attribute whose type can take it (see
+    /// ``MappingKeys/jsonForm``; the model validator reports one that cannot).
+    private static func jsonForm(of attribute: AttributeRecord) -> PropertyMapping.JSONForm? {
+        guard let entry = MappingKeys.firstEntry(of: MappingKeys.jsonForm, in: attribute.userInfo) else { return nil }
+        switch (entry.value, attribute.attributeType) {
+        case ("string", .integer16), ("string", .integer32), ("string", .integer64), ("string", .decimal),
+            ("string", .double), ("string", .float), ("string", .boolean):
+            return .string
+        case ("number", .string): return .number
+        default: return nil
+        }
     }
 
     /// The entities an object of `entity` may be, by the value of their type key: it and its

@@ -202,6 +202,10 @@ extension ObjectEncoder {
     mutating func writeValue(_ value: Slot, property: PropertyMapping, slot: Int, entity: EntityDescription)
         throws(MappingError)
     {
+        if let form = property.jsonForm {
+            try writeValue(value, inForm: form, property: property, entity: entity)
+            return
+        }
         guard property.transformerName != nil else {
             try writer.attribute(
                 value,
@@ -218,5 +222,76 @@ extension ObjectEncoder {
         if try writer.shortcut(value, shortcut) { return }
         let plan = plans._withUnsafeGuaranteedRef { $0.plan(entity: entity.index, slot: slot) }
         try writer.attribute(value, property: property, plan: plan, dateFormat: options.dateFormat, model: entity.model)
+    }
+}
+
+extension ObjectEncoder {
+    /// Writes an attribute value in its declared JSON form (``MappingKeys/jsonForm``): a number
+    /// or Boolean as a string of its JSON text (`"24.99"`), text as the number it spells.
+    mutating func writeValue(
+        _ value: Slot,
+        inForm form: PropertyMapping.JSONForm,
+        property: PropertyMapping,
+        entity: EntityDescription
+    ) throws(MappingError) {
+        switch form {
+        case .string:
+            // A number's or Boolean's text has nothing to escape: quoting it is enough.
+            writer.append("\"")
+            try writer.attribute(
+                value,
+                property: property,
+                plan: nil,
+                dateFormat: options.dateFormat,
+                model: entity.model
+            )
+            writer.append("\"")
+        case .number:
+            guard case .string(let text) = value else {
+                try writer.attribute(
+                    value,
+                    property: property,
+                    plan: nil,
+                    dateFormat: options.dateFormat,
+                    model: entity.model
+                )
+                return
+            }
+            guard Self.isJSONNumber(text) else {
+                throw MappingError(
+                    .notRepresentable,
+                    expected: "text that is a JSON number (jsonForm = number)",
+                    found: "\"\(text.count > 40 ? text.prefix(40) + "…" : Substring(text))\""
+                )
+            }
+            writer.append(Array(text.utf8))
+        }
+    }
+
+    /// Whether `text` is a JSON number (RFC 8259's grammar), so that writing it bare writes
+    /// valid JSON that reads back as the same text.
+    static func isJSONNumber(_ text: String) -> Bool {
+        var bytes = Substring(text).utf8[...]
+        func digits() -> Int {
+            let count = bytes.prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }.count
+            bytes = bytes.dropFirst(count)
+            return count
+        }
+        if bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
+        if bytes.first == UInt8(ascii: "0") {
+            bytes = bytes.dropFirst()
+        } else if digits() == 0 {
+            return false
+        }
+        if bytes.first == UInt8(ascii: ".") {
+            bytes = bytes.dropFirst()
+            guard digits() > 0 else { return false }
+        }
+        if bytes.first == UInt8(ascii: "e") || bytes.first == UInt8(ascii: "E") {
+            bytes = bytes.dropFirst()
+            if bytes.first == UInt8(ascii: "+") || bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
+            guard digits() > 0 else { return false }
+        }
+        return bytes.isEmpty
     }
 }

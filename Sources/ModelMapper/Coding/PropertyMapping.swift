@@ -31,6 +31,14 @@ final class PropertyMapping: Sendable {
     /// object's values), parsed: computed whenever the attribute is read. Nil for one that does
     /// not parse (the attribute then reads as stored).
     let derivation: ModelPredicate.Expression?
+    /// The JSON form the attribute's values take where it is not the type's own
+    /// (``MappingKeys/jsonForm``): numbers and Booleans as strings, or text as numbers.
+    let jsonForm: JSONForm?
+
+    /// See ``MappingKeys/jsonForm``.
+    enum JSONForm: Sendable {
+        case string, number
+    }
 
     init(
         name: String,
@@ -46,7 +54,8 @@ final class PropertyMapping: Sendable {
         inverseSlot: Int?,
         writesIdentity: Bool = false,
         dateFormats: [DateFormat] = [],
-        derivation: ModelPredicate.Expression? = nil
+        derivation: ModelPredicate.Expression? = nil,
+        jsonForm: JSONForm? = nil
     ) {
         self.name = name
         self.keyPath = keyPath
@@ -62,5 +71,6 @@ final class PropertyMapping: Sendable {
         self.writesIdentity = writesIdentity
         self.dateFormats = dateFormats
         self.derivation = derivation
+        self.jsonForm = jsonForm
     }
 }

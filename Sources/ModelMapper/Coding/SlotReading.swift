@@ -50,8 +50,9 @@ struct SlotReading {
             kind = .transformed
             return
         }
-        // A date with formats of its own: the careful path, which tries each.
-        guard property.dateFormats.isEmpty else {
+        // A date with formats of its own: the careful path, which tries each; so does a value
+        // with a JSON form of its own.
+        guard property.dateFormats.isEmpty, property.jsonForm == nil else {
             kind = .general
             return
         }

@@ -28,6 +28,8 @@ enum ValueConversion {
         model: ObjectModel
     ) throws(MappingError) -> Slot {
         let type = property.attributeType
+        // A declared JSON form is read whatever the strictness: it is what the API sends.
+        let strict = strict && property.jsonForm == nil
         switch type {
         case .integer16: return .integer(Int64(try integer(token, as: Int16.self, type: type, strict: strict)))
         case .integer32: return .integer(Int64(try integer(token, as: Int32.self, type: type, strict: strict)))

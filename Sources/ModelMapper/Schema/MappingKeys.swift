@@ -49,6 +49,13 @@ public enum MappingKeys {
     /// attribute is a plain String or integer.
     public static let swiftType = ["swiftType"]
 
+    /// On an attribute: the JSON form its values take, `string` or `number`, where it is not
+    /// the type's own. `string` on an Integer, Decimal, Double, Float or Boolean attribute:
+    /// the API sends `"24.99"`, which is read under any strictness and written so. `number` on
+    /// a String attribute: the API sends `1699` for text, which is written as a number (text
+    /// that is no JSON number is an error).
+    public static let jsonForm = ["jsonForm"]
+
     /// The first of `keys` present in `userInfo`, with its value.
     static func firstEntry(of keys: [String], in userInfo: [String: String]) -> (key: String, value: String)? {
         for key in keys {
