@@ -327,7 +327,8 @@ extension EntityMapping {
             inverseSlot: nil,
             dateFormats: dateFormats,
             derivation: attribute.derivationExpression.flatMap { try? ModelPredicate.Expression(format: $0) },
-            jsonForm: jsonForm(of: attribute)
+            jsonForm: jsonForm(of: attribute),
+            bounds: ValueBounds(attribute)
         )
     }
 

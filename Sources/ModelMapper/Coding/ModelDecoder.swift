@@ -127,6 +127,11 @@ public struct ModelDecoder: Sendable {
         public var collectsAllErrors = false
         /// Whether a missing non-optional attribute without a default is an error.
         public var requiresNonOptionalValues = true
+        /// Whether a value outside the bounds the model declares (minimum and maximum values;
+        /// lengths of strings, in UTF-16 units as Core Data counts them, and of binary data) is
+        /// an error (`.valueOutOfRange`). Off by default; ``ModelEncoder/Options/checksBounds``
+        /// checks the same on writing.
+        public var checksBounds = false
         /// Objects of entities with identity attributes that appear more than once in one
         /// document (same entity family, same identity values) become one object.
         public var uniquesObjectsByIdentity = true

@@ -101,6 +101,10 @@ public struct ModelEncoder: Sendable {
         /// options.checksValues = false
         /// ```
         public var checksValues = true
+        /// Whether every value written must be within the bounds the model declares (minimum
+        /// and maximum values and lengths), as ``ModelDecoder/Options/checksBounds`` reads
+        /// them. Off by default.
+        public var checksBounds = false
 
         /// Options with the most used settings given.
         public init(

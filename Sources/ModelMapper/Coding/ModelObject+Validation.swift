@@ -14,23 +14,25 @@ extension ModelObject {
     /// try photo.validate()   // $.title: Photo.title: a value (String) is required, but the object has none
     /// ```
     ///
-    /// Paths start at this object (`$`) and follow the model's names: `$.tags[1].name`.
+    /// Paths start at this object (`$`) and follow the model's names: `$.tags[1].name`. With
+    /// `checkingBounds`, values outside the bounds the model declares are problems too (see
+    /// ``ModelEncoder/Options/checksBounds``).
     ///
     /// - Throws: ``MappingError`` for one problem; ``MappingErrors`` for several, each at its
     ///   path.
-    public func validate() throws {
-        try Self.throwing(Self.valueProblems(reachableFrom: self))
+    public func validate(checkingBounds: Bool = false) throws {
+        try Self.throwing(Self.valueProblems(reachableFrom: self, bounds: checkingBounds))
     }
 
     /// The problems of `root` and the objects it reaches, each object checked once, at the
     /// path where it is first found (an explicit stack: graphs may be deep).
-    static func valueProblems(reachableFrom root: ModelObject) -> [MappingError] {
+    static func valueProblems(reachableFrom root: ModelObject, bounds: Bool = false) -> [MappingError] {
         var problems: [MappingError] = []
         var seen: Set<ObjectIdentifier> = [ObjectIdentifier(root)]
         var stack: [(object: ModelObject, path: JSONPath)] = [(root, .root)]
         while let (object, path) = stack.popLast() {
-            if !ValueCheck.passes(object) {
-                problems += ValueCheck.problems(of: object, keyed: object.mapping, at: path)
+            if !ValueCheck.passes(object, bounds: bounds) {
+                problems += ValueCheck.problems(of: object, keyed: object.mapping, at: path, bounds: bounds)
             }
             // Pushed in reverse, so that objects are checked in the order of their properties.
             var next: [(object: ModelObject, path: JSONPath)] = []

@@ -138,6 +138,7 @@ extension ObjectDecoder {
         } else if requiresNonOptionalValues, !frame.isReference {
             try reportMissingValues(frame)
         }
+        if run.options.checksBounds { try reportBoundViolations(frame, errorPath: { path(of: frame) }) }
         if let source { object.decodedSource = source }
         for relationship in mapping.relationshipList {
             let slot = relationship.slot
@@ -206,6 +207,26 @@ extension ObjectDecoder {
         }
     }
 
+    /// Reports each value of a frame outside the bounds the model declares
+    /// (``ModelDecoder/Options/checksBounds``), with the encoder's error (see ``ValueCheck``).
+    func reportBoundViolations(_ frame: Frame, errorPath path: () -> JSONPath) throws(MappingError) {
+        for slot in 0..<frame.slotCount {
+            let property = frame.mapping.properties[slot]
+            guard let bounds = property.bounds, let violation = bounds.violation(by: frame.slots[slot]) else {
+                continue
+            }
+            try report(
+                ValueCheck.boundError(
+                    violation,
+                    value: frame.slots[slot],
+                    property: property,
+                    entityName: run.model.entityRecords[frame.entity].name,
+                    path: path()
+                )
+            )
+        }
+    }
+
     /// Whether a frame read from a JSON object lacks a value the model requires (a reference
     /// is not asked for any).
     func lacksRequiredValue(_ frame: Frame) -> Bool {
@@ -251,6 +272,7 @@ extension ObjectDecoder {
         if !frame.isReference { object.isReadAsReference = false }
         // After the slots are taken over, so that they are freed whatever is thrown.
         if checksConflicts { try reportConflicts(object, frame: frame, errorPath: path) }
+        if run.options.checksBounds { try reportBoundViolations(frame, errorPath: path) }
         if run.recordsGivenValues {
             run.noteGivenValues(
                 of: object,

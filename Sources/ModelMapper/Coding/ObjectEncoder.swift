@@ -42,6 +42,9 @@ struct ObjectEncoder {
     var keyedMappings: [ObjectIdentifier: [EntityMapping]] = [:]
     /// Whether each object must pass ``ValueCheck`` (``ModelEncoder/Options/checksValues``).
     let checksValues: Bool
+    /// Whether each object's values must be within the model's bounds
+    /// (``ModelEncoder/Options/checksBounds``).
+    let checksBounds: Bool
     /// Whether the run stopped at an object that did not pass.
     var stoppedAtValueCheck = false
     /// Whether objects that do not pass are noted in ``problems`` and written anyway: a run
@@ -55,6 +58,7 @@ struct ObjectEncoder {
         casesKeys = !options.keyCasing.isModelNames || options.identifiesByIDAttribute
         self.skipsFailures = skipsFailures
         checksValues = options.checksValues && !skipsFailures
+        checksBounds = options.checksBounds && !skipsFailures
         self.writer = JSONWriter(options: options.outputFormatting.subtracting(.sortedKeys), capacity: 4096)
     }
 
@@ -290,11 +294,13 @@ struct ObjectEncoder {
         noteKeyedMappings(of: object)
         writer.open(UInt8(ascii: "{"))
         let mapping = casesKeys ? keyedMapping(of: object) : object.mapping
-        if checksValues, !ValueCheck.passes(object) {
+        if checksValues || checksBounds, !ValueCheck.passes(object, required: checksValues, bounds: checksBounds) {
             let found = ValueCheck.problems(
                 of: object,
                 keyed: mapping,
-                at: childPath(slot: viaSlot, index: viaIndex)
+                at: childPath(slot: viaSlot, index: viaIndex),
+                required: checksValues,
+                bounds: checksBounds
             )
             if collectsProblems {
                 problems += found

@@ -34,6 +34,8 @@ final class PropertyMapping: Sendable {
     /// The JSON form the attribute's values take where it is not the type's own
     /// (``MappingKeys/jsonForm``): numbers and Booleans as strings, or text as numbers.
     let jsonForm: JSONForm?
+    /// The bounds the model declares for the attribute, if any (checked only when asked).
+    let bounds: ValueBounds?
 
     /// See ``MappingKeys/jsonForm``.
     enum JSONForm: Sendable {
@@ -55,7 +57,8 @@ final class PropertyMapping: Sendable {
         writesIdentity: Bool = false,
         dateFormats: [DateFormat] = [],
         derivation: ModelPredicate.Expression? = nil,
-        jsonForm: JSONForm? = nil
+        jsonForm: JSONForm? = nil,
+        bounds: ValueBounds? = nil
     ) {
         self.name = name
         self.keyPath = keyPath
@@ -72,5 +75,6 @@ final class PropertyMapping: Sendable {
         self.dateFormats = dateFormats
         self.derivation = derivation
         self.jsonForm = jsonForm
+        self.bounds = bounds
     }
 }

@@ -1,15 +1,17 @@
 import Foundation
 
 /// What the decoder refuses, asked of objects about to be written and of
-/// ``ModelObject/validate()``: every value the model requires (an attribute neither optional
+/// ``ModelObject/validate(checkingBounds:)``: every value the model requires (an attribute neither optional
 /// nor defaulted, set and not null), and raw values where the object's class asks for them
 /// (``ModelObject/rawValueTypes``). One check, so that the encoder never writes a document
 /// its own decoder refuses.
 enum ValueCheck {
     /// Whether `object` passes: a loop over its required slots, with nothing allocated, as it
     /// runs for every object written.
-    static func passes(_ object: ModelObject) -> Bool {
+    static func passes(_ object: ModelObject, required: Bool = true, bounds: Bool = false) -> Bool {
         let mapping = object.mapping
+        if bounds, !boundViolations(of: object, keyed: mapping, at: .root).isEmpty { return false }
+        guard required else { return true }
         for slot in mapping.requiredSlotList {
             switch object.slots.state(at: slot) {
             case .absent, .null: return false
@@ -30,10 +32,17 @@ enum ValueCheck {
 
     /// Every problem of `object`'s own values, each at `path` followed by the property's key
     /// path in `keyed` (the mapping of the key casing written), in slot order.
-    static func problems(of object: ModelObject, keyed: EntityMapping, at path: JSONPath) -> [MappingError] {
+    static func problems(
+        of object: ModelObject,
+        keyed: EntityMapping,
+        at path: JSONPath,
+        required: Bool = true,
+        bounds: Bool = false
+    ) -> [MappingError] {
         let mapping = object.mapping
         let entityName = object.entity.name
-        var problems: [MappingError] = []
+        var problems: [MappingError] = bounds ? boundViolations(of: object, keyed: keyed, at: path) : []
+        guard required else { return problems }
         for slot in mapping.requiredSlotList {
             let state = object.slots.state(at: slot)
             guard state == .absent || state == .null else { continue }
@@ -71,5 +80,44 @@ enum ValueCheck {
             )
         }
         return problems
+    }
+
+    /// The values of `object` outside the bounds the model declares (see ``ValueBounds``),
+    /// each an error at its path.
+    static func boundViolations(of object: ModelObject, keyed: EntityMapping, at path: JSONPath) -> [MappingError] {
+        var problems: [MappingError] = []
+        for slot in 0..<keyed.properties.count {
+            guard let bounds = keyed.properties[slot].bounds else { continue }
+            let value = object.slots[slot]
+            guard let violation = bounds.violation(by: value) else { continue }
+            problems.append(
+                boundError(
+                    violation,
+                    value: value,
+                    property: keyed.properties[slot],
+                    entityName: object.entity.name,
+                    path: path
+                )
+            )
+        }
+        return problems
+    }
+
+    /// The error of a value outside its bounds, alike for the decoder and the encoder.
+    static func boundError(
+        _ violation: String,
+        value: Slot,
+        property: PropertyMapping,
+        entityName: String,
+        path: JSONPath
+    ) -> MappingError {
+        MappingError(
+            .valueOutOfRange,
+            path: path.appending(keys: property.keyPath),
+            entityName: entityName,
+            propertyName: property.name,
+            expected: violation,
+            found: value.briefDescription
+        )
     }
 }

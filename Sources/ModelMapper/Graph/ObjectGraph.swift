@@ -231,7 +231,7 @@ public final class ObjectGraph {
     }
 
     /// Checks every object of the graph for what the decoder would refuse and the encoder
-    /// refuses to write (see ``ModelObject/validate()``), without encoding. Placeholders,
+    /// refuses to write (see ``ModelObject/validate(checkingBounds:)``), without encoding. Placeholders,
     /// incomplete until a merge fills them in, are not checked: ``placeholders`` lists them.
     ///
     /// For example:
@@ -242,12 +242,12 @@ public final class ObjectGraph {
     ///
     /// - Throws: ``MappingError`` for one problem; ``MappingErrors`` for several. Each path is
     ///   `$` followed by the property, and the error names the entity.
-    public func validate() throws {
+    public func validate(checkingBounds: Bool = false) throws {
         var problems: [MappingError] = []
         for list in lists {
             for object in list.objects where !placeholderSet.contains(ObjectIdentifier(object)) {
-                guard !ValueCheck.passes(object) else { continue }
-                problems += ValueCheck.problems(of: object, keyed: object.mapping, at: .root)
+                guard !ValueCheck.passes(object, bounds: checkingBounds) else { continue }
+                problems += ValueCheck.problems(of: object, keyed: object.mapping, at: .root, bounds: checkingBounds)
             }
         }
         try ModelObject.throwing(problems)
