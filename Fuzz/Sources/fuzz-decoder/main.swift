@@ -1,4 +1,5 @@
-// The decoder through each model of the package's Models/ folder, with the options chosen by
+// The decoder through each model of the package's Models/ folder (and one whose entity goes
+// through a preprocessing transformer), with the options chosen by
 // the input: its first byte picks the entity (of every model's entities, low seven bits) and
 // the syntax (high bit: lenient, with comments and trailing commas), its second the options,
 // the rest is the JSON. Any JSON decodes (or updates an object decoded from it) or is
@@ -22,9 +23,39 @@ let entities: [EntityDescription] = ["Authors", "Catalog", "Media"]
         }
     }
 
+/// Moves a wrapped object's keys up, as Groot-era preprocessing transformers do; anything
+/// else it returns unchanged (a non-dictionary is refused by the decoder).
+final class UnwrappingTransformer: ModelMapper.ValueTransformer, @unchecked Sendable {
+    override func transformedValue(_ value: Any?) throws -> Any? {
+        guard var object = value as? [String: Any], let data = object.removeValue(forKey: "data") else { return value }
+        if let wrapped = data as? [String: Any] { object.merge(wrapped) { old, _ in old } }
+        return object
+    }
+}
+ModelMapper.ValueTransformer.setValueTransformer(UnwrappingTransformer(), forName: "Unwrapping")
+// A model whose entities go through a preprocessing transformer (JSONDictionaryTransformerName).
+let preprocessed: [EntityDescription] = {
+    let xml = """
+        <model>
+          <entity name="Node">
+            <attribute name="id" attributeType="Integer 64"/>
+            <attribute name="name" optional="YES" attributeType="String"/>
+            <relationship name="children" optional="YES" toMany="YES" destinationEntity="Node" inverseName="parent" inverseEntity="Node"/>
+            <relationship name="parent" optional="YES" maxCount="1" destinationEntity="Node" inverseName="children" inverseEntity="Node"/>
+            <userInfo>
+              <entry key="identityAttributes" value="id"/>
+              <entry key="JSONDictionaryTransformerName" value="Unwrapping"/>
+            </userInfo>
+          </entity>
+        </model>
+        """
+    do { return try ObjectModel(xml: xml).entities } catch { exit(2) }
+}()
+let allEntities = entities + preprocessed
+
 FuzzDriver.run { bytes in
     guard bytes.count >= 2 else { return }
-    let entity = entities[Int(bytes[0] & 0x7F) % entities.count]
+    let entity = allEntities[Int(bytes[0] & 0x7F) % allEntities.count]
     let flags = bytes[1]
     var options = ModelDecoder.Options()
     options.syntax = bytes[0] & 0x80 == 0 ? .strict : .lenient

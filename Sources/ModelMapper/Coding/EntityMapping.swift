@@ -32,6 +32,11 @@ final class EntityMapping: @unchecked Sendable {
     var writeProgramRef: Unmanaged<WriteProgram> { .passUnretained(writeProgram) }
     /// Whether the JSON may name a subentity (so the decoder must find the type key first).
     let isPolymorphic: Bool
+    /// The transformer each JSON object of the entity goes through before it is mapped
+    /// (``MappingKeys/entityPreprocessor``), its own or its nearest superentity's.
+    let preprocessor: ValueTransformer.Name?
+    /// Whether it has one: what the decoder asks of every object, without copying the name.
+    let hasPreprocessor: Bool
     /// The slots of a new object: defaults set, everything else absent. Shared by every new
     /// object until it is changed, so making an object does not copy it.
     nonisolated(unsafe) let initialSlots: [Slot]
@@ -68,8 +73,11 @@ final class EntityMapping: @unchecked Sendable {
         entityByTypeValue: [String: Int],
         identitySlots: [Int],
         identityFamily: Int,
+        preprocessor: ValueTransformer.Name? = nil,
         keyOrderOffset: inout Int
     ) {
+        self.preprocessor = preprocessor
+        self.hasPreprocessor = preprocessor != nil
         self.keys = Self.level(
             properties.indices.map {
                 (path: properties[$0].keyPath[...], slot: $0, isRelationship: properties[$0].isRelationship)
@@ -272,8 +280,21 @@ extension EntityMapping {
             entityByTypeValue: entitiesByTypeValue(from: entity, in: records),
             identitySlots: identitySlots(of: entity, in: records, identifiesByID: identifiesByID),
             identityFamily: root,
+            preprocessor: preprocessor(of: entity, in: records),
             keyOrderOffset: &keyOrderOffset
         )
+    }
+
+    /// The preprocessing transformer an entity names, or its nearest superentity.
+    private static func preprocessor(of entity: Int, in records: [EntityRecord]) -> ValueTransformer.Name? {
+        var current: Int? = entity
+        while let index = current {
+            if let entry = MappingKeys.firstEntry(of: MappingKeys.entityPreprocessor, in: records[index].userInfo) {
+                return ValueTransformer.Name(rawValue: entry.value)
+            }
+            current = records[index].superentity
+        }
+        return nil
     }
 
     /// The mapping of a relationship read at `keyPath`.

@@ -33,6 +33,13 @@ struct ObjectDecoder {
     /// Where the key of the member being read starts (its quote), -1 between members: for
     /// the paths of syntax errors.
     var memberStart = -1
+    /// Whether a top-level object whose entity names a preprocessing transformer goes through
+    /// it: not in the reader of text the transformer returned (see `+Preprocessing`).
+    var preprocessesRoot = true
+    /// How many transformed texts this reader is inside.
+    var preprocessingDepth = 0
+    /// The top-level object a preprocessing transformer's text decoded to.
+    var preprocessedRoot: ModelObject?
     /// The type key values found by reading ahead, by where their object starts: nil for an
     /// object without one. Entries are removed as their objects are decoded.
     var typeKeyValues: [Int: (text: String, isString: Bool)?] = [:]
@@ -112,7 +119,10 @@ struct ObjectDecoder {
         throws(MappingError) -> ModelObject?
     {
         self.target = base == 0 ? target : nil
-        guard try begin(expected: entity, step: step, parentSlot: -1, extras: nil) else { return nil }
+        guard try begin(expected: entity, step: step, parentSlot: -1, extras: nil) else {
+            defer { preprocessedRoot = nil }
+            return preprocessedRoot
+        }
         while true {
             let top = frames.count - 1
             if frames[top].array != nil {
@@ -197,6 +207,12 @@ struct ObjectDecoder {
             try scanner.skipValue()
             let name = run.model.entityRecords[entity].name
             try report(.abstractEntity(name), at: step, entityName: name)
+            return false
+        }
+        if mappings[entity]._withUnsafeGuaranteedRef(\.hasPreprocessor),
+            frames.isEmpty ? preprocessesRoot && target == nil : true
+        {
+            try readPreprocessed(entity: entity, step: step, parentSlot: parentSlot)
             return false
         }
         if keepsSource { sources.append(SourceState(ownerLevel: extras?.takeUnretainedValue(), start: scanner.index)) }

@@ -56,6 +56,13 @@ public enum MappingKeys {
     /// that is no JSON number is an error).
     public static let jsonForm = ["jsonForm"]
 
+    /// On an entity (inherited by its subentities): the name of a registered `ValueTransformer`
+    /// that each JSON object of the entity goes through before it is mapped, as Groot reads
+    /// it. The transformer receives the object as Foundation values (`[String: Any]`, as
+    /// `JSONSerialization` gives them) and returns the object to map. Reading only: the encoder
+    /// writes the model's form.
+    public static let entityPreprocessor = ["JSONDictionaryTransformerName"]
+
     /// The first of `keys` present in `userInfo`, with its value.
     static func firstEntry(of keys: [String], in userInfo: [String: String]) -> (key: String, value: String)? {
         for key in keys {

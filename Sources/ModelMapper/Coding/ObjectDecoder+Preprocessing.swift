@@ -1,0 +1,119 @@
+import Foundation
+
+/// Objects of an entity that names a preprocessing transformer (``MappingKeys/entityPreprocessor``,
+/// Groot's `JSONDictionaryTransformerName`): the object's JSON is read as Foundation values,
+/// handed to the transformer, and what it returns is decoded in its place, by a reader over
+/// the new text that shares the run (its identities, errors and notes for a graph).
+extension ObjectDecoder {
+    /// How deeply preprocessed objects may nest inside each other's transformed text: each
+    /// level is a reader of its own on the stack.
+    static let maximumPreprocessingDepth = 32
+
+    /// Reads the object at the reading position through its entity's transformer, and links
+    /// what it decodes to into the frame below as a nested object would be (or keeps it as
+    /// the top-level object, ``preprocessedRoot``).
+    mutating func readPreprocessed(entity: Int, step: Step, parentSlot: Int) throws(MappingError) {
+        let mapping = run.mappings[entity]
+        let name = run.model.entityRecords[entity].name
+        let objectPath = path(at: step)
+        let start = scanner.index
+        try scanner.skipValue()
+        let text = Data(bytes: scanner.base + start, count: scanner.index - start)
+        guard let transformerName = mapping.preprocessor else { return }
+        func failure(_ code: MappingError.Code, _ detail: String) -> MappingError {
+            MappingError(code, path: objectPath, entityName: name, detail: detail)
+        }
+        guard preprocessingDepth < Self.maximumPreprocessingDepth else {
+            throw failure(
+                .notRepresentable,
+                "objects whose entity names a preprocessing transformer nest more than "
+                    + "\(Self.maximumPreprocessingDepth) deep inside each other"
+            )
+        }
+        guard let transformed = try transform(text, with: transformerName, entityName: name, path: objectPath) else {
+            return
+        }
+        let run = run
+        let depth = preprocessingDepth + 1
+        let read = transformed.withUnsafeBytes { raw -> Result<ModelObject?, MappingError> in
+            var nested = ObjectDecoder(bytes: raw, run: run, locatesByLine: false)
+            nested.preprocessesRoot = false
+            nested.preprocessingDepth = depth
+            return Result { () throws(MappingError) in try nested.readObject(entity: entity, path: objectPath) }
+        }
+        let object = try read.get()
+        guard let object else { return }
+        guard let parent = frames.indices.last, case .relationship = step else {
+            preprocessedRoot = object
+            return
+        }
+        // The object may be one read before (same identity): the list below is made unique.
+        frames[parent].hasRepeatedChild = true
+        if frames[parent].array != nil {
+            links.append(Link(object, kind: .strong))
+        } else {
+            frames[parent].slots[parentSlot] = .object(Link(object, kind: .strong))
+        }
+    }
+
+    /// The JSON text of what the transformer named `name` returns for the object `text`; nil
+    /// when an error was recorded instead of thrown.
+    func transform(_ text: Data, with name: ValueTransformer.Name, entityName: String, path: JSONPath)
+        throws(MappingError) -> Data?
+    {
+        let transformerName = name
+        guard let transformer = ValueTransformer.valueTransformer(forName: transformerName) else {
+            try report(
+                MappingError(
+                    .unregisteredTransformer(transformerName.rawValue),
+                    path: path,
+                    entityName: entityName,
+                    detail: "entity '\(entityName)' names it as its JSONDictionaryTransformerName"
+                )
+            )
+            return nil
+        }
+        let input = try FoundationJSON.value(fromJSON: text, maximumDepth: maximumDepth)
+        let returned: Any?
+        do {
+            returned = try transformer.transformedValue(input)
+        } catch {
+            try report(
+                MappingError(
+                    .transformerFailed(transformerName.rawValue),
+                    path: path,
+                    entityName: entityName,
+                    found: "the JSON object",
+                    underlyingError: error
+                )
+            )
+            return nil
+        }
+        guard let output = returned as? [String: Any] else {
+            try report(
+                MappingError(
+                    .transformerFailed(transformerName.rawValue),
+                    path: path,
+                    entityName: entityName,
+                    found: "the JSON object",
+                    detail: "a preprocessing transformer must return a dictionary ([String: Any])"
+                )
+            )
+            return nil
+        }
+        var writer = JSONWriter()
+        try FoundationJSON.write(output, to: &writer)
+        return writer.data
+    }
+
+    /// The path of the value a step reads.
+    func path(at step: Step) -> JSONPath {
+        switch step {
+        case .root(let index): return Self.path(rootPath, index: index)
+        case .relationship(let slot, let index):
+            let parent = frames.count - 1
+            let path = errorPath(frame: parent, keys: frames[parent].mapping.properties[slot].keyPath.suffix(1))
+            return index.map { path.appending(index: $0) } ?? path
+        }
+    }
+}
