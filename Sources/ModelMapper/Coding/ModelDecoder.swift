@@ -56,8 +56,8 @@ public struct ModelDecoder: Sendable {
         public enum ConflictingValues: Sendable, Hashable {
             /// The later value stands, and the conflict is a warning in the results that carry
             /// warnings (``ModelDecoder/PartialResult/warnings``,
-            /// ``ObjectGraph/MergeResult/warnings``). ``ModelDecoder/decode(_:from:at:)``
-            /// returns objects alone: use ``error`` to hear of conflicts there.
+            /// ``ObjectGraph/MergeResult/warnings``). `decode` and `decodeObjects`
+            /// return objects alone: use ``error`` to hear of conflicts there.
             case warn
             /// An error (``MappingError/conflictingValues(_:)``) at the later value.
             case error
