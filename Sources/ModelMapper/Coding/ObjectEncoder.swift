@@ -294,7 +294,9 @@ struct ObjectEncoder {
         noteKeyedMappings(of: object)
         writer.open(UInt8(ascii: "{"))
         let mapping = casesKeys ? keyedMapping(of: object) : object.mapping
-        if checksValues || checksBounds, !ValueCheck.passes(object, required: checksValues, bounds: checksBounds) {
+        if (checksValues && !ValueCheck.passesRequired(object))
+            || (checksBounds && !ValueCheck.passes(object, required: false, bounds: true))
+        {
             let found = ValueCheck.problems(
                 of: object,
                 keyed: mapping,

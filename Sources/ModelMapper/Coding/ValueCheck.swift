@@ -9,9 +9,15 @@ enum ValueCheck {
     /// Whether `object` passes: a loop over its required slots, with nothing allocated, as it
     /// runs for every object written.
     static func passes(_ object: ModelObject, required: Bool = true, bounds: Bool = false) -> Bool {
+        (!required || passesRequired(object))
+            && (!bounds || boundViolations(of: object, keyed: object.mapping, at: .root).isEmpty)
+    }
+
+    /// Whether `object` has every value the model requires, and raw values where its class
+    /// asks: the encoder's check of every object it writes.
+    @inline(__always)
+    static func passesRequired(_ object: ModelObject) -> Bool {
         let mapping = object.mapping
-        if bounds, !boundViolations(of: object, keyed: mapping, at: .root).isEmpty { return false }
-        guard required else { return true }
         for slot in mapping.requiredSlotList {
             switch object.slots.state(at: slot) {
             case .absent, .null: return false
