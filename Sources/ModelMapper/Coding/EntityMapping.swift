@@ -356,7 +356,10 @@ extension EntityMapping {
     /// The declared JSON form of an attribute whose type can take it (see
     /// ``MappingKeys/jsonForm``; the model validator reports one that cannot).
     private static func jsonForm(of attribute: AttributeRecord) -> PropertyMapping.JSONForm? {
-        guard let entry = MappingKeys.firstEntry(of: MappingKeys.jsonForm, in: attribute.userInfo) else { return nil }
+        // A transformer decides the JSON form of what it writes; the declared form is for plain values.
+        guard attribute.valueTransformerName == nil,
+            let entry = MappingKeys.firstEntry(of: MappingKeys.jsonForm, in: attribute.userInfo)
+        else { return nil }
         switch (entry.value, attribute.attributeType) {
         case ("string", .integer16), ("string", .integer32), ("string", .integer64), ("string", .decimal),
             ("string", .double), ("string", .float), ("string", .boolean):

@@ -207,13 +207,7 @@ extension ObjectEncoder {
             return
         }
         guard property.transformerName != nil else {
-            try writer.attribute(
-                value,
-                property: property,
-                plan: nil,
-                dateFormat: options.dateFormat,
-                model: entity.model
-            )
+            try writePlainAttribute(value, property: property, entity: entity)
             return
         }
         let plans = transformerPlans(of: entity.model)
@@ -226,6 +220,13 @@ extension ObjectEncoder {
 }
 
 extension ObjectEncoder {
+    /// An attribute value without a transformer, in its type's own JSON form.
+    mutating func writePlainAttribute(_ value: Slot, property: PropertyMapping, entity: EntityDescription)
+        throws(MappingError)
+    {
+        try writer.attribute(value, property: property, plan: nil, dateFormat: options.dateFormat, model: entity.model)
+    }
+
     /// Writes an attribute value in its declared JSON form (``MappingKeys/jsonForm``): a number
     /// or Boolean as a string of its JSON text (`"24.99"`), text as the number it spells.
     mutating func writeValue(
@@ -238,26 +239,17 @@ extension ObjectEncoder {
         case .string:
             // A number's or Boolean's text has nothing to escape: quoting it is enough.
             writer.append("\"")
-            try writer.attribute(
-                value,
-                property: property,
-                plan: nil,
-                dateFormat: options.dateFormat,
-                model: entity.model
-            )
+            try writePlainAttribute(value, property: property, entity: entity)
             writer.append("\"")
         case .number:
             guard case .string(let text) = value else {
-                try writer.attribute(
-                    value,
-                    property: property,
-                    plan: nil,
-                    dateFormat: options.dateFormat,
-                    model: entity.model
-                )
+                try writePlainAttribute(value, property: property, entity: entity)
                 return
             }
-            guard Self.isJSONNumber(text) else {
+            // The reader's own grammar: written bare, it reads back as the same text.
+            var utf8 = text
+            let isNumber = utf8.withUTF8 { JSONWriter.isJSONNumber($0) }
+            guard isNumber else {
                 throw MappingError(
                     .notRepresentable,
                     expected: "text that is a JSON number (jsonForm = number)",
@@ -266,32 +258,5 @@ extension ObjectEncoder {
             }
             writer.append(Array(text.utf8))
         }
-    }
-
-    /// Whether `text` is a JSON number (RFC 8259's grammar), so that writing it bare writes
-    /// valid JSON that reads back as the same text.
-    static func isJSONNumber(_ text: String) -> Bool {
-        var bytes = Substring(text).utf8[...]
-        func digits() -> Int {
-            let count = bytes.prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }.count
-            bytes = bytes.dropFirst(count)
-            return count
-        }
-        if bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
-        if bytes.first == UInt8(ascii: "0") {
-            bytes = bytes.dropFirst()
-        } else if digits() == 0 {
-            return false
-        }
-        if bytes.first == UInt8(ascii: ".") {
-            bytes = bytes.dropFirst()
-            guard digits() > 0 else { return false }
-        }
-        if bytes.first == UInt8(ascii: "e") || bytes.first == UInt8(ascii: "E") {
-            bytes = bytes.dropFirst()
-            if bytes.first == UInt8(ascii: "+") || bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
-            guard digits() > 0 else { return false }
-        }
-        return bytes.isEmpty
     }
 }
