@@ -75,11 +75,11 @@ public enum DateFormat: Sendable, Hashable {
                 // ISO8601Text decides what is a date; Foundation only computes the years
                 // outside the civil arithmetic's, from the extended form it reads, and its
                 // answer counts only if it kept the fields (it rolls days over).
-                guard let fields = ISO8601Text(bytes), let date = parse(fields.extendedText), fields.matches(date)
+                guard let fields = ISO8601Text(bytes), let whole = parse(fields.wholeSecondsText), fields.matches(whole)
                 else {
                     throw DateFormatError(expected: expectation, found: "'\(text)'")
                 }
-                return date
+                return fields.date(addingFractionTo: whole)
             }
             guard let date = parse(text) else { throw DateFormatError(expected: expectation, found: "'\(text)'") }
             return date
@@ -105,8 +105,7 @@ public enum DateFormat: Sendable, Hashable {
         case .iso8601:
             if let text = CivilTime.text(date, withTime: true) { return .string(text) }
             // Years outside the civil arithmetic's, through Foundation's calendar.
-            let fractional = date.timeIntervalSince1970 != date.timeIntervalSince1970.rounded(.down)
-            return .string(date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: fractional)))
+            return .string(ISO8601Text.foundationText(date))
         case .yearMonthDay:
             let parts = Self.utc.dateComponents([.year, .month, .day], from: date)
             return .string(String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0))
@@ -124,8 +123,10 @@ public enum DateFormat: Sendable, Hashable {
         }
         switch self {
         case .iso8601, .yearMonthDay, .pattern:
-            // 0001-01-01T00:00:00Z up to 9999-12-31T23:59:59Z.
-            guard interval >= -62_135_596_800, interval < 253_402_300_800 else {
+            // 0001-01-01T00:00:00Z up to 9999-12-31T23:59:59Z, the first in Foundation's
+            // calendar, Julian before 1582 (two days before the proleptic Gregorian one), as
+            // the reader reads it.
+            guard interval >= -62_135_769_600, interval < 253_402_300_800 else {
                 throw MappingError(
                     .notRepresentable,
                     found: "a date \(interval) seconds from 1970",

@@ -129,19 +129,43 @@ extension ISO8601Text {
             && parts.minute == minute && parts.second == second
     }
 
-    /// The same date-time in the extended form, for Foundation to read the years outside
-    /// ``CivilTime/years`` (where its calendar turns Julian).
-    var extendedText: String {
+    /// The same date-time to the whole second, in the extended form, for Foundation to read the
+    /// years outside ``CivilTime/years`` (where its calendar turns Julian). The fraction is not
+    /// Foundation's to read: it keeps milliseconds. ``date(addingFractionTo:)`` adds it.
+    var wholeSecondsText: String {
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         var text = String(repeating: "0", count: max(0, 4 - String(year).count)) + "\(year)"
         text += "-\(two(month))-\(two(day))T\(two(hour)):\(two(minute)):\(two(second))"
-        if fractionScale > 0 {
-            let digits = String(fractionDigits)
-            text += "." + String(repeating: "0", count: fractionScale - digits.count) + digits
-        }
         if offset == 0 { return text + "Z" }
         let magnitude = abs(offset)
         return text + (offset < 0 ? "-" : "+") + two(magnitude / 3600) + ":" + two(magnitude / 60 % 60)
+    }
+
+    /// The date `wholeSeconds` (this date-time to the whole second, as Foundation read
+    /// ``wholeSecondsText``) with this fraction added, by the same computation as ``date``.
+    func date(addingFractionTo wholeSeconds: Date) -> Date {
+        let whole = wholeSeconds.timeIntervalSinceReferenceDate
+        return Date(
+            timeIntervalSinceReferenceDate: Self.interval(whole: whole, digits: fractionDigits, scale: fractionScale)
+        )
+    }
+
+    /// The ISO 8601 text of `date` for the years Foundation's calendar writes (outside
+    /// ``CivilTime/years``): Foundation writes the whole seconds, and the fraction is the
+    /// shortest that reads back as the date (``shortestFraction(of:whole:)``), as
+    /// ``CivilTime`` writes it; Foundation's own fraction keeps milliseconds.
+    static func foundationText(_ date: Date) -> String {
+        let interval = date.timeIntervalSinceReferenceDate
+        let whole = interval.rounded(.down)
+        let text = Date(timeIntervalSinceReferenceDate: whole).formatted(Date.ISO8601FormatStyle())
+        guard whole != interval, text.hasSuffix("Z") else { return text }
+        guard let fraction = shortestFraction(of: interval, whole: whole) else {
+            // Within a second or so of 2001-01-01, where no 18 digits may do (never in
+            // Foundation's years): its milliseconds, the closest it writes.
+            return date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+        }
+        let digits = String(fraction.digits)
+        return text.dropLast() + "." + String(repeating: "0", count: fraction.scale - digits.count) + digits + "Z"
     }
 
     /// 2001-01-01T00:00:00Z in seconds since 1970.

@@ -172,7 +172,7 @@ struct EncodingTests {
         try product.setValue("S", forKey: "sku")
         try product.setValue("N", forKey: "name")
         for date in [
-            Date(timeIntervalSince1970: 253_402_300_800), Date(timeIntervalSince1970: -62_135_596_801),
+            Date(timeIntervalSince1970: 253_402_300_800), Date(timeIntervalSince1970: -62_135_769_601),
             Date(timeIntervalSince1970: .infinity),
         ] {
             try product.setValue(date, forKey: "releasedAt")
@@ -181,11 +181,14 @@ struct EncodingTests {
             #expect(error?.path.description == "$.released_at" && error?.propertyName == "releasedAt", "\(date)")
         }
         // The last second of year 9999 and the first of year 1 are written (Foundation writes
-        // dates before 1582 in the Julian calendar: 0001-01-03 for the proleptic 0001-01-01).
+        // dates before 1582 in the Julian calendar: 0001-01-03 for the proleptic 0001-01-01,
+        // and its 0001-01-01 two days earlier is the first date written).
         try product.setValue(Date(timeIntervalSince1970: 253_402_300_799), forKey: "releasedAt")
         #expect(try ModelEncoder().encodeJSON(product)["released_at"] == "9999-12-31T23:59:59Z")
         try product.setValue(Date(timeIntervalSince1970: -62_135_596_800), forKey: "releasedAt")
         #expect(try ModelEncoder().encodeJSON(product)["released_at"] == "0001-01-03T00:00:00Z")
+        try product.setValue(Date(timeIntervalSince1970: -62_135_769_600), forKey: "releasedAt")
+        #expect(try ModelEncoder().encodeJSON(product)["released_at"] == "0001-01-01T00:00:00Z")
     }
 
     @Test("strings are escaped as JSON requires")

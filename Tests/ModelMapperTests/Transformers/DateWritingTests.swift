@@ -43,6 +43,14 @@ struct DateWritingTests {
             ("2017-01-12T10:00:00Z", "2017-01-12T10:00:00Z"),
             ("1999-12-31T23:59:59.999999Z", "1999-12-31T23:59:59.999999Z"),
             ("1650-03-01T00:00:00.25Z", "1650-03-01T00:00:00.25Z"),
+            // Foundation's years, where its calendar is Julian: its whole seconds, our fraction.
+            ("1500-06-01T10:00:00.999Z", "1500-06-01T10:00:00.999Z"),
+            ("1582-10-04T23:59:59.999Z", "1582-10-04T23:59:59.999Z"),
+            // 418 years from 2001 a `Date` resolves 2^-19 s (1.9 µs): .123456 and .123455 are
+            // the same `Date`, and the writer gives the decimal nearest its exact value.
+            ("1582-10-04T23:59:59.123456Z", "1582-10-04T23:59:59.123455Z"),
+            ("0001-01-01T00:00:00.75Z", "0001-01-01T00:00:00.75Z"),
+            ("1066-10-14T09:30:00.5+01:00", "1066-10-14T08:30:00.5Z"),
             ("2017-01-12T12:00:00.001+02:00", "2017-01-12T10:00:00.001Z"),
         ]
     )
@@ -50,8 +58,8 @@ struct DateWritingTests {
         #expect(try roundTrip(written) == #"{"taken":"\#(expected)"}"#)
     }
 
-    /// For 10,000 random instants (every bit of the fraction random) in the years the civil
-    /// arithmetic writes: the text reads back as the same date, by the decoder's own reading;
+    /// For 10,000 random instants (every bit of the fraction random) in the years 1 to 9999,
+    /// those the civil arithmetic writes and the earlier ones Foundation's calendar does: the text reads back as the same date, by the decoder's own reading;
     /// the tree path (`DateFormat.jsonValue(for:)`) writes the same text as the encoder; and no
     /// fraction with fewer digits reads back as it. The reference for "fewer" is exact: the
     /// only fractions of `k` digits that can read back as a date are the two around its exact
@@ -59,8 +67,8 @@ struct DateWritingTests {
     @Test("10,000 random instants: exact, shortest, at most 9 digits beyond 97 days of 2001")
     func randomInstants() throws {
         var random = SplitMix64(state: 0x5EED_DA7E)
-        // 1600-01-01 to 9999-12-31, in seconds since 2001-01-01.
-        let earliest = -12_622_780_800.0
+        // 0001-01-01 to 9999-12-31, in seconds since 2001-01-01.
+        let earliest = -63_113_904_000.0
         let latest = 252_423_993_599.0
         for _ in 0..<10_000 {
             let seconds = (earliest + Double(random.next() % UInt64(latest - earliest))).rounded(.down)

@@ -84,7 +84,10 @@ struct ISO8601TextTests {
                 fractionScale: 3,
                 offset: offsetMinutes * 60
             )
-            let text = fields.extendedText
+            // `yyyy-MM-ddTHH:mm:ss`, the milliseconds, then the offset.
+            let wholeSeconds = fields.wholeSecondsText
+            let millisecondText = String(1000 + millisecond).dropFirst()
+            let text = String(wholeSeconds.prefix(19) + "." + millisecondText + wholeSeconds.dropFirst(19))
             let ours = try date(text)
             // The exact instant, rounded once (Double's reading of decimal text is correctly
             // rounded); the reading may round twice, so within one unit in the last place.
