@@ -38,7 +38,8 @@ struct ModelgenPlugin: BuildToolPlugin {
                         "generate", model.path, "--layout", "single-file", "--machine-dir", output.path,
                         "--output-file-name", fileName,
                     ],
-                    inputFiles: ModelFiles.files(in: model) + Self.configurationFiles(besideModel: model, named: name),
+                    inputFiles: ModelFiles.files(in: model) + Self.configurationFiles(besideModel: model, named: name)
+                        + Self.conventionsFile(besideModel: model, named: name),
                     outputFiles: [output.appendingPathComponent(fileName)]
                 )
             }
@@ -63,6 +64,13 @@ struct ModelgenPlugin: BuildToolPlugin {
             }
         }
         return files
+    }
+
+    /// The model's conventions file (`Shop.conventions.json` beside `Shop.xcdatamodeld`, see
+    /// `ModelConventions`), if any: the generated code embeds it.
+    private static func conventionsFile(besideModel model: URL, named name: String) -> [URL] {
+        let file = model.deletingLastPathComponent().appendingPathComponent(name + ".conventions.json")
+        return FileManager.default.fileExists(atPath: file.path) ? [file] : []
     }
 
     /// The model name as the generator writes it in type and file names.

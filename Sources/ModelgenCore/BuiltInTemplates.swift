@@ -155,9 +155,15 @@ public enum BuiltInTemplates {
         {{/classes}}
             ]
 
-            /// The model, read from the XML embedded below: no file or resource lookup at run time.
+            /// The model, read from the XML and the conventions embedded below: no file or resource
+            /// lookup at run time.
             {{{access}}}static func load() throws -> ModelMapper.ObjectModel {
-                try ModelMapper.ObjectModel(xml: xml, fileName: {{{fileNameLiteral}}}, classes: classes)
+                try ModelMapper.ObjectModel(
+                    xml: xml,
+                    fileName: {{{fileNameLiteral}}},
+                    conventions: ModelMapper.ModelConventions(json: conventions),
+                    classes: classes
+                )
             }
 
             /// The model read from a `.xcdatamodeld` bundle, `.xcdatamodel` folder or `contents` file,
@@ -168,6 +174,10 @@ public enum BuiltInTemplates {
 
             /// The model's XML as it was when this code was generated.
             {{{access}}}static let xml: String = {{{xmlLiteral}}}
+
+            /// The model's conventions (its `.conventions.json`, `{}` when it has none) as they were
+            /// when this code was generated.
+            {{{access}}}static let conventions: String = {{{conventionsLiteral}}}
         }
 
         """

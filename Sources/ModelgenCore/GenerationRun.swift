@@ -55,6 +55,7 @@ struct GenerationRun {
             classes: entities.compactMap { classNames[$0.index] },
             fileNameLiteral: SwiftNaming.stringLiteral(fileName),
             xmlLiteral: Self.rawStringLiteral(modelXML),
+            conventionsLiteral: SwiftNaming.stringLiteral(model.conventions.jsonText),
             entities: contexts
         )
         guard let library = makeLibrary() else {

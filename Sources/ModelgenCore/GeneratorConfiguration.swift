@@ -94,17 +94,10 @@ public struct GeneratorConfiguration: Sendable, Equatable {
         do {
             json = try JSONValue.parse(data)
         } catch {
-            // The reader's detail starts with the line and column, which the error carries apart.
-            var detail = error.context.detail ?? error.description
-            if let line = error.context.line, let column = error.context.column,
-                detail.hasPrefix("line \(line), column \(column): ")
-            {
-                detail.removeFirst("line \(line), column \(column): ".count)
-            }
             throw GeneratorConfigurationError(
                 line: error.context.line,
                 column: error.context.column,
-                message: "not valid JSON: \(detail)"
+                message: "not valid JSON: \(error.unlocatedDetail)"
             )
         }
         guard case .object(let object) = json else {

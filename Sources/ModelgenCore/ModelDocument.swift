@@ -17,15 +17,35 @@ public enum ModelDocument {
     public static let formatVersion = 1
 
     /// The document, pretty-printed, ending with a newline.
-    public static func render(_ model: ObjectModel) -> String {
-        document(model).jsonText(options: [.prettyPrinted, .withoutEscapingSlashes]) + "\n"
+    ///
+    /// - Parameters:
+    ///   - model: the model.
+    ///   - conventionOverrides: conventions the caller sets over the model's, for the
+    ///     `conventions` member (``ConventionsInEffect``).
+    /// - Returns: the document's text.
+    public static func render(_ model: ObjectModel, conventionOverrides: ModelConventions = ModelConventions())
+        -> String
+    {
+        document(model, conventionOverrides: conventionOverrides)
+            .jsonText(options: [.prettyPrinted, .withoutEscapingSlashes]) + "\n"
     }
 
     /// The document as a JSON value.
-    public static func document(_ model: ObjectModel) -> JSONValue {
+    public static func document(_ model: ObjectModel, conventionOverrides: ModelConventions = ModelConventions())
+        -> JSONValue
+    {
         var root = JSONObject()
         root["formatVersion"] = .integer(formatVersion)
         root["version"] = model.versionName.map(JSONValue.string)
+        root["conventions"] = array(
+            ConventionsInEffect(model: model, overrides: conventionOverrides).rows
+                .map { row in
+                    object([
+                        ("key", .string(row.key)), ("value", .string(row.value)), ("source", .string(row.source)),
+                        ("graphValue", row.graphValue.map(JSONValue.string)),
+                    ])
+                }
+        )
         root["entities"] = array(model.entities.map(entity))
         root["composites"] = array(
             model.composites.map { composite in

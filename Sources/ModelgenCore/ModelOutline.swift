@@ -10,13 +10,26 @@ import ModelMapper
 /// ```
 public enum ModelOutline {
     /// The outline text, ending with a newline.
-    public static func render(_ model: ObjectModel, title: String? = nil) -> String {
+    ///
+    /// - Parameters:
+    ///   - model: the model.
+    ///   - title: the first line's name for it; its file's path by default.
+    ///   - conventionOverrides: conventions the caller sets over the model's, for the
+    ///     conventions shown (``ConventionsInEffect``).
+    /// - Returns: the outline's text.
+    public static func render(
+        _ model: ObjectModel,
+        title: String? = nil,
+        conventionOverrides: ModelConventions = ModelConventions()
+    ) -> String {
         var lines: [String] = []
         var heading = title ?? model.sourceURL?.path ?? "model"
         if let version = model.versionName { heading += " — version \"\(version)\"" }
         let count = model.entities.count
         heading += ", \(count) \(count == 1 ? "entity" : "entities")"
         lines.append(heading)
+        lines.append("conventions:")
+        lines.append(contentsOf: ConventionsInEffect(model: model, overrides: conventionOverrides).lines)
         for configuration in model.configurations {
             lines.append("configuration \(configuration.name): \(configuration.entityNames.joined(separator: ", "))")
         }

@@ -13,6 +13,8 @@ struct ModelTemplateContext {
     let classes: [String]
     let fileNameLiteral: String
     let xmlLiteral: String
+    /// The model's conventions (``ModelMapper/ModelConventions/jsonText``), as a literal.
+    let conventionsLiteral: String
     /// Every entity's context, for the single-file template.
     let entities: [EntityTemplateContext]
 }

@@ -10,7 +10,9 @@ struct InspectCommand: ModelgenCommand {
         discussion: """
             Shows every entity with its superentity and subentities, its attributes (type, \
             '?' when optional, default, JSON key path, value transformer) and its relationships \
-            (destination, to-one or to-many, inverse, deletion rule). Warnings go to stderr. \
+            (destination, to-one or to-many, inverse, deletion rule), after the conventions in \
+            effect (key casing, id identities) and where each comes from: the command line, \
+            the model's .conventions.json, or the default. Warnings go to stderr. \
             --format json prints the same as a stable document (formatVersion 1: members are \
             added, never renamed or removed, within a version; absent ones are left out).
             """
@@ -32,12 +34,15 @@ struct InspectCommand: ModelgenCommand {
     @Option(help: "outline (for people) or json (for tools).")
     var format: Format = .outline
 
+    @OptionGroup var conventions: ConventionOptions
+
     func execute() throws {
         let loaded = try loadModel(URL(fileURLWithPath: model), version: modelVersion)
         for warning in loaded.warnings { printToStandardError(warning.description) }
         switch format {
-        case .outline: print(ModelOutline.render(loaded, title: model), terminator: "")
-        case .json: print(ModelDocument.render(loaded), terminator: "")
+        case .outline:
+            print(ModelOutline.render(loaded, title: model, conventionOverrides: conventions.overrides), terminator: "")
+        case .json: print(ModelDocument.render(loaded, conventionOverrides: conventions.overrides), terminator: "")
         }
     }
 }

@@ -36,6 +36,8 @@ struct JSONFileOptions: ParsableArguments {
     )
     var dateTransformers: [String] = []
 
+    @OptionGroup var conventions: ConventionOptions
+
     enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
         case text, json
     }
@@ -78,7 +80,14 @@ struct JSONFileOptions: ParsableArguments {
             }
             name = root.name
         }
-        return RoundTrip(model: loaded, entity: name, at: keyPath, normalizations: normalizations)
+        // The model's conventions apply, except where the command line says otherwise.
+        var roundTrip = RoundTrip(model: loaded, entity: name, at: keyPath, normalizations: normalizations)
+        let overrides = conventions.overrides
+        roundTrip.decoderOptions.keyCasing = overrides.keyCasing
+        roundTrip.decoderOptions.identifiesByIDAttribute = overrides.identifiesByID
+        roundTrip.encoderOptions.keyCasing = overrides.keyCasing
+        roundTrip.encoderOptions.identifiesByIDAttribute = overrides.identifiesByID
+        return roundTrip
     }
 
     func read(_ file: String) throws -> Data {

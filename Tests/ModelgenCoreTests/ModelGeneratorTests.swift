@@ -29,6 +29,21 @@ private func block(_ text: String?, from start: String, to end: String = "    }"
 
 @Suite("modelgen: what is generated for each kind of member")
 struct GeneratorSnippetTests {
+    @Test("the model type embeds the model's conventions, which load() reads back")
+    func embeddedConventions() throws {
+        let xml = #"<model><entity name="Note"><attribute name="noteTitle" attributeType="String"/></entity></model>"#
+        let declared = ModelConventions(keyCasing: .snakeCase, identifiesByID: true)
+        let model = try ObjectModel(xml: xml, fileName: "Snippet.xml", conventions: declared)
+        let options = GeneratorOptions(modelName: "Snippet", sourceName: "Snippet.xcdatamodel")
+        let files = ModelGenerator.generate(model, modelXML: xml, options: options).files
+        let modelFile = try #require(files.first { $0.path == "_SnippetModel.swift" }?.contents)
+        let literal =
+            #"public static let conventions: String = "{ \"keyCasing\": \"snakeCase\", \"identifiesByID\": true }""#
+        #expect(modelFile.contains(literal))
+        #expect(modelFile.contains("conventions: ModelMapper.ModelConventions(json: conventions),"))
+        #expect(try ModelConventions(json: declared.jsonText) == declared)
+    }
+
     @Test("an optional attribute: optional Swift type, read with as?")
     func optionalAttribute() throws {
         let (files, _) = try generate(

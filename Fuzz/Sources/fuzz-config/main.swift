@@ -1,11 +1,15 @@
-// modelgen.json, read by modelgen and its plugins: any bytes are read or refused with an
-// error that says where (a line and column within the text, or a setting's path), never a
-// crash; what is read gives each model the file's settings under its own.
+// The two small JSON files beside a model. modelgen.json, read by modelgen and its plugins:
+// any bytes are read or refused with an error that says where (a line and column within the
+// text, or a setting's path), never a crash; what is read gives each model the file's settings
+// under its own. A model's .conventions.json, read by the library: the same bytes are read or
+// refused with one error located in the file, and what is read writes back to itself.
 import Foundation
 import FuzzSupport
+import ModelMapper
 import ModelgenCore
 
 FuzzDriver.run { bytes in
+    checkConventions(bytes)
     let configuration: GeneratorConfiguration
     do throws(GeneratorConfigurationError) {
         configuration = try GeneratorConfiguration.parse(Data(bytes))
@@ -34,4 +38,20 @@ FuzzDriver.run { bytes in
             "model \(name)'s type name"
         )
     }
+}
+
+func checkConventions(_ bytes: UnsafeRawBufferPointer) {
+    let conventions: ModelConventions
+    do throws(ModelLoadingError) {
+        conventions = try ModelConventions(json: Data(bytes), fileName: "Fuzz.conventions.json")
+    } catch {
+        FuzzDriver.check(error.diagnostics.count == 1, "\(error.diagnostics.count) diagnostics")
+        let location = error.diagnostics.first?.location
+        FuzzDriver.check(location?.file == "Fuzz.conventions.json", "an error that does not name the file")
+        let lines = bytes.reduce(1) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+        FuzzDriver.check((location?.line ?? 0) <= lines, "error at line \(location?.line ?? 0) of \(lines) lines")
+        return
+    }
+    let again = try? ModelConventions(json: conventions.jsonText)
+    FuzzDriver.check(again == conventions, "\(conventions.jsonText) does not read back as itself")
 }

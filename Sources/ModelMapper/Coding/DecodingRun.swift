@@ -51,9 +51,9 @@ final class DecodingRun {
         self.model = model
         self.identities = IdentityMap()
         self.options = options
-        self.mappings = model.mappings(for: options.keyCasing, identifiesByID: options.identifiesByIDAttribute)
-        self.objectMappings =
-            options.keyCasing.isModelNames && !options.identifiesByIDAttribute ? mappings : model.mappings
+        let conventions = options.conventions(for: model)
+        self.mappings = model.mappings(for: conventions)
+        self.objectMappings = conventions.isBase ? mappings : model.mappings
         mappingRefs = .allocate(capacity: max(mappings.count, 1))
         _ = mappingRefs.initialize(from: mappings.map { Unmanaged.passUnretained($0) })
         objectMappingRefs = .allocate(capacity: max(mappings.count, 1))

@@ -145,13 +145,27 @@ public struct ModelDecoder: Sendable {
         /// an error (`.notRepresentable`): 10 million by default.
         public var maximumElementCount = 10_000_000
         /// How the JSON keys of properties without a declared `jsonKeyPath` are made from
-        /// their names: `.modelNames` (as they are) by default, or `.snakeCase`, `.kebabCase`,
-        /// or a function of yours (see ``JSONKeyCasing``).
-        public var keyCasing: JSONKeyCasing = .modelNames
+        /// their names: `.modelNames` (as they are), `.snakeCase`, `.kebabCase`, or a function
+        /// of yours (see ``JSONKeyCasing``). Nil (the default) leaves it to the model's
+        /// conventions (``ModelConventions``), and to `.modelNames` where the model declares
+        /// none (`.snakeCase` in an ``ObjectGraph`` made without decoding options).
+        public var keyCasing: JSONKeyCasing?
         /// Whether an attribute named `id` is the identity of an entity (and its family) that
-        /// declares no identity attributes, as in JSONCache. Off by default; on in an
-        /// ``ObjectGraph``.
-        public var identifiesByIDAttribute = false
+        /// declares no identity attributes, as in JSONCache. Nil (the default) leaves it to the
+        /// model's conventions, and to off where the model declares none (on in an
+        /// ``ObjectGraph`` made without decoding options).
+        public var identifiesByIDAttribute: Bool?
+        /// What applies where neither these options nor the model say: the decoder's defaults,
+        /// or a graph's.
+        var defaultConventions = ModelConventions.codingDefaults
+
+        /// The key casing and `id` identities in effect for `model`.
+        func conventions(for model: ObjectModel) -> ModelConventions.Resolved {
+            model.conventions.resolved(
+                options: ModelConventions(keyCasing: keyCasing, identifiesByID: identifiesByIDAttribute),
+                defaults: defaultConventions
+            )
+        }
 
         /// The default options: lenient, nulls kept, ISO 8601 dates, unknown keys ignored, stop at the first error.
         public init() {}

@@ -73,13 +73,24 @@ public struct ModelEncoder: Sendable {
         /// How deeply objects may nest before encoding stops with an error.
         public var maximumDepth = 512
         /// How the JSON keys of properties without a declared `jsonKeyPath` are made from
-        /// their names: `.modelNames` (as they are) by default (see ``JSONKeyCasing``). Use the
-        /// casing the objects were decoded with to write their JSON back.
-        public var keyCasing: JSONKeyCasing = .modelNames
+        /// their names (see ``JSONKeyCasing``). Nil (the default) leaves it to the conventions
+        /// of the objects' model (``ModelConventions``), and to `.modelNames` (as they are)
+        /// where the model declares none. Use the casing the objects were decoded with to write
+        /// their JSON back.
+        public var keyCasing: JSONKeyCasing?
         /// Whether an attribute named `id` is the identity of an entity that declares none
         /// (see ``ModelDecoder/Options/identifiesByIDAttribute``): what a repeated object, or
-        /// a relationship written as keys, is written as.
-        public var identifiesByIDAttribute = false
+        /// a relationship written as keys, is written as. Nil (the default) leaves it to the
+        /// model's conventions, and to off where the model declares none.
+        public var identifiesByIDAttribute: Bool?
+
+        /// The key casing and `id` identities in effect for objects of `model`.
+        func conventions(for model: ObjectModel) -> ModelConventions.Resolved {
+            model.conventions.resolved(
+                options: ModelConventions(keyCasing: keyCasing, identifiesByID: identifiesByIDAttribute),
+                defaults: .codingDefaults
+            )
+        }
         /// Whether every relationship is written as its destination's identity (a to-one as
         /// the identity attribute's value, `"band": "Japan"`; a to-many as an array of them;
         /// an object of the identity attributes for a composite identity) rather than nested.

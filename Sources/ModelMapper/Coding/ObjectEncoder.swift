@@ -34,9 +34,13 @@ struct ObjectEncoder {
     var decodedBudget = 0
     /// ``ModelEncoder/Options/maximumDepth``, read for every object.
     let maximumDepth: Int
-    /// Whether the options' key casing makes keys other than the model's names: objects hold
-    /// the mappings with the model's names, and the run looks up the others by entity.
-    let casesKeys: Bool
+    /// Whether the key casing in effect for the objects' model makes keys other than the
+    /// model's names (or `id` identities): objects hold the mappings with the model's names,
+    /// and the run looks up the others by entity. Set by ``noteKeyedMappings(of:)`` for each
+    /// model met when the options leave the conventions to the model.
+    var casesKeys: Bool
+    /// Whether the options leave the key casing or `id` identities to the model's conventions.
+    let leavesConventionsToModel: Bool
     /// The mappings with the options' key casing of the model met last, and of the others.
     var lastKeyedMappings: (model: ObjectIdentifier, mappings: [EntityMapping])?
     var keyedMappings: [ObjectIdentifier: [EntityMapping]] = [:]
@@ -55,7 +59,13 @@ struct ObjectEncoder {
     init(options: ModelEncoder.Options, skipsFailures: Bool = false) {
         self.options = options
         maximumDepth = options.maximumDepth
-        casesKeys = !options.keyCasing.isModelNames || options.identifiesByIDAttribute
+        if let keyCasing = options.keyCasing, let identifiesByID = options.identifiesByIDAttribute {
+            casesKeys = !keyCasing.isModelNames || identifiesByID
+            leavesConventionsToModel = false
+        } else {
+            casesKeys = false
+            leavesConventionsToModel = true
+        }
         self.skipsFailures = skipsFailures
         checksValues = options.checksValues && !skipsFailures
         checksBounds = options.checksBounds && !skipsFailures
@@ -480,17 +490,19 @@ struct ObjectEncoder {
     }
 
     func keyedMappings(of model: ObjectModel) -> [EntityMapping] {
-        model.mappings(for: options.keyCasing, identifiesByID: options.identifiesByIDAttribute)
+        model.mappings(for: options.conventions(for: model))
     }
 
-    /// Makes the mappings of `object`'s model with the options' key casing the ones found first.
+    /// Makes the mappings of `object`'s model with the key casing in effect the ones found
+    /// first, and notes whether they are other than the model's names.
     mutating func noteKeyedMappings(of object: ModelObject) {
-        guard casesKeys else { return }
+        guard casesKeys || leavesConventionsToModel else { return }
         let model = object.entity.model
         let identifier = ObjectIdentifier(model)
         if let lastKeyedMappings, lastKeyedMappings.model == identifier { return }
         let mappings = keyedMappings[identifier] ?? keyedMappings(of: model)
         keyedMappings[identifier] = mappings
         lastKeyedMappings = (identifier, mappings)
+        if leavesConventionsToModel { casesKeys = !options.conventions(for: model).isBase }
     }
 }

@@ -241,9 +241,9 @@ extension ObjectGraph {
 
     private func merge(_ prepared: PreparedMerge, partially: Bool) throws -> MergeResult {
         guard prepared.model === model else { throw ObjectGraphError.otherModel }
-        guard prepared.options.keyCasing == options.decoding.keyCasing,
-            prepared.options.identifiesByIDAttribute == options.decoding.identifiesByIDAttribute
-        else { throw ObjectGraphError.otherOptions }
+        guard prepared.options.conventions(for: model) == options.decoding.conventions(for: model) else {
+            throw ObjectGraphError.otherOptions
+        }
         guard let batch = prepared.take() else { throw ObjectGraphError.alreadyMerged }
         if !partially, !batch.result.errors.isEmpty { throw MappingErrors(batch.result.errors) }
         var merger = GraphMerger(

@@ -28,18 +28,19 @@ public final class ObjectGraph {
     /// How documents are read into the graph.
     public struct Options: Sendable {
         /// How JSON is decoded; its `collectsAllErrors` is always on (every error of an element
-        /// is reported), and its `keyCasing` is `.snakeCase` and `identifiesByIDAttribute` on
-        /// unless set otherwise.
+        /// is reported). Its `keyCasing` and `identifiesByIDAttribute` are the model's
+        /// conventions (``ModelConventions``) unless set; where the model declares none, they
+        /// are `.snakeCase` and on when these options were made without decoding options.
         public var decoding: ModelDecoder.Options
         /// What an unresolved foreign key (a reference to an object the graph does not have)
         /// is at the end of a merge; `.pending` by default.
         public var unresolvedReferences: UnresolvedReferencePolicy = .pending
 
-        /// The default options: snake_case keys, `id` identities, references kept pending.
+        /// The default options: the model's conventions (snake_case keys and `id` identities
+        /// where it declares none), references kept pending.
         public init(decoding: ModelDecoder.Options? = nil, unresolvedReferences: UnresolvedReferencePolicy = .pending) {
             var defaults = ModelDecoder.Options()
-            defaults.keyCasing = .snakeCase
-            defaults.identifiesByIDAttribute = true
+            defaults.defaultConventions = .graphDefaults
             self.decoding = decoding ?? defaults
             self.unresolvedReferences = unresolvedReferences
         }
@@ -147,10 +148,7 @@ public final class ObjectGraph {
     public init(model: ObjectModel, options: Options = Options()) {
         self.model = model
         self.options = options
-        mappings = model.mappings(
-            for: options.decoding.keyCasing,
-            identifiesByID: options.decoding.identifiesByIDAttribute
-        )
+        mappings = model.mappings(for: options.decoding.conventions(for: model))
         lists = Array(repeating: ObjectList(), count: mappings.count)
     }
 

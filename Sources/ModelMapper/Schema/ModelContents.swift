@@ -16,6 +16,9 @@ struct ModelContents: Sendable {
     var fetchRequestTemplates: [FetchRequestTemplate]
     var composites: [CompositeDescription]
     var warnings: [ModelDiagnostic]
+    /// The conventions declared with the model, and the file that declares them.
+    var conventions = ModelConventions()
+    var conventionsURL: URL?
     /// The source, for locations and for the normalised text of the file.
     var source: SourceLocator?
 }

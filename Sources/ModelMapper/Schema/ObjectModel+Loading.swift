@@ -93,6 +93,8 @@ extension ObjectModel {
     ///   - fileName: the name diagnostics give as the file.
     ///   - options: how strictly the text is read (``LoadingOptions``).
     ///   - limits: how large a document is read (``LoadingLimits``).
+    ///   - conventions: the model's conventions (``ModelConventions``), which a model read
+    ///     from a file finds in the file beside it.
     ///   - classes: the classes to bind, each naming its entity.
     /// - Throws: ``ModelLoadingError`` with every problem found, each with line and column.
     public convenience init(
@@ -100,9 +102,17 @@ extension ObjectModel {
         fileName: String = "<memory>",
         options: LoadingOptions = [],
         limits: LoadingLimits = .default,
+        conventions: ModelConventions = ModelConventions(),
         classes: [ModelObject.Type] = []
     ) throws(ModelLoadingError) {
-        try self.init(xml: Data(xml.utf8), fileName: fileName, options: options, limits: limits, classes: classes)
+        try self.init(
+            xml: Data(xml.utf8),
+            fileName: fileName,
+            options: options,
+            limits: limits,
+            conventions: conventions,
+            classes: classes
+        )
     }
 
     /// Reads a model from the XML bytes of a `contents` file, in any encoding XML allows
@@ -113,6 +123,7 @@ extension ObjectModel {
     ///   - fileName: the name diagnostics give as the file.
     ///   - options: how strictly the bytes are read (``LoadingOptions``).
     ///   - limits: how large a document is read (``LoadingLimits``).
+    ///   - conventions: the model's conventions (``ModelConventions``).
     ///   - classes: the classes to bind, each naming its entity.
     /// - Throws: ``ModelLoadingError`` with every problem found, each with line and column.
     public convenience init(
@@ -120,22 +131,37 @@ extension ObjectModel {
         fileName: String = "<memory>",
         options: LoadingOptions = [],
         limits: LoadingLimits = .default,
+        conventions: ModelConventions = ModelConventions(),
         classes: [ModelObject.Type] = []
     ) throws(ModelLoadingError) {
-        try self.init(
-            contents: Self.parseContents(
-                xml,
-                fileName: fileName,
-                sourceURL: nil,
-                versionName: nil,
-                options: options,
-                limits: limits
-            ),
-            classes: classes
+        var contents = try Self.parseContents(
+            xml,
+            fileName: fileName,
+            sourceURL: nil,
+            versionName: nil,
+            options: options,
+            limits: limits
         )
+        contents.conventions = conventions
+        try self.init(contents: contents, classes: classes)
     }
 
+    /// The model at `url`, with the conventions file beside it.
     static func loadContents(
+        of url: URL,
+        version: String?,
+        options: LoadingOptions,
+        limits: LoadingLimits
+    ) throws(ModelLoadingError) -> ModelContents {
+        var contents = try loadXMLContents(of: url, version: version, options: options, limits: limits)
+        if let (conventions, file) = try ModelConventions.load(forModelAt: url) {
+            contents.conventions = conventions
+            contents.conventionsURL = file
+        }
+        return contents
+    }
+
+    private static func loadXMLContents(
         of url: URL,
         version: String?,
         options: LoadingOptions,

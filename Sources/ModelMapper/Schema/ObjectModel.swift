@@ -29,6 +29,12 @@ public final class ObjectModel: Sendable {
     public let composites: [CompositeDescription]
     /// Problems that do not stop the model from loading (for example a one-sided inverse).
     public let warnings: [ModelDiagnostic]
+    /// How the model's JSON is spelled where its properties declare nothing of their own (key
+    /// casing, `id` identities), as declared beside the model (``ModelConventions``); empty
+    /// when nothing is declared.
+    public let conventions: ModelConventions
+    /// The file that declares ``conventions``, or nil.
+    public let conventionsURL: URL?
 
     let entityRecords: [EntityRecord]
     let entityIndexByName: [String: Int]
@@ -69,6 +75,8 @@ public final class ObjectModel: Sendable {
         self.fetchRequestTemplates = contents.fetchRequestTemplates
         self.composites = contents.composites
         self.warnings = contents.warnings
+        self.conventions = contents.conventions
+        self.conventionsURL = contents.conventionsURL
         let fileName = contents.source?.fileName ?? "<model>"
         self.objectClasses = try Self.bind(
             classes,

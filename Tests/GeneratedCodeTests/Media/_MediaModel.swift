@@ -16,9 +16,15 @@ public enum MediaModel {
         Track.self,
     ]
 
-    /// The model, read from the XML embedded below: no file or resource lookup at run time.
+    /// The model, read from the XML and the conventions embedded below: no file or resource
+    /// lookup at run time.
     public static func load() throws -> ModelMapper.ObjectModel {
-        try ModelMapper.ObjectModel(xml: xml, fileName: "Media.xcdatamodeld/Media.xcdatamodel/contents", classes: classes)
+        try ModelMapper.ObjectModel(
+            xml: xml,
+            fileName: "Media.xcdatamodeld/Media.xcdatamodel/contents",
+            conventions: ModelMapper.ModelConventions(json: conventions),
+            classes: classes
+        )
     }
 
     /// The model read from a `.xcdatamodeld` bundle, `.xcdatamodel` folder or `contents` file,
@@ -100,4 +106,8 @@ public enum MediaModel {
     </elements>
 </model>
 """#
+
+    /// The model's conventions (its `.conventions.json`, `{}` when it has none) as they were
+    /// when this code was generated.
+    public static let conventions: String = "{}"
 }

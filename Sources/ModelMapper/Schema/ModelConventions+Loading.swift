@@ -1,0 +1,138 @@
+import Foundation
+
+extension ModelConventions {
+    /// The largest conventions file read: a few lines in practice.
+    static let maximumFileSize = 1 << 20
+
+    /// Reads the text of a conventions file (see ``ModelConventions``): a JSON object, with
+    /// comments and trailing commas allowed.
+    ///
+    /// For example:
+    ///
+    /// ```swift
+    /// let conventions = try ModelConventions(json: #"{"keyCasing": "snakeCase"}"#)
+    /// conventions.keyCasing   // .snakeCase
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - json: the text of the file.
+    ///   - fileName: the name errors give as the file.
+    /// - Throws: ``ModelLoadingError``: the text is not JSON, or not an object, or holds an
+    ///   unknown key (with the closest known one), a key twice, or a wrong value, each located
+    ///   in the file.
+    public init(json: String, fileName: String = "<memory>") throws(ModelLoadingError) {
+        try self.init(json: Data(json.utf8), fileName: fileName)
+    }
+
+    /// Reads the bytes of a conventions file; see ``init(json:fileName:)-(String,_)``.
+    ///
+    /// - Throws: ``ModelLoadingError``, located in the file.
+    public init(json data: Data, fileName: String = "<memory>") throws(ModelLoadingError) {
+        guard data.count <= Self.maximumFileSize else {
+            throw ModelLoadingError(
+                FileReading.tooLarge(maximumSize: Self.maximumFileSize),
+                at: SourceLocation(file: fileName)
+            )
+        }
+        let text: Data
+        let value: JSONValue
+        do {
+            text = try LenientSyntax.blanked(data)
+            value = try JSONReader.parse(text, maximumDepth: 64)
+        } catch {
+            throw ModelLoadingError(
+                "not valid JSON: \(error.unlocatedDetail)",
+                at: SourceLocation(file: fileName, line: error.context.line ?? 0, column: error.context.column ?? 0)
+            )
+        }
+        guard case .object(let object) = value else {
+            throw ModelLoadingError(
+                "a conventions file holds a JSON object, not \(value.typeDescription)",
+                at: SourceLocation(file: fileName, line: 1, column: 1)
+            )
+        }
+        self.init()
+        for (key, member) in object {
+            // Only for an error: finding a key scans the text.
+            var location: SourceLocation {
+                Self.locations(ofKey: key, in: text, fileName: fileName).first ?? .init(file: fileName)
+            }
+            switch key {
+            case "keyCasing":
+                let names = Self.casingsByName.map(\.name)
+                guard case .string(let name) = member, let casing = Self.casingsByName.first(where: { $0.name == name })
+                else {
+                    throw ModelLoadingError(
+                        "'keyCasing' is one of \(names.map { "\"\($0)\"" }.joined(separator: ", ")), not \(member)"
+                            + Self.suggestion(for: member, among: names),
+                        at: location
+                    )
+                }
+                keyCasing = casing.casing
+            case "identifiesByID":
+                guard case .bool(let flag) = member else {
+                    throw ModelLoadingError("'identifiesByID' is true or false, not \(member)", at: location)
+                }
+                identifiesByID = flag
+            default:
+                throw ModelLoadingError(
+                    "unknown key '\(key)' (a conventions file has \(Self.keys.joined(separator: ", ")))"
+                        + ClosestName.suggestion(for: key, among: Self.keys),
+                    at: location
+                )
+            }
+            // The reader keeps the last of a key given twice; a file that says two things is
+            // refused instead. Only known keys get here, so the scans are few.
+            let places = Self.locations(ofKey: key, in: text, fileName: fileName)
+            if places.count > 1 { throw ModelLoadingError("'\(key)' is given twice", at: places[1]) }
+        }
+    }
+
+    /// The keys a conventions file may have.
+    static let keys = ["keyCasing", "identifiesByID"]
+
+    /// The conventions file beside the model at `url` (see ``fileURL(forModelAt:)``), read; nil
+    /// when there is none.
+    ///
+    /// - Throws: ``ModelLoadingError``: the file is there but cannot be read, or is not a
+    ///   conventions file.
+    static func load(forModelAt url: URL) throws(ModelLoadingError) -> (conventions: ModelConventions, url: URL)? {
+        let file = fileURL(forModelAt: url)
+        guard FileManager.default.fileExists(atPath: file.path) else { return nil }
+        let data = try FileReading.data(at: file, maximumSize: maximumFileSize)
+        return (try ModelConventions(json: data, fileName: file.displayPath), file)
+    }
+
+    private static func suggestion(for value: JSONValue, among names: [String]) -> String {
+        guard case .string(let name) = value else { return "" }
+        return ClosestName.suggestion(for: name, among: names)
+    }
+
+    /// Where the members `key` start, the first two at most: each `"key"` followed by a colon.
+    /// A file of conventions is one flat object, so those are its members (a string value
+    /// cannot be followed by a colon); a key written with escapes is not found, and is located
+    /// at the file alone.
+    private static func locations(ofKey key: String, in text: Data, fileName: String) -> [SourceLocation] {
+        let quoted = Array(("\"" + key + "\"").utf8)
+        let bytes = [UInt8](text)
+        var found: [SourceLocation] = []
+        var line = 1
+        var lineStart = 0
+        var index = 0
+        while index + quoted.count <= bytes.count, found.count < 2 {
+            if bytes[index] == UInt8(ascii: "\n") {
+                line += 1
+                lineStart = index + 1
+            } else if bytes[index] == quoted[0], bytes[index..<index + quoted.count].elementsEqual(quoted) {
+                var next = index + quoted.count
+                while next < bytes.count, [UInt8(ascii: " "), 9, 10, 13].contains(bytes[next]) { next += 1 }
+                if next < bytes.count, bytes[next] == UInt8(ascii: ":") {
+                    let column = String(decoding: bytes[lineStart..<index], as: UTF8.self).unicodeScalars.count + 1
+                    found.append(SourceLocation(file: fileName, line: line, column: column))
+                }
+            }
+            index += 1
+        }
+        return found
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+
+/// How a model's JSON is spelled where its properties declare nothing of their own: the key
+/// casing, and whether an attribute named `id` is an entity's identity. Declared once, with the
+/// model, and read by every entry point: ``ModelDecoder``, ``ModelEncoder``, ``ObjectGraph``,
+/// the generated model types, `@ModelMapped`, ModelMapperTesting and every `modelgen` command.
+///
+/// **Where they are declared:** in a file beside the model, named after it:
+/// `Authors.conventions.json` beside `Authors.xcdatamodeld` (beside a lone `.xcdatamodel`
+/// folder, `<folder name>.conventions.json`; beside a lone model file, `<file name without
+/// extension>.conventions.json`). For example:
+///
+/// ```json
+/// {
+///   // Comments and trailing commas are allowed.
+///   "keyCasing": "snakeCase",
+///   "identifiesByID": true,
+/// }
+/// ```
+///
+/// A file rather than entity userInfo, because a convention is the whole model's: in userInfo
+/// it would be repeated on every entity without a superentity, and the one entity where it was
+/// forgotten would read its JSON differently without a word. The file leaves the XML Xcode
+/// owns alone, and Xcode shows it as a plain file. `modelgen` embeds it in generated code with
+/// the model's XML, so nothing is looked up at run time. Keys:
+///
+/// - `keyCasing`: `modelNames`, `snakeCase` or `kebabCase` (see ``JSONKeyCasing``).
+/// - `identifiesByID`: `true` or `false`: whether an attribute named `id` is the identity of
+///   an entity (and its family) that declares no identity attributes.
+///
+/// An unknown key or a wrong value is an error naming it, located in the file.
+///
+/// **Who decides:** an option given in code (``ModelDecoder/Options/keyCasing``,
+/// ``ModelDecoder/Options/identifiesByIDAttribute``, the same on ``ModelEncoder/Options``) or on
+/// the command line (`--key-casing`, `--identify-by-id`) wins; then the model's conventions;
+/// then the entry point's own default when the model declares nothing, as before conventions
+/// existed: a decoder and an encoder use the model's names and no `id` identities, an
+/// ``ObjectGraph`` made without decoding options reads snake_case and `id` identities.
+public struct ModelConventions: Sendable, Hashable {
+    /// How the JSON keys of properties without a declared `jsonKeyPath` are made from their
+    /// names; nil when the model does not say.
+    public var keyCasing: JSONKeyCasing?
+    /// Whether an attribute named `id` is the identity of entities that declare none; nil when
+    /// the model does not say.
+    public var identifiesByID: Bool?
+
+    /// Conventions with the given values; nil leaves a convention to the entry point.
+    public init(keyCasing: JSONKeyCasing? = nil, identifiesByID: Bool? = nil) {
+        self.keyCasing = keyCasing
+        self.identifiesByID = identifiesByID
+    }
+
+    /// Whether the model declares no convention at all.
+    public var isEmpty: Bool { keyCasing == nil && identifiesByID == nil }
+
+    /// The casings a conventions file (and `modelgen --key-casing`) may name, by the name it uses.
+    package static let casingsByName: [(name: String, casing: JSONKeyCasing)] = [
+        ("modelNames", .modelNames), ("snakeCase", .snakeCase), ("kebabCase", .kebabCase),
+    ]
+
+    /// The name a conventions file uses for `casing`; nil for a custom casing, which only code
+    /// can give.
+    package static func name(of casing: JSONKeyCasing) -> String? {
+        casingsByName.first { $0.casing == casing }?.name
+    }
+
+    /// These conventions as the text of a conventions file, keys in a fixed order: what
+    /// `modelgen` embeds in generated code. A custom key casing has no text and is left out.
+    public var jsonText: String {
+        var members: [String] = []
+        if let keyCasing, let name = Self.name(of: keyCasing) { members.append("\"keyCasing\": \"\(name)\"") }
+        if let identifiesByID { members.append("\"identifiesByID\": \(identifiesByID)") }
+        return members.isEmpty ? "{}" : "{ " + members.joined(separator: ", ") + " }"
+    }
+
+    /// The conventions file of the model at `url` (a `.xcdatamodeld` bundle, a `.xcdatamodel`
+    /// folder or a model file), whether or not it exists: named after the bundle when the
+    /// model is in one, else after the folder or file itself.
+    ///
+    /// For example, for `Models/Authors.xcdatamodeld/Authors 2.xcdatamodel/contents` it is
+    /// `Models/Authors.conventions.json`.
+    public static func fileURL(forModelAt url: URL) -> URL {
+        var model = url
+        if model.lastPathComponent == "contents", model.deletingLastPathComponent().pathExtension == "xcdatamodel" {
+            model = model.deletingLastPathComponent()
+        }
+        if model.pathExtension == "xcdatamodel", model.deletingLastPathComponent().pathExtension == "xcdatamodeld" {
+            model = model.deletingLastPathComponent()
+        }
+        let name = model.deletingPathExtension().lastPathComponent
+        return model.deletingLastPathComponent().appendingPathComponent(name + ".conventions.json")
+    }
+}
