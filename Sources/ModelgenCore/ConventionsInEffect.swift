@@ -35,6 +35,7 @@ public struct ConventionsInEffect: Sendable {
             _ name: String,
             key: String,
             _ path: KeyPath<ModelConventions, Value?>,
+            whenNone: String = "none",
             text: (Value) -> String
         ) -> Row {
             let coding = ModelConventions.codingDefaults[keyPath: path]
@@ -49,14 +50,41 @@ public struct ConventionsInEffect: Sendable {
             return Row(
                 name: name,
                 key: key,
-                value: coding.map(text) ?? "",
+                value: coding.map(text) ?? whenNone,
                 source: Self.defaultSource,
                 graphValue: graphValue
             )
         }
+        func names(_ names: [String]) -> String { names.isEmpty ? "none" : names.joined(separator: ", ") }
+        var identities = row(
+            "identity attributes by name",
+            key: "identityAttributes",
+            \.identityAttributeNames,
+            text: names
+        )
+        // An option's yes turns on the model's names, else `id`, as the coders resolve it.
+        if overrides.identityAttributes == nil, overrides.identifiesByID == true,
+            let declared = model.conventions.identityAttributeNames, !declared.isEmpty
+        {
+            identities = Row(
+                name: identities.name,
+                key: identities.key,
+                value: names(declared),
+                source: "the command line, with \(file)'s names",
+                graphValue: nil
+            )
+        }
         rows = [
             row("key casing", key: "keyCasing", \.keyCasing) { ModelConventions.name(of: $0) ?? $0.description },
-            row("id identities", key: "identifiesByID", \.identifiesByID) { $0 ? "yes" : "no" },
+            identities,
+            row("identity key", key: "identityKey", \.identityKey) { $0 },
+            row(
+                "reserved names",
+                key: "reservedNames",
+                \.reservedNames,
+                whenNone: "description, with snakeCase or kebabCase",
+                text: names
+            ),
         ]
     }
 

@@ -67,12 +67,12 @@ struct ConventionCommandTests {
         #expect(outline.standardOutput.contains("  key casing: snakeCase (from \(file))\n"))
         #expect(
             outline.standardOutput.contains(
-                "  id identities: no (the default; yes in an ObjectGraph made without options)"
+                "  identity attributes by name: none (the default; id in an ObjectGraph made without options)"
             )
         )
         let overridden = try Modelgen.run(["inspect", model, "--key-casing", "kebabCase", "--identify-by-id"])
         #expect(overridden.standardOutput.contains("  key casing: kebabCase (from the command line)\n"))
-        #expect(overridden.standardOutput.contains("  id identities: yes (from the command line)\n"))
+        #expect(overridden.standardOutput.contains("  identity attributes by name: id (from the command line)\n"))
 
         let json = try Modelgen.run(["inspect", model, "--format", "json"])
         let document = try #require(

@@ -182,49 +182,66 @@ extension EntityMapping {
 
 extension EntityMapping {
     /// Builds the mappings of every entity of a model.
-    static func mappings(for records: [EntityRecord], casing: JSONKeyCasing, identifiesByID: Bool) -> [EntityMapping] {
+    static func mappings(for records: [EntityRecord], conventions: ModelConventions.Resolved) -> [EntityMapping] {
         var keyOrderOffset = 0
         return records.indices.map {
-            mapping(
-                of: $0,
-                in: records,
-                casing: casing,
-                identifiesByID: identifiesByID,
-                keyOrderOffset: &keyOrderOffset
-            )
+            mapping(of: $0, in: records, conventions: conventions, keyOrderOffset: &keyOrderOffset)
         }
     }
 
-    /// The key path of a property: the declared one, else its name as the casing makes it.
     /// The slots of an entity's identity attributes: those the model declares (its own or its
-    /// family's), else, with `identifiesByID`, an attribute named `id` (JSONCache's rule) of
-    /// the family's root, so that the entities of a family share their identity.
-    private static func identitySlots(of entity: Int, in records: [EntityRecord], identifiesByID: Bool) -> [Int] {
+    /// family's), else the first attribute of the family's root named in `names` (`id`, as
+    /// JSONCache has it; `id` or `remoteID`, as Sync does), so that the entities of a family
+    /// share their identity.
+    private static func identitySlots(of entity: Int, in records: [EntityRecord], names: [String]) -> [Int] {
         let record = records[entity]
         let declared = record.identityAttributeNames.compactMap { record.propertyIndexByName[$0] }
-        guard declared.isEmpty, identifiesByID else { return declared }
-        var root = entity
-        while let parent = records[root].superentity { root = parent }
-        guard records[root].identityAttributeNames.isEmpty,
-            records[root].ownAttributes.contains(where: { $0.name == "id" }),
-            let slot = record.propertyIndexByName["id"]
-        else { return [] }
-        return [slot]
+        guard declared.isEmpty else { return declared }
+        return identityName(of: entity, in: records, names: names).flatMap { record.propertyIndexByName[$0] }
+            .map {
+                [$0]
+            } ?? []
     }
 
-    /// `owner` is the entity that declares the property (its name makes `<entity>Description`);
-    /// `entity` the one mapped, which may inherit it.
+    /// The attribute of `names` that is the identity of `entity`'s family: the first the
+    /// family's root has, when the root declares no identity attributes; nil otherwise.
+    private static func identityName(of entity: Int, in records: [EntityRecord], names: [String]) -> String? {
+        guard !names.isEmpty, records[entity].identityAttributeNames.isEmpty else { return nil }
+        var root = entity
+        while let parent = records[root].superentity { root = parent }
+        guard records[root].identityAttributeNames.isEmpty else { return nil }
+        return names.first { name in records[root].ownAttributes.contains { $0.name == name } }
+    }
+
+    /// The key path of a property: the declared one; else the identity key for the attribute
+    /// that is the identity by its name (`isNamedIdentity`); else a reserved name for
+    /// `<entity><Name>`; else its name as the casing makes it. `owner` is the entity that
+    /// declares the property (its name makes `<entity>Description`); `entity` the one mapped,
+    /// which may inherit it.
     private static func keyPath(
         declared: JSONKeyPath?,
         name: String,
-        casing: JSONKeyCasing,
+        isNamedIdentity: Bool,
+        conventions: ModelConventions.Resolved,
         owner: EntityRecord,
         entity: EntityRecord
     ) -> [String] {
         if let declared { return declared.components }
-        if casing.isModelNames { return [name] }
+        if isNamedIdentity, let identityKey = conventions.identityKey { return [identityKey] }
+        if let reservedNames = conventions.reservedNames {
+            let prefix = lowercasingFirst(owner.name)
+            if name.hasPrefix(prefix),
+                let reserved = reservedNames.first(where: { name == prefix + uppercasingFirst($0) }),
+                entity.propertyIndexByName[reserved] == nil
+            {
+                return [reserved]
+            }
+            // The reserved names replace the casing's own rule for `description`.
+            return [conventions.keyCasing.key(for: name, entityName: owner.name, entityHasDescription: true)]
+        }
+        if conventions.keyCasing.isModelNames { return [name] }
         return [
-            casing.key(
+            conventions.keyCasing.key(
                 for: name,
                 entityName: owner.name,
                 entityHasDescription: entity.propertyIndexByName["description"] != nil
@@ -232,16 +249,28 @@ extension EntityMapping {
         ]
     }
 
+    /// `BandMember` -> `bandMember`.
+    private static func lowercasingFirst(_ name: String) -> String {
+        guard let first = name.first else { return name }
+        return first.lowercased() + name.dropFirst()
+    }
+
+    /// `type` -> `Type`.
+    private static func uppercasingFirst(_ name: String) -> String {
+        guard let first = name.first else { return name }
+        return first.uppercased() + name.dropFirst()
+    }
+
     /// The mapping of one entity; its key levels take their ``KeyOrder`` entries from
     /// `keyOrderOffset` on, which moves past them.
     private static func mapping(
         of entity: Int,
         in records: [EntityRecord],
-        casing: JSONKeyCasing,
-        identifiesByID: Bool,
+        conventions: ModelConventions.Resolved,
         keyOrderOffset: inout Int
     ) -> EntityMapping {
         let record = records[entity]
+        let namedIdentity = identityName(of: entity, in: records, names: conventions.identityAttributes)
         var properties: [PropertyMapping] = []
         properties.reserveCapacity(record.properties.count)
         for reference in record.properties {
@@ -251,7 +280,8 @@ extension EntityMapping {
                 let path = keyPath(
                     declared: relationship.declaredJSONKeyPath,
                     name: relationship.name,
-                    casing: casing,
+                    isNamedIdentity: false,
+                    conventions: conventions,
                     owner: owner,
                     entity: record
                 )
@@ -261,7 +291,8 @@ extension EntityMapping {
                 let path = keyPath(
                     declared: attribute.declaredJSONKeyPath,
                     name: attribute.name,
-                    casing: casing,
+                    isNamedIdentity: attribute.name == namedIdentity,
+                    conventions: conventions,
                     owner: owner,
                     entity: record
                 )
@@ -278,7 +309,7 @@ extension EntityMapping {
             typeKey: record.typeKey,
             typeValue: record.typeValue,
             entityByTypeValue: entitiesByTypeValue(from: entity, in: records),
-            identitySlots: identitySlots(of: entity, in: records, identifiesByID: identifiesByID),
+            identitySlots: identitySlots(of: entity, in: records, names: conventions.identityAttributes),
             identityFamily: root,
             preprocessor: preprocessor(of: entity, in: records),
             keyOrderOffset: &keyOrderOffset

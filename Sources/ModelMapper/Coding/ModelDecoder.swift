@@ -149,12 +149,30 @@ public struct ModelDecoder: Sendable {
         /// of yours (see ``JSONKeyCasing``). Nil (the default) leaves it to the model's
         /// conventions (``ModelConventions``), and to `.modelNames` where the model declares
         /// none (`.snakeCase` in an ``ObjectGraph`` made without decoding options).
-        public var keyCasing: JSONKeyCasing?
+        public var keyCasing: JSONKeyCasing? {
+            get { conventions.keyCasing }
+            set { conventions.keyCasing = newValue }
+        }
         /// Whether an attribute named `id` is the identity of an entity (and its family) that
         /// declares no identity attributes, as in JSONCache. Nil (the default) leaves it to the
         /// model's conventions, and to off where the model declares none (on in an
         /// ``ObjectGraph`` made without decoding options).
-        public var identifiesByIDAttribute: Bool?
+        public var identifiesByIDAttribute: Bool? {
+            get { conventions.identifiesByID }
+            set { conventions.identifiesByID = newValue }
+        }
+        /// Conventions over the model's (``ModelConventions``): each one set here wins over the
+        /// model's; ``keyCasing`` and ``identifiesByIDAttribute`` are two of them. Empty by
+        /// default.
+        ///
+        /// For example, to read Sync's `remoteID` at `id` whatever the model says:
+        ///
+        /// ```swift
+        /// var options = ModelDecoder.Options()
+        /// options.conventions.identityAttributes = ["remoteID"]
+        /// options.conventions.identityKey = "id"
+        /// ```
+        public var conventions = ModelConventions()
         /// What applies where neither these options nor the model say: the decoder's defaults,
         /// or a graph's.
         var defaultConventions = ModelConventions.codingDefaults
@@ -162,7 +180,7 @@ public struct ModelDecoder: Sendable {
         /// The key casing and `id` identities in effect for `model`.
         func conventions(for model: ObjectModel) -> ModelConventions.Resolved {
             model.conventions.resolved(
-                options: ModelConventions(keyCasing: keyCasing, identifiesByID: identifiesByIDAttribute),
+                options: conventions,
                 defaults: defaultConventions
             )
         }

@@ -77,17 +77,35 @@ public struct ModelEncoder: Sendable {
         /// of the objects' model (``ModelConventions``), and to `.modelNames` (as they are)
         /// where the model declares none. Use the casing the objects were decoded with to write
         /// their JSON back.
-        public var keyCasing: JSONKeyCasing?
+        public var keyCasing: JSONKeyCasing? {
+            get { conventions.keyCasing }
+            set { conventions.keyCasing = newValue }
+        }
         /// Whether an attribute named `id` is the identity of an entity that declares none
         /// (see ``ModelDecoder/Options/identifiesByIDAttribute``): what a repeated object, or
         /// a relationship written as keys, is written as. Nil (the default) leaves it to the
         /// model's conventions, and to off where the model declares none.
-        public var identifiesByIDAttribute: Bool?
+        public var identifiesByIDAttribute: Bool? {
+            get { conventions.identifiesByID }
+            set { conventions.identifiesByID = newValue }
+        }
+        /// Conventions over the model's (``ModelConventions``): each one set here wins over the
+        /// model's; ``keyCasing`` and ``identifiesByIDAttribute`` are two of them. Empty by
+        /// default.
+        ///
+        /// For example, to read Sync's `remoteID` at `id` whatever the model says:
+        ///
+        /// ```swift
+        /// var options = ModelDecoder.Options()
+        /// options.conventions.identityAttributes = ["remoteID"]
+        /// options.conventions.identityKey = "id"
+        /// ```
+        public var conventions = ModelConventions()
 
         /// The key casing and `id` identities in effect for objects of `model`.
         func conventions(for model: ObjectModel) -> ModelConventions.Resolved {
             model.conventions.resolved(
-                options: ModelConventions(keyCasing: keyCasing, identifiesByID: identifiesByIDAttribute),
+                options: conventions,
                 defaults: .codingDefaults
             )
         }

@@ -59,13 +59,14 @@ struct ObjectEncoder {
     init(options: ModelEncoder.Options, skipsFailures: Bool = false) {
         self.options = options
         maximumDepth = options.maximumDepth
-        if let keyCasing = options.keyCasing, let identifiesByID = options.identifiesByIDAttribute {
-            casesKeys = !keyCasing.isModelNames || identifiesByID
-            leavesConventionsToModel = false
-        } else {
-            casesKeys = false
-            leavesConventionsToModel = true
-        }
+        // Options that decide every convention decide for all models; otherwise each model's
+        // conventions count, found for each model met.
+        let decided = options.conventions.resolved(options: ModelConventions(), defaults: .codingDefaults)
+        let decidesAll =
+            options.keyCasing != nil && options.identifiesByIDAttribute != nil
+            && options.conventions.identityKey != nil && options.conventions.reservedNames != nil
+        casesKeys = decidesAll && !decided.isBase
+        leavesConventionsToModel = !decidesAll
         self.skipsFailures = skipsFailures
         checksValues = options.checksValues && !skipsFailures
         checksBounds = options.checksBounds && !skipsFailures

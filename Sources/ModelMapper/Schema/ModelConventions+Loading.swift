@@ -57,39 +57,99 @@ extension ModelConventions {
             var location: SourceLocation {
                 Self.locations(ofKey: key, in: text, fileName: fileName).first ?? .init(file: fileName)
             }
-            switch key {
-            case "keyCasing":
-                let names = Self.casingsByName.map(\.name)
-                guard case .string(let name) = member, let casing = Self.casingsByName.first(where: { $0.name == name })
-                else {
-                    throw ModelLoadingError(
-                        "'keyCasing' is one of \(names.map { "\"\($0)\"" }.joined(separator: ", ")), not \(member)"
-                            + Self.suggestion(for: member, among: names),
-                        at: location
-                    )
-                }
-                keyCasing = casing.casing
-            case "identifiesByID":
-                guard case .bool(let flag) = member else {
-                    throw ModelLoadingError("'identifiesByID' is true or false, not \(member)", at: location)
-                }
-                identifiesByID = flag
-            default:
-                throw ModelLoadingError(
-                    "unknown key '\(key)' (a conventions file has \(Self.keys.joined(separator: ", ")))"
-                        + ClosestName.suggestion(for: key, among: Self.keys),
-                    at: location
-                )
-            }
+            try read(member, at: key, location: location)
             // The reader keeps the last of a key given twice; a file that says two things is
             // refused instead. Only known keys get here, so the scans are few.
             let places = Self.locations(ofKey: key, in: text, fileName: fileName)
             if places.count > 1 { throw ModelLoadingError("'\(key)' is given twice", at: places[1]) }
         }
+        if identifiesByID != nil, identityAttributes != nil {
+            throw ModelLoadingError(
+                "'identifiesByID' and 'identityAttributes' say the same thing twice: give one",
+                at: Self.locations(ofKey: "identityAttributes", in: text, fileName: fileName).first
+                    ?? SourceLocation(file: fileName)
+            )
+        }
+    }
+
+    /// Reads the member `key` of a conventions file into these conventions.
+    private mutating func read(
+        _ member: JSONValue,
+        at key: String,
+        location: @autoclosure () -> SourceLocation
+    ) throws(ModelLoadingError) {
+        switch key {
+        case "keyCasing":
+            let names = Self.casingsByName.map(\.name)
+            guard case .string(let name) = member, let casing = Self.casingsByName.first(where: { $0.name == name })
+            else {
+                throw ModelLoadingError(
+                    "'keyCasing' is one of \(names.map { "\"\($0)\"" }.joined(separator: ", ")), not \(Self.brief(member))"
+                        + Self.suggestion(for: member, among: names),
+                    at: location()
+                )
+            }
+            keyCasing = casing.casing
+        case "identifiesByID":
+            guard case .bool(let flag) = member else {
+                throw ModelLoadingError(
+                    "'identifiesByID' is true or false, not \(Self.brief(member))",
+                    at: location()
+                )
+            }
+            identifiesByID = flag
+        case "identityAttributes", "reservedNames":
+            let names = try Self.names(member, key: key, at: location())
+            if key == "reservedNames" { reservedNames = names } else { identityAttributes = names }
+        case "identityKey":
+            guard case .string(let name) = member, !name.isEmpty else {
+                throw ModelLoadingError(
+                    "'identityKey' is a JSON key (a string), not \(Self.brief(member))",
+                    at: location()
+                )
+            }
+            identityKey = name
+        default:
+            throw ModelLoadingError(
+                "unknown key \(Self.brief(.string(key))) (a conventions file has \(Self.keys.joined(separator: ", ")))"
+                    + ClosestName.suggestion(for: key, among: Self.keys),
+                at: location()
+            )
+        }
+    }
+
+    /// A list of names: an array of distinct, non-empty strings.
+    private static func names(_ member: JSONValue, key: String, at location: @autoclosure () -> SourceLocation)
+        throws(ModelLoadingError) -> [String]
+    {
+        guard case .array(let elements) = member else {
+            throw ModelLoadingError("'\(key)' is an array of names, not \(member.typeDescription)", at: location())
+        }
+        var names: [String] = []
+        var seen: Set<String> = []
+        for element in elements {
+            guard case .string(let name) = element, !name.isEmpty else {
+                throw ModelLoadingError(
+                    "'\(key)' holds names (non-empty strings), not \(brief(element))",
+                    at: location()
+                )
+            }
+            guard seen.insert(name).inserted else {
+                throw ModelLoadingError("'\(key)' names \(brief(element)) twice", at: location())
+            }
+            names.append(name)
+        }
+        return names
+    }
+
+    /// A value as a message shows it: its JSON, cut short past 40 characters.
+    private static func brief(_ value: JSONValue) -> String {
+        let text = value.jsonText()
+        return text.count <= 40 ? text : text.prefix(37) + "..."
     }
 
     /// The keys a conventions file may have.
-    static let keys = ["keyCasing", "identifiesByID"]
+    static let keys = ["keyCasing", "identifiesByID", "identityAttributes", "identityKey", "reservedNames"]
 
     /// The conventions file beside the model at `url` (see ``fileURL(forModelAt:)``), read; nil
     /// when there is none.

@@ -7,28 +7,40 @@ extension ModelConventions {
     package static let graphDefaults = ModelConventions(keyCasing: .snakeCase, identifiesByID: true)
 
     /// The conventions in effect: each of `options`' that is set, else the model's (these),
-    /// else the entry point's `defaults`.
+    /// else the entry point's `defaults`. An option's `identifiesByID` turns the identities by
+    /// name on (the model's names, else `id`) or off.
     func resolved(options: ModelConventions, defaults: ModelConventions) -> Resolved {
-        Resolved(
+        let identityNames: [String]
+        if let names = options.identityAttributes {
+            identityNames = names
+        } else if let flag = options.identifiesByID {
+            identityNames = flag ? (identityAttributeNames.flatMap { $0.isEmpty ? nil : $0 } ?? ["id"]) : []
+        } else {
+            identityNames = identityAttributeNames ?? defaults.identityAttributeNames ?? []
+        }
+        return Resolved(
             keyCasing: options.keyCasing ?? keyCasing ?? defaults.keyCasing ?? .modelNames,
-            identifiesByID: options.identifiesByID ?? identifiesByID ?? defaults.identifiesByID ?? false
+            identityAttributes: identityNames,
+            identityKey: options.identityKey ?? identityKey ?? defaults.identityKey,
+            reservedNames: options.reservedNames ?? reservedNames ?? defaults.reservedNames
         )
     }
 
-    /// Conventions with every value decided, as a run maps with them.
+    /// Conventions with every value decided, as a run maps with them; the mappings are
+    /// compiled and cached per value.
     struct Resolved: Hashable {
         var keyCasing: JSONKeyCasing
-        var identifiesByID: Bool
+        var identityAttributes: [String]
+        var identityKey: String?
+        /// Nil: the casing's own rule for `description` (``JSONKeyCasing/mapsEntityDescription``).
+        var reservedNames: [String]?
 
-        /// Whether keys are the model's names and identities only those declared: the mappings
-        /// objects hold.
-        var isBase: Bool { keyCasing.isModelNames && !identifiesByID }
-    }
-}
+        /// The base: the model's names, identities as declared. The mappings objects hold.
+        static let base = Resolved(keyCasing: .modelNames, identityAttributes: [], identityKey: nil, reservedNames: nil)
 
-extension ObjectModel {
-    /// The mappings of the resolved conventions (the base ones when they are the base).
-    func mappings(for conventions: ModelConventions.Resolved) -> [EntityMapping] {
-        mappings(for: conventions.keyCasing, identifiesByID: conventions.identifiesByID)
+        /// Whether keys are the model's names and identities only those declared.
+        var isBase: Bool {
+            keyCasing.isModelNames && identityAttributes.isEmpty && (reservedNames ?? []).isEmpty
+        }
     }
 }

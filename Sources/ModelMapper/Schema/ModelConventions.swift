@@ -27,6 +27,10 @@ import Foundation
 /// - `keyCasing`: `modelNames`, `snakeCase` or `kebabCase` (see ``JSONKeyCasing``).
 /// - `identifiesByID`: `true` or `false`: whether an attribute named `id` is the identity of
 ///   an entity (and its family) that declares no identity attributes.
+/// - `identityAttributes`: the attribute names that are such an identity, the first found
+///   winning (`["id", "remoteID"]`); give this or `identifiesByID`, not both.
+/// - `identityKey`: the JSON key of those attributes (`"id"`), where they declare none.
+/// - `reservedNames`: JSON keys the model names `<entity><Name>` (`["description", "type"]`).
 ///
 /// An unknown key or a wrong value is an error naming it, located in the file.
 ///
@@ -41,17 +45,48 @@ public struct ModelConventions: Sendable, Hashable {
     /// names; nil when the model does not say.
     public var keyCasing: JSONKeyCasing?
     /// Whether an attribute named `id` is the identity of entities that declare none; nil when
-    /// the model does not say.
+    /// the model does not say. The same as ``identityAttributes`` `["id"]` (true) or `[]`
+    /// (false).
     public var identifiesByID: Bool?
+    /// The names of attributes that are the identity of an entity (and its family) that
+    /// declares none, the first its family's root has winning: `["id", "remoteID"]` for Sync's
+    /// models. Nil when the model does not say.
+    public var identityAttributes: [String]?
+    /// The JSON key of an attribute named in ``identityAttributes`` whose userInfo declares no
+    /// key path: `"id"` for Sync's `remoteID`. Nil when the model does not say (the key is made
+    /// from the name like any other).
+    public var identityKey: String?
+    /// JSON keys that a Swift class cannot take as a property name, and that the model names
+    /// `<entity><Name>` instead: with `["description", "type"]`, `bandDescription` and
+    /// `bandType` of entity `Band` are read and written at `description` and `type` (where the
+    /// entity has no property of that very name). Nil when the model does not say: then
+    /// `description` alone, with the separated key casings (see
+    /// ``JSONKeyCasing/mapsEntityDescription``).
+    public var reservedNames: [String]?
 
     /// Conventions with the given values; nil leaves a convention to the entry point.
-    public init(keyCasing: JSONKeyCasing? = nil, identifiesByID: Bool? = nil) {
+    public init(
+        keyCasing: JSONKeyCasing? = nil,
+        identifiesByID: Bool? = nil,
+        identityAttributes: [String]? = nil,
+        identityKey: String? = nil,
+        reservedNames: [String]? = nil
+    ) {
         self.keyCasing = keyCasing
         self.identifiesByID = identifiesByID
+        self.identityAttributes = identityAttributes
+        self.identityKey = identityKey
+        self.reservedNames = reservedNames
     }
 
     /// Whether the model declares no convention at all.
-    public var isEmpty: Bool { keyCasing == nil && identifiesByID == nil }
+    public var isEmpty: Bool { self == ModelConventions() }
+
+    /// ``identityAttributes``, or what ``identifiesByID`` says (`["id"]` or none); nil when
+    /// neither is given.
+    public var identityAttributeNames: [String]? {
+        identityAttributes ?? identifiesByID.map { $0 ? ["id"] : [] }
+    }
 
     /// The casings a conventions file (and `modelgen --key-casing`) may name, by the name it uses.
     package static let casingsByName: [(name: String, casing: JSONKeyCasing)] = [
@@ -70,6 +105,11 @@ public struct ModelConventions: Sendable, Hashable {
         var members: [String] = []
         if let keyCasing, let name = Self.name(of: keyCasing) { members.append("\"keyCasing\": \"\(name)\"") }
         if let identifiesByID { members.append("\"identifiesByID\": \(identifiesByID)") }
+        func quote(_ text: String) -> String { JSONValue.string(text).jsonText() }
+        func list(_ names: [String]) -> String { "[" + names.map(quote).joined(separator: ", ") + "]" }
+        if let identityAttributes { members.append("\"identityAttributes\": " + list(identityAttributes)) }
+        if let identityKey { members.append("\"identityKey\": " + quote(identityKey)) }
+        if let reservedNames { members.append("\"reservedNames\": " + list(reservedNames)) }
         return members.isEmpty ? "{}" : "{ " + members.joined(separator: ", ") + " }"
     }
 

@@ -48,10 +48,10 @@ public final class ObjectModel: Sendable {
     /// The mapping of every entity, compiled once per model on first use. Read it once per
     /// operation (each read takes a lock), not once per value.
     var mappings: [EntityMapping] { mappingTable.mappings(for: entityRecords) }
-    /// The mappings with JSON keys made by `casing` (the same as ``mappings`` for
-    /// `.modelNames`), compiled once per casing on first use.
-    func mappings(for casing: JSONKeyCasing, identifiesByID: Bool = false) -> [EntityMapping] {
-        mappingTable.mappings(for: entityRecords, casing: casing, identifiesByID: identifiesByID)
+    /// The mappings with JSON keys made by `conventions` (the same as ``mappings`` for the
+    /// base), compiled once per conventions on first use.
+    func mappings(for conventions: ModelConventions.Resolved) -> [EntityMapping] {
+        mappingTable.mappings(for: entityRecords, conventions: conventions)
     }
     /// The class that objects of each entity are created with: the class bound to the
     /// entity, else the one bound to its nearest superentity, else `ModelObject`.

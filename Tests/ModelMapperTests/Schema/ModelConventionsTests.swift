@@ -58,12 +58,20 @@ struct ModelConventionsTests {
             ),
             ("{\n  \"keyCasing\": \"snakeCas\"\n}", 2, 3, "did you mean 'snakeCase'?"),
             ("{\"identifiesByID\": \"yes\"}", 1, 2, "'identifiesByID' is true or false, not \"yes\""),
-            ("{\n\n    \"keyCasng\": \"snakeCase\"}", 3, 5, "unknown key 'keyCasng'"),
+            ("{\n\n    \"keyCasng\": \"snakeCase\"}", 3, 5, "unknown key \"keyCasng\""),
             ("{\"keyCasing\": \"snakeCase\", \"keyCasing\": \"kebabCase\"}", 1, 28, "'keyCasing' is given twice"),
             ("[]", 1, 1, "a conventions file holds a JSON object, not an array"),
             ("{\n  \"keyCasing\": snakeCase\n}", 2, 16, "not valid JSON"),
             ("{\"identifiesByID\": true", 1, 24, "not valid JSON"),
             ("", 1, 1, "not valid JSON"),
+            ("{\"identityAttributes\": \"id\"}", 1, 2, "'identityAttributes' is an array of names, not a string"),
+            ("{\"reservedNames\": [\"type\", 1]}", 1, 2, "'reservedNames' holds names (non-empty strings), not 1"),
+            ("{\"reservedNames\": [\"type\", \"type\"]}", 1, 2, "'reservedNames' names \"type\" twice"),
+            ("{\"identityKey\": \"\"}", 1, 2, "'identityKey' is a JSON key (a string), not \"\""),
+            (
+                "{\"identifiesByID\": true,\n \"identityAttributes\": [\"id\"]}", 2, 2,
+                "'identifiesByID' and 'identityAttributes' say the same thing twice",
+            ),
         ]
     )
     func badFiles(text: String, line: Int, column: Int, message: String) throws {
@@ -86,7 +94,7 @@ struct ModelConventionsTests {
         // Many unknown keys: the first is the error, found without scanning for every one.
         let many = "{" + (0..<50_000).map { "\"k\($0)\": 1" }.joined(separator: ",") + "}"
         let error = #expect(throws: ModelLoadingError.self) { try ModelConventions(json: many) }
-        #expect(error?.diagnostics.first?.message.contains("unknown key 'k0'") == true)
+        #expect(error?.diagnostics.first?.message.contains("unknown key \"k0\"") == true)
     }
 
     @Test("the file beside the model is found from the bundle, a version folder and its contents file")
@@ -120,7 +128,64 @@ struct ModelConventionsTests {
         #expect(try ObjectModel(contentsOf: bundle).binding([]).conventions.keyCasing == .snakeCase)
     }
 
+    @Test("every convention reads back from the text it writes")
+    func everyKey() throws {
+        let conventions = ModelConventions(
+            keyCasing: .snakeCase,
+            identityAttributes: ["id", "remoteID"],
+            identityKey: "id",
+            reservedNames: ["type", "description", "signed"]
+        )
+        #expect(try ModelConventions(json: conventions.jsonText) == conventions)
+        #expect(conventions.jsonText.contains(#""identityAttributes": ["id", "remoteID"]"#))
+    }
+
     // MARK: Every entry point
+
+    static let syncStyle = """
+        <model>
+          <entity name="User">
+            <attribute name="remoteID" attributeType="Integer 64"/>
+            <attribute name="fullName" optional="YES" attributeType="String"/>
+            <attribute name="userType" optional="YES" attributeType="String"/>
+            <attribute name="userDescription" optional="YES" attributeType="String"/>
+            <attribute name="signed" optional="YES" attributeType="Boolean"/>
+          </entity>
+        </model>
+        """
+
+    @Test("an identity by name read at its identity key, and reserved names, both ways")
+    func identityKeyAndReservedNames() throws {
+        let conventions = ModelConventions(
+            keyCasing: .snakeCase,
+            identityAttributes: ["id", "remoteID"],
+            identityKey: "id",
+            reservedNames: ["type", "description", "signed"]
+        )
+        let model = try ObjectModel(xml: Self.syncStyle, conventions: conventions)
+        let user = try #require(model.entity(named: "User"))
+        let document = Data(
+            #"[{"id": 7, "full_name": "Ada", "type": "admin", "description": "first", "signed": true}, {"id": 7}]"#.utf8
+        )
+        let users = try ModelDecoder(model: model).decodeObjects(of: user, from: document)
+        #expect(users.count == 2 && users[0] === users[1], "remoteID is the identity")
+        #expect(users[0].value(forKey: "remoteID") as? Int64 == 7)
+        #expect(users[0].value(forKey: "userType") as? String == "admin")
+        #expect(users[0].value(forKey: "userDescription") as? String == "first")
+        // `signed` is the entity's own attribute: the reserved name does not take it away.
+        #expect(users[0].value(forKey: "signed") as? Bool == true)
+        let written = try ModelEncoder().encode(users[0])
+        #expect(
+            String(decoding: written, as: UTF8.self)
+                == #"{"id":7,"full_name":"Ada","type":"admin","description":"first","signed":true}"#
+        )
+        // Without the reserved names, the casing's own rule maps `description` alone.
+        var options = ModelDecoder.Options()
+        options.conventions.reservedNames = []
+        let plain = try ModelDecoder(model: model, options: options)
+            .decodeObject(of: user, from: Data(#"{"id": 1, "user_type": "a", "type": "b"}"#.utf8))
+        #expect(plain.value(forKey: "userType") as? String == "a")
+    }
 
     @Test("the decoder, the encoder and the graph read the model's casing; an option overrides it")
     func entryPointsAgree() throws {
