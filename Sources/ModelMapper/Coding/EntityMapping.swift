@@ -82,6 +82,10 @@ final class EntityMapping: @unchecked Sendable {
             properties.indices.map {
                 (path: properties[$0].keyPath[...], slot: $0, isRelationship: properties[$0].isRelationship)
             },
+            aliases: properties.indices.flatMap { slot in
+                properties[slot].aliasKeys
+                    .map { (key: $0, slot: slot, isRelationship: properties[slot].isRelationship) }
+            },
             typeKey: typeKey,
             orderOffset: &keyOrderOffset
         )
@@ -142,9 +146,12 @@ final class EntityMapping: @unchecked Sendable {
 }
 
 extension EntityMapping {
-    /// The key level for properties whose key paths start with the given components.
+    /// The key level for properties whose key paths start with the given components, and
+    /// `aliases`: other keys of this level that read a property (see ``KeyNode/aliasOf``),
+    /// each left out where a property's own key or an earlier alias has its key.
     fileprivate static func level(
         _ entries: [(path: ArraySlice<String>, slot: Int, isRelationship: Bool)],
+        aliases: [(key: String, slot: Int, isRelationship: Bool)] = [],
         typeKey: String?,
         orderOffset: inout Int
     ) -> KeyLevel {
@@ -172,6 +179,23 @@ extension EntityMapping {
                     relationship: ending.first(where: \.isRelationship)?.slot,
                     nested: deeper.isEmpty ? nil : level(deeper, typeKey: nil, orderOffset: &orderOffset),
                     isTypeKey: key == typeKey
+                )
+            )
+        }
+        var taken = Set(order)
+        for alias in aliases where taken.insert(alias.key).inserted {
+            let primary = nodes.firstIndex { node in
+                alias.isRelationship ? node.relationship == alias.slot : node.attributes.contains(alias.slot)
+            }
+            guard let primary else { continue }
+            nodes.append(
+                KeyNode(
+                    key: alias.key,
+                    attributes: alias.isRelationship ? [] : [alias.slot],
+                    relationship: alias.isRelationship ? alias.slot : nil,
+                    nested: nil,
+                    isTypeKey: false,
+                    aliasOf: primary
                 )
             )
         }
@@ -249,6 +273,25 @@ extension EntityMapping {
         ]
     }
 
+    /// The other keys that read a property whose key path the conventions made (`keyPath`,
+    /// one key): its model name, when both casings are accepted; for a relationship
+    /// (`isToMany` given), its key with the foreign-key suffix.
+    private static func aliasKeys(
+        of name: String,
+        keyPath: [String],
+        isDeclared: Bool,
+        isToMany: Bool?,
+        conventions: ModelConventions.Resolved
+    ) -> [String] {
+        guard !isDeclared, let key = keyPath.first, keyPath.count == 1 else { return [] }
+        var aliases: [String] = []
+        if conventions.acceptsModelNames, key != name { aliases.append(name) }
+        if let isToMany, let suffixes = conventions.foreignKeySuffixes {
+            aliases.append(key + (isToMany ? suffixes.toMany : suffixes.toOne))
+        }
+        return aliases
+    }
+
     /// `BandMember` -> `bandMember`.
     private static func lowercasingFirst(_ name: String) -> String {
         guard let first = name.first else { return name }
@@ -270,7 +313,13 @@ extension EntityMapping {
         keyOrderOffset: inout Int
     ) -> EntityMapping {
         let record = records[entity]
-        let namedIdentity = identityName(of: entity, in: records, names: conventions.identityAttributes)
+        // The attribute the identity key names: the identity by name, or a declared identity
+        // of one attribute that has one of those names (Sync's `remoteID` marked
+        // `sync.isPrimaryKey`).
+        let declaredIdentity = record.identityAttributeNames
+        let namedIdentity =
+            declaredIdentity.count == 1 && conventions.identityAttributes.contains(declaredIdentity[0])
+            ? declaredIdentity[0] : identityName(of: entity, in: records, names: conventions.identityAttributes)
         var properties: [PropertyMapping] = []
         properties.reserveCapacity(record.properties.count)
         for reference in record.properties {
@@ -285,7 +334,14 @@ extension EntityMapping {
                     owner: owner,
                     entity: record
                 )
-                properties.append(relationshipMapping(relationship, keyPath: path, in: records))
+                let aliases = aliasKeys(
+                    of: relationship.name,
+                    keyPath: path,
+                    isDeclared: relationship.declaredJSONKeyPath != nil,
+                    isToMany: relationship.isToMany,
+                    conventions: conventions
+                )
+                properties.append(relationshipMapping(relationship, keyPath: path, aliasKeys: aliases, in: records))
             } else {
                 let attribute = owner.ownAttributes[reference.index]
                 let path = keyPath(
@@ -296,7 +352,14 @@ extension EntityMapping {
                     owner: owner,
                     entity: record
                 )
-                properties.append(attributeMapping(attribute, keyPath: path))
+                let aliases = aliasKeys(
+                    of: attribute.name,
+                    keyPath: path,
+                    isDeclared: attribute.declaredJSONKeyPath != nil,
+                    isToMany: nil,
+                    conventions: conventions
+                )
+                properties.append(attributeMapping(attribute, keyPath: path, aliasKeys: aliases))
             }
         }
         var root = entity
@@ -332,6 +395,7 @@ extension EntityMapping {
     private static func relationshipMapping(
         _ relationship: RelationshipRecord,
         keyPath: [String],
+        aliasKeys: [String],
         in records: [EntityRecord]
     ) -> PropertyMapping {
         let writesIdentity =
@@ -353,12 +417,15 @@ extension EntityMapping {
             destination: relationship.destinationEntity,
             isToMany: relationship.isToMany,
             inverseSlot: inverseSlot,
-            writesIdentity: writesIdentity
+            writesIdentity: writesIdentity,
+            aliasKeys: aliasKeys
         )
     }
 
     /// The mapping of an attribute read at `keyPath`.
-    private static func attributeMapping(_ attribute: AttributeRecord, keyPath: [String]) -> PropertyMapping {
+    private static func attributeMapping(_ attribute: AttributeRecord, keyPath: [String], aliasKeys: [String])
+        -> PropertyMapping
+    {
         var dateFormats: [DateFormat] = []
         if attribute.attributeType == .date,
             let entry = MappingKeys.firstEntry(of: MappingKeys.dateFormats, in: attribute.userInfo)
@@ -380,7 +447,8 @@ extension EntityMapping {
             dateFormats: dateFormats,
             derivation: attribute.derivationExpression.flatMap { try? ModelPredicate.Expression(format: $0) },
             jsonForm: jsonForm(of: attribute),
-            bounds: ValueBounds(attribute)
+            bounds: ValueBounds(attribute),
+            aliasKeys: aliasKeys
         )
     }
 

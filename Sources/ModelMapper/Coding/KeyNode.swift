@@ -13,9 +13,15 @@ final class KeyNode: Sendable {
     let isTypeKey: Bool
     /// The key quoted for writing.
     let quoted: QuotedKey
+    /// For a key read as another spelling of a property's key (the model's name beside its
+    /// cased key, a foreign key's `<relationship>_id`), the index of the node of the
+    /// property's own key in the same level: what is read here is written there, unless the
+    /// object keeps its source's spelling. Nil for a property's own key.
+    let aliasOf: Int?
 
-    init(key: String, attributes: [Int], relationship: Int?, nested: KeyLevel?, isTypeKey: Bool) {
+    init(key: String, attributes: [Int], relationship: Int?, nested: KeyLevel?, isTypeKey: Bool, aliasOf: Int? = nil) {
         self.key = key
+        self.aliasOf = aliasOf
         self.attributes = attributes
         self.relationship = relationship
         self.nested = nested

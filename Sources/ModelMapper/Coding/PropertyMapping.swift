@@ -6,6 +6,10 @@ import Foundation
 final class PropertyMapping: Sendable {
     let name: String
     let keyPath: [String]
+    /// Other keys of the entity's object that read this property (never written unless the
+    /// object keeps its source's spelling): the model's name beside its cased key, a foreign
+    /// key's `<relationship>_id` (see ``ModelConventions``).
+    let aliasKeys: [String]
     let isRelationship: Bool
 
     // Attributes
@@ -58,10 +62,12 @@ final class PropertyMapping: Sendable {
         dateFormats: [DateFormat] = [],
         derivation: ModelPredicate.Expression? = nil,
         jsonForm: JSONForm? = nil,
-        bounds: ValueBounds? = nil
+        bounds: ValueBounds? = nil,
+        aliasKeys: [String] = []
     ) {
         self.name = name
         self.keyPath = keyPath
+        self.aliasKeys = aliasKeys
         self.isRelationship = isRelationship
         self.attributeType = attributeType
         self.isOptional = isOptional

@@ -209,13 +209,11 @@ final class WriteProgram: @unchecked Sendable {
                     let isOwner: Bool
                     if case .owner = member.identity { isOwner = true } else { isOwner = false }
                     guard let level = isOwner ? owner : own, index < level.nodes.count else { continue }
-                    if isOwner {
-                        guard !ownerSeen[index] else { continue }
-                        ownerSeen[index] = true
-                    } else {
-                        guard !ownSeen[index] else { continue }
-                        ownSeen[index] = true
-                    }
+                    let isNew =
+                        isOwner
+                        ? Self.markSeen(index, of: level, in: &ownerSeen)
+                        : Self.markSeen(index, of: level, in: &ownSeen)
+                    guard isNew else { continue }
                     append(
                         level.nodes[index],
                         isRoot: isRoot,
@@ -236,7 +234,7 @@ final class WriteProgram: @unchecked Sendable {
                     nullIfEmpty: nested?.isNull ?? false
                 )
             }
-            for (index, node) in (own?.nodes ?? []).enumerated() where !ownSeen[index] {
+            for (index, node) in (own?.nodes ?? []).enumerated() where !ownSeen[index] && node.aliasOf == nil {
                 let nested = nestedMembers[.own(index)]
                 append(
                     node,
@@ -246,6 +244,17 @@ final class WriteProgram: @unchecked Sendable {
                     nullIfEmpty: nested?.isNull ?? false
                 )
             }
+        }
+
+        /// Marks node `index` of `level` written; false when it (or the property's own key it
+        /// is another spelling of) already is. A key read as another spelling of a property's
+        /// is written as read, once: it stands for the property's own key.
+        private static func markSeen(_ index: Int, of level: KeyLevel, in seen: inout [Bool]) -> Bool {
+            let primary = level.nodes[index].aliasOf ?? index
+            guard !seen[index], !seen[primary] else { return false }
+            seen[index] = true
+            seen[primary] = true
+            return true
         }
 
         /// Appends the steps of one key: the type key, attributes, a relationship, or an object

@@ -52,12 +52,25 @@ extension ModelConventions {
             )
         }
         self.init()
+        var preset: ModelConventions?
         for (key, member) in object {
             // Only for an error: finding a key scans the text.
             var location: SourceLocation {
                 Self.locations(ofKey: key, in: text, fileName: fileName).first ?? .init(file: fileName)
             }
-            try read(member, at: key, location: location)
+            if key == "preset" {
+                let names = Self.presets.map(\.name)
+                guard case .string(let name) = member, let found = Self.presets.first(where: { $0.name == name }) else {
+                    throw ModelLoadingError(
+                        "'preset' is one of \(names.map { "\"\($0)\"" }.joined(separator: ", ")), not \(Self.brief(member))"
+                            + Self.suggestion(for: member, among: names),
+                        at: location
+                    )
+                }
+                preset = found.conventions
+            } else {
+                try read(member, at: key, location: location)
+            }
             // The reader keeps the last of a key given twice; a file that says two things is
             // refused instead. Only known keys get here, so the scans are few.
             let places = Self.locations(ofKey: key, in: text, fileName: fileName)
@@ -70,6 +83,7 @@ extension ModelConventions {
                     ?? SourceLocation(file: fileName)
             )
         }
+        if let preset { self = over(preset) }
     }
 
     /// Reads the member `key` of a conventions file into these conventions.
@@ -101,6 +115,16 @@ extension ModelConventions {
         case "identityAttributes", "reservedNames":
             let names = try Self.names(member, key: key, at: location())
             if key == "reservedNames" { reservedNames = names } else { identityAttributes = names }
+        case "acceptsModelNames":
+            guard case .bool(let flag) = member else {
+                throw ModelLoadingError(
+                    "'acceptsModelNames' is true or false, not \(Self.brief(member))",
+                    at: location()
+                )
+            }
+            acceptsModelNames = flag
+        case "foreignKeySuffixes":
+            foreignKeySuffixes = try Self.foreignKeySuffixes(member, at: location())
         case "identityKey":
             guard case .string(let name) = member, !name.isEmpty else {
                 throw ModelLoadingError(
@@ -116,6 +140,20 @@ extension ModelConventions {
                 at: location()
             )
         }
+    }
+
+    /// `{"toOne": "_id", "toMany": "_ids"}`: both suffixes, non-empty strings, and nothing else.
+    private static func foreignKeySuffixes(_ member: JSONValue, at location: @autoclosure () -> SourceLocation)
+        throws(ModelLoadingError) -> ForeignKeySuffixes
+    {
+        let shape = #"an object {"toOne": "_id", "toMany": "_ids"}"#
+        guard case .object(let object) = member, object.count == 2,
+            case .string(let toOne)? = object["toOne"], case .string(let toMany)? = object["toMany"],
+            !toOne.isEmpty, !toMany.isEmpty
+        else {
+            throw ModelLoadingError("'foreignKeySuffixes' is \(shape), not \(brief(member))", at: location())
+        }
+        return ForeignKeySuffixes(toOne: toOne, toMany: toMany)
     }
 
     /// A list of names: an array of distinct, non-empty strings.
@@ -149,7 +187,10 @@ extension ModelConventions {
     }
 
     /// The keys a conventions file may have.
-    static let keys = ["keyCasing", "identifiesByID", "identityAttributes", "identityKey", "reservedNames"]
+    static let keys = [
+        "keyCasing", "identifiesByID", "identityAttributes", "identityKey", "reservedNames", "acceptsModelNames",
+        "foreignKeySuffixes", "preset",
+    ]
 
     /// The conventions file beside the model at `url` (see ``fileURL(forModelAt:)``), read; nil
     /// when there is none.

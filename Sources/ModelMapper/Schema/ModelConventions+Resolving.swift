@@ -22,7 +22,9 @@ extension ModelConventions {
             keyCasing: options.keyCasing ?? keyCasing ?? defaults.keyCasing ?? .modelNames,
             identityAttributes: identityNames,
             identityKey: options.identityKey ?? identityKey ?? defaults.identityKey,
-            reservedNames: options.reservedNames ?? reservedNames ?? defaults.reservedNames
+            reservedNames: options.reservedNames ?? reservedNames ?? defaults.reservedNames,
+            acceptsModelNames: options.acceptsModelNames ?? acceptsModelNames ?? defaults.acceptsModelNames ?? false,
+            foreignKeySuffixes: options.foreignKeySuffixes ?? foreignKeySuffixes ?? defaults.foreignKeySuffixes
         )
     }
 
@@ -34,13 +36,24 @@ extension ModelConventions {
         var identityKey: String?
         /// Nil: the casing's own rule for `description` (``JSONKeyCasing/mapsEntityDescription``).
         var reservedNames: [String]?
+        var acceptsModelNames: Bool
+        var foreignKeySuffixes: ForeignKeySuffixes?
 
         /// The base: the model's names, identities as declared. The mappings objects hold.
-        static let base = Resolved(keyCasing: .modelNames, identityAttributes: [], identityKey: nil, reservedNames: nil)
+        static let base = Resolved(
+            keyCasing: .modelNames,
+            identityAttributes: [],
+            identityKey: nil,
+            reservedNames: nil,
+            acceptsModelNames: false,
+            foreignKeySuffixes: nil
+        )
 
-        /// Whether keys are the model's names and identities only those declared.
+        /// Whether keys are the model's names, identities only those declared, and no key read
+        /// but a property's own.
         var isBase: Bool {
             keyCasing.isModelNames && identityAttributes.isEmpty && (reservedNames ?? []).isEmpty
+                && foreignKeySuffixes == nil
         }
     }
 }

@@ -31,6 +31,13 @@ import Foundation
 ///   winning (`["id", "remoteID"]`); give this or `identifiesByID`, not both.
 /// - `identityKey`: the JSON key of those attributes (`"id"`), where they declare none.
 /// - `reservedNames`: JSON keys the model names `<entity><Name>` (`["description", "type"]`).
+/// - `acceptsModelNames`: `true` reads `fullName` beside `full_name`.
+/// - `foreignKeySuffixes`: `{"toOne": "_id", "toMany": "_ids"}` reads `company_id` and
+///   `notes_ids` as the relationships `company` and `notes`.
+/// - `preset`: `"sync"` for Sync's conventions (``sync``), the file's other keys over them.
+///   A model that uses Sync's userInfo keys does not get them unless it says so: `sync.remoteKey`
+///   is also a plain key-path alias (see ``MappingKeys/jsonKeyPath``), and a model using it
+///   that way must not change its casing behind its author's back.
 ///
 /// An unknown key or a wrong value is an error naming it, located in the file.
 ///
@@ -64,19 +71,83 @@ public struct ModelConventions: Sendable, Hashable {
     /// ``JSONKeyCasing/mapsEntityDescription``).
     public var reservedNames: [String]?
 
+    /// Whether a property's model name is read beside the key the casing makes
+    /// (`fullName` and `full_name` in one document, as Sync reads them); written is the cased
+    /// key. Nil when the model does not say (no).
+    public var acceptsModelNames: Bool?
+    /// The suffixes of a relationship's foreign-key keys: with `_id` and `_ids`, `company_id`
+    /// reads the relationship `company` and `notes_ids` the relationship `notes`, as Sync
+    /// reads them (a JSON object there is an object, as at the relationship's own key). Nil
+    /// when the model does not say (none).
+    public var foreignKeySuffixes: ForeignKeySuffixes?
+
+    /// The suffixes of a to-one's and a to-many's foreign-key keys.
+    public struct ForeignKeySuffixes: Sendable, Hashable {
+        /// After a to-one's key: `_id`.
+        public var toOne: String
+        /// After a to-many's key: `_ids`.
+        public var toMany: String
+
+        /// Suffixes; both non-empty.
+        public init(toOne: String, toMany: String) {
+            self.toOne = toOne
+            self.toMany = toMany
+        }
+    }
+
     /// Conventions with the given values; nil leaves a convention to the entry point.
     public init(
         keyCasing: JSONKeyCasing? = nil,
         identifiesByID: Bool? = nil,
         identityAttributes: [String]? = nil,
         identityKey: String? = nil,
-        reservedNames: [String]? = nil
+        reservedNames: [String]? = nil,
+        acceptsModelNames: Bool? = nil,
+        foreignKeySuffixes: ForeignKeySuffixes? = nil
     ) {
+        self.acceptsModelNames = acceptsModelNames
+        self.foreignKeySuffixes = foreignKeySuffixes
         self.keyCasing = keyCasing
         self.identifiesByID = identifiesByID
         self.identityAttributes = identityAttributes
         self.identityKey = identityKey
         self.reservedNames = reservedNames
+    }
+
+    /// Sync's conventions (the library that maps JSON through Core Data models with
+    /// `sync.isPrimaryKey` and `sync.remoteKey`): snake_case keys with the model's names read
+    /// too, `id` or `remoteID` the identity at the key `id`, `type`, `description` and `signed`
+    /// reserved, foreign keys at `<relationship>_id` and `_ids`. A conventions file takes them
+    /// with `"preset": "sync"`, its other keys over them.
+    ///
+    /// For example:
+    ///
+    /// ```swift
+    /// let model = try ObjectModel(xml: xml, conventions: .sync)
+    /// ```
+    public static let sync = ModelConventions(
+        keyCasing: .snakeCase,
+        identityAttributes: ["id", "remoteID"],
+        identityKey: "id",
+        reservedNames: ["type", "description", "signed"],
+        acceptsModelNames: true,
+        foreignKeySuffixes: ForeignKeySuffixes(toOne: "_id", toMany: "_ids")
+    )
+
+    /// The presets a conventions file may name with `"preset"`.
+    static let presets: [(name: String, conventions: ModelConventions)] = [("sync", .sync)]
+
+    /// These conventions over `base`: each one these leave unset is `base`'s.
+    func over(_ base: ModelConventions) -> ModelConventions {
+        ModelConventions(
+            keyCasing: keyCasing ?? base.keyCasing,
+            identifiesByID: identityAttributes == nil ? identifiesByID ?? base.identifiesByID : nil,
+            identityAttributes: identifiesByID == nil ? identityAttributes ?? base.identityAttributes : nil,
+            identityKey: identityKey ?? base.identityKey,
+            reservedNames: reservedNames ?? base.reservedNames,
+            acceptsModelNames: acceptsModelNames ?? base.acceptsModelNames,
+            foreignKeySuffixes: foreignKeySuffixes ?? base.foreignKeySuffixes
+        )
     }
 
     /// Whether the model declares no convention at all.
@@ -110,6 +181,13 @@ public struct ModelConventions: Sendable, Hashable {
         if let identityAttributes { members.append("\"identityAttributes\": " + list(identityAttributes)) }
         if let identityKey { members.append("\"identityKey\": " + quote(identityKey)) }
         if let reservedNames { members.append("\"reservedNames\": " + list(reservedNames)) }
+        if let acceptsModelNames { members.append("\"acceptsModelNames\": \(acceptsModelNames)") }
+        if let foreignKeySuffixes {
+            members.append(
+                "\"foreignKeySuffixes\": {\"toOne\": \(quote(foreignKeySuffixes.toOne)), "
+                    + "\"toMany\": \(quote(foreignKeySuffixes.toMany))}"
+            )
+        }
         return members.isEmpty ? "{}" : "{ " + members.joined(separator: ", ") + " }"
     }
 

@@ -140,6 +140,43 @@ struct ModelConventionsTests {
         #expect(conventions.jsonText.contains(#""identityAttributes": ["id", "remoteID"]"#))
     }
 
+    @Test("a preset: Sync's conventions, the file's other keys over them")
+    func preset() throws {
+        #expect(try ModelConventions(json: #"{"preset": "sync"}"#) == .sync)
+        let adjusted = try ModelConventions(
+            json: #"{"preset": "sync", "keyCasing": "kebabCase", "identifiesByID": true}"#
+        )
+        #expect(adjusted.keyCasing == .kebabCase && adjusted.identityAttributeNames == ["id"])
+        #expect(adjusted.foreignKeySuffixes == ModelConventions.sync.foreignKeySuffixes)
+        let error = #expect(throws: ModelLoadingError.self) { try ModelConventions(json: #"{"preset": "synk"}"#) }
+        #expect(
+            error?.diagnostics.first?.message
+                .contains("'preset' is one of \"sync\", not \"synk\"; did you mean 'sync'?") == true
+        )
+    }
+
+    @Test("Sync's remoteID marked sync.isPrimaryKey is read at id")
+    func declaredRemoteID() throws {
+        let xml = """
+            <model>
+              <entity name="User">
+                <attribute name="remoteID" attributeType="String">
+                  <userInfo><entry key="sync.isPrimaryKey" value="YES"/></userInfo>
+                </attribute>
+                <attribute name="contractID" optional="YES" attributeType="String"/>
+              </entity>
+            </model>
+            """
+        let model = try ObjectModel(xml: xml, conventions: .sync)
+        let user = try ModelDecoder(model: model)
+            .decodeObject(
+                of: try #require(model.entity(named: "User")),
+                from: Data(#"{"id": "u1", "contract_id": "c"}"#.utf8)
+            )
+        #expect(user.value(forKey: "remoteID") as? String == "u1")
+        #expect(user.value(forKey: "contractID") as? String == "c")
+    }
+
     // MARK: Every entry point
 
     static let syncStyle = """
