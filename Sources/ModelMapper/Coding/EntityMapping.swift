@@ -27,6 +27,9 @@ final class EntityMapping: @unchecked Sendable {
     var keyOrderEnd: Int { keys.orderOffset + keys.nodes.count + 1 }
     /// The steps the encoder takes to write an object.
     let writeProgram: WriteProgram
+    /// The slots of properties the model marks not to export (``MappingKeys/nonExportable``):
+    /// read, never written.
+    let unwrittenSlots: Set<Int>
     /// ``writeProgram``, unretained (the mapping keeps it alive): the encoder reads it for
     /// every object without counting a reference.
     var writeProgramRef: Unmanaged<WriteProgram> { .passUnretained(writeProgram) }
@@ -89,7 +92,9 @@ final class EntityMapping: @unchecked Sendable {
             typeKey: typeKey,
             orderOffset: &keyOrderOffset
         )
-        self.writeProgram = WriteProgram(level: keys, typeValue: typeValue)
+        let unwritten = Set(properties.indices.filter { !properties[$0].isExported })
+        self.unwrittenSlots = unwritten
+        self.writeProgram = WriteProgram(level: keys, typeValue: typeValue, unwritten: unwritten)
         self.isPolymorphic = typeKey != nil && (entityByTypeValue.count > 1 || isAbstract)
         self.initialSlots = properties.map { property in
             guard !property.isRelationship, let value = property.defaultValue else { return .absent }
@@ -292,6 +297,12 @@ extension EntityMapping {
         return aliases
     }
 
+    /// Whether a property's userInfo lets it be written (``MappingKeys/nonExportable``).
+    private static func isExported(_ userInfo: [String: String]) -> Bool {
+        !(MappingKeys.firstEntry(of: MappingKeys.nonExportable, in: userInfo).map { MappingKeys.isYes($0.value) }
+            ?? false)
+    }
+
     /// `BandMember` -> `bandMember`.
     private static func lowercasingFirst(_ name: String) -> String {
         guard let first = name.first else { return name }
@@ -418,7 +429,8 @@ extension EntityMapping {
             isToMany: relationship.isToMany,
             inverseSlot: inverseSlot,
             writesIdentity: writesIdentity,
-            aliasKeys: aliasKeys
+            aliasKeys: aliasKeys,
+            isExported: isExported(relationship.userInfo)
         )
     }
 
@@ -448,7 +460,8 @@ extension EntityMapping {
             derivation: attribute.derivationExpression.flatMap { try? ModelPredicate.Expression(format: $0) },
             jsonForm: jsonForm(of: attribute),
             bounds: ValueBounds(attribute),
-            aliasKeys: aliasKeys
+            aliasKeys: aliasKeys,
+            isExported: isExported(attribute.userInfo)
         )
     }
 

@@ -72,6 +72,9 @@ public struct ModelEncoder: Sendable {
         public var sharedObjects: SharedObjects = .reference
         /// How deeply objects may nest before encoding stops with an error.
         public var maximumDepth = 512
+        /// Whether relationships are written; on by default. Off writes each object's
+        /// attributes alone, as Sync's `excludedRelationships` export does.
+        public var writesRelationships = true
         /// How the JSON keys of properties without a declared `jsonKeyPath` are made from
         /// their names (see ``JSONKeyCasing``). Nil (the default) leaves it to the conventions
         /// of the objects' model (``ModelConventions``), and to `.modelNames` (as they are)

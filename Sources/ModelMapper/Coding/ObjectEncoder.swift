@@ -411,7 +411,7 @@ struct ObjectEncoder {
             writer.value(program.unknownValues[Int(step.extras)])
         case .relationship:
             let slot = Int(step.slot)
-            guard slot != stack.frames[top].skipping,
+            guard options.writesRelationships, slot != stack.frames[top].skipping,
                 !isOwnLevel || !isWrittenByOwner(step, program: program, frame: top)
             else { return }
             try writeRelationship(slot, object: object, step: step, program: program, frame: top)

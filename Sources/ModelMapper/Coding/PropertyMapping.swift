@@ -10,6 +10,8 @@ final class PropertyMapping: Sendable {
     /// object keeps its source's spelling): the model's name beside its cased key, a foreign
     /// key's `<relationship>_id` (see ``ModelConventions``).
     let aliasKeys: [String]
+    /// Whether the encoder writes the property (``MappingKeys/nonExportable``).
+    let isExported: Bool
     let isRelationship: Bool
 
     // Attributes
@@ -63,8 +65,10 @@ final class PropertyMapping: Sendable {
         derivation: ModelPredicate.Expression? = nil,
         jsonForm: JSONForm? = nil,
         bounds: ValueBounds? = nil,
-        aliasKeys: [String] = []
+        aliasKeys: [String] = [],
+        isExported: Bool = true
     ) {
+        self.isExported = isExported
         self.name = name
         self.keyPath = keyPath
         self.aliasKeys = aliasKeys

@@ -66,9 +66,11 @@ final class WriteProgram: @unchecked Sendable {
     /// a source); otherwise the encoder writes them before the steps.
     let writesOwnerKeys: Bool
 
-    /// The program of an entity: its keys in model order.
-    convenience init(level: KeyLevel, typeValue: String) {
+    /// The program of an entity: its keys in model order, but those of `unwritten` slots
+    /// (properties the model marks not to export).
+    convenience init(level: KeyLevel, typeValue: String, unwritten: Set<Int> = []) {
         var builder = Builder()
+        builder.unwritten = unwritten
         builder.append([], own: level, owner: nil, isRoot: true)
         self.init(
             builder,
@@ -100,6 +102,7 @@ final class WriteProgram: @unchecked Sendable {
         var builder = Builder()
         builder.canonical = canonical
         builder.writesUnknown = writesUnknown
+        builder.unwritten = mapping.unwrittenSlots
         // Members of the owner's level stand only when the object is written where it was read.
         let members =
             source.ownerLevel === ownerLevel
@@ -166,6 +169,8 @@ final class WriteProgram: @unchecked Sendable {
         var unknownValues: [JSONValue] = []
         var canonical = false
         var writesUnknown = true
+        /// The slots of the object's own properties that are never written.
+        var unwritten: Set<Int> = []
 
         /// Appends the steps of one level: `members` (as decoded) in order, then the nodes of
         /// `own` and `owner` they did not name, in model order.
@@ -271,14 +276,14 @@ final class WriteProgram: @unchecked Sendable {
             if isRoot, !isOwner, node.isTypeKey {
                 steps.append(Step(kind: .typeKey, slot: -1, key: key, extras: -1))
             }
-            for slot in node.attributes {
+            for slot in node.attributes where isOwner || !unwritten.contains(slot) {
                 steps.append(
                     Step(kind: isOwner ? .ownerAttribute : .attribute, slot: Int32(slot), key: key, extras: -1)
                 )
             }
             if let slot = node.relationship {
                 // An owner's relationship is the owner's to write.
-                guard !isOwner else { return }
+                guard !isOwner, !unwritten.contains(slot) else { return }
                 var extrasIndex: Int32 = -1
                 if let nested = node.nested {
                     extras.append(nested)

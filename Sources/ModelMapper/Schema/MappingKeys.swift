@@ -63,6 +63,10 @@ public enum MappingKeys {
     /// writes the model's form.
     public static let entityPreprocessor = ["JSONDictionaryTransformerName"]
 
+    /// On an attribute or relationship: never written by the encoder when its value is `YES`
+    /// (read all the same), as Sync exports it.
+    public static let nonExportable = ["sync.nonExportable", "hyper.nonExportable"]
+
     /// The first of `keys` present in `userInfo`, with its value.
     static func firstEntry(of keys: [String], in userInfo: [String: String]) -> (key: String, value: String)? {
         for key in keys {

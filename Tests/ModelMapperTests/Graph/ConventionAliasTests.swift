@@ -103,6 +103,45 @@ struct ConventionAliasTests {
         #expect(order.value(forKey: "customer") == nil)
     }
 
+    @Test("exporting as Sync does: sync.nonExportable is read, never written; relationships may be left out")
+    func export() throws {
+        let xml = """
+            <model>
+              <entity name="User">
+                <attribute name="remoteID" attributeType="Integer 64"/>
+                <attribute name="token" optional="YES" attributeType="String">
+                  <userInfo><entry key="sync.nonExportable" value="YES"/></userInfo>
+                </attribute>
+                <relationship name="notes" optional="YES" toMany="YES" destinationEntity="Note" inverseName="user" inverseEntity="Note"/>
+              </entity>
+              <entity name="Note">
+                <attribute name="remoteID" attributeType="Integer 64"/>
+                <relationship name="user" optional="YES" maxCount="1" destinationEntity="User" inverseName="notes" inverseEntity="User"/>
+              </entity>
+            </model>
+            """
+        let model = try ObjectModel(xml: xml, conventions: .sync)
+        let user = try ModelDecoder(model: model)
+            .decodeObject(
+                of: try #require(model.entity(named: "User")),
+                from: Data(#"{"id": 1, "token": "secret", "notes": [{"id": 2}]}"#.utf8)
+            )
+        #expect(user.value(forKey: "token") as? String == "secret", "read")
+        #expect(String(decoding: try ModelEncoder().encode(user), as: UTF8.self) == #"{"id":1,"notes":[{"id":2}]}"#)
+        var options = ModelEncoder.Options()
+        options.writesRelationships = false
+        #expect(String(decoding: try ModelEncoder(options: options).encode(user), as: UTF8.self) == #"{"id":1}"#)
+        // Nor with the source kept.
+        var keeping = ModelDecoder.Options()
+        keeping.unknownKeys = .keep
+        let kept = try ModelDecoder(model: model, options: keeping)
+            .decodeObject(
+                of: try #require(model.entity(named: "User")),
+                from: Data(#"{"token": "secret", "id": 1}"#.utf8)
+            )
+        #expect(String(decoding: try ModelEncoder().encode(kept), as: UTF8.self) == #"{"id":1}"#)
+    }
+
     @Test("the conventions file reads both")
     func file() throws {
         let conventions = try ModelConventions(
