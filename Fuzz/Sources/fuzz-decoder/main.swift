@@ -33,23 +33,48 @@ final class UnwrappingTransformer: ModelMapper.ValueTransformer, @unchecked Send
     }
 }
 ModelMapper.ValueTransformer.setValueTransformer(UnwrappingTransformer(), forName: "Unwrapping")
-// A model whose entities go through a preprocessing transformer (JSONDictionaryTransformerName).
+// Picks a shape's subentity from its `kind`, as Groot's entity mappers do; `n` names an entity
+// outside the family (an error), anything else none (the abstract entity: an error).
+ModelMapper.ValueTransformer.setEntityMapper(forName: "Shapes") { json in
+    switch json["kind"] as? String {
+    case "c": "Circle"
+    case "s": "Square"
+    case "n": "Node"
+    default: nil
+    }
+}
+// A model whose entities go through a preprocessing transformer (JSONDictionaryTransformerName)
+// and an entity mapper (entityMapperName), read with Sync's conventions (snake_case with the
+// model's names read too, foreign keys at `<relationship>_id` and `_ids`).
 let preprocessed: [EntityDescription] = {
     let xml = """
         <model>
           <entity name="Node">
             <attribute name="id" attributeType="Integer 64"/>
-            <attribute name="name" optional="YES" attributeType="String"/>
+            <attribute name="nodeName" optional="YES" attributeType="String"/>
             <relationship name="children" optional="YES" toMany="YES" destinationEntity="Node" inverseName="parent" inverseEntity="Node"/>
             <relationship name="parent" optional="YES" maxCount="1" destinationEntity="Node" inverseName="children" inverseEntity="Node"/>
+            <relationship name="shapes" optional="YES" toMany="YES" destinationEntity="Shape" inverseName="node" inverseEntity="Shape"/>
             <userInfo>
               <entry key="identityAttributes" value="id"/>
               <entry key="JSONDictionaryTransformerName" value="Unwrapping"/>
             </userInfo>
           </entity>
+          <entity name="Shape" isAbstract="YES">
+            <attribute name="remoteID" attributeType="Integer 64"/>
+            <attribute name="kind" attributeType="String"/>
+            <relationship name="node" optional="YES" maxCount="1" destinationEntity="Node" inverseName="shapes" inverseEntity="Node"/>
+            <userInfo><entry key="entityMapperName" value="Shapes"/></userInfo>
+          </entity>
+          <entity name="Circle" parentEntity="Shape">
+            <attribute name="radius" optional="YES" attributeType="Double"/>
+          </entity>
+          <entity name="Square" parentEntity="Shape">
+            <attribute name="sideLength" optional="YES" attributeType="Double"/>
+          </entity>
         </model>
         """
-    do { return try ObjectModel(xml: xml).entities } catch { exit(2) }
+    do { return try ObjectModel(xml: xml, conventions: .sync).entities } catch { exit(2) }
 }()
 let allEntities = entities + preprocessed
 

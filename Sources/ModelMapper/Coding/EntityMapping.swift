@@ -38,7 +38,10 @@ final class EntityMapping: @unchecked Sendable {
     /// The transformer each JSON object of the entity goes through before it is mapped
     /// (``MappingKeys/entityPreprocessor``), its own or its nearest superentity's.
     let preprocessor: ValueTransformer.Name?
-    /// Whether it has one: what the decoder asks of every object, without copying the name.
+    /// The transformer that picks the entity of each JSON object (``MappingKeys/entityMapper``),
+    /// the entity's own.
+    let entityMapper: ValueTransformer.Name?
+    /// Whether it has either: what the decoder asks of every object, without copying a name.
     let hasPreprocessor: Bool
     /// The slots of a new object: defaults set, everything else absent. Shared by every new
     /// object until it is changed, so making an object does not copy it.
@@ -77,10 +80,12 @@ final class EntityMapping: @unchecked Sendable {
         identitySlots: [Int],
         identityFamily: Int,
         preprocessor: ValueTransformer.Name? = nil,
+        entityMapper: ValueTransformer.Name? = nil,
         keyOrderOffset: inout Int
     ) {
         self.preprocessor = preprocessor
-        self.hasPreprocessor = preprocessor != nil
+        self.entityMapper = entityMapper
+        self.hasPreprocessor = preprocessor != nil || entityMapper != nil
         self.keys = Self.level(
             properties.indices.map {
                 (path: properties[$0].keyPath[...], slot: $0, isRelationship: properties[$0].isRelationship)
@@ -386,6 +391,8 @@ extension EntityMapping {
             identitySlots: identitySlots(of: entity, in: records, names: conventions.identityAttributes),
             identityFamily: root,
             preprocessor: preprocessor(of: entity, in: records),
+            entityMapper: MappingKeys.firstEntry(of: MappingKeys.entityMapper, in: record.userInfo)
+                .map { ValueTransformer.Name(rawValue: $0.value) },
             keyOrderOffset: &keyOrderOffset
         )
     }

@@ -18,8 +18,7 @@ extension ObjectDecoder {
         let objectPath = path(at: step)
         let start = scanner.index
         try scanner.skipValue()
-        let text = Data(bytes: scanner.base + start, count: scanner.index - start)
-        guard let transformerName = mapping.preprocessor else { return }
+        var text = Data(bytes: scanner.base + start, count: scanner.index - start)
         func failure(_ code: MappingError.Code, _ detail: String) -> MappingError {
             MappingError(code, path: objectPath, entityName: name, detail: detail)
         }
@@ -30,16 +29,23 @@ extension ObjectDecoder {
                     + "\(Self.maximumPreprocessingDepth) deep inside each other"
             )
         }
-        guard let transformed = try transform(text, with: transformerName, entityName: name, path: objectPath) else {
-            return
+        if let transformerName = mapping.preprocessor {
+            guard let transformed = try transform(text, with: transformerName, entityName: name, path: objectPath)
+            else { return }
+            text = transformed
+        }
+        var chosen = entity
+        if let mapperName = mapping.entityMapper {
+            guard let picked = try pickEntity(text, with: mapperName, entity: entity, path: objectPath) else { return }
+            chosen = picked
         }
         let run = run
         let depth = preprocessingDepth + 1
-        let read = transformed.withUnsafeBytes { raw -> Result<ModelObject?, MappingError> in
+        let read = text.withUnsafeBytes { raw -> Result<ModelObject?, MappingError> in
             var nested = ObjectDecoder(bytes: raw, run: run, locatesByLine: false)
             nested.preprocessesRoot = false
             nested.preprocessingDepth = depth
-            return Result { () throws(MappingError) in try nested.readObject(entity: entity, path: objectPath) }
+            return Result { () throws(MappingError) in try nested.readObject(entity: chosen, path: objectPath) }
         }
         let object = try read.get()
         guard let object else { return }
@@ -104,6 +110,59 @@ extension ObjectDecoder {
         var writer = JSONWriter()
         try FoundationJSON.write(output, to: &writer)
         return writer.data
+    }
+
+    /// The entity the entity mapper named `name` picks for the object `text`: `entity` itself
+    /// or one of its subentities; nil when an error was recorded instead of thrown.
+    func pickEntity(_ text: Data, with name: ValueTransformer.Name, entity: Int, path: JSONPath)
+        throws(MappingError) -> Int?
+    {
+        let records = run.model.entityRecords
+        let entityName = records[entity].name
+        guard let mapper = ValueTransformer.valueTransformer(forName: name) else {
+            try report(
+                MappingError(
+                    .unregisteredTransformer(name.rawValue),
+                    path: path,
+                    entityName: entityName,
+                    detail: "entity '\(entityName)' names it as its entityMapperName"
+                )
+            )
+            return nil
+        }
+        let input = try FoundationJSON.value(fromJSON: text, maximumDepth: maximumDepth)
+        let picked: Any?
+        do {
+            picked = try mapper.transformedValue(input)
+        } catch {
+            try report(
+                MappingError(
+                    .transformerFailed(name.rawValue),
+                    path: path,
+                    entityName: entityName,
+                    found: "the JSON object",
+                    underlyingError: error
+                )
+            )
+            return nil
+        }
+        guard let pickedName = picked as? String else { return entity }
+        // The entity itself, or one below it.
+        var candidate = run.model.entityIndexByName[pickedName]
+        while let index = candidate, index != entity { candidate = records[index].superentity }
+        guard candidate == entity, let index = run.model.entityIndexByName[pickedName] else {
+            try report(
+                MappingError(
+                    .transformerFailed(name.rawValue),
+                    path: path,
+                    entityName: entityName,
+                    found: "'\(pickedName)'",
+                    detail: "an entity mapper names \(entityName) or one of its subentities"
+                )
+            )
+            return nil
+        }
+        return index
     }
 
     /// The path of the value a step reads.

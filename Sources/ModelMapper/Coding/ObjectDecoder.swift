@@ -203,16 +203,17 @@ struct ObjectDecoder {
             guard let named = try entityNamed(expected: expected, step: step) else { return false }
             entity = named
         }
-        if mappings[entity]._withUnsafeGuaranteedRef(\.isAbstract) {
-            try scanner.skipValue()
-            let name = run.model.entityRecords[entity].name
-            try report(.abstractEntity(name), at: step, entityName: name)
-            return false
-        }
+        // Before the abstract check: an entity mapper picks a concrete subentity.
         if mappings[entity]._withUnsafeGuaranteedRef(\.hasPreprocessor),
             frames.isEmpty ? preprocessesRoot && target == nil : true
         {
             try readPreprocessed(entity: entity, step: step, parentSlot: parentSlot)
+            return false
+        }
+        if mappings[entity]._withUnsafeGuaranteedRef(\.isAbstract) {
+            try scanner.skipValue()
+            let name = run.model.entityRecords[entity].name
+            try report(.abstractEntity(name), at: step, entityName: name)
             return false
         }
         if keepsSource { sources.append(SourceState(ownerLevel: extras?.takeUnretainedValue(), start: scanner.index)) }

@@ -63,6 +63,12 @@ public enum MappingKeys {
     /// writes the model's form.
     public static let entityPreprocessor = ["JSONDictionaryTransformerName"]
 
+    /// On an entity (its own, not inherited): the name of a registered transformer that picks
+    /// the entity of each JSON object, as Groot's entity mapper does: it receives the object as
+    /// Foundation values and returns the name of the entity or of one of its subentities (see
+    /// ``EntityMapperTransformer``).
+    public static let entityMapper = ["entityMapperName"]
+
     /// On an attribute or relationship: never written by the encoder when its value is `YES`
     /// (read all the same), as Sync exports it.
     public static let nonExportable = ["sync.nonExportable", "hyper.nonExportable"]
