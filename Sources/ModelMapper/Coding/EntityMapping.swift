@@ -320,6 +320,51 @@ extension EntityMapping {
         return first.uppercased() + name.dropFirst()
     }
 
+    /// The key path and the other keys (aliases) of each of an entity's properties, in
+    /// property order, as `conventions` make them.
+    static func propertyKeys(of entity: Int, in records: [EntityRecord], conventions: ModelConventions.Resolved)
+        -> [(path: [String], aliases: [String])]
+    {
+        let record = records[entity]
+        // The attribute the identity key names: the identity by name, or a declared identity
+        // of one attribute that has one of those names (Sync's `remoteID` marked
+        // `sync.isPrimaryKey`).
+        let declaredIdentity = record.identityAttributeNames
+        let namedIdentity =
+            declaredIdentity.count == 1 && conventions.identityAttributes.contains(declaredIdentity[0])
+            ? declaredIdentity[0] : identityName(of: entity, in: records, names: conventions.identityAttributes)
+        return record.properties.map { reference in
+            let owner = records[reference.entity]
+            let (name, declared, isToMany): (String, JSONKeyPath?, Bool?) =
+                reference.isRelationship
+                ? (
+                    owner.ownRelationships[reference.index].name,
+                    owner.ownRelationships[reference.index].declaredJSONKeyPath,
+                    owner.ownRelationships[reference.index].isToMany
+                )
+                : (
+                    owner.ownAttributes[reference.index].name, owner.ownAttributes[reference.index].declaredJSONKeyPath,
+                    nil
+                )
+            let path = keyPath(
+                declared: declared,
+                name: name,
+                isNamedIdentity: !reference.isRelationship && name == namedIdentity,
+                conventions: conventions,
+                owner: owner,
+                entity: record
+            )
+            let aliases = aliasKeys(
+                of: name,
+                keyPath: path,
+                isDeclared: declared != nil,
+                isToMany: isToMany,
+                conventions: conventions
+            )
+            return (path, aliases)
+        }
+    }
+
     /// The mapping of one entity; its key levels take their ``KeyOrder`` entries from
     /// `keyOrderOffset` on, which moves past them.
     private static func mapping(
@@ -329,53 +374,19 @@ extension EntityMapping {
         keyOrderOffset: inout Int
     ) -> EntityMapping {
         let record = records[entity]
-        // The attribute the identity key names: the identity by name, or a declared identity
-        // of one attribute that has one of those names (Sync's `remoteID` marked
-        // `sync.isPrimaryKey`).
-        let declaredIdentity = record.identityAttributeNames
-        let namedIdentity =
-            declaredIdentity.count == 1 && conventions.identityAttributes.contains(declaredIdentity[0])
-            ? declaredIdentity[0] : identityName(of: entity, in: records, names: conventions.identityAttributes)
         var properties: [PropertyMapping] = []
         properties.reserveCapacity(record.properties.count)
-        for reference in record.properties {
+        for (reference, keys) in zip(record.properties, propertyKeys(of: entity, in: records, conventions: conventions))
+        {
             let owner = records[reference.entity]
             if reference.isRelationship {
                 let relationship = owner.ownRelationships[reference.index]
-                let path = keyPath(
-                    declared: relationship.declaredJSONKeyPath,
-                    name: relationship.name,
-                    isNamedIdentity: false,
-                    conventions: conventions,
-                    owner: owner,
-                    entity: record
+                properties.append(
+                    relationshipMapping(relationship, keyPath: keys.path, aliasKeys: keys.aliases, in: records)
                 )
-                let aliases = aliasKeys(
-                    of: relationship.name,
-                    keyPath: path,
-                    isDeclared: relationship.declaredJSONKeyPath != nil,
-                    isToMany: relationship.isToMany,
-                    conventions: conventions
-                )
-                properties.append(relationshipMapping(relationship, keyPath: path, aliasKeys: aliases, in: records))
             } else {
                 let attribute = owner.ownAttributes[reference.index]
-                let path = keyPath(
-                    declared: attribute.declaredJSONKeyPath,
-                    name: attribute.name,
-                    isNamedIdentity: attribute.name == namedIdentity,
-                    conventions: conventions,
-                    owner: owner,
-                    entity: record
-                )
-                let aliases = aliasKeys(
-                    of: attribute.name,
-                    keyPath: path,
-                    isDeclared: attribute.declaredJSONKeyPath != nil,
-                    isToMany: nil,
-                    conventions: conventions
-                )
-                properties.append(attributeMapping(attribute, keyPath: path, aliasKeys: aliases))
+                properties.append(attributeMapping(attribute, keyPath: keys.path, aliasKeys: keys.aliases))
             }
         }
         var root = entity

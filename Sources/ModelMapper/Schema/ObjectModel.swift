@@ -74,7 +74,14 @@ public final class ObjectModel: Sendable {
         self.configurations = contents.configurations
         self.fetchRequestTemplates = contents.fetchRequestTemplates
         self.composites = contents.composites
-        self.warnings = contents.warnings
+        self.warnings =
+            contents.warnings
+            + (contents.conventions.isEmpty
+                ? []
+                : EntityMapping.conventionDiagnostics(
+                    for: contents.entityRecords,
+                    conventions: contents.conventions.resolved(options: ModelConventions(), defaults: .codingDefaults)
+                ))
         self.conventions = contents.conventions
         self.conventionsURL = contents.conventionsURL
         let fileName = contents.source?.fileName ?? "<model>"

@@ -101,6 +101,33 @@ struct ConventionAliasTests {
         // `customer_id` is the attribute's own key: the attribute reads it, not the relationship.
         #expect(order.value(forKey: "customerID") as? Int64 == 7)
         #expect(order.value(forKey: "customer") == nil)
+        // The model says so when it loads, at the relationship.
+        let warning = try #require(model.warnings.first { $0.message.contains("Order.customer:") })
+        #expect(
+            warning.message
+                == "Order.customer: the conventions also read it at 'customer_id', which is the key of "
+                + "Order.customerID; that key stays customerID's"
+        )
+        #expect(warning.location.line == 5)
+
+        // A reserved name the entity has as a property of its own.
+        let reserved = try ObjectModel(
+            xml: """
+                <model>
+                  <entity name="User">
+                    <attribute name="type" optional="YES" attributeType="String"/>
+                    <attribute name="userType" optional="YES" attributeType="String"/>
+                  </entity>
+                </model>
+                """,
+            conventions: .sync
+        )
+        #expect(
+            reserved.warnings.map(\.message) == [
+                "User.userType: 'type' is a reserved name, but User has a property named 'type': userType keeps the key 'user_type'"
+            ]
+        )
+        #expect(try ObjectModel(xml: Self.xml, conventions: Self.conventions).warnings.isEmpty)
     }
 
     @Test("exporting as Sync does: sync.nonExportable is read, never written; relationships may be left out")
