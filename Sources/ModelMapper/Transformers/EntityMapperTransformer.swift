@@ -23,6 +23,8 @@ public final class EntityMapperTransformer: ValueTransformer, @unchecked Sendabl
     }
 
     /// The entity name `map` gives for a dictionary; nil for anything else.
+    ///
+    /// - Throws: nothing: `map` does not throw (the override keeps the base's signature).
     override public func transformedValue(_ value: Any?) throws -> Any? {
         guard let object = value as? [String: Any] else { return nil }
         return map(object)
