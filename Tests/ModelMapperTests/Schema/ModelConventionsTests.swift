@@ -26,9 +26,11 @@ struct ModelConventionsTests {
         try ObjectModel(xml: Self.xml, conventions: conventions)
     }
 
-    private static let snakeDocument = Data(
-        #"{"id": "1", "photo_title": "Alps", "tags": [{"tag_name": "snow"}]}"#.utf8
-    )
+    /// Made at each use: a `Data` held in a static is reported by LeakSanitizer (its storage
+    /// pointer sits in the spare bits of an enum it cannot see through).
+    private static var snakeDocument: Data {
+        Data(#"{"id": "1", "photo_title": "Alps", "tags": [{"tag_name": "snow"}]}"#.utf8)
+    }
 
     // MARK: The file
 
