@@ -68,33 +68,15 @@ extension ObjectDecoder {
         throws(MappingError) -> Data?
     {
         let transformerName = name
-        guard let transformer = ValueTransformer.valueTransformer(forName: transformerName) else {
-            try report(
-                MappingError(
-                    .unregisteredTransformer(transformerName.rawValue),
-                    path: path,
-                    entityName: entityName,
-                    detail: "entity '\(entityName)' names it as its JSONDictionaryTransformerName"
-                )
+        guard
+            let returned = try call(
+                name,
+                namedBy: "JSONDictionaryTransformerName",
+                with: text,
+                entityName: entityName,
+                path: path
             )
-            return nil
-        }
-        let input = try FoundationJSON.value(fromJSON: text, maximumDepth: maximumDepth)
-        let returned: Any?
-        do {
-            returned = try transformer.transformedValue(input)
-        } catch {
-            try report(
-                MappingError(
-                    .transformerFailed(transformerName.rawValue),
-                    path: path,
-                    entityName: entityName,
-                    found: "the JSON object",
-                    underlyingError: error
-                )
-            )
-            return nil
-        }
+        else { return nil }
         guard let output = returned as? [String: Any] else {
             try report(
                 MappingError(
@@ -112,28 +94,31 @@ extension ObjectDecoder {
         return writer.data
     }
 
-    /// The entity the entity mapper named `name` picks for the object `text`: `entity` itself
-    /// or one of its subentities; nil when an error was recorded instead of thrown.
-    func pickEntity(_ text: Data, with name: ValueTransformer.Name, entity: Int, path: JSONPath)
-        throws(MappingError) -> Int?
-    {
-        let records = run.model.entityRecords
-        let entityName = records[entity].name
-        guard let mapper = ValueTransformer.valueTransformer(forName: name) else {
+    /// What the transformer named `name` (which the entity's userInfo names under `key`)
+    /// returns for the object `text`, read as Foundation values; nil when an error was recorded
+    /// instead of thrown (the transformer is not registered, or throws). Shared by the
+    /// preprocessing transformer and the entity mapper.
+    private func call(
+        _ name: ValueTransformer.Name,
+        namedBy key: String,
+        with text: Data,
+        entityName: String,
+        path: JSONPath
+    ) throws(MappingError) -> Any?? {
+        guard let transformer = ValueTransformer.valueTransformer(forName: name) else {
             try report(
                 MappingError(
                     .unregisteredTransformer(name.rawValue),
                     path: path,
                     entityName: entityName,
-                    detail: "entity '\(entityName)' names it as its entityMapperName"
+                    detail: "entity '\(entityName)' names it as its \(key)"
                 )
             )
             return nil
         }
         let input = try FoundationJSON.value(fromJSON: text, maximumDepth: maximumDepth)
-        let picked: Any?
         do {
-            picked = try mapper.transformedValue(input)
+            return .some(try transformer.transformedValue(input))
         } catch {
             try report(
                 MappingError(
@@ -146,6 +131,17 @@ extension ObjectDecoder {
             )
             return nil
         }
+    }
+
+    /// The entity the entity mapper named `name` picks for the object `text`: `entity` itself
+    /// or one of its subentities; nil when an error was recorded instead of thrown.
+    func pickEntity(_ text: Data, with name: ValueTransformer.Name, entity: Int, path: JSONPath)
+        throws(MappingError) -> Int?
+    {
+        let records = run.model.entityRecords
+        let entityName = records[entity].name
+        guard let picked = try call(name, namedBy: "entityMapperName", with: text, entityName: entityName, path: path)
+        else { return nil }
         guard let pickedName = picked as? String else { return entity }
         // The entity itself, or one below it.
         var candidate = run.model.entityIndexByName[pickedName]
