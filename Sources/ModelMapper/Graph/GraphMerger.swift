@@ -18,6 +18,10 @@ struct GraphMerger {
     /// Whether a new object must have the values the model requires
     /// (``ModelDecoder/Options/requiresNonOptionalValues``).
     let requiresValues: Bool
+    /// The operations the merge may do (``ObjectGraph/MergeOperations``).
+    let plan: MergePlan
+    /// The entity of the document's objects, whose listing ``MergePlan/document`` may make whole.
+    let entity: Int
 
     enum Target {
         /// The graph's object with the identity; `fills`: it is a placeholder, and this record
@@ -25,6 +29,11 @@ struct GraphMerger {
         case existing(ModelObject, fills: Bool)
         case new(isPlaceholder: Bool)
         case unresolved(IdentityKey)
+        /// The graph's object with the identity, linked where the document links it, its
+        /// values left alone (the operations do not update it).
+        case kept(ModelObject)
+        /// Left out: new to the graph, and the operations do not insert it.
+        case skipped
     }
 
     private enum Assignment {
@@ -45,36 +54,53 @@ struct GraphMerger {
         var objects: [ModelObject]
         var errors: [MappingError]
         var leftOut: [Int]
+        /// The positions among the roots of those the operations left out.
+        var skipped: [Int] = []
+        /// The objects the merge removed (``ObjectGraph/MergeOperation/removeUnlisted``).
+        var removed: [ModelObject] = []
     }
 
     /// Merges the fresh objects `roots` reach; `leftBehind` are objects the decoder left out,
-    /// which must not stay linked to what joins the graph.
+    /// which must not stay linked to what joins the graph; `listingIsWhole`: the decoder left
+    /// no element out, so that the document's listing may remove what it does not hold.
     ///
-    /// The phases: each fresh object finds its target; the values the model requires of new
-    /// objects are checked (a root whose objects lack one is left out when `partially`, else
-    /// the merge throws); what the JSON gave is gathered onto targets (nothing changes up to
-    /// here, so a refused merge changes nothing); the values are set; placeholders made whole
-    /// are filled in; new objects join the graph and the references that waited for them link.
+    /// The phases: each fresh object finds its target, and the operations may keep a target's
+    /// values or leave a new object out; the values the model requires of new objects are
+    /// checked (a root whose objects lack one is left out when `partially`, else the merge
+    /// throws); what the JSON gave is gathered onto targets (nothing changes up to here, so a
+    /// refused merge changes nothing); the values are set; placeholders made whole are filled
+    /// in; new objects join the graph and the references that waited for them link; what the
+    /// operations remove is removed.
     ///
     /// - Throws: ``MappingErrors`` for missing required values unless `partially`;
     ///   ``ObjectGraphError/unresolvedReferences(_:)`` under the `.error` policy. Either before
     ///   anything changes.
-    mutating func merge(roots: [ModelObject], leftBehind: [ModelObject], partially: Bool) throws -> Outcome {
+    mutating func merge(
+        roots: [ModelObject],
+        leftBehind: [ModelObject],
+        partially: Bool,
+        listingIsWhole: Bool
+    ) throws -> Outcome {
         var fresh = reachable(from: roots)
-        let rootSet = Set(roots.map(ObjectIdentifier.init))
-        let targets = findTargets(of: fresh, roots: rootSet)
-        let failures = requiredValueErrors(of: fresh, targets: targets)
-        var keptRoots = roots
+        var targets = findTargets(of: fresh, roots: Set(roots.map(ObjectIdentifier.init)))
         var outcome = Outcome(objects: [], errors: [], leftOut: [])
         var dropped = leftBehind
+        var keptRoots = roots
+        if !plan.isDefault {
+            let selection = select(roots: roots, fresh: fresh, targets: &targets)
+            outcome.skipped = selection.skippedRoots
+            keptRoots = selection.keptRoots
+            dropped += selection.dropped
+            fresh = selection.fresh
+        }
+        let failures = requiredValueErrors(of: fresh, targets: targets)
         if !failures.isEmpty {
             guard partially else { throw MappingErrors(failures.map(\.error)) }
-            let failing = Set(failures.map(\.object))
-            let reaching = rootsReaching(failing, from: roots, fresh: fresh)
+            let reaching = rootsReaching(Set(failures.map(\.object)), from: keptRoots, fresh: fresh)
             outcome.leftOut = roots.indices.filter { reaching.contains(ObjectIdentifier(roots[$0])) }
             outcome.errors = failures.map(\.error)
-            keptRoots = roots.filter { !reaching.contains(ObjectIdentifier($0)) }
-            let kept = reachable(from: keptRoots)
+            keptRoots = keptRoots.filter { !reaching.contains(ObjectIdentifier($0)) }
+            let kept = reachable(from: keptRoots, targets: targets)
             let keptSet = Set(kept.map(ObjectIdentifier.init))
             dropped += fresh.filter { !keptSet.contains(ObjectIdentifier($0)) }
             fresh = kept
@@ -88,16 +114,30 @@ struct GraphMerger {
         // object anyway).
         var searchBudget = Self.cycleSearchAllowance(forObjects: fresh.count)
         Self.letGo(dropped)
-        var updated = try assign(assignments, replacing: fresh, targets: targets, searchBudget: &searchBudget)
+        var unlisted: [Unlisted] = []
+        var updated = try assign(
+            assignments,
+            replacing: fresh,
+            targets: targets,
+            searchBudget: &searchBudget,
+            unlisted: &unlisted
+        )
         fillInPlaceholders(fresh, targets: targets, updated: &updated)
         for identifier in updated { graph.updatedAt[identifier] = generation }
         try join(fresh, targets: targets, generation: generation, searchBudget: &searchBudget)
         for (key, link) in waiting { graph.addPending(link, waitingFor: key) }
 
         outcome.objects = keptRoots.map { root in
-            if case .existing(let existing, _) = targets[ObjectIdentifier(root)] { return existing }
-            return root
+            switch targets[ObjectIdentifier(root)] {
+            case .existing(let existing, _)?, .kept(let existing)?: existing
+            default: root
+            }
         }
+        outcome.removed = removeUnlisted(
+            unlisted,
+            held: heldObjects(fresh, targets: targets),
+            listing: listingIsWhole && outcome.leftOut.isEmpty && plan.document.contains(.removeUnlisted)
+        )
         return outcome
     }
 
@@ -161,7 +201,7 @@ struct GraphMerger {
                 guard existing.mapping.entityIndex == object.mapping.entityIndex else { continue }
                 target = existing
             case .new?: target = object
-            case .unresolved?, nil: continue
+            case .unresolved?, .kept?, .skipped?, nil: continue
             }
             let mapping = graph.mappings[object.mapping.entityIndex]
             for slot in present.indices where present[slot] {
@@ -202,8 +242,9 @@ struct GraphMerger {
         var children: [ModelObject] = []
         for child in object.linkedObjects(atSlot: slot) {
             switch targets[ObjectIdentifier(child)] {
-            case .existing(let existing, _)?: children.append(existing)
+            case .existing(let existing, _)?, .kept(let existing)?: children.append(existing)
             case .new?, nil: children.append(child)
+            case .skipped?: continue
             case .unresolved(let key)?:
                 let childMapping = graph.mappings[child.mapping.entityIndex]
                 let identity = childMapping.identitySlotList.map { (slot: $0, value: child.slots[$0]) }
@@ -225,7 +266,8 @@ struct GraphMerger {
         _ assignments: Assignments,
         replacing fresh: [ModelObject],
         targets: Targets,
-        searchBudget: inout Int
+        searchBudget: inout Int,
+        unlisted: inout [Unlisted]
     ) throws -> Set<ObjectIdentifier> {
         var updated = Set<ObjectIdentifier>()
         // Many objects leaving one (albums moving away from a band, or references to albums
@@ -259,6 +301,7 @@ struct GraphMerger {
                     let old = target.linkedObjects(atSlot: slot)
                     if old.count != children.count || zip(old, children).contains(where: { $0 !== $1 }) {
                         updated.insert(ObjectIdentifier(target))
+                        noteUnlisted(old, keeping: children, owner: target, slot: slot, in: &unlisted)
                     }
                 }
                 try target.replaceRelationship(
@@ -345,8 +388,9 @@ struct GraphMerger {
 
     /// The objects `roots` reach through the relationships their JSON gave (not those an
     /// inverse filled in), each once, roots first: an explicit stack, as documents may nest
-    /// deeply.
-    private func reachable(from roots: [ModelObject]) -> [ModelObject] {
+    /// deeply. With `targets`, not through objects the operations keep as they are, nor to
+    /// those they leave out.
+    private func reachable(from roots: [ModelObject], targets: Targets? = nil) -> [ModelObject] {
         var seen = Set<ObjectIdentifier>()
         var order: [ModelObject] = []
         // Roots in the document's order (so that the graph lists new objects in it), then what
@@ -354,12 +398,15 @@ struct GraphMerger {
         for root in roots where seen.insert(ObjectIdentifier(root)).inserted { order.append(root) }
         var stack = Array(order.reversed())
         while let object = stack.popLast() {
+            // What the operations keep as it is leads nowhere; what they leave out is not reached.
+            if case .kept? = targets?[ObjectIdentifier(object)] { continue }
             let present = given[ObjectIdentifier(object)]?.slots
             for relationship in object.mapping.relationshipList {
                 if let present, relationship.slot < present.count, !present[relationship.slot] { continue }
                 let start = order.count
                 for child in object.linkedObjects(atSlot: relationship.slot)
                 where seen.insert(ObjectIdentifier(child)).inserted {
+                    if case .skipped? = targets?[ObjectIdentifier(child)] { continue }
                     order.append(child)
                 }
                 stack.append(contentsOf: order[start...].reversed())

@@ -6,19 +6,24 @@ extension ObjectGraph {
         /// The graph's objects for the elements merged (or the one object), in document order:
         /// objects the graph had, updated, and objects new to it.
         public var objects: [ModelObject]
-        /// The errors of the elements left out by ``ObjectGraph/mergePartially(_:entity:at:)-(Data,String,_)``,
+        /// The errors of the elements left out by ``ObjectGraph/mergePartially(_:entity:at:operations:)-(Data,String,_,_)``,
         /// each with its path; always empty from `merge`, which throws them instead.
         public var errors: [MappingError]
-        /// The positions of the elements left out by ``ObjectGraph/mergePartially(_:entity:at:)-(Data,String,_)``.
+        /// The positions of the elements left out by ``ObjectGraph/mergePartially(_:entity:at:operations:)-(Data,String,_,_)``.
         public var leftOut: [Int]
         /// What the document did that is allowed but worth saying, such as giving one object
         /// two different values for a property (see ``ModelDecoder/Options/conflictingValues``).
         public var warnings: [MappingError]
+        /// The positions of the elements the operations left out: objects new to the graph
+        /// when they do not insert (see ``MergeOperation/insert``).
+        public var skipped: [Int] = []
+        /// The objects the merge removed from the graph (see ``MergeOperation/removeUnlisted``).
+        public var removed: [ModelObject] = []
     }
 
     /// A document decoded for a graph and not yet merged: made by
     /// ``ObjectGraph/prepare(_:entity:at:model:options:)`` on any thread, merged once by
-    /// ``ObjectGraph/merge(_:)`` on the graph's. It gives no access to its objects, so handing
+    /// ``ObjectGraph/merge(_:operations:)`` on the graph's. It gives no access to its objects, so handing
     /// it to another thread shares nothing; a second merge of it is an error.
     public final class PreparedMerge: @unchecked Sendable {
         fileprivate let model: ObjectModel
@@ -62,7 +67,7 @@ extension ObjectGraph {
     /// ```
     ///
     /// - Throws: ``MappingError`` for malformed JSON, nothing at `keyPath`, or an entity the
-    ///   model does not have; ``ObjectGraphError`` as ``merge(_:entity:at:)-(Data,String,_)``.
+    ///   model does not have; ``ObjectGraphError`` as ``merge(_:entity:at:operations:)-(Data,String,_,_)``.
     public static func prepare(
         _ data: Data,
         entity: String,
@@ -142,7 +147,7 @@ extension ObjectGraph {
     ///   order; an identity the graph does not have becomes a placeholder.
     ///
     /// If any element has an error, the merge throws every error and the graph is unchanged;
-    /// ``mergePartially(_:entity:at:)-(Data,String,_)`` merges the others instead.
+    /// ``mergePartially(_:entity:at:operations:)-(Data,String,_,_)`` merges the others instead.
     ///
     /// For example:
     ///
@@ -156,36 +161,54 @@ extension ObjectGraph {
     ///   with the error of every element that has one; ``ObjectGraphError/unresolvedReferences(_:)``
     ///   with ``UnresolvedReferencePolicy/error``. The graph is then unchanged.
     @discardableResult
-    public func merge(_ data: Data, entity: String, at keyPath: String? = nil) throws -> MergeResult {
-        try merge(Self.prepare(data, entity: entityNamed(entity), at: keyPath, options: options))
+    public func merge(
+        _ data: Data,
+        entity: String,
+        at keyPath: String? = nil,
+        operations: MergeOperations = .default
+    ) throws -> MergeResult {
+        try merge(
+            Self.prepare(data, entity: entityNamed(entity), at: keyPath, options: options),
+            operations: operations
+        )
     }
 
-    /// ``merge(_:entity:at:)-(Data,String,_)`` with an entity description.
+    /// ``merge(_:entity:at:operations:)-(Data,String,_,_)`` with an entity description.
     ///
-    /// - Throws: as ``merge(_:entity:at:)-(Data,String,_)``.
+    /// - Throws: as ``merge(_:entity:at:operations:)-(Data,String,_,_)``.
     @discardableResult
-    public func merge(_ data: Data, entity: EntityDescription, at keyPath: String? = nil) throws -> MergeResult {
-        try merge(Self.prepare(data, entity: entity, at: keyPath, options: options))
+    public func merge(
+        _ data: Data,
+        entity: EntityDescription,
+        at keyPath: String? = nil,
+        operations: MergeOperations = .default
+    ) throws -> MergeResult {
+        try merge(Self.prepare(data, entity: entity, at: keyPath, options: options), operations: operations)
     }
 
-    /// ``merge(_:entity:at:)-(Data,String,_)`` from a parsed document.
+    /// ``merge(_:entity:at:operations:)-(Data,String,_,_)`` from a parsed document.
     ///
-    /// - Throws: as ``merge(_:entity:at:)-(Data,String,_)``.
+    /// - Throws: as ``merge(_:entity:at:operations:)-(Data,String,_,_)``.
     @discardableResult
-    public func merge(_ json: JSONValue, entity: String, at keyPath: String? = nil) throws -> MergeResult {
-        try merge(json.jsonData(), entity: entity, at: keyPath)
+    public func merge(
+        _ json: JSONValue,
+        entity: String,
+        at keyPath: String? = nil,
+        operations: MergeOperations = .default
+    ) throws -> MergeResult {
+        try merge(json.jsonData(), entity: entity, at: keyPath, operations: operations)
     }
 
     /// Merges a document decoded by ``prepare(_:entity:at:model:options:)``, all or nothing, as
-    /// ``merge(_:entity:at:)-(Data,String,_)``.
+    /// ``merge(_:entity:at:operations:)-(Data,String,_,_)``.
     ///
     /// - Throws: ``MappingErrors`` and ``ObjectGraphError/unresolvedReferences(_:)`` as
-    ///   ``merge(_:entity:at:)-(Data,String,_)``; ``ObjectGraphError`` when the prepared document
+    ///   ``merge(_:entity:at:operations:)-(Data,String,_,_)``; ``ObjectGraphError`` when the prepared document
     ///   was merged before, or was decoded for another model or with other options than the
     ///   graph's.
     @discardableResult
-    public func merge(_ prepared: PreparedMerge) throws -> MergeResult {
-        try merge(prepared, partially: false)
+    public func merge(_ prepared: PreparedMerge, operations: MergeOperations = .default) throws -> MergeResult {
+        try merge(prepared, partially: false, operations: operations)
     }
 
     /// Merges the elements of the array of objects of `entity` at `keyPath` that have no
@@ -206,30 +229,48 @@ extension ObjectGraph {
     ///
     /// - Throws: ``MappingError`` for what leaves no element to merge: malformed JSON, or
     ///   nothing at `keyPath`; ``ObjectGraphError/unresolvedReferences(_:)`` as
-    ///   ``merge(_:entity:at:)-(Data,String,_)``.
+    ///   ``merge(_:entity:at:operations:)-(Data,String,_,_)``.
     @discardableResult
-    public func mergePartially(_ data: Data, entity: String, at keyPath: String? = nil) throws -> MergeResult {
-        try merge(Self.prepare(data, entity: entityNamed(entity), at: keyPath, options: options), partially: true)
+    public func mergePartially(
+        _ data: Data,
+        entity: String,
+        at keyPath: String? = nil,
+        operations: MergeOperations = .default
+    ) throws -> MergeResult {
+        try merge(
+            Self.prepare(data, entity: entityNamed(entity), at: keyPath, options: options),
+            partially: true,
+            operations: operations
+        )
     }
 
-    /// ``mergePartially(_:entity:at:)-(Data,String,_)`` with an entity description.
+    /// ``mergePartially(_:entity:at:operations:)-(Data,String,_,_)`` with an entity description.
     ///
-    /// - Throws: as ``mergePartially(_:entity:at:)-(Data,String,_)``.
+    /// - Throws: as ``mergePartially(_:entity:at:operations:)-(Data,String,_,_)``.
     @discardableResult
-    public func mergePartially(_ data: Data, entity: EntityDescription, at keyPath: String? = nil) throws
-        -> MergeResult
-    {
-        try merge(Self.prepare(data, entity: entity, at: keyPath, options: options), partially: true)
+    public func mergePartially(
+        _ data: Data,
+        entity: EntityDescription,
+        at keyPath: String? = nil,
+        operations: MergeOperations = .default
+    ) throws -> MergeResult {
+        try merge(
+            Self.prepare(data, entity: entity, at: keyPath, options: options),
+            partially: true,
+            operations: operations
+        )
     }
 
-    /// ``mergePartially(_:entity:at:)-(Data,String,_)`` of a document decoded by
+    /// ``mergePartially(_:entity:at:operations:)-(Data,String,_,_)`` of a document decoded by
     /// ``prepare(_:entity:at:model:options:)``.
     ///
-    /// - Throws: as ``mergePartially(_:entity:at:)-(Data,String,_)``, and as ``merge(_:)`` for a prepared
+    /// - Throws: as ``mergePartially(_:entity:at:operations:)-(Data,String,_,_)``, and as ``merge(_:operations:)`` for a prepared
     ///   document merged before or made for another graph.
     @discardableResult
-    public func mergePartially(_ prepared: PreparedMerge) throws -> MergeResult {
-        try merge(prepared, partially: true)
+    public func mergePartially(_ prepared: PreparedMerge, operations: MergeOperations = .default) throws
+        -> MergeResult
+    {
+        try merge(prepared, partially: true, operations: operations)
     }
 
     private func entityNamed(_ name: String) throws -> EntityDescription {
@@ -239,25 +280,38 @@ extension ObjectGraph {
         return description
     }
 
-    private func merge(_ prepared: PreparedMerge, partially: Bool) throws -> MergeResult {
+    private func merge(_ prepared: PreparedMerge, partially: Bool, operations: MergeOperations) throws -> MergeResult {
         guard prepared.model === model else { throw ObjectGraphError.otherModel }
         guard prepared.options.conventions(for: model) == options.decoding.conventions(for: model) else {
             throw ObjectGraphError.otherOptions
         }
+        let plan = operations == .default ? .default : try MergePlan(operations, model: model, mappings: mappings)
         guard let batch = prepared.take() else { throw ObjectGraphError.alreadyMerged }
         if !partially, !batch.result.errors.isEmpty { throw MappingErrors(batch.result.errors) }
         var merger = GraphMerger(
             graph: self,
             given: batch.given,
             policy: options.unresolvedReferences,
-            requiresValues: prepared.options.requiresNonOptionalValues
+            requiresValues: prepared.options.requiresNonOptionalValues,
+            plan: plan,
+            entity: prepared.entity
         )
-        let outcome = try merger.merge(roots: batch.result.objects, leftBehind: batch.leftBehind, partially: partially)
+        let outcome = try merger.merge(
+            roots: batch.result.objects,
+            leftBehind: batch.leftBehind,
+            partially: partially,
+            listingIsWhole: batch.result.leftOut.isEmpty
+        )
+        // The merge counts positions among the elements the decoder kept.
+        let positions = Self.documentPositions(kept: batch.result.objects.count, leftOut: batch.result.leftOut)
+        let position = { (kept: Int) in positions.isEmpty ? kept : positions[kept] }
         return MergeResult(
             objects: outcome.objects,
             errors: Self.merged(batch.result.errors, outcome.errors),
-            leftOut: Self.positions(kept: batch.result.objects.count, leftOut: batch.result.leftOut, outcome.leftOut),
-            warnings: batch.result.warnings
+            leftOut: (batch.result.leftOut + outcome.leftOut.map(position)).sorted(),
+            warnings: batch.result.warnings,
+            skipped: outcome.skipped.map(position),
+            removed: outcome.removed
         )
     }
 
@@ -267,13 +321,12 @@ extension ObjectGraph {
         decoding + merging
     }
 
-    /// The positions in the array of the elements left out: by the decoder (`leftOut`), and by
-    /// the merge (`mergeLeftOut`, positions among the `kept` elements the decoder kept).
-    private static func positions(kept: Int, leftOut: [Int], _ mergeLeftOut: [Int]) -> [Int] {
-        guard !mergeLeftOut.isEmpty else { return leftOut }
+    /// The position in the document's array of each element the decoder kept (`kept` of
+    /// them, the others `leftOut`); empty when it left none out (positions are the same).
+    private static func documentPositions(kept: Int, leftOut: [Int]) -> [Int] {
+        guard !leftOut.isEmpty else { return [] }
         let decoderLeftOut = Set(leftOut)
-        let keptPositions = (0..<(kept + leftOut.count)).filter { !decoderLeftOut.contains($0) }
-        return (leftOut + mergeLeftOut.map { keptPositions[$0] }).sorted()
+        return (0..<(kept + leftOut.count)).filter { !decoderLeftOut.contains($0) }
     }
 }
 

@@ -16,7 +16,7 @@ import Foundation
 ///
 /// Merging a document inserts the objects it has that the graph has not and updates those it
 /// has: keys present overwrite, keys absent leave the value alone, `null` clears (see
-/// ``merge(_:entity:at:)-(Data,String,_)``). Identities are the model's identity attributes
+/// ``merge(_:entity:at:operations:)-(Data,String,_,_)``). Identities are the model's identity attributes
 /// (``MappingKeys/entityIdentityAttributes``), or an attribute named `id` where an entity
 /// declares none (``ModelDecoder/Options/identifiesByIDAttribute``); they compare by value across JSON
 /// types (`101` and `"101"` are one `Integer 64` identity).
