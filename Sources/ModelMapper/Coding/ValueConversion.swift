@@ -162,7 +162,8 @@ enum ValueConversion {
             throw MappingError(
                 code,
                 expected: error.expected,
-                found: code == .typeMismatch ? error.found : describe(token)
+                found: code == .typeMismatch ? error.found : describe(token),
+                detail: error.detail
             )
         }
     }

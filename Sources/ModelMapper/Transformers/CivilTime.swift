@@ -94,8 +94,10 @@ enum CivilTime {
     }
 
     /// The text ``write(_:withTime:to:)`` writes, without its quotes; nil for the same dates.
-    static func text(_ date: Date, withTime: Bool) -> String? {
-        guard let fields = WrittenFields(date, withTime: withTime) else { return nil }
+    /// With `localOffset`, the local time that many seconds east of UTC, without a zone
+    /// designator (`2009-10-09T12:40:08`).
+    static func text(_ date: Date, withTime: Bool, localOffset: Int? = nil) -> String? {
+        guard let fields = WrittenFields(date, withTime: withTime, offset: localOffset) else { return nil }
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumWrittenCount) { buffer in
             guard let text = buffer.baseAddress else { return "" }
             let count = fields.write(to: text)
@@ -111,8 +113,11 @@ enum CivilTime {
         /// The second of the day; nil for a date written without its time.
         let secondOfDay: Int?
         let fraction: (digits: UInt64, scale: Int)?
+        /// Whether the text ends with `Z`; a local time has none.
+        let hasDesignator: Bool
 
-        init?(_ date: Date, withTime: Bool) {
+        /// The fields of `date` in UTC, or at `offset` seconds east of it as a local time.
+        init?(_ date: Date, withTime: Bool, offset: Int? = nil) {
             // In the reference date's terms, which a `Date` keeps and the reader computes in.
             let interval = date.timeIntervalSinceReferenceDate
             guard interval.isFinite, abs(interval) < 1e12 else { return nil }
@@ -125,7 +130,9 @@ enum CivilTime {
                 }
                 fraction = shortest
             }
-            let seconds = Int(whole) + ISO8601Text.referenceDateSince1970
+            // The offset is whole seconds: the fraction is the same in any zone.
+            let seconds = Int(whole) + ISO8601Text.referenceDateSince1970 + (offset ?? 0)
+            hasDesignator = offset == nil
             let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
             let secondOfDay = seconds - days * 86_400
             if !withTime, secondOfDay != 0 { return nil }
@@ -158,9 +165,12 @@ enum CivilTime {
                 text[20] = UInt8(ascii: ".")
                 end = 21 + DecimalDigits.write(fraction.digits, minimumCount: fraction.scale, to: text + 21)
             }
-            text[end] = UInt8(ascii: "Z")
-            text[end + 1] = UInt8(ascii: "\"")
-            return end + 2
+            if hasDesignator {
+                text[end] = UInt8(ascii: "Z")
+                end += 1
+            }
+            text[end] = UInt8(ascii: "\"")
+            return end + 1
         }
     }
 }

@@ -18,13 +18,18 @@ public final class DateTransformer: ValueTransformer, @unchecked Sendable {
 
     /// `Date` -> `String` (or a number, for the numeric formats).
     ///
-    /// - Throws: ``TransformerError`` when `value` is not a `Date`.
+    /// - Throws: ``TransformerError`` when `value` is not a `Date`, or not one the format
+    ///   writes so that it reads back (a time of day in `yyyy-MM-dd`, a year past 9999, …).
     override public func transformedValue(_ value: Any?) throws -> Any? {
         guard let value, !(value is NSNull) else { return nil }
         guard let date = value as? Date else {
             throw TransformerError("expected a Date, found a value of type \(type(of: value))")
         }
-        return format.jsonValue(for: date).foundationObject
+        do {
+            return try format.checkedJSONValue(for: date).foundationObject
+        } catch {
+            throw TransformerError(error.description)
+        }
     }
 
     /// `String` (or a number) -> `Date`.

@@ -5,8 +5,10 @@ import Foundation
 /// (`2000-08-22T13:28:00Z`) or the basic one (`20000822T132800Z`), with optional fractional
 /// seconds (`.5`, `,5`, any number of digits) and a zone designator (`Z`, or an offset
 /// `+02:00`, `+0200`, `+02`). The date and the time are in the same form, as ISO 8601 asks;
-/// the offset may be in either (`2000-08-22T15:28:00+0200` is common). Nothing else is read:
-/// no local times without a zone, no missing seconds, no out-of-range fields (Foundation's
+/// the offset may be in either (`2000-08-22T15:28:00+0200` is common). A space may stand for
+/// the `T`, as RFC 3339 allows (`2009-10-09 12:40:08Z`). Local times (no zone designator) and
+/// bare dates are read only when asked for (``DateFormat/localISO8601(_:)``, which says their
+/// zone). Nothing else is read: no missing seconds, no out-of-range fields (Foundation's
 /// reader rolls `2001-02-29` over to March 1st; this one refuses it).
 ///
 /// Fractional seconds round to the nearest `Date`, as a Double attribute's digits round to the
@@ -21,24 +23,33 @@ struct ISO8601Text {
     var fractionScale = 0
     /// The zone's offset from UTC in seconds, east positive.
     var offset = 0
+    /// Whether the text gives its zone (`Z` or an offset); a local time does not, and its
+    /// `offset` is 0 until a zone gives it one.
+    var hasDesignator = true
 }
 
 extension ISO8601Text {
     /// The fields of an ISO 8601 date-time; nil when the bytes are anything else (or a date
-    /// that no calendar has, such as a 13th month).
-    init?(_ bytes: UnsafeBufferPointer<UInt8>) {
+    /// that no calendar has, such as a 13th month). `allowsLocalTime`: a date-time without a
+    /// zone designator, and a bare date (at midnight), are read too.
+    init?(_ bytes: UnsafeBufferPointer<UInt8>, allowsLocalTime: Bool = false) {
         var reader = Reader(bytes: bytes)
         guard let year = reader.digits(4) else { return nil }
         let extended = reader.skip(UInt8(ascii: "-"))
         guard let month = reader.digits(2), !extended || reader.skip(UInt8(ascii: "-")), let day = reader.digits(2),
-            reader.skip(UInt8(ascii: "T")) || reader.skip(UInt8(ascii: "t")),
-            let hour = reader.digits(2), !extended || reader.skip(UInt8(ascii: ":")), let minute = reader.digits(2),
-            !extended || reader.skip(UInt8(ascii: ":")), let second = reader.digits(2)
+            (1...12).contains(month), day >= 1, day <= 31
         else { return nil }
-        guard (1...12).contains(month), day >= 1, day <= 31, hour < 24, minute < 60, second < 60 else { return nil }
-        (self.year, self.month, self.day, self.hour, self.minute, self.second) = (
-            year, month, day, hour, minute, second
-        )
+        (self.year, self.month, self.day) = (year, month, day)
+        if allowsLocalTime, reader.isAtEnd {
+            hasDesignator = false
+            return
+        }
+        guard reader.skip(UInt8(ascii: "T")) || reader.skip(UInt8(ascii: "t")) || reader.skip(UInt8(ascii: " ")),
+            let hour = reader.digits(2), !extended || reader.skip(UInt8(ascii: ":")), let minute = reader.digits(2),
+            !extended || reader.skip(UInt8(ascii: ":")), let second = reader.digits(2),
+            hour < 24, minute < 60, second < 60
+        else { return nil }
+        (self.hour, self.minute, self.second) = (hour, minute, second)
         if reader.skip(UInt8(ascii: ".")) || reader.skip(UInt8(ascii: ",")) {
             guard let digit = reader.digit() else { return nil }
             fractionDigits = UInt64(digit)
@@ -49,7 +60,9 @@ extension ISO8601Text {
                 fractionScale += 1
             }
         }
-        if reader.skip(UInt8(ascii: "Z")) || reader.skip(UInt8(ascii: "z")) {
+        if allowsLocalTime, reader.isAtEnd {
+            hasDesignator = false
+        } else if reader.skip(UInt8(ascii: "Z")) || reader.skip(UInt8(ascii: "z")) {
             offset = 0
         } else {
             let sign: Int
@@ -73,8 +86,12 @@ extension ISO8601Text {
     }
 
     /// The date, for years ``CivilTime/years`` (whose calendar arithmetic is the proleptic
-    /// Gregorian one); nil for other years, and for days their month does not have.
-    var date: Date? {
+    /// Gregorian one); nil for other years, for days their month does not have, and for a
+    /// local time (see ``date(in:)``).
+    var date: Date? { hasDesignator ? date(offset: offset) : nil }
+
+    /// The date of these fields at `offset` seconds east of UTC, as ``date`` computes it.
+    func date(offset: Int) -> Date? {
         guard CivilTime.years.contains(year), day <= CivilTime.daysInMonth(year: year, month: month) else { return nil }
         let days = CivilTime.days(year: year, month: month, day: day)
         let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offset

@@ -95,6 +95,7 @@ extension ModelBuilder {
         let xmlAttributes = element.attributes
         let type = attributeType(xmlAttributes[.attributeType], of: element, owner: owner.description)
         let (userInfo, userInfoLocations) = readUserInfo(element)
+        if type == .date { checkDateFormats(owner: owner, userInfo: userInfo, locations: userInfoLocations) }
 
         var defaultValue: (any Sendable)?
         if let text = xmlAttributes[.defaultValueString] {
@@ -348,6 +349,29 @@ extension ModelBuilder {
                 at: locations[key]?.location ?? SourceLocation(file: source.fileName)
             )
             return nil
+        }
+    }
+
+    /// A `dateFormats` entry naming local times in a zone (`iso8601 Europe/Oslo`) must name a
+    /// zone this system knows: otherwise the entry would be read as a `DateFormatter` pattern
+    /// that no date matches.
+    private mutating func checkDateFormats(
+        owner: PropertyOwner,
+        userInfo: [String: String],
+        locations: [String: SourcePosition]
+    ) {
+        guard let (key, text) = MappingKeys.firstEntry(of: MappingKeys.dateFormats, in: userInfo) else { return }
+        for piece in text.split(separator: "|") {
+            let words = piece.split(separator: " ")
+            guard words.count == 2, words[0] == "iso8601" || words[0] == "ISO8601" else { continue }
+            let zone = String(words[1])
+            guard TimeZone(identifier: zone) == nil, TimeZone(abbreviation: zone) == nil else { continue }
+            let suggestion = ClosestName.to(zone, among: TimeZone.knownTimeZoneIdentifiers)
+            self.error(
+                "attribute '\(owner)': userInfo '\(key)' names time zone '\(zone)', which this system does not know"
+                    + (suggestion.map { "; did you mean '\($0)'?" } ?? ""),
+                at: locations[key]?.location ?? SourceLocation(file: source.fileName)
+            )
         }
     }
 
