@@ -119,6 +119,22 @@ public struct ModelEncoder: Sendable {
         /// `jsonWritesIdentity` (``MappingKeys/relationshipWritesIdentity``). An object whose
         /// entity has no identity is nested whatever this says.
         public var writesRelationshipsAsIdentities = false
+        /// Whether relationships are written as Rails' `accepts_nested_attributes_for` reads
+        /// them, as Sync's `.nested` export does: under `<key>_attributes` (`<key>Attributes`
+        /// with camelCase keys: the suffix takes the key casing in effect), a to-one as its
+        /// object, a to-many as an object of its objects keyed by position (`{"0": {…}, "1": {…}}`),
+        /// an object written as its identity as an object of it (`{"id": 7}`). Off by default.
+        ///
+        /// This is a request form for a Rails API, asked for by name: ModelDecoder does not
+        /// read it back (its keys are not the model's).
+        ///
+        /// For example, `{"name":"Japan","albums_attributes":{"0":{"title":"Tin Drum"}}}`:
+        ///
+        /// ```swift
+        /// var options = ModelEncoder.Options()
+        /// options.writesNestedAttributes = true
+        /// ```
+        public var writesNestedAttributes = false
         /// Whether every object written must pass what the decoder checks: each value the model
         /// requires set (not null), and raw values where the object's class asks for them
         /// (``ModelObject/rawValueTypes``). On by default, so that nothing is written that the

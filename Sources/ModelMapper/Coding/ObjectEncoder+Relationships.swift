@@ -21,14 +21,18 @@ extension ObjectEncoder {
             writer.append("null")
         case .object:
             guard let child = object.slots.linkedObject(at: slot) else { return }
-            member(step, program: program, frame: top)
+            relationshipMember(step, program: program, frame: top, of: object)
             // Plain values only in the closure: capturing a reference would count one.
             let inverse = object.mapping.readings[slot].inverseSlot
             let extras = step.extras >= 0 ? program.ownerExtras[Int(step.extras)] : nil
             let owner = Unmanaged.passUnretained(object)
             try child.withGuaranteedInstance { child throws(MappingError) in
                 if writesIdentity(child, of: object, slot: slot, index: -1) {
-                    try writeReference(to: child, path: childPath(slot: slot, index: -1), asScalar: true)
+                    try writeReference(
+                        to: child,
+                        path: childPath(slot: slot, index: -1),
+                        asScalar: !options.writesNestedAttributes
+                    )
                 } else if try writesInFull(child, slot: slot, index: -1, frame: top) {
                     try begin(child, skipping: inverse, extras: extras, owner: owner, viaSlot: slot, viaIndex: -1)
                 } else {
@@ -36,8 +40,8 @@ extension ObjectEncoder {
                 }
             }
         case .objects:
-            member(step, program: program, frame: top)
-            writer.open(UInt8(ascii: "["))
+            relationshipMember(step, program: program, frame: top, of: object)
+            writer.open(options.writesNestedAttributes ? UInt8(ascii: "{") : UInt8(ascii: "["))
             stack.frames[top].arraySlot = slot
             stack.frames[top].arrayLinks = object.slots.links(at: slot)
             stack.frames[top].arrayIndex = 0
@@ -52,7 +56,10 @@ extension ObjectEncoder {
         let slot = stack.frames[top].arraySlot
         let index = stack.frames[top].arrayIndex
         guard index < stack.frames[top].arrayLinks?.count ?? 0 else {
-            writer.close(UInt8(ascii: "]"), isEmpty: stack.frames[top].arrayIsEmpty)
+            writer.close(
+                options.writesNestedAttributes ? UInt8(ascii: "}") : UInt8(ascii: "]"),
+                isEmpty: stack.frames[top].arrayIsEmpty
+            )
             stack.frames[top].arraySlot = -1
             stack.frames[top].arrayLinks = nil
             return
@@ -61,13 +68,22 @@ extension ObjectEncoder {
             stack.frames[top].arrayIndex += 1
             return
         }
-        writer.separator(first: stack.frames[top].arrayIsEmpty)
+        if options.writesNestedAttributes {
+            var isEmpty = stack.frames[top].arrayIsEmpty
+            positionMember(index, isEmpty: &isEmpty)
+        } else {
+            writer.separator(first: stack.frames[top].arrayIsEmpty)
+        }
         stack.frames[top].arrayIsEmpty = false
         // The array the frame holds keeps the child alive until its own frame holds it.
         try child.withGuaranteedInstance { child throws(MappingError) in
             let holder = stack.frames[top].object.takeUnretainedValue()
             if writesIdentity(child, of: holder, slot: slot, index: index) {
-                try writeReference(to: child, path: childPath(slot: slot, index: index), asScalar: true)
+                try writeReference(
+                    to: child,
+                    path: childPath(slot: slot, index: index),
+                    asScalar: !options.writesNestedAttributes
+                )
                 stack.frames[top].arrayIndex += 1
             } else if try writesInFull(child, slot: slot, index: index, frame: top) {
                 let inverse = stack.frames[top].object

@@ -55,6 +55,9 @@ struct ObjectEncoder {
     /// that reports every such value.
     var collectsProblems = false
     var problems: [MappingError] = []
+    /// The suffix of Rails' nested attributes keys (`_attributes"`) in the key casing of each
+    /// model met (see ``ModelEncoder/Options/writesNestedAttributes``).
+    var nestedAttributesSuffixes: [ObjectIdentifier: [UInt8]] = [:]
 
     init(options: ModelEncoder.Options, skipsFailures: Bool = false) {
         self.options = options
