@@ -3,9 +3,10 @@
 //
 //     swift run bands [path/to/Bands.xcdatamodeld] [first.json second.json ...]
 //
-// The documents come in snake_case and link records by key ("band": "Japan"); the graph
-// reads them with its defaults (snake_case keys, an attribute named `id` as the identity where
-// none is declared, references waiting for their objects) and merges them in any order.
+// The documents come in snake_case and link records by key ("band": "Japan"); the model says
+// so once, in Models/Bands.conventions.json (snake_case keys, an attribute named `id` as the
+// identity where none is declared), so the graph, the encoder and `modelgen check-json` all
+// read them alike. References wait for their objects, and documents merge in any order.
 import Foundation
 import ModelMapper
 
@@ -68,11 +69,10 @@ do {
     try japan.setValue("Rain Tree Crow, JAPAN", forKey: "otherNames")
     graph.noteUpdated(japan)
 
-    // What changed, as the API takes it: snake_case keys, relationships as the keys they lead to.
+    // What changed, as the API takes it: relationships as the keys they lead to. The keys are
+    // snake_case, and BandMember's identity its `id`, because the model's conventions say so.
     var options = ModelEncoder.Options(outputFormatting: [.prettyPrinted, .sortedKeys])
-    options.keyCasing = .snakeCase
     options.writesRelationshipsAsIdentities = true
-    options.identifiesByIDAttribute = true  // as the graph reads: BandMember's identity is its `id`
     let encoder = ModelEncoder(options: options)
     let changes = graph.changes(since: before)
     print("\nchanged since the merges: \(changes.updated.count) updated, \(changes.inserted.count) inserted")

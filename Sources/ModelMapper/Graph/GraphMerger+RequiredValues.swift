@@ -42,6 +42,18 @@ extension GraphMerger {
         return errors
     }
 
+    /// The required values missing from the objects of the elements the decoder left out
+    /// (`leftOut`, their roots) that would be new to the graph, except at a path the decoder
+    /// reported an error at (a value that did not convert is not also missing): so that a
+    /// graph reports what ``ModelDecoder`` reports of those elements.
+    func requiredValueErrors(ofLeftOut leftOut: [ModelObject], besides reported: [MappingError]) -> [MappingError] {
+        guard requiresValues, !leftOut.isEmpty else { return [] }
+        let objects = reachable(from: leftOut)
+        let targets = findTargets(of: objects, roots: Set(leftOut.map(ObjectIdentifier.init)))
+        let paths = Set(reported.map(\.path))
+        return requiredValueErrors(of: objects, targets: targets).map(\.error).filter { !paths.contains($0.path) }
+    }
+
     /// The required attributes `object` has no value for, nor `existing` (the placeholder it
     /// fills) when given.
     func missingRequiredSlots(of object: ModelObject, onto existing: ModelObject? = nil) -> [Int] {

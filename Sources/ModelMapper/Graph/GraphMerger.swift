@@ -163,7 +163,7 @@ struct GraphMerger {
     /// a JSON object gave, itself (new to the graph); else, for a reference by a scalar alone,
     /// a pending reference, or itself as a placeholder (under the `.placeholder` policy, and
     /// for a root, which has nothing to wait in).
-    private func findTargets(of fresh: [ModelObject], roots: Set<ObjectIdentifier>) -> Targets {
+    func findTargets(of fresh: [ModelObject], roots: Set<ObjectIdentifier>) -> Targets {
         var targets: Targets = [:]
         targets.reserveCapacity(fresh.count)
         for object in fresh {
@@ -390,7 +390,7 @@ struct GraphMerger {
     /// inverse filled in), each once, roots first: an explicit stack, as documents may nest
     /// deeply. With `targets`, not through objects the operations keep as they are, nor to
     /// those they leave out.
-    private func reachable(from roots: [ModelObject], targets: Targets? = nil) -> [ModelObject] {
+    func reachable(from roots: [ModelObject], targets: Targets? = nil) -> [ModelObject] {
         var seen = Set<ObjectIdentifier>()
         var order: [ModelObject] = []
         // Roots in the document's order (so that the graph lists new objects in it), then what

@@ -287,7 +287,6 @@ extension ObjectGraph {
         }
         let plan = operations == .default ? .default : try MergePlan(operations, model: model, mappings: mappings)
         guard let batch = prepared.take() else { throw ObjectGraphError.alreadyMerged }
-        if !partially, !batch.result.errors.isEmpty { throw MappingErrors(batch.result.errors) }
         var merger = GraphMerger(
             graph: self,
             given: batch.given,
@@ -296,6 +295,11 @@ extension ObjectGraph {
             plan: plan,
             entity: prepared.entity
         )
+        // The elements the decoder left out lack what ModelDecoder would also report.
+        let decodingErrors =
+            batch.result.errors
+            + merger.requiredValueErrors(ofLeftOut: batch.leftBehind, besides: batch.result.errors)
+        if !partially, !decodingErrors.isEmpty { throw MappingErrors(decodingErrors) }
         let outcome = try merger.merge(
             roots: batch.result.objects,
             leftBehind: batch.leftBehind,
@@ -307,7 +311,7 @@ extension ObjectGraph {
         let position = { (kept: Int) in positions.isEmpty ? kept : positions[kept] }
         return MergeResult(
             objects: outcome.objects,
-            errors: Self.merged(batch.result.errors, outcome.errors),
+            errors: Self.merged(decodingErrors, outcome.errors),
             leftOut: (batch.result.leftOut + outcome.leftOut.map(position)).sorted(),
             warnings: batch.result.warnings,
             skipped: outcome.skipped.map(position),
