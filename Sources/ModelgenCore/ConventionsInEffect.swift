@@ -28,63 +28,60 @@ public struct ConventionsInEffect: Sendable {
     /// The conventions, in a fixed order.
     public let rows: [Row]
 
-    /// The conventions of `model`, with `overrides` (from the command line) over the model's.
+    /// The conventions of `model`, with `overrides` (from the command line) over the model's:
+    /// resolved by the rule the coders use (``ModelConventions``), once with a decoder's
+    /// defaults and once with a graph's.
     public init(model: ObjectModel, overrides: ModelConventions = ModelConventions()) {
         let file = model.conventionsURL.map { $0.relativePath } ?? "the model's conventions file"
+        let (coding, sources) = model.conventions.resolvedWithSources(options: overrides, defaults: .codingDefaults)
+        let graph = model.conventions.resolvedWithSources(options: overrides, defaults: .graphDefaults).conventions
         func row<Value: Equatable>(
             _ name: String,
             key: String,
-            _ path: KeyPath<ModelConventions, Value?>,
-            whenNone: String = "none",
+            _ path: KeyPath<ModelConventions.Resolved, Value>,
+            _ source: ModelConventions.Source,
             text: (Value) -> String
         ) -> Row {
-            let coding = ModelConventions.codingDefaults[keyPath: path]
-            let graph = ModelConventions.graphDefaults[keyPath: path]
-            if let value = overrides[keyPath: path] {
-                return Row(name: name, key: key, value: text(value), source: "the command line", graphValue: nil)
+            let value = text(coding[keyPath: path])
+            switch source {
+            case .options: return Row(name: name, key: key, value: value, source: "the command line", graphValue: nil)
+            case .optionsWithModelNames:
+                return Row(
+                    name: name,
+                    key: key,
+                    value: value,
+                    source: "the command line, with \(file)'s names",
+                    graphValue: nil
+                )
+            case .model: return Row(name: name, key: key, value: value, source: file, graphValue: nil)
+            case .defaults:
+                let graphValue = graph[keyPath: path] != coding[keyPath: path] ? text(graph[keyPath: path]) : nil
+                return Row(name: name, key: key, value: value, source: Self.defaultSource, graphValue: graphValue)
             }
-            if let value = model.conventions[keyPath: path] {
-                return Row(name: name, key: key, value: text(value), source: file, graphValue: nil)
-            }
-            let graphValue = graph != coding ? graph.map(text) : nil
-            return Row(
-                name: name,
-                key: key,
-                value: coding.map(text) ?? whenNone,
-                source: Self.defaultSource,
-                graphValue: graphValue
-            )
         }
         func names(_ names: [String]) -> String { names.isEmpty ? "none" : names.joined(separator: ", ") }
-        var identities = row(
-            "identity attributes by name",
-            key: "identityAttributes",
-            \.identityAttributeNames,
-            text: names
-        )
-        // An option's yes turns on the model's names, else `id`, as the coders resolve it.
-        if overrides.identityAttributes == nil, overrides.identifiesByID == true,
-            let declared = model.conventions.identityAttributeNames, !declared.isEmpty
-        {
-            identities = Row(
-                name: identities.name,
-                key: identities.key,
-                value: names(declared),
-                source: "the command line, with \(file)'s names",
-                graphValue: nil
-            )
-        }
         rows = [
-            row("key casing", key: "keyCasing", \.keyCasing) { ModelConventions.name(of: $0) ?? $0.description },
-            identities,
-            row("identity key", key: "identityKey", \.identityKey) { $0 },
+            row("key casing", key: "keyCasing", \.keyCasing, sources.keyCasing) {
+                ModelConventions.name(of: $0) ?? $0.description
+            },
             row(
-                "reserved names",
-                key: "reservedNames",
-                \.reservedNames,
-                whenNone: "description, with snakeCase or kebabCase",
-                text: names
-            ),
+                "identity attributes by name",
+                key: "identityAttributes",
+                \.identityAttributes,
+                sources.identityAttributes
+            ) {
+                names($0)
+            },
+            row("identity key", key: "identityKey", \.identityKey, sources.identityKey) { $0 ?? "none" },
+            row("reserved names", key: "reservedNames", \.reservedNames, sources.reservedNames) {
+                $0.map(names) ?? "description, with snakeCase or kebabCase"
+            },
+            row("model names accepted", key: "acceptsModelNames", \.acceptsModelNames, sources.acceptsModelNames) {
+                $0 ? "yes" : "no"
+            },
+            row("foreign key suffixes", key: "foreignKeySuffixes", \.foreignKeySuffixes, sources.foreignKeySuffixes) {
+                $0.map { "\($0.toOne) (to-one), \($0.toMany) (to-many)" } ?? "none"
+            },
         ]
     }
 

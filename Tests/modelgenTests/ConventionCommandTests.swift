@@ -82,6 +82,35 @@ struct ConventionCommandTests {
         #expect(conventions.first?["key"] as? String == "keyCasing")
         #expect(conventions.first?["value"] as? String == "snakeCase")
         #expect(conventions.first?["source"] as? String == file)
+        #expect(
+            conventions.map { $0["key"] as? String } == [
+                "keyCasing", "identityAttributes", "identityKey", "reservedNames", "acceptsModelNames",
+                "foreignKeySuffixes",
+            ]
+        )
+    }
+
+    @Test("inspect shows every convention a preset sets, and the model's names an option turns on")
+    func inspectPreset() throws {
+        let (folder, model, _) = try shop(conventions: #"{"preset": "sync", "identityAttributes": ["photoID"]}"#)
+        defer { folder.remove() }
+        let file = folder.url.appendingPathComponent("Shop.conventions.json").path
+        let outline = try Modelgen.run(["inspect", model]).standardOutput
+        for line in [
+            "  key casing: snakeCase (from \(file))", "  identity attributes by name: photoID (from \(file))",
+            "  identity key: id (from \(file))", "  reserved names: type, description, signed (from \(file))",
+            "  model names accepted: yes (from \(file))",
+            "  foreign key suffixes: _id (to-one), _ids (to-many) (from \(file))",
+        ] {
+            #expect(outline.contains(line + "\n"), "\(line)")
+        }
+        // --identify-by-id turns the identities by name on: the model's names, not `id`.
+        let overridden = try Modelgen.run(["inspect", model, "--identify-by-id"]).standardOutput
+        #expect(
+            overridden.contains(
+                "  identity attributes by name: photoID (from the command line, with \(file)'s names)\n"
+            )
+        )
     }
 
     @Test("a bad conventions file stops every command, located in the file")
