@@ -33,6 +33,17 @@ final class EntityMapping: @unchecked Sendable {
     /// ``writeProgram``, unretained (the mapping keeps it alive): the encoder reads it for
     /// every object without counting a reference.
     var writeProgramRef: Unmanaged<WriteProgram> { .passUnretained(writeProgram) }
+    /// The steps the encoder takes to write an object as Rails' nested attributes
+    /// (``ModelEncoder/Options/writesNestedAttributes``): ``writeProgram``, but that an attribute
+    /// named `destroy` with no key of its own is written at `_destroy`, the flag Rails reads
+    /// to delete a nested record (as Sync's nested export writes it). The same program where
+    /// the entity has no such attribute.
+    let nestedAttributesWriteProgram: WriteProgram
+    /// ``nestedAttributesWriteProgram`` when writing nested attributes, else ``writeProgram``,
+    /// unretained.
+    func writeProgramRef(asNestedAttributes: Bool) -> Unmanaged<WriteProgram> {
+        .passUnretained(asNestedAttributes ? nestedAttributesWriteProgram : writeProgram)
+    }
     /// Whether the JSON may name a subentity (so the decoder must find the type key first).
     let isPolymorphic: Bool
     /// The transformer each JSON object of the entity goes through before it is mapped
@@ -99,7 +110,15 @@ final class EntityMapping: @unchecked Sendable {
         )
         let unwritten = Set(properties.indices.filter { !properties[$0].isExported })
         self.unwrittenSlots = unwritten
-        self.writeProgram = WriteProgram(level: keys, typeValue: typeValue, unwritten: unwritten)
+        let program = WriteProgram(level: keys, typeValue: typeValue, unwritten: unwritten)
+        self.writeProgram = program
+        self.nestedAttributesWriteProgram =
+            Self.nestedAttributesProgram(
+                of: properties,
+                keys: keys,
+                typeValue: typeValue,
+                unwritten: unwritten
+            ) ?? program
         self.isPolymorphic = typeKey != nil && (entityByTypeValue.count > 1 || isAbstract)
         self.initialSlots = properties.map { property in
             guard !property.isRelationship, let value = property.defaultValue else { return .absent }
@@ -245,6 +264,26 @@ extension EntityMapping {
         while let parent = records[root].superentity { root = parent }
         guard records[root].identityAttributeNames.isEmpty else { return nil }
         return names.first { name in records[root].ownAttributes.contains { $0.name == name } }
+    }
+
+    /// The program writing the entity's objects as Rails' nested attributes, where it differs
+    /// from the entity's own: an attribute `destroy` with no key path of its own at `_destroy`.
+    private static func nestedAttributesProgram(
+        of properties: [PropertyMapping],
+        keys: KeyLevel,
+        typeValue: String,
+        unwritten: Set<Int>
+    ) -> WriteProgram? {
+        let destroy = properties.indices.filter {
+            !properties[$0].isRelationship && properties[$0].name == "destroy" && properties[$0].keyPath == ["destroy"]
+        }
+        guard !destroy.isEmpty else { return nil }
+        return WriteProgram(
+            level: keys,
+            typeValue: typeValue,
+            unwritten: unwritten,
+            renamed: Dictionary(uniqueKeysWithValues: destroy.map { ($0, "_destroy") })
+        )
     }
 
     /// The key path of a property: the declared one; else the identity key for the attribute

@@ -123,7 +123,9 @@ public struct ModelEncoder: Sendable {
         /// them, as Sync's `.nested` export does: under `<key>_attributes` (`<key>Attributes`
         /// with camelCase keys: the suffix takes the key casing in effect), a to-one as its
         /// object, a to-many as an object of its objects keyed by position (`{"0": {…}, "1": {…}}`),
-        /// an object written as its identity as an object of it (`{"id": 7}`). Off by default.
+        /// an object written as its identity as an object of it (`{"id": 7}`). An attribute named
+        /// `destroy` with no key path of its own is written at `_destroy`, the flag Rails reads to
+        /// delete a nested record. Off by default.
         ///
         /// This is a request form for a Rails API, asked for by name: ModelDecoder does not
         /// read it back (its keys are not the model's).

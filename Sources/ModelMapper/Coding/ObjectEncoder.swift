@@ -325,7 +325,7 @@ struct ObjectEncoder {
                 throw first
             }
         }
-        var program = mapping.writeProgramRef
+        var program = mapping.writeProgramRef(asNestedAttributes: options.writesNestedAttributes)
         let hasSource = object.decodedSource != nil
         if let source = object.decodedSource {
             program = .passRetained(

@@ -68,9 +68,12 @@ final class WriteProgram: @unchecked Sendable {
 
     /// The program of an entity: its keys in model order, but those of `unwritten` slots
     /// (properties the model marks not to export).
-    convenience init(level: KeyLevel, typeValue: String, unwritten: Set<Int> = []) {
+    /// `renamed` gives other keys to some slots' attributes of the object's own level (Rails'
+    /// `_destroy`, see ``EntityMapping/nestedAttributesWriteProgram``).
+    convenience init(level: KeyLevel, typeValue: String, unwritten: Set<Int> = [], renamed: [Int: String] = [:]) {
         var builder = Builder()
         builder.unwritten = unwritten
+        builder.renamed = renamed
         builder.append([], own: level, owner: nil, isRoot: true)
         self.init(
             builder,
@@ -171,6 +174,8 @@ final class WriteProgram: @unchecked Sendable {
         var writesUnknown = true
         /// The slots of the object's own properties that are never written.
         var unwritten: Set<Int> = []
+        /// Other keys for attributes of the object's own level, by slot.
+        var renamed: [Int: String] = [:]
 
         /// Appends the steps of one level: `members` (as decoded) in order, then the nodes of
         /// `own` and `owner` they did not name, in model order.
@@ -271,7 +276,13 @@ final class WriteProgram: @unchecked Sendable {
             nested members: [SourceMember],
             nullIfEmpty: Bool
         ) {
-            keys.append(node.quoted)
+            if isRoot, !isOwner, node.relationship == nil, node.nested == nil, node.attributes.count == 1,
+                let other = renamed[node.attributes[0]]
+            {
+                keys.append(QuotedKey(other))
+            } else {
+                keys.append(node.quoted)
+            }
             let key = Int32(keys.count - 1)
             if isRoot, !isOwner, node.isTypeKey {
                 steps.append(Step(kind: .typeKey, slot: -1, key: key, extras: -1))

@@ -79,4 +79,43 @@ struct NestedAttributesTests {
             try encoded(band) { $0.keyCasing = .snakeCase } == #"{"id":"b1","name":"Japan","albums_attributes":{}}"#
         )
     }
+
+    @Test(
+        "An attribute named destroy is Rails' _destroy flag, in nested attributes only, unless it has a key of its own"
+    )
+    func destroyFlag() throws {
+        let model = try ObjectModel(
+            xml: """
+                <model>
+                  <entity name="User">
+                    <attribute name="id" attributeType="Integer 64"/>
+                    <relationship name="notes" optional="YES" toMany="YES" destinationEntity="Note" inverseName="user" inverseEntity="Note"/>
+                  </entity>
+                  <entity name="Note">
+                    <attribute name="id" attributeType="Integer 64"/>
+                    <attribute name="destroy" optional="YES" attributeType="Boolean"/>
+                    <relationship name="user" optional="YES" maxCount="1" destinationEntity="User" inverseName="notes" inverseEntity="User"/>
+                  </entity>
+                  <entity name="Flag">
+                    <attribute name="destroy" optional="YES" attributeType="Boolean">
+                      <userInfo><entry key="jsonKeyPath" value="flags.destroy"/></userInfo>
+                    </attribute>
+                  </entity>
+                </model>
+                """
+        )
+        let json = #"{"id":1,"notes":[{"id":7,"destroy":true},{"id":8}]}"#
+        let user = try ModelDecoder(model: model)
+            .decodeObject(of: #require(model.entitiesByName["User"]), from: Data(json.utf8))
+        #expect(
+            try encoded(user) { $0.keyCasing = .snakeCase }
+                == #"{"id":1,"notes_attributes":{"0":{"id":7,"_destroy":true},"1":{"id":8}}}"#
+        )
+        // Not in the model's own form, which the decoder reads back.
+        #expect(String(decoding: try ModelEncoder().encode(user), as: UTF8.self) == json)
+        // A key of its own wins.
+        let flag = ModelObject(entity: try #require(model.entitiesByName["Flag"]))
+        try flag.setValue(true, forKey: "destroy")
+        #expect(try encoded(flag) { _ in } == #"{"flags":{"destroy":true}}"#)
+    }
 }
