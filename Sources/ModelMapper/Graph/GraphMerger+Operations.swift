@@ -91,7 +91,9 @@ extension GraphMerger {
     }
 
     /// Notes the objects `owner` held at `slot` (`old`) that it holds no longer, when that
-    /// to-many's operations make it a whole listing.
+    /// to-many's operations make it a whole listing. Not for a many-to-many: its objects stand
+    /// on their own (a tag one photo drops is still a tag), so they are let go, never removed,
+    /// as Sync treats them.
     func noteUnlisted(
         _ old: [ModelObject],
         keeping children: [ModelObject],
@@ -102,8 +104,12 @@ extension GraphMerger {
         guard !plan.isDefault, owner.mapping.properties[slot].isToMany,
             plan.operation(entity: owner.mapping.entityIndex, slot: slot).contains(.removeUnlisted)
         else { return }
+        let relationship = owner.mapping.relationshipList.first { $0.slot == slot }
+        let inverse = relationship?.inverse ?? -1
+        if let relationship, inverse >= 0, graph.mappings[relationship.destination].properties[inverse].isToMany {
+            return
+        }
         let kept = Set(children.map(ObjectIdentifier.init))
-        let inverse = owner.mapping.relationshipList.first { $0.slot == slot }?.inverse ?? -1
         for object in old where !kept.contains(ObjectIdentifier(object)) { unlisted.append((object, inverse)) }
     }
 
@@ -122,8 +128,9 @@ extension GraphMerger {
     }
 
     /// Removes the objects no listing holds any more: those `unlisted` by a parent's to-many
-    /// that the document does not hold and no object holds through the inverse, and, when
-    /// `listing`, the objects of the merged entity the document does not hold.
+    /// that the document does not hold and that no object holds through the inverse (another
+    /// parent it moved to), and, when `listing`, the objects of the merged entity the document
+    /// does not hold.
     func removeUnlisted(_ unlisted: [Unlisted], held: Set<ObjectIdentifier>, listing: Bool) -> [ModelObject] {
         var removing: [ModelObject] = []
         var removingSet = Set<ObjectIdentifier>()

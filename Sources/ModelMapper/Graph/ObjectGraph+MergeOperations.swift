@@ -26,8 +26,8 @@ extension ObjectGraph {
         public static let update = MergeOperation(rawValue: 1 << 1)
         /// The document is the whole listing: objects it does not hold are removed. For the
         /// document's own objects, those of the merged entity (and its subentities); for a
-        /// to-many relationship, the objects a parent held there before (see
-        /// ``MergeOperations``).
+        /// one-to-many relationship, the objects a parent held there before (see
+        /// ``MergeOperations``). A many-to-many lets them go and removes none.
         public static let removeUnlisted = MergeOperation(rawValue: 1 << 2)
         /// Insert and update: what a merge does by default.
         public static let insertAndUpdate: MergeOperation = [.insert, .update]
@@ -40,9 +40,11 @@ extension ObjectGraph {
     ///
     /// Removal is always opt-in. What it never removes: an object the document holds anywhere
     /// (under any casing or key form of its identity, nested or as a foreign key); for a
-    /// relationship, an object that another object still holds through the inverse (a tag
-    /// other photos carry stays when one photo drops it). A partial merge that leaves
-    /// elements out does not remove for the document's listing, which is then not whole.
+    /// relationship, an object that another parent now holds through the inverse (an album
+    /// that moved to another band), nor any object of a many-to-many: those stand on their own
+    /// (a tag one photo drops is still a tag), so they are only let go, as Sync treats them.
+    /// A partial merge that leaves elements out does not remove for the document's listing,
+    /// which is then not whole.
     /// Removed objects are listed in ``MergeResult/removed`` and by ``ObjectGraph/changes(since:)``.
     ///
     /// For example, a band's albums as the whole listing of that band's albums, bands inserted
