@@ -509,6 +509,7 @@ extension EntityMapping {
             isOptional: attribute.isOptional || attribute.isTransient,
             defaultValue: attribute.defaultValue,
             transformerName: attribute.valueTransformerName.map(ValueTransformer.Name.init(rawValue:)),
+            transformerDirection: attribute.valueTransformerDirection,
             compositeName: attribute.compositeName,
             destination: -1,
             isToMany: false,

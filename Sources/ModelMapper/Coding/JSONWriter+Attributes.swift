@@ -179,9 +179,16 @@ extension JSONWriter {
         }
         let name = plan.name
         let transformer = try plan.registered()
+        guard plan.canTransform(transformer, towardsJSON: true) else {
+            throw MappingError(
+                .transformerFailed(name),
+                found: "\(attributeValue ?? "nil")",
+                detail: plan.cannotTransformDetail(towardsJSON: true)
+            )
+        }
         let result: Any?
         do {
-            result = try transformer.transformedValue(attributeValue)
+            result = try plan.transform(attributeValue, with: transformer, towardsJSON: true)
         } catch {
             throw MappingError(.transformerFailed(name), found: "\(attributeValue ?? "nil")", underlyingError: error)
         }

@@ -180,7 +180,7 @@ extension ObjectDecoder {
             if Self.keepsListUnboxed(property.attributeType) { return .strings(list) }
             result = list
         case .none:
-            result = try Self.reverseTransform(token, plan: plan)
+            result = try Self.transformToModel(token, plan: plan)
         }
         switch property.attributeType {
         case .transformable, .undefined, .objectID:
@@ -239,20 +239,22 @@ extension ObjectDecoder {
         return list
     }
 
-    /// A value through a transformer's `reverseTransformedValue(_:)`, given Foundation values.
-    static func reverseTransform(_ token: JSONToken, plan: TransformerPlan) throws(MappingError) -> Any {
+    /// A JSON value (as Foundation values) through its attribute's transformer towards the
+    /// model: `reverseTransformedValue(_:)`, or `transformedValue(_:)` for a transformer named
+    /// in userInfo (see ``ValueTransformer/Direction``).
+    static func transformToModel(_ token: JSONToken, plan: TransformerPlan) throws(MappingError) -> Any {
         let name = plan.name
         let transformer = try plan.registered()
-        guard type(of: transformer).allowsReverseTransformation() else {
+        guard plan.canTransform(transformer, towardsJSON: false) else {
             throw MappingError(
                 .transformerFailed(name),
                 found: ValueConversion.describe(token),
-                detail: "it does not allow reverse transformation, which decoding needs"
+                detail: plan.cannotTransformDetail(towardsJSON: false)
             )
         }
         let result: Any?
         do {
-            result = try transformer.reverseTransformedValue(token.jsonValue.foundationObject)
+            result = try plan.transform(token.jsonValue.foundationObject, with: transformer, towardsJSON: false)
         } catch {
             throw MappingError(.transformerFailed(name), found: ValueConversion.describe(token), underlyingError: error)
         }

@@ -20,6 +20,8 @@ final class PropertyMapping: Sendable {
     let isOptional: Bool
     let defaultValue: (any Sendable)?
     let transformerName: ValueTransformer.Name?
+    /// Which way the transformer's forward transformation goes.
+    let transformerDirection: ValueTransformer.Direction
     let compositeName: String?
 
     // Relationships
@@ -56,6 +58,7 @@ final class PropertyMapping: Sendable {
         isOptional: Bool,
         defaultValue: (any Sendable)?,
         transformerName: ValueTransformer.Name?,
+        transformerDirection: ValueTransformer.Direction = .modelToJSON,
         compositeName: String?,
         destination: Int,
         isToMany: Bool,
@@ -77,6 +80,7 @@ final class PropertyMapping: Sendable {
         self.isOptional = isOptional
         self.defaultValue = defaultValue
         self.transformerName = transformerName
+        self.transformerDirection = transformerDirection
         self.compositeName = compositeName
         self.destination = destination
         self.isToMany = isToMany

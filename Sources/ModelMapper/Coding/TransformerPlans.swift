@@ -48,7 +48,8 @@ final class TransformerPlans {
         let index = offsets[entity] + slot
         precondition(index < tableCount, "slot \(slot) of entity \(entity) out of range")
         if let box = table[index] { return box }
-        let box = Box(TransformerPlan(name: mappings[entity].properties[slot].transformerName))
+        let property = mappings[entity].properties[slot]
+        let box = Box(TransformerPlan(name: property.transformerName, direction: property.transformerDirection))
         boxes.append(box)
         table[index] = .passUnretained(box)
         return .passUnretained(box)

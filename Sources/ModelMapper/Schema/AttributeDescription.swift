@@ -69,6 +69,11 @@ public struct AttributeDescription: Sendable, Hashable, CustomStringConvertible 
     /// or `sync.valueTransformer`.
     public var valueTransformerName: String? { record.valueTransformerName }
 
+    /// Which way ``valueTransformerName``'s forward transformation goes: from the model to
+    /// JSON for the attribute's own `valueTransformerName` (Core Data's field), from JSON to the
+    /// model for a transformer named in userInfo (Groot's and Sync's keys).
+    public var valueTransformerDirection: ValueTransformer.Direction { record.valueTransformerDirection }
+
     /// The Swift enum whose raw values the attribute holds, as `userInfo` `swiftType` names it
     /// (``MappingKeys/swiftType``); nil when it names none. Generated classes type the
     /// attribute with it.

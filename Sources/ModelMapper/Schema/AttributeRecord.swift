@@ -19,6 +19,12 @@ struct AttributeRecord: Sendable {
     var maxLength: Int?
     var regularExpressionString: String?
     var valueTransformerName: String?
+    /// Which way the transformer's forward transformation goes: from the model for the XML's
+    /// own field, from JSON for one named in userInfo.
+    var valueTransformerDirection: ValueTransformer.Direction {
+        if let name = xmlAttributes[.valueTransformerName], !name.isEmpty { return .modelToJSON }
+        return valueTransformerName == nil ? .modelToJSON : .jsonToModel
+    }
     var customClassName: String?
     var compositeName: String?
     var usesScalarValueType: Bool

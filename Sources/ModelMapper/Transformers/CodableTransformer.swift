@@ -17,6 +17,9 @@ import Foundation
 /// A value the decoder refuses is the attribute's error (`transformerFailed`), with the
 /// `DecodingError` and the JSON path of the value.
 public final class CodableTransformer<Value: Codable>: ValueTransformer, @unchecked Sendable {
+    /// From the model to JSON, wherever the model names it.
+    override public class var direction: Direction? { .modelToJSON }
+
     private let makeDecoder: @Sendable () -> JSONDecoder
     private let makeEncoder: @Sendable () -> JSONEncoder
 

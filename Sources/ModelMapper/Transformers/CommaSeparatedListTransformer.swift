@@ -4,6 +4,9 @@ import Foundation
 /// Spaces around items are trimmed on reading; an empty string is an empty list. A JSON array of
 /// strings is accepted too.
 public final class CommaSeparatedListTransformer: ValueTransformer, @unchecked Sendable {
+    /// From the model to JSON, wherever the model names it.
+    override public class var direction: Direction? { .modelToJSON }
+
     override public init() {}
 
     /// `[String]` -> one comma-separated `String`.

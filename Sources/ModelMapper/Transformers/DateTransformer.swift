@@ -6,6 +6,9 @@ import Foundation
 /// ValueTransformer.setValueTransformer(DateTransformer(format: .yearMonthDay), forName: "Date")
 /// ```
 public final class DateTransformer: ValueTransformer, @unchecked Sendable {
+    /// From the model to JSON, wherever the model names it.
+    override public class var direction: Direction? { .modelToJSON }
+
     /// How the transformer writes and reads dates.
     public let format: DateFormat
 

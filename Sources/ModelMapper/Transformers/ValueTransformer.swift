@@ -5,7 +5,10 @@ import Foundation
 /// written for Apple platforms port unchanged.
 ///
 /// `transformedValue(_:)` goes model -> JSON (encoding), `reverseTransformedValue(_:)` JSON ->
-/// model (decoding). JSON values are handed over as Foundation objects (`String`, `Int`,
+/// model (decoding), for a transformer named in the attribute's own *Value Transformer* field,
+/// as Core Data and Modelmatic use it. One named in userInfo (`JSONTransformerName`,
+/// `sync.valueTransformer`) goes the other way, as Groot and Sync call it, so that their
+/// transformers work unchanged (see ``Direction``). JSON values are handed over as Foundation objects (`String`, `Int`,
 /// `Double`, `Bool`, `[Any]`, `[String: Any]`, `NSNull`). Unlike Foundation's, both may throw;
 /// a thrown error reaches the caller inside a ``MappingError`` that says where. Returning nil for
 /// a value that is not nil is taken as a refusal and reported the same way.
@@ -44,6 +47,10 @@ open class ValueTransformer: @unchecked Sendable {
     /// Whether `reverseTransformedValue(_:)` is available; decoding through a transformer
     /// that says no is an error.
     open class func allowsReverseTransformation() -> Bool { true }
+    /// Which way this transformer's forward transformation goes, when the transformer says;
+    /// nil (the default) leaves it to where the model names it (see ``Direction``). The
+    /// built-in transformers say `.modelToJSON`, so they work under any name.
+    open class var direction: Direction? { nil }
 
     /// Model value -> JSON value. The default returns the value unchanged.
     ///
