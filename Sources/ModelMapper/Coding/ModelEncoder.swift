@@ -26,7 +26,8 @@ public struct ModelEncoder: Sendable {
         public enum NullEncoding: Sendable, Hashable {
             /// As decoded: unset properties are left out, null ones are written as `null`.
             case asDecoded
-            /// Unset and null properties are both written as `null`.
+            /// Unset and null properties are both written as `null`, but an unset to-many,
+            /// which is empty (as ``ModelObject/value(forKey:)`` reads it), is written `[]`.
             case always
             /// Neither unset nor null properties are written.
             case never

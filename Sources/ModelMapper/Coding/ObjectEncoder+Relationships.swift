@@ -13,6 +13,13 @@ extension ObjectEncoder {
         switch object.slots.state(at: slot) {
         case .absent:
             guard options.nullEncoding == .always else { return }
+            // An unset to-many is empty, as `value(forKey:)` reads it (and Core Data holds it):
+            // written `[]` (`{}` as nested attributes), not `null`.
+            if object.mapping.properties[slot].isToMany {
+                relationshipMember(step, program: program, frame: top, of: object)
+                writer.append(options.writesNestedAttributes ? "{}" : "[]")
+                return
+            }
             member(step, program: program, frame: top)
             writer.append("null")
         case .null:

@@ -27,6 +27,20 @@ struct EncodingTests {
         #expect(full["year"] == .null)
         #expect(full["pricing"] == .null)
         #expect(full["author"] == .null)
+        // An unset to-many is empty, as value(forKey:) reads it; one decoded as null stays null.
+        let author = try ModelDecoder(model: model)
+            .decodeObject(
+                of: #require(model.entitiesByName["Author"]),
+                from: ["author_id": 7, "lastName": "Twain"]
+            )
+        #expect((author.value(forKey: "books") as? [ModelObject])?.isEmpty == true)
+        #expect(try ModelEncoder(options: always).encodeJSON(author)["books"] == [])
+        let nullBooks = try ModelDecoder(model: model)
+            .decodeObject(
+                of: #require(model.entitiesByName["Author"]),
+                from: ["author_id": 7, "lastName": "Twain", "books": nil]
+            )
+        #expect(try ModelEncoder(options: always).encodeJSON(nullBooks)["books"] == .null)
         var never = ModelEncoder.Options()
         never.nullEncoding = .never
         #expect(try ModelEncoder(options: never).encodeJSON(object) == ["book_id": 1, "title": "T"])
