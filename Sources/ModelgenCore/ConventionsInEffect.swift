@@ -29,7 +29,7 @@ public struct ConventionsInEffect: Sendable {
     public let rows: [Row]
 
     /// The conventions of `model`, with `overrides` (from the command line) over the model's:
-    /// resolved by the rule the coders use (``ModelConventions``), once with a decoder's
+    /// resolved by the rule the coders use (`ModelConventions`), once with a decoder's
     /// defaults and once with a graph's.
     public init(model: ObjectModel, overrides: ModelConventions = ModelConventions()) {
         let file = model.conventionsURL.map { $0.relativePath } ?? "the model's conventions file"
