@@ -24,14 +24,21 @@ final class DecodedSource {
     /// The length of the object's JSON text: what the encoder may write again of the objects it
     /// holds in full at several places stays within a multiple of it.
     let byteCount: Int
+    /// Whether ``members`` are in an order the JSON's author chose. Not for an object read
+    /// from what a preprocessing transformer returned: a dictionary, whose order is none, so
+    /// the object is written in model order (as ``ModelEncoder/Options/Layout-swift.enum/canonical``
+    /// writes it), the same each time it goes round.
+    let isOrdered: Bool
 
     init(
         members: [SourceMember],
         ownerLevel: KeyLevel?,
         spellings: [Spelling],
         referenceEdges: Set<ReferenceEdge>,
-        byteCount: Int
+        byteCount: Int,
+        isOrdered: Bool = true
     ) {
+        self.isOrdered = isOrdered
         self.members = members
         self.ownerLevel = ownerLevel
         self.spellings = spellings

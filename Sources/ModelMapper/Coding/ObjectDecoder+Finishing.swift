@@ -36,7 +36,8 @@ extension ObjectDecoder {
                 ownerLevel: $0.ownerLevel,
                 spellings: $0.spellings,
                 referenceEdges: $0.referenceEdges,
-                byteCount: scanner.index - $0.start
+                byteCount: scanner.index - $0.start,
+                isOrdered: preprocessingDepth == 0
             )
         }
         if let target, updatesTarget {

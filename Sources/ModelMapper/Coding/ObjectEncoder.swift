@@ -333,7 +333,7 @@ struct ObjectEncoder {
                     source: source,
                     mapping: mapping,
                     ownerLevel: owner == nil ? nil : extras?.level.takeUnretainedValue(),
-                    canonical: options.layout == .canonical,
+                    canonical: options.layout == .canonical || !source.isOrdered,
                     writesUnknown: options.writesUnknownKeys
                 )
             )
