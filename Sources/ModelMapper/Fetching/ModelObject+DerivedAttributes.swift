@@ -1,21 +1,18 @@
 import Foundation
 
-extension ModelObject {
+extension ModelPredicate.Expression: Derivation {
     /// The value of a derived attribute, computed from its derivation as a predicate
-    /// expression on this object (`messages.@count`, `items.@sum.price`, `author.name`,
+    /// expression on `object` (`messages.@count`, `items.@sum.price`, `author.name`,
     /// `lowercase(name)`), converted to the attribute's type; nil when it cannot be computed
     /// (a key the entity lacks, a derivation that reads itself, a value that does not fit).
-    ///
-    /// It lives with the predicate evaluator, which `ModelObject`'s key-value access calls for
-    /// derived attributes only.
-    func derivedValue(atSlot slot: Int) -> Any? {
-        let property = mapping.properties[slot]
-        guard let derivation = property.derivation else { return nil }
+    func derivedValue(on object: ModelObject, type: AttributeType) -> Any? {
         var evaluator = PredicateEvaluator(predicate: nil, variables: [:], options: .init())
-        guard let value = try? evaluator.value(of: derivation, on: .object(self)) else { return nil }
-        return Self.attributeValue(value, type: property.attributeType)
+        guard let value = try? evaluator.value(of: self, on: .object(object)) else { return nil }
+        return ModelObject.attributeValue(value, type: type)
     }
+}
 
+extension ModelObject {
     /// An evaluated value as a value of an attribute of `type`, when it is one exactly.
     static func attributeValue(_ value: PredicateOperand, type: AttributeType) -> Any? {
         switch (value, type) {

@@ -39,6 +39,9 @@ final class PropertyMapping: Sendable {
     /// object's values), parsed: computed whenever the attribute is read. Nil for one that does
     /// not parse (the attribute then reads as stored).
     let derivation: ModelPredicate.Expression?
+    /// ``derivation``, as what computes it: the evaluator's conformance, found at run time,
+    /// so that objects reach a layer above theirs without naming it (see `Derivation`).
+    let derive: (any Derivation)?
     /// The JSON form the attribute's values take where it is not the type's own
     /// (``MappingKeys/jsonForm``): numbers and Booleans as strings, or text as numbers.
     let jsonForm: JSONForm?
@@ -88,6 +91,7 @@ final class PropertyMapping: Sendable {
         self.writesIdentity = writesIdentity
         self.dateFormats = dateFormats
         self.derivation = derivation
+        self.derive = derivation.flatMap { $0 as Any as? any Derivation }
         self.jsonForm = jsonForm
         self.bounds = bounds
     }

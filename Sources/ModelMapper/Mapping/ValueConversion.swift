@@ -494,14 +494,3 @@ extension PropertyMapping {
         )
     }
 }
-
-extension UnsafeBufferPointer<UInt8> {
-    /// The bytes without leading and trailing spaces and tabs.
-    func trimmingSpaces() -> UnsafeBufferPointer<UInt8> {
-        var start = 0
-        var end = count
-        while start < end, self[start] == 0x20 || self[start] == 0x09 { start += 1 }
-        while end > start, self[end - 1] == 0x20 || self[end - 1] == 0x09 { end -= 1 }
-        return UnsafeBufferPointer(rebasing: self[start..<end])
-    }
-}

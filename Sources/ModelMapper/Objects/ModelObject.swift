@@ -33,13 +33,9 @@ open class ModelObject: CustomStringConvertible {
     /// The values. Exclusive access is not checked at run time: an object graph belongs to one
     /// thread at a time, and the checks cost more than the accesses.
     @exclusivity(unchecked) var slots: SlotStorage
-    /// JSON the object was decoded from that no property reads, kept when the decoder's
-    /// ``ModelDecoder/Options/unknownKeys`` option is `.keep`; the encoder writes it back.
-    /// Members under the keys of flattened key paths are nested under those keys.
-    public var unknownJSON: JSONObject? { decodedSource?.unknownJSON }
-    /// How the object was written in the JSON it was decoded from (members in order, unknown
-    /// ones, spellings), kept with the same option so that encoding gives the same tokens back.
-    var decodedSource: DecodedSource?
+    /// How the object was written in the JSON it was decoded from, kept by the codecs (their
+    /// `DecodedSource`, which this layer does not name: see `ModelObject+DecodedSource.swift`).
+    var sourceRecord: AnyObject?
 
     /// The name of the entity this class is for. The default is the class's own name.
     open class var entityName: String { String(describing: self) }
@@ -106,7 +102,9 @@ open class ModelObject: CustomStringConvertible {
     }
 
     func value(atSlot slot: Int) -> Any? {
-        if mapping.properties[slot].derivation != nil { return derivedValue(atSlot: slot) }
+        if let derive = mapping.properties[slot].derive {
+            return derive.derivedValue(on: self, type: mapping.properties[slot].attributeType)
+        }
         switch slots[slot] {
         case .absent:
             let property = mapping.properties[slot]

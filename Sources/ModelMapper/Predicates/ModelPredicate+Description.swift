@@ -130,7 +130,7 @@ extension ModelPredicate.Value: CustomStringConvertible {
         case .uuid(let uuid): return Self.quoted(uuid.uuidString)
         case .url(let url): return Self.quoted(url.absoluteString)
         case .data(let data): return "<\(data.count) bytes>"
-        case .object(let reference): return "<\(reference.object.entity.name) object>"
+        case .object(let reference): return reference.referent.predicateDescription
         case .array(let values): return "{" + values.map(\.description).joined(separator: ", ") + "}"
         }
     }

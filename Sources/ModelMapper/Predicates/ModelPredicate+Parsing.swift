@@ -65,7 +65,7 @@ extension ModelPredicate.Value {
         case let value as UUID: self = .uuid(value)
         case let value as URL: self = .url(value)
         case let value as Data: self = .data(value)
-        case let value as ModelObject: self = .object(ModelPredicate.ObjectReference(value))
+        case let value as any PredicateReferent: self = .object(ModelPredicate.ObjectReference(referent: value))
         case let value as ModelPredicate.Value: self = value
         default:
             if let text = Self.integerText(argument) {

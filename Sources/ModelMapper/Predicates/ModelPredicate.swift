@@ -201,18 +201,24 @@ extension ModelPredicate {
 
     /// An object in a predicate, compared by identity. A predicate holding one keeps it alive;
     /// like the object graph, such a predicate belongs to one thread at a time.
+    ///
+    /// Predicates sit below objects in the library's layers, so the reference holds its object
+    /// as a `PredicateReferent`; `ModelObject` is the only one, and ``object`` and ``init(_:)`` (in
+    /// `Objects/`) give it back typed.
     public final class ObjectReference: @unchecked Sendable, Hashable {
-        /// The object.
-        public let object: ModelObject
+        /// The object, held strongly.
+        let referent: any PredicateReferent
 
-        /// A reference to `object`, which the predicate keeps alive.
-        public init(_ object: ModelObject) {
-            self.object = object
+        /// A reference to `referent`, which the predicate keeps alive.
+        init(referent: any PredicateReferent) {
+            self.referent = referent
         }
 
         /// Whether both refer to the same object.
-        public static func == (left: ObjectReference, right: ObjectReference) -> Bool { left.object === right.object }
+        public static func == (left: ObjectReference, right: ObjectReference) -> Bool {
+            left.referent === right.referent
+        }
         /// Hashes what `==` compares.
-        public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(object)) }
+        public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(referent)) }
     }
 }
