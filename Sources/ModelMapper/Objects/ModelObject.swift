@@ -57,7 +57,8 @@ open class ModelObject: CustomStringConvertible {
     /// A new object of `entity`, with the model's default values set.
     public required init(entity: EntityDescription) {
         self.entity = entity
-        let mapping = entity.knownMapping ?? entity.model.mappings[entity.index]
+        let mapping =
+            entity.knownMapping.map { unsafeDowncast($0, to: EntityMapping.self) } ?? entity.model.mappings[entity.index]
         self.mapping = mapping
         slots = SlotStorage(sharing: mapping.initialSlotBuffer, count: mapping.properties.count)
     }

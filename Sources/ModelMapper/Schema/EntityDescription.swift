@@ -16,11 +16,12 @@ public struct EntityDescription: Sendable, Hashable, CustomStringConvertible {
     /// The position of the entity in `model.entities`.
     public let index: Int
     /// The entity's mapping when the maker already had it (the decoder), so that making an
-    /// object does not look it up again. Unowned: `model` keeps its mappings (compiled once,
-    /// never replaced), so that copying a description counts no reference for it.
-    unowned(unsafe) let knownMapping: EntityMapping?
+    /// object does not look it up again; opaque here, since the mapping is a later layer's.
+    /// Unowned: `model` keeps its mappings (compiled once, never replaced), so that copying a
+    /// description counts no reference for it.
+    unowned(unsafe) let knownMapping: (any AnyObject & Sendable)?
 
-    init(model: ObjectModel, index: Int, mapping: EntityMapping? = nil) {
+    init(model: ObjectModel, index: Int, mapping: (any AnyObject & Sendable)? = nil) {
         self.model = model
         self.index = index
         self.knownMapping = mapping

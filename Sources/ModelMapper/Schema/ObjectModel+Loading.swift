@@ -37,37 +37,6 @@ extension ObjectModel {
         try self.init(contents: Self.loadContents(of: url, version: version, options: options, limits: limits))
     }
 
-    /// Loads a model and binds classes to its entities, so that objects of those entities
-    /// (nested ones too) are created with their class. A class names its entity with
-    /// ``ModelObject/entityName``; a subentity without a class of its own uses its superentity's.
-    ///
-    /// ```swift
-    /// let model = try ObjectModel(contentsOf: url, classes: [Author.self, Book.self])
-    /// let author = try ModelDecoder(model: model).decode(Author.self, from: data)
-    /// author.books.first   // a Book
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - url: a `.xcdatamodeld` bundle, a `.xcdatamodel` folder or a `contents` file.
-    ///   - version: the version of a bundle to load; nil for its current one.
-    ///   - options: how strictly the file is read (``LoadingOptions``).
-    ///   - limits: how large a file is read (``LoadingLimits``).
-    ///   - classes: the classes to bind, each naming its entity.
-    /// - Throws: ``ModelLoadingError`` with every problem found, and for a class naming an entity
-    ///   the model does not have.
-    public convenience init(
-        contentsOf url: URL,
-        version: String? = nil,
-        options: LoadingOptions = [],
-        limits: LoadingLimits = .default,
-        classes: [ModelObject.Type]
-    ) throws(ModelLoadingError) {
-        try self.init(
-            contents: Self.loadContents(of: url, version: version, options: options, limits: limits),
-            classes: classes
-        )
-    }
-
     /// Loads a named version of a `.xcdatamodeld` bundle (`"Authors 2"` or
     /// `"Authors 2.xcdatamodel"`); nil loads what ``init(contentsOf:)`` loads.
     ///
@@ -95,7 +64,6 @@ extension ObjectModel {
     ///   - limits: how large a document is read (``LoadingLimits``).
     ///   - conventions: the model's conventions (``ModelConventions``), which a model read
     ///     from a file finds in the file beside it.
-    ///   - classes: the classes to bind, each naming its entity.
     /// - Throws: ``ModelLoadingError`` with every problem found, each with line and column.
     public convenience init(
         xml: String,
@@ -103,15 +71,13 @@ extension ObjectModel {
         options: LoadingOptions = [],
         limits: LoadingLimits = .default,
         conventions: ModelConventions = ModelConventions(),
-        classes: [ModelObject.Type] = []
     ) throws(ModelLoadingError) {
         try self.init(
             xml: Data(xml.utf8),
             fileName: fileName,
             options: options,
             limits: limits,
-            conventions: conventions,
-            classes: classes
+            conventions: conventions
         )
     }
 
@@ -124,7 +90,6 @@ extension ObjectModel {
     ///   - options: how strictly the bytes are read (``LoadingOptions``).
     ///   - limits: how large a document is read (``LoadingLimits``).
     ///   - conventions: the model's conventions (``ModelConventions``).
-    ///   - classes: the classes to bind, each naming its entity.
     /// - Throws: ``ModelLoadingError`` with every problem found, each with line and column.
     public convenience init(
         xml: Data,
@@ -132,7 +97,6 @@ extension ObjectModel {
         options: LoadingOptions = [],
         limits: LoadingLimits = .default,
         conventions: ModelConventions = ModelConventions(),
-        classes: [ModelObject.Type] = []
     ) throws(ModelLoadingError) {
         var contents = try Self.parseContents(
             xml,
@@ -143,7 +107,7 @@ extension ObjectModel {
             limits: limits
         )
         contents.conventions = conventions
-        try self.init(contents: contents, classes: classes)
+        self.init(contents: contents)
     }
 
     /// The model at `url`, with the conventions file beside it.

@@ -39,30 +39,15 @@ public final class ObjectModel: Sendable {
     let entityRecords: [EntityRecord]
     let entityIndexByName: [String: Int]
     /// What the model was built from, for making a copy with other classes bound.
-    private let contents: ModelContents
-    /// How each entity maps to JSON (see `EntityMapping`), compiled the first time JSON is
-    /// mapped with the model: tools that only read a model (`modelgen validate`, `generate`)
-    /// never pay for it, and loading stays close to the cost of parsing the XML.
-    private let mappingTable = MappingTable()
+    let contents: ModelContents
+    /// What later layers compile from the model and keep with it (the JSON mappings of its
+    /// entities), compiled on first use and never replaced.
+    let planCache = PlanCache()
+    /// The classes bound to the entities (a `ClassTable`, which the objects' layer defines and
+    /// reads: see `ObjectModel+Binding.swift`), or nil when none is bound.
+    let classTable: (any AnyObject & Sendable)?
 
-    /// The mapping of every entity, compiled once per model on first use. Read it once per
-    /// operation (each read takes a lock), not once per value.
-    var mappings: [EntityMapping] { mappingTable.mappings(for: entityRecords) }
-    /// The mappings with JSON keys made by `conventions` (the same as ``mappings`` for the
-    /// base), compiled once per conventions on first use.
-    func mappings(for conventions: ModelConventions.Resolved) -> [EntityMapping] {
-        mappingTable.mappings(for: entityRecords, conventions: conventions)
-    }
-    /// The class that objects of each entity are created with: the class bound to the
-    /// entity, else the one bound to its nearest superentity, else `ModelObject`.
-    let objectClasses: [ModelObject.Type]
-    /// Per entity, the attributes its class says hold raw values of a Swift type
-    /// (``ModelObject/rawValueTypes``), checked when the classes are bound; empty for most.
-    let rawValueChecks: [[RawValueCheck]]
-    /// Whether any entity has one: a decoding run looks no further when none does.
-    let hasRawValueChecks: Bool
-
-    init(contents: ModelContents, classes: [ModelObject.Type] = []) throws(ModelLoadingError) {
+    init(contents: ModelContents, classTable: (any AnyObject & Sendable)? = nil) {
         self.contents = contents
         self.sourceURL = contents.sourceURL
         self.versionName = contents.versionName
@@ -78,21 +63,13 @@ public final class ObjectModel: Sendable {
             contents.warnings
             + (contents.conventions.isEmpty
                 ? []
-                : EntityMapping.conventionDiagnostics(
+                : ConventionKeys.conventionDiagnostics(
                     for: contents.entityRecords,
                     conventions: contents.conventions.resolved(options: ModelConventions(), defaults: .codingDefaults)
                 ))
         self.conventions = contents.conventions
         self.conventionsURL = contents.conventionsURL
-        let fileName = contents.source?.fileName ?? "<model>"
-        self.objectClasses = try Self.bind(
-            classes,
-            to: contents.entityRecords,
-            indexByName: indexByName,
-            fileName: fileName
-        )
-        self.rawValueChecks = try Self.rawValueChecks(of: objectClasses, records: contents.entityRecords)
-        self.hasRawValueChecks = rawValueChecks.contains { !$0.isEmpty }
+        self.classTable = classTable
     }
 
     /// The model file's XML as UTF-8 text whose declaration says so, whatever the file's
@@ -104,66 +81,6 @@ public final class ObjectModel: Sendable {
     /// `<?xml version="1.0" encoding="UTF-8"?>`.
     public var normalizedXML: String? {
         contents.source.map { TextDecoding.normalizedXML($0.bytes) }
-    }
-
-    /// The same model with classes bound to its entities (replacing any bound before), so that
-    /// objects of those entities, nested ones too, are created with their class.
-    ///
-    /// ```swift
-    /// let model = try ObjectModel(contentsOf: url).binding([Author.self, Book.self])
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - classes: the classes to bind, each naming its entity (``ModelObject/entityName``).
-    ///   - ignoringUnknownEntities: leave out the classes whose entity this model does
-    ///     not have (for classes shared by several versions of a model) instead of failing.
-    /// - Returns: the same model, with the classes bound.
-    /// - Throws: ``ModelLoadingError`` naming a class whose ``ModelObject/entityName`` is not an
-    ///   entity of the model.
-    public func binding(_ classes: [ModelObject.Type], ignoringUnknownEntities: Bool = false) throws(ModelLoadingError)
-        -> ObjectModel
-    {
-        let kept = ignoringUnknownEntities ? classes.filter { entityIndexByName[$0.entityName] != nil } : classes
-        return try ObjectModel(contents: contents, classes: kept)
-    }
-
-    /// The class objects of `entity` are created with.
-    public func objectClass(for entity: EntityDescription) -> ModelObject.Type {
-        objectClasses[entity.index]
-    }
-
-    /// Resolves the class of each entity from the classes given at load time.
-    private static func bind(
-        _ classes: [ModelObject.Type],
-        to records: [EntityRecord],
-        indexByName: [String: Int],
-        fileName: String
-    ) throws(ModelLoadingError) -> [ModelObject.Type] {
-        var bound: [ModelObject.Type?] = Array(repeating: nil, count: records.count)
-        var problems: [ModelDiagnostic] = []
-        for objectClass in classes {
-            guard let index = indexByName[objectClass.entityName] else {
-                problems.append(
-                    ModelDiagnostic(
-                        .error,
-                        "class '\(objectClass)' names entity '\(objectClass.entityName)', which the model does not "
-                            + "have",
-                        at: SourceLocation(file: fileName)
-                    )
-                )
-                continue
-            }
-            bound[index] = objectClass
-        }
-        guard problems.isEmpty else { throw ModelLoadingError(diagnostics: problems) }
-        return records.indices.map { index in
-            var current: Int? = index
-            while let entity = current {
-                if let objectClass = bound[entity] { return objectClass }
-                current = records[entity].superentity
-            }
-            return ModelObject.self
-        }
     }
 
     /// Every entity, in file order.

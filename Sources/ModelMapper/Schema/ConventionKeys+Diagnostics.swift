@@ -1,4 +1,4 @@
-extension EntityMapping {
+extension ConventionKeys {
     /// Warnings where a model's conventions (``ModelConventions``) meet its own names: another
     /// key of a property (its model name, its foreign key) that is already a property's own
     /// key, which that property keeps reading; and a `<entity><Name>` property that keeps its
