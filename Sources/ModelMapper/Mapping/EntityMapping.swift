@@ -250,7 +250,8 @@ extension EntityMapping {
         let record = records[entity]
         let declared = record.identityAttributeNames.compactMap { record.propertyIndexByName[$0] }
         guard declared.isEmpty else { return declared }
-        return ConventionKeys.identityName(of: entity, in: records, names: names).flatMap { record.propertyIndexByName[$0] }
+        return ConventionKeys.identityName(of: entity, in: records, names: names)
+            .flatMap { record.propertyIndexByName[$0] }
             .map {
                 [$0]
             } ?? []
@@ -293,8 +294,10 @@ extension EntityMapping {
         let record = records[entity]
         var properties: [PropertyMapping] = []
         properties.reserveCapacity(record.properties.count)
-        for (reference, keys) in zip(record.properties, ConventionKeys.propertyKeys(of: entity, in: records, conventions: conventions))
-        {
+        for (reference, keys) in zip(
+            record.properties,
+            ConventionKeys.propertyKeys(of: entity, in: records, conventions: conventions)
+        ) {
             let owner = records[reference.entity]
             if reference.isRelationship {
                 let relationship = owner.ownRelationships[reference.index]

@@ -25,8 +25,10 @@ extension ObjectModel {
     /// ``mappings`` for the base), compiled once per conventions on first use.
     func mappings(for conventions: ModelConventions.Resolved) -> [EntityMapping] {
         let key = MappingsKey(conventions: conventions.isBase ? .base : conventions)
-        return planCache.plan(for: key, as: EntityMappings.self) {
-            EntityMappings(EntityMapping.mappings(for: entityRecords, conventions: key.conventions))
-        }.all
+        return
+            planCache.plan(for: key, as: EntityMappings.self) {
+                EntityMappings(EntityMapping.mappings(for: entityRecords, conventions: key.conventions))
+            }
+            .all
     }
 }

@@ -58,7 +58,8 @@ open class ModelObject: CustomStringConvertible {
     public required init(entity: EntityDescription) {
         self.entity = entity
         let mapping =
-            entity.knownMapping.map { unsafeDowncast($0, to: EntityMapping.self) } ?? entity.model.mappings[entity.index]
+            entity.knownMapping.map { unsafeDowncast($0, to: EntityMapping.self) }
+            ?? entity.model.mappings[entity.index]
         self.mapping = mapping
         slots = SlotStorage(sharing: mapping.initialSlotBuffer, count: mapping.properties.count)
     }
