@@ -32,12 +32,13 @@ extension ModelObject {
         var stack: [(object: ModelObject, path: JSONPath)] = [(root, .root)]
         while let (object, path) = stack.popLast() {
             if !ValueCheck.passes(object, bounds: bounds) {
-                problems += ValueCheck.problems(of: object, keyed: object.mapping, at: path, bounds: bounds)
+                problems += ValueCheck.problems(of: object, keyed: object.baseMapping, at: path, bounds: bounds)
             }
             // Pushed in reverse, so that objects are checked in the order of their properties.
             var next: [(object: ModelObject, path: JSONPath)] = []
-            for relationship in object.mapping.relationshipList {
-                let property = object.mapping.properties[relationship.slot]
+            let mapping = object.baseMapping
+            for relationship in object.layout.relationshipList {
+                let property = mapping.properties[relationship.slot]
                 let base = path.appending(keys: property.keyPath)
                 for (index, child) in object.linkedObjects(atSlot: relationship.slot).enumerated()
                 where seen.insert(ObjectIdentifier(child)).inserted {

@@ -41,7 +41,7 @@ extension ObjectDecoder {
             )
         }
         if let target, updatesTarget {
-            guard target.mapping.entityIndex == frame.entity else {
+            guard target.layout.entityIndex == frame.entity else {
                 SlotStorage.release(frame.slots, count: frame.slotCount, arena: frame.arena)
                 throw MappingError(
                     .wrongEntity,
@@ -66,7 +66,7 @@ extension ObjectDecoder {
                 // An identity shared by the entities of a family (a superentity's) may come
                 // again as another of them; slots are laid out per entity, so the frame's
                 // cannot update it. The object decoded first stands.
-                guard existing.mapping.entityIndex == frame.entity else {
+                guard existing.layout.entityIndex == frame.entity else {
                     SlotStorage.release(frame.slots, count: frame.slotCount, arena: frame.arena)
                     let name = run.model.entityRecords[frame.entity].name
                     try report(
@@ -113,7 +113,9 @@ extension ObjectDecoder {
                 entity: EntityDescription(
                     model: run.model,
                     index: entity,
-                    mapping: run.objectMappingRefs[entity].takeUnretainedValue()
+                    layout: run.objectMappingRefs[entity]
+                        ._withUnsafeGuaranteedRef { Unmanaged.passUnretained($0.layout) }
+                        .takeUnretainedValue()
                 )
             )
     }

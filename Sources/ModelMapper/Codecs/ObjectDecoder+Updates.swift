@@ -24,7 +24,9 @@ extension ObjectDecoder {
         var seen: Set<ObjectIdentifier> = [ObjectIdentifier(root)]
         var pending = [root]
         while let object = pending.popLast() {
-            let mapping = object.mapping
+            let mapping =
+                object.entity.model === run.model
+                ? run.objectMappings[object.layout.entityIndex] : object.baseMapping
             let identity = object.slots.withUnsafeSlots { slots in
                 mapping.identitySlotList.isEmpty
                     ? nil

@@ -189,7 +189,7 @@ extension ObjectDecoder {
             return .value(result)
         default:
             return Slot(
-                attributeValue: try ValueConversion.modelValue(result, for: property),
+                attributeValue: try property.attributeType.modelValue(result),
                 type: property.attributeType
             )
         }

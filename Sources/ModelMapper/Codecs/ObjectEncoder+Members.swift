@@ -79,7 +79,7 @@ extension ObjectEncoder {
         if object.decodedSource == nil,
             Self.writePlain(
                 object.slots[slot],
-                kind: object.mapping.readings[slot].kind,
+                kind: baseMapping(of: object)._withUnsafeGuaranteedRef { $0.readings[slot].kind },
                 key: key,
                 isEmpty: &isEmpty,
                 to: &writer
@@ -100,7 +100,8 @@ extension ObjectEncoder {
         isEmpty: inout Bool
     ) throws(MappingError) {
         // Unretained: the object's mapping keeps its properties alive.
-        unowned(unsafe) let property = object.mapping.readings[slot].property.takeUnretainedValue()
+        unowned(unsafe) let property = baseMapping(of: object)._withUnsafeGuaranteedRef { $0.readings[slot].property }
+            .takeUnretainedValue()
         let value = object.slots[slot]
         switch value {
         case .absent:

@@ -15,7 +15,7 @@ extension ObjectEncoder {
             guard options.nullEncoding == .always else { return }
             // An unset to-many is empty, as `value(forKey:)` reads it (and Core Data holds it):
             // written `[]` (`{}` as nested attributes), not `null`.
-            if object.mapping.properties[slot].isToMany {
+            if object.layout.properties[slot].isToMany {
                 relationshipMember(step, program: program, frame: top, of: object)
                 writer.append(options.writesNestedAttributes ? "{}" : "[]")
                 return
@@ -30,7 +30,7 @@ extension ObjectEncoder {
             guard let child = object.slots.linkedObject(at: slot) else { return }
             relationshipMember(step, program: program, frame: top, of: object)
             // Plain values only in the closure: capturing a reference would count one.
-            let inverse = object.mapping.readings[slot].inverseSlot
+            let inverse = baseMapping(of: object)._withUnsafeGuaranteedRef { $0.readings[slot].inverseSlot }
             let extras = step.extras >= 0 ? program.ownerExtras[Int(step.extras)] : nil
             let owner = Unmanaged.passUnretained(object)
             try child.withGuaranteedInstance { child throws(MappingError) in
@@ -94,8 +94,8 @@ extension ObjectEncoder {
                 stack.frames[top].arrayIndex += 1
             } else if try writesInFull(child, slot: slot, index: index, frame: top) {
                 let inverse = stack.frames[top].object
-                    ._withUnsafeGuaranteedRef {
-                        $0.mapping.readings[slot].inverseSlot
+                    ._withUnsafeGuaranteedRef { holder in
+                        baseMapping(of: holder)._withUnsafeGuaranteedRef { $0.readings[slot].inverseSlot }
                     }
                 try begin(child, skipping: inverse, extras: nil, owner: nil, viaSlot: slot, viaIndex: index)
             } else {
@@ -119,7 +119,8 @@ extension ObjectEncoder {
         let hasSource = stack.frames[top].hasSource
         guard hasSource || child.encodingStamp == stamp else { return true }
         let source = options.layout == .asDecoded ? stack.frames[top].object.takeUnretainedValue().decodedSource : nil
-        if let source, source.isReference(slot: slot, index: index, object: child), !child.mapping.identitySlots.isEmpty
+        if let source, source.isReference(slot: slot, index: index, object: child),
+            !baseMapping(of: child)._withUnsafeGuaranteedRef(\.identitySlots).isEmpty
         {
             return false
         }
@@ -146,7 +147,7 @@ extension ObjectEncoder {
     func writesIdentity(_ child: ModelObject, of holder: ModelObject, slot: Int, index: Int) -> Bool {
         let asked =
             child.isReadAsReference || options.writesRelationshipsAsIdentities
-            || holder.mapping.properties[slot].writesIdentity
+            || baseMapping(of: holder)._withUnsafeGuaranteedRef { $0.properties[slot].writesIdentity }
             || (options.layout == .asDecoded
                 && holder.decodedSource?.isScalarReference(slot: slot, index: index, object: child) == true)
         return asked && !keyedMapping(of: child).identitySlots.isEmpty

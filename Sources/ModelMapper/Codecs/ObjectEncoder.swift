@@ -44,6 +44,10 @@ struct ObjectEncoder {
     /// The mappings with the options' key casing of the model met last, and of the others.
     var lastKeyedMappings: (model: ObjectIdentifier, mappings: [EntityMapping])?
     var keyedMappings: [ObjectIdentifier: [EntityMapping]] = [:]
+    /// The mappings with the model's own names, of the model met last (objects hold their
+    /// layouts, not their mappings): unretained, the model keeps them. Set by
+    /// ``noteKeyedMappings(of:)``.
+    var lastBaseMappings: (model: ObjectIdentifier, mappings: [Unmanaged<EntityMapping>])?
     /// Whether each object must pass ``ValueCheck`` (``ModelEncoder/Options/checksValues``).
     let checksValues: Bool
     /// Whether each object's values must be within the model's bounds
@@ -230,7 +234,7 @@ struct ObjectEncoder {
         let steps = program.stepBuffer
         let count = program.steps.count
         let keys = program.quotedKeys
-        let readings = object.mapping.readings
+        let readings = baseMapping(of: object)._withUnsafeGuaranteedRef(\.readings)
         let escapesSlashes = writer.escapesSlashes
         let writtenByOwner = stack.frames[top].writtenByOwner
         let nestingBase = stack.frames[top].nestingBase
@@ -307,7 +311,7 @@ struct ObjectEncoder {
         object.encodingStamp = stamp
         noteKeyedMappings(of: object)
         writer.open(UInt8(ascii: "{"))
-        let mapping = casesKeys ? keyedMapping(of: object) : object.mapping
+        let mapping = casesKeys ? keyedMapping(of: object) : baseMapping(of: object).takeUnretainedValue()
         if (checksValues && !ValueCheck.passesRequired(object))
             || (checksBounds && !ValueCheck.passes(object, required: false, bounds: true))
         {
@@ -485,12 +489,22 @@ struct ObjectEncoder {
     /// The mapping an object is written with: its own, or its entity's with the options' key
     /// casing (compiled once per model and casing, and looked up once per run and model).
     func keyedMapping(of object: ModelObject) -> EntityMapping {
-        guard casesKeys else { return object.mapping }
+        guard casesKeys else { return baseMapping(of: object).takeUnretainedValue() }
         let model = object.entity.model
         if let lastKeyedMappings, lastKeyedMappings.model == ObjectIdentifier(model) {
-            return lastKeyedMappings.mappings[object.mapping.entityIndex]
+            return lastKeyedMappings.mappings[object.layout.entityIndex]
         }
-        return (keyedMappings[ObjectIdentifier(model)] ?? keyedMappings(of: model))[object.mapping.entityIndex]
+        return (keyedMappings[ObjectIdentifier(model)] ?? keyedMappings(of: model))[object.layout.entityIndex]
+    }
+
+    /// The mapping with the model's own names of `object`'s entity: the one its values are
+    /// read with. Unretained: the model keeps it.
+    func baseMapping(of object: ModelObject) -> Unmanaged<EntityMapping> {
+        let model = object.entity.model
+        if let last = lastBaseMappings?.model, last == ObjectIdentifier(model) {
+            return lastBaseMappings.unsafelyUnwrapped.mappings[object.layout.entityIndex]
+        }
+        return .passUnretained(model.mappings[object.layout.entityIndex])
     }
 
     func keyedMappings(of model: ObjectModel) -> [EntityMapping] {
@@ -500,9 +514,12 @@ struct ObjectEncoder {
     /// Makes the mappings of `object`'s model with the key casing in effect the ones found
     /// first, and notes whether they are other than the model's names.
     mutating func noteKeyedMappings(of object: ModelObject) {
-        guard casesKeys || leavesConventionsToModel else { return }
         let model = object.entity.model
         let identifier = ObjectIdentifier(model)
+        if lastBaseMappings?.model != identifier {
+            lastBaseMappings = (identifier, model.mappings.map { .passUnretained($0) })
+        }
+        guard casesKeys || leavesConventionsToModel else { return }
         if let lastKeyedMappings, lastKeyedMappings.model == identifier { return }
         let mappings = keyedMappings[identifier] ?? keyedMappings(of: model)
         keyedMappings[identifier] = mappings

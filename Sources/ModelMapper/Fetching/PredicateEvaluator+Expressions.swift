@@ -98,10 +98,10 @@ extension PredicateEvaluator {
         switch operand {
         case .null: return .null
         case .object(let object):
-            guard let slot = object.mapping.slotByName[key] else {
+            guard let slot = object.layout.slotByName[key] else {
                 throw error(.unknownKey(key, entity: object.entity.name))
             }
-            let property = object.mapping.properties[slot]
+            let property = object.layout.properties[slot]
             if let derivation = property.derivation {
                 // A derived attribute is computed where it is read (depth-limited: a
                 // derivation that reads itself ends in an error, not a crash).

@@ -21,7 +21,7 @@ enum PredicateOperand {
     case other(AnyHashable?)
 
     /// The operand for a slot of an attribute of `type`; the model default when it is absent.
-    init(slot: Slot, property: PropertyMapping) {
+    init(slot: Slot, property: SlotLayout) {
         switch slot {
         case .absent:
             if property.isRelationship {

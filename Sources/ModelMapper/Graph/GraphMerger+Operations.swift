@@ -58,9 +58,9 @@ extension GraphMerger {
         var stack = Array(merged.reversed())
         while let object = stack.popLast() {
             let present = given[ObjectIdentifier(object)]?.slots
-            for relationship in object.mapping.relationshipList {
+            for relationship in object.layout.relationshipList {
                 if let present, relationship.slot < present.count, !present[relationship.slot] { continue }
-                let operation = plan.operation(entity: object.mapping.entityIndex, slot: relationship.slot)
+                let operation = plan.operation(entity: object.layout.entityIndex, slot: relationship.slot)
                 merged.removeAll(keepingCapacity: true)
                 for child in object.linkedObjects(atSlot: relationship.slot) {
                     offer(child, reach(of: targets[ObjectIdentifier(child)], under: operation))
@@ -101,10 +101,10 @@ extension GraphMerger {
         slot: Int,
         in unlisted: inout [Unlisted]
     ) {
-        guard !plan.isDefault, owner.mapping.properties[slot].isToMany,
-            plan.operation(entity: owner.mapping.entityIndex, slot: slot).contains(.removeUnlisted)
+        guard !plan.isDefault, owner.layout.properties[slot].isToMany,
+            plan.operation(entity: owner.layout.entityIndex, slot: slot).contains(.removeUnlisted)
         else { return }
-        let relationship = owner.mapping.relationshipList.first { $0.slot == slot }
+        let relationship = owner.layout.relationshipList.first { $0.slot == slot }
         let inverse = relationship?.inverse ?? -1
         if let relationship, inverse >= 0, graph.mappings[relationship.destination].properties[inverse].isToMany {
             return

@@ -20,13 +20,13 @@ extension GraphMerger {
                 missing = missingRequiredSlots(of: object)
             case .existing(let existing, fills: false)?
             where graph.placeholderSet.contains(ObjectIdentifier(existing))
-                && existing.mapping.entityIndex == object.mapping.entityIndex && !isIdentityOnly(object):
+                && existing.layout.entityIndex == object.layout.entityIndex && !isIdentityOnly(object):
                 missing = missingRequiredSlots(of: object, onto: existing)
             default:
                 continue
             }
-            let mapping = graph.mappings[object.mapping.entityIndex]
-            let name = graph.model.entityRecords[object.mapping.entityIndex].name
+            let mapping = graph.mappings[object.layout.entityIndex]
+            let name = graph.model.entityRecords[object.layout.entityIndex].name
             for slot in missing {
                 let property = mapping.properties[slot]
                 let error = MappingError(
@@ -57,7 +57,7 @@ extension GraphMerger {
     /// The required attributes `object` has no value for, nor `existing` (the placeholder it
     /// fills) when given.
     func missingRequiredSlots(of object: ModelObject, onto existing: ModelObject? = nil) -> [Int] {
-        let mapping = graph.mappings[object.mapping.entityIndex]
+        let mapping = graph.mappings[object.layout.entityIndex]
         return mapping.requiredSlotList.filter { slot in
             guard case .absent = object.slots[slot] else { return false }
             guard let existing else { return true }
@@ -76,7 +76,7 @@ extension GraphMerger {
         var parents: [ObjectIdentifier: [ObjectIdentifier]] = [:]
         for object in fresh {
             let present = given[ObjectIdentifier(object)]?.slots
-            for relationship in object.mapping.relationshipList {
+            for relationship in object.layout.relationshipList {
                 if let present, relationship.slot < present.count, !present[relationship.slot] { continue }
                 for child in object.linkedObjects(atSlot: relationship.slot) {
                     parents[ObjectIdentifier(child), default: []].append(ObjectIdentifier(object))

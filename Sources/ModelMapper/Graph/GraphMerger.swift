@@ -173,7 +173,7 @@ struct GraphMerger {
             if let key, let existing = graph.identities[key] {
                 let fills =
                     givenAsObject && graph.placeholderSet.contains(ObjectIdentifier(existing))
-                    && existing.mapping.entityIndex == object.mapping.entityIndex
+                    && existing.layout.entityIndex == object.layout.entityIndex
                     && missingRequiredSlots(of: object, onto: existing).isEmpty
                 targets[identifier] = .existing(existing, fills: fills)
             } else if key == nil || givenAsObject {
@@ -198,12 +198,12 @@ struct GraphMerger {
             switch targets[ObjectIdentifier(object)] {
             case .existing(let existing, _)?:
                 // A family's entities share identities but not slot layouts.
-                guard existing.mapping.entityIndex == object.mapping.entityIndex else { continue }
+                guard existing.layout.entityIndex == object.layout.entityIndex else { continue }
                 target = existing
             case .new?: target = object
             case .unresolved?, .kept?, .skipped?, nil: continue
             }
-            let mapping = graph.mappings[object.mapping.entityIndex]
+            let mapping = graph.mappings[object.layout.entityIndex]
             for slot in present.indices where present[slot] {
                 if case .existing = targets[ObjectIdentifier(object)], mapping.identitySlotList.contains(slot) {
                     continue
@@ -246,12 +246,12 @@ struct GraphMerger {
             case .new?, nil: children.append(child)
             case .skipped?: continue
             case .unresolved(let key)?:
-                let childMapping = graph.mappings[child.mapping.entityIndex]
+                let childMapping = graph.mappings[child.layout.entityIndex]
                 let identity = childMapping.identitySlotList.map { (slot: $0, value: child.slots[$0]) }
                 let link = ObjectGraph.PendingLink(
                     owner: owner,
                     slot: slot,
-                    entity: child.mapping.entityIndex,
+                    entity: child.layout.entityIndex,
                     identity: identity
                 )
                 waiting.append((key, link))
@@ -342,7 +342,7 @@ struct GraphMerger {
         var resolvedIndex: [ObjectGraph.PendingSlot: Int] = [:]
         for object in fresh {
             guard case .new(let isPlaceholder) = targets[ObjectIdentifier(object)] else { continue }
-            graph.lists[object.mapping.entityIndex].append(object)
+            graph.lists[object.layout.entityIndex].append(object)
             graph.insertedAt[ObjectIdentifier(object)] = generation
             if isPlaceholder { graph.placeholderSet.insert(ObjectIdentifier(object)) }
             guard let key = graph.identityKey(of: object) else { continue }
@@ -359,7 +359,7 @@ struct GraphMerger {
             }
         }
         for (owner, slot, objects) in resolved {
-            let isToMany = owner.mapping.properties[slot].isToMany
+            let isToMany = owner.layout.properties[slot].isToMany
             let linked = isToMany ? owner.linkedObjects(atSlot: slot) + objects : [objects[objects.count - 1]]
             try owner.replaceRelationship(atSlot: slot, with: linked, null: false, searchBudget: &searchBudget)
             if graph.insertedAt[ObjectIdentifier(owner)] != generation {
@@ -376,7 +376,7 @@ struct GraphMerger {
     /// Whether the JSON gave `object` its identity and nothing else.
     func isIdentityOnly(_ object: ModelObject) -> Bool {
         guard let present = given[ObjectIdentifier(object)]?.slots else { return false }
-        let identity = graph.mappings[object.mapping.entityIndex].identitySlotList
+        let identity = graph.mappings[object.layout.entityIndex].identitySlotList
         guard !identity.isEmpty else { return false }
         var hasIdentity = false
         for slot in present.indices where present[slot] {
@@ -401,7 +401,7 @@ struct GraphMerger {
             // What the operations keep as it is leads nowhere; what they leave out is not reached.
             if case .kept? = targets?[ObjectIdentifier(object)] { continue }
             let present = given[ObjectIdentifier(object)]?.slots
-            for relationship in object.mapping.relationshipList {
+            for relationship in object.layout.relationshipList {
                 if let present, relationship.slot < present.count, !present[relationship.slot] { continue }
                 let start = order.count
                 for child in object.linkedObjects(atSlot: relationship.slot)
@@ -419,7 +419,7 @@ struct GraphMerger {
     /// that join it do not keep them through inverses.
     static func letGo(_ objects: [ModelObject], deferring unlinks: DeferredUnlinks? = nil) {
         for object in objects {
-            for relationship in object.mapping.relationshipList {
+            for relationship in object.layout.relationshipList {
                 if case .absent = object.slots[relationship.slot] { continue }
                 try? object.replaceRelationship(atSlot: relationship.slot, with: [], null: false, deferring: unlinks)
                 object.slots[relationship.slot] = .absent

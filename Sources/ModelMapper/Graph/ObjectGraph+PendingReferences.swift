@@ -38,7 +38,7 @@ extension ObjectGraph {
         if let slot {
             forget(PendingSlot(owner: identifier, slot: slot))
         } else {
-            for relationship in owner.mapping.relationshipList {
+            for relationship in owner.layout.relationshipList {
                 forget(PendingSlot(owner: identifier, slot: relationship.slot))
             }
         }

@@ -214,7 +214,7 @@ public final class ObjectGraph {
                 }
                 return UnresolvedReference(
                     owner: link.owner,
-                    relationship: link.owner.mapping.properties[link.slot].name,
+                    relationship: link.owner.layout.properties[link.slot].name,
                     entity: EntityDescription(model: model, index: link.entity),
                     identity: identity
                 )
@@ -245,7 +245,12 @@ public final class ObjectGraph {
         for list in lists {
             for object in list.objects where !placeholderSet.contains(ObjectIdentifier(object)) {
                 guard !ValueCheck.passes(object, bounds: checkingBounds) else { continue }
-                problems += ValueCheck.problems(of: object, keyed: object.mapping, at: .root, bounds: checkingBounds)
+                problems += ValueCheck.problems(
+                    of: object,
+                    keyed: object.baseMapping,
+                    at: .root,
+                    bounds: checkingBounds
+                )
             }
         }
         try ModelObject.throwing(problems)
@@ -355,14 +360,14 @@ public final class ObjectGraph {
         }
         // Their own relationships, and through inverses the links back to them.
         for object in removing {
-            for relationship in object.mapping.relationshipList {
+            for relationship in object.layout.relationshipList {
                 try? object.replaceRelationship(atSlot: relationship.slot, with: [], null: false, deferring: unlinks)
             }
         }
         unlinks.applyAll()
         let generation = nextGeneration()
         for object in removing {
-            for relationship in object.mapping.relationshipList { object.slots[relationship.slot] = .absent }
+            for relationship in object.layout.relationshipList { object.slots[relationship.slot] = .absent }
             if let key = identityKey(of: object), identities[key] === object { identities[key] = nil }
             dropPending(owner: object)
             let identifier = ObjectIdentifier(object)
@@ -390,7 +395,7 @@ public final class ObjectGraph {
     /// An object's identity, with the graph's mappings; nil when its entity has none or an
     /// identity value is unset.
     func identityKey(of object: ModelObject) -> IdentityKey? {
-        let mapping = mappings[object.mapping.entityIndex]
+        let mapping = mappings[object.layout.entityIndex]
         guard !mapping.identitySlotList.isEmpty else { return nil }
         return object.slots.withUnsafeSlots {
             IdentityKey(family: mapping.identityFamily, slots: $0, identitySlots: mapping.identitySlotList)
@@ -400,7 +405,7 @@ public final class ObjectGraph {
     /// An object given by its identity alone, as an unresolved reference describes it:
     /// `Band (name: Japan)`.
     func describeIdentity(of object: ModelObject) -> String {
-        let mapping = mappings[object.mapping.entityIndex]
+        let mapping = mappings[object.layout.entityIndex]
         let values = mapping.identitySlotList
             .map { slot in
                 let property = mapping.properties[slot]

@@ -54,36 +54,24 @@ final class EntityMapping: @unchecked Sendable {
     let entityMapper: ValueTransformer.Name?
     /// Whether it has either: what the decoder asks of every object, without copying a name.
     let hasPreprocessor: Bool
-    /// The slots of a new object: defaults set, everything else absent. Shared by every new
-    /// object until it is changed, so making an object does not copy it.
-    nonisolated(unsafe) let initialSlots: [Slot]
-    /// ``initialSlots`` again, in memory objects share until they first change a slot (see
-    /// ``SlotStorage``); only read after `init`.
-    let initialSlotBuffer: UnsafeMutablePointer<Slot>
+    /// How the entity's objects keep their values: the layout this mapping's slots are of.
+    let layout: EntityLayout
     /// How each slot's value is read, one per slot: written in `init`, only read after.
     let readings: UnsafeMutablePointer<SlotReading>
-    /// The slots of attributes that must have a value (not optional, no default),
-    /// ``identitySlots`` again, and the relationships with their inverses, in memory of the
-    /// mapping's own, written in `init` and only read after: the decoder walks them for every
-    /// object it makes, and walking an array held by a class counts a reference to the array
-    /// (two atomic operations, each dearer than the walk).
-    let requiredSlotList: UnsafeBufferPointer<Int>
+    /// ``identitySlots`` again, in memory of the mapping's own, written in `init` and only read
+    /// after: the decoder walks them for every object it makes, and walking an array held by a
+    /// class counts a reference to the array (two atomic operations, each dearer than the walk).
     let identitySlotList: UnsafeBufferPointer<Int>
+    /// The layout's required slots and relationships with their inverses (the layout, which
+    /// the mapping holds, owns the memory).
+    let requiredSlotList: UnsafeBufferPointer<Int>
     let relationshipList: UnsafeBufferPointer<RelationshipSlot>
 
-    /// A relationship's slot, the slot of its inverse in the destination (-1: none), and
-    /// whether it is to-many.
-    struct RelationshipSlot {
-        let slot: Int
-        let inverse: Int
-        let destination: Int
-        let isToMany: Bool
-    }
+    typealias RelationshipSlot = EntityLayout.RelationshipSlot
 
     init(
-        entityIndex: Int,
+        layout: EntityLayout,
         properties: [PropertyMapping],
-        slotByName: [String: Int],
         isAbstract: Bool,
         typeKey: String?,
         typeValue: String,
@@ -120,57 +108,28 @@ final class EntityMapping: @unchecked Sendable {
                 unwritten: unwritten
             ) ?? program
         self.isPolymorphic = typeKey != nil && (entityByTypeValue.count > 1 || isAbstract)
-        self.initialSlots = properties.map { property in
-            guard !property.isRelationship, let value = property.defaultValue else { return .absent }
-            return Slot(attributeValue: value, type: property.attributeType)
-        }
-        self.initialSlotBuffer = .allocate(capacity: max(properties.count, 1))
-        initialSlotBuffer.initialize(from: initialSlots, count: properties.count)
         self.readings = .allocate(capacity: max(properties.count, 1))
         for (slot, property) in properties.enumerated() { (readings + slot).initialize(to: SlotReading(property)) }
-        self.entityIndex = entityIndex
+        self.layout = layout
+        self.entityIndex = layout.entityIndex
         self.properties = properties
         slotCount = properties.count
-        self.slotByName = slotByName
+        self.slotByName = layout.slotByName
         self.isAbstract = isAbstract
         self.typeKey = typeKey
         self.typeValue = typeValue
         self.entityByTypeValue = entityByTypeValue
         self.identitySlots = identitySlots
         self.identityFamily = identityFamily
-        requiredSlotList = Self.plainCopy(
-            properties.indices.filter {
-                !properties[$0].isRelationship && !properties[$0].isOptional && properties[$0].defaultValue == nil
-            }
-        )
-        identitySlotList = Self.plainCopy(identitySlots)
-        relationshipList = Self.plainCopy(
-            properties.indices.filter { properties[$0].isRelationship }
-                .map { slot in
-                    RelationshipSlot(
-                        slot: slot,
-                        inverse: properties[slot].inverseSlot ?? -1,
-                        destination: properties[slot].destination,
-                        isToMany: properties[slot].isToMany
-                    )
-                }
-        )
-    }
-
-    private static func plainCopy<Element>(_ elements: [Element]) -> UnsafeBufferPointer<Element> {
-        let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: max(elements.count, 1))
-        _ = buffer.initialize(from: elements)
-        return UnsafeBufferPointer(rebasing: buffer[..<elements.count])
+        requiredSlotList = layout.requiredSlotList
+        identitySlotList = EntityLayout.plainCopy(identitySlots)
+        relationshipList = layout.relationshipList
     }
 
     deinit {
         // Plain values: freed with no deinitializing.
-        UnsafeMutableBufferPointer(mutating: requiredSlotList).deallocate()
         UnsafeMutableBufferPointer(mutating: identitySlotList).deallocate()
-        UnsafeMutableBufferPointer(mutating: relationshipList).deallocate()
         readings.deallocate()
-        initialSlotBuffer.deinitialize(count: properties.count)
-        initialSlotBuffer.deallocate()
     }
 }
 
@@ -235,10 +194,14 @@ extension EntityMapping {
 
 extension EntityMapping {
     /// Builds the mappings of every entity of a model.
-    static func mappings(for records: [EntityRecord], conventions: ModelConventions.Resolved) -> [EntityMapping] {
+    static func mappings(
+        for records: [EntityRecord],
+        layouts: [EntityLayout],
+        conventions: ModelConventions.Resolved
+    ) -> [EntityMapping] {
         var keyOrderOffset = 0
         return records.indices.map {
-            mapping(of: $0, in: records, conventions: conventions, keyOrderOffset: &keyOrderOffset)
+            mapping(of: $0, in: records, layout: layouts[$0], conventions: conventions, keyOrderOffset: &keyOrderOffset)
         }
     }
 
@@ -288,6 +251,7 @@ extension EntityMapping {
     private static func mapping(
         of entity: Int,
         in records: [EntityRecord],
+        layout: EntityLayout,
         conventions: ModelConventions.Resolved,
         keyOrderOffset: inout Int
     ) -> EntityMapping {
@@ -299,22 +263,22 @@ extension EntityMapping {
             ConventionKeys.propertyKeys(of: entity, in: records, conventions: conventions)
         ) {
             let owner = records[reference.entity]
+            let slot = layout.properties[properties.count]
             if reference.isRelationship {
                 let relationship = owner.ownRelationships[reference.index]
                 properties.append(
-                    relationshipMapping(relationship, keyPath: keys.path, aliasKeys: keys.aliases, in: records)
+                    relationshipMapping(relationship, slot: slot, keyPath: keys.path, aliasKeys: keys.aliases)
                 )
             } else {
                 let attribute = owner.ownAttributes[reference.index]
-                properties.append(attributeMapping(attribute, keyPath: keys.path, aliasKeys: keys.aliases))
+                properties.append(attributeMapping(attribute, slot: slot, keyPath: keys.path, aliasKeys: keys.aliases))
             }
         }
         var root = entity
         while let parent = records[root].superentity { root = parent }
         return EntityMapping(
-            entityIndex: entity,
+            layout: layout,
             properties: properties,
-            slotByName: record.propertyIndexByName,
             isAbstract: record.isAbstract,
             typeKey: record.typeKey,
             typeValue: record.typeValue,
@@ -340,42 +304,34 @@ extension EntityMapping {
         return nil
     }
 
-    /// The mapping of a relationship read at `keyPath`.
+    /// The mapping of a relationship kept in `slot`, read at `keyPath`.
     private static func relationshipMapping(
         _ relationship: RelationshipRecord,
+        slot: SlotLayout,
         keyPath: [String],
-        aliasKeys: [String],
-        in records: [EntityRecord]
+        aliasKeys: [String]
     ) -> PropertyMapping {
         let writesIdentity =
             MappingKeys.firstEntry(of: MappingKeys.relationshipWritesIdentity, in: relationship.userInfo)
             .map { MappingKeys.isYes($0.value) } ?? false
-        var inverseSlot: Int?
-        if let inverse = relationship.inverse, relationship.isInverseReciprocal {
-            inverseSlot = records[relationship.destinationEntity].propertyIndexByName[inverse.name]
-        }
         return PropertyMapping(
-            name: relationship.name,
+            slot: slot,
             keyPath: keyPath,
-            isRelationship: true,
-            attributeType: .undefined,
-            isOptional: relationship.isOptional,
-            defaultValue: nil,
             transformerName: nil,
             compositeName: nil,
-            destination: relationship.destinationEntity,
-            isToMany: relationship.isToMany,
-            inverseSlot: inverseSlot,
             writesIdentity: writesIdentity,
             aliasKeys: aliasKeys,
             isExported: isExported(relationship.userInfo)
         )
     }
 
-    /// The mapping of an attribute read at `keyPath`.
-    private static func attributeMapping(_ attribute: AttributeRecord, keyPath: [String], aliasKeys: [String])
-        -> PropertyMapping
-    {
+    /// The mapping of an attribute kept in `slot`, read at `keyPath`.
+    private static func attributeMapping(
+        _ attribute: AttributeRecord,
+        slot: SlotLayout,
+        keyPath: [String],
+        aliasKeys: [String]
+    ) -> PropertyMapping {
         var dateFormats: [DateFormat] = []
         if attribute.attributeType == .date,
             let entry = MappingKeys.firstEntry(of: MappingKeys.dateFormats, in: attribute.userInfo)
@@ -383,20 +339,12 @@ extension EntityMapping {
             dateFormats = DateFormat.list(entry.value)
         }
         return PropertyMapping(
-            name: attribute.name,
+            slot: slot,
             keyPath: keyPath,
-            isRelationship: false,
-            attributeType: attribute.attributeType,
-            isOptional: attribute.isOptional || attribute.isTransient,
-            defaultValue: attribute.defaultValue,
             transformerName: attribute.valueTransformerName.map(ValueTransformer.Name.init(rawValue:)),
             transformerDirection: attribute.valueTransformerDirection,
             compositeName: attribute.compositeName,
-            destination: -1,
-            isToMany: false,
-            inverseSlot: nil,
             dateFormats: dateFormats,
-            derivation: attribute.derivationExpression.flatMap { try? ModelPredicate.Expression(format: $0) },
             jsonForm: jsonForm(of: attribute),
             bounds: ValueBounds(attribute),
             aliasKeys: aliasKeys,

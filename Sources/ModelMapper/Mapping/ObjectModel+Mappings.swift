@@ -25,9 +25,14 @@ extension ObjectModel {
     /// ``mappings`` for the base), compiled once per conventions on first use.
     func mappings(for conventions: ModelConventions.Resolved) -> [EntityMapping] {
         let key = MappingsKey(conventions: conventions.isBase ? .base : conventions)
+        // Read before the cache's lock is taken for the mappings: the cache's lock is not
+        // reentrant, and the mappings are compiled over the layouts.
+        let layouts = self.layouts
         return
             planCache.plan(for: key, as: EntityMappings.self) {
-                EntityMappings(EntityMapping.mappings(for: entityRecords, conventions: key.conventions))
+                EntityMappings(
+                    EntityMapping.mappings(for: entityRecords, layouts: layouts, conventions: key.conventions)
+                )
             }
             .all
     }

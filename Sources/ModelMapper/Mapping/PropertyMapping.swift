@@ -39,9 +39,6 @@ final class PropertyMapping: Sendable {
     /// object's values), parsed: computed whenever the attribute is read. Nil for one that does
     /// not parse (the attribute then reads as stored).
     let derivation: ModelPredicate.Expression?
-    /// ``derivation``, as what computes it: the evaluator's conformance, found at run time,
-    /// so that objects reach a layer above theirs without naming it (see `Derivation`).
-    let derive: (any Derivation)?
     /// The JSON form the attribute's values take where it is not the type's own
     /// (``MappingKeys/jsonForm``): numbers and Booleans as strings, or text as numbers.
     let jsonForm: JSONForm?
@@ -53,7 +50,7 @@ final class PropertyMapping: Sendable {
         case string, number
     }
 
-    init(
+    convenience init(
         name: String,
         keyPath: [String],
         isRelationship: Bool,
@@ -74,24 +71,63 @@ final class PropertyMapping: Sendable {
         aliasKeys: [String] = [],
         isExported: Bool = true
     ) {
+        self.init(
+            slot: SlotLayout(
+                name: name,
+                isRelationship: isRelationship,
+                attributeType: attributeType,
+                isOptional: isOptional,
+                defaultValue: defaultValue,
+                derivation: derivation,
+                destination: destination,
+                isToMany: isToMany,
+                inverseSlot: inverseSlot
+            ),
+            keyPath: keyPath,
+            transformerName: transformerName,
+            transformerDirection: transformerDirection,
+            compositeName: compositeName,
+            writesIdentity: writesIdentity,
+            dateFormats: dateFormats,
+            jsonForm: jsonForm,
+            bounds: bounds,
+            aliasKeys: aliasKeys,
+            isExported: isExported
+        )
+    }
+
+    /// The mapping of the property kept in `slot`: the layout's facts, copied so that the
+    /// codecs read them without a second indirection, and what its JSON is.
+    init(
+        slot: SlotLayout,
+        keyPath: [String],
+        transformerName: ValueTransformer.Name?,
+        transformerDirection: ValueTransformer.Direction = .modelToJSON,
+        compositeName: String?,
+        writesIdentity: Bool = false,
+        dateFormats: [DateFormat] = [],
+        jsonForm: JSONForm? = nil,
+        bounds: ValueBounds? = nil,
+        aliasKeys: [String] = [],
+        isExported: Bool = true
+    ) {
         self.isExported = isExported
-        self.name = name
+        self.name = slot.name
         self.keyPath = keyPath
         self.aliasKeys = aliasKeys
-        self.isRelationship = isRelationship
-        self.attributeType = attributeType
-        self.isOptional = isOptional
-        self.defaultValue = defaultValue
+        self.isRelationship = slot.isRelationship
+        self.attributeType = slot.attributeType
+        self.isOptional = slot.isOptional
+        self.defaultValue = slot.defaultValue
         self.transformerName = transformerName
         self.transformerDirection = transformerDirection
         self.compositeName = compositeName
-        self.destination = destination
-        self.isToMany = isToMany
-        self.inverseSlot = inverseSlot
+        self.destination = slot.destination
+        self.isToMany = slot.isToMany
+        self.inverseSlot = slot.inverseSlot
         self.writesIdentity = writesIdentity
         self.dateFormats = dateFormats
-        self.derivation = derivation
-        self.derive = derivation.flatMap { $0 as Any as? any Derivation }
+        self.derivation = slot.derivation
         self.jsonForm = jsonForm
         self.bounds = bounds
     }

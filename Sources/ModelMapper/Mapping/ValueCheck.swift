@@ -10,15 +10,15 @@ enum ValueCheck {
     /// runs for every object written.
     static func passes(_ object: ModelObject, required: Bool = true, bounds: Bool = false) -> Bool {
         (!required || passesRequired(object))
-            && (!bounds || boundViolations(of: object, keyed: object.mapping, at: .root).isEmpty)
+            && (!bounds || boundViolations(of: object, keyed: object.baseMapping, at: .root).isEmpty)
     }
 
     /// Whether `object` has every value the model requires, and raw values where its class
     /// asks: the encoder's check of every object it writes.
     @inline(__always)
     static func passesRequired(_ object: ModelObject) -> Bool {
-        let mapping = object.mapping
-        for slot in mapping.requiredSlotList {
+        let layout = object.layout
+        for slot in layout.requiredSlotList {
             switch object.slots.state(at: slot) {
             case .absent, .null: return false
             default: continue
@@ -26,7 +26,7 @@ enum ValueCheck {
         }
         let model = object.entity.model
         guard model.hasRawValueChecks else { return true }
-        for check in model.rawValueChecks[mapping.entityIndex] {
+        for check in model.rawValueChecks[layout.entityIndex] {
             let value = object.slots[check.slot]
             switch value {
             case .absent, .null: continue
@@ -45,11 +45,11 @@ enum ValueCheck {
         required: Bool = true,
         bounds: Bool = false
     ) -> [MappingError] {
-        let mapping = object.mapping
+        let layout = object.layout
         let entityName = object.entity.name
         var problems: [MappingError] = bounds ? boundViolations(of: object, keyed: keyed, at: path) : []
         guard required else { return problems }
-        for slot in mapping.requiredSlotList {
+        for slot in layout.requiredSlotList {
             let state = object.slots.state(at: slot)
             guard state == .absent || state == .null else { continue }
             let property = keyed.properties[slot]
@@ -67,7 +67,7 @@ enum ValueCheck {
         }
         let model = object.entity.model
         guard model.hasRawValueChecks else { return problems }
-        for check in model.rawValueChecks[mapping.entityIndex] {
+        for check in model.rawValueChecks[layout.entityIndex] {
             let value = object.slots[check.slot]
             switch value {
             case .absent, .null: continue

@@ -73,10 +73,10 @@ extension ModelObject {
     // MARK: Internals
 
     private func relationshipSlot(_ key: String, toMany: Bool) throws -> Int {
-        guard let slot = mapping.slotByName[key], mapping.properties[slot].isRelationship else {
+        guard let slot = layout.slotByName[key], layout.properties[slot].isRelationship else {
             throw MappingError(.unknownRelationship(key), entityName: entity.name)
         }
-        let property = mapping.properties[slot]
+        let property = layout.properties[slot]
         guard property.isToMany == toMany else {
             throw MappingError(
                 .typeMismatch,
@@ -91,7 +91,7 @@ extension ModelObject {
     }
 
     func checkDestination(of object: ModelObject, atSlot slot: Int) throws {
-        let property = mapping.properties[slot]
+        let property = layout.properties[slot]
         let destination = EntityDescription(model: entity.model, index: property.destination)
         guard object.entity.isKind(of: destination) else {
             throw MappingError(
@@ -120,7 +120,7 @@ extension ModelObject {
     ) throws {
         for object in objects { try checkDestination(of: object, atSlot: slot) }
         unlinks?.apply(to: self, atSlot: slot)
-        let property = mapping.properties[slot]
+        let property = layout.properties[slot]
         let current = linkedObjects(atSlot: slot)
         // The objects linked before, and still: only their inverses may hold this object.
         var linked = Set<ObjectIdentifier>()
@@ -217,7 +217,7 @@ extension ModelObject {
     func linkKind(to object: ModelObject, atSlot slot: Int, searchBudget: inout Int) -> Link.Kind {
         if object === self { return .weak }
         if strongOwnerCount == 0 { return .strong }
-        let inverse = mapping.properties[slot].inverseSlot ?? -1
+        let inverse = layout.properties[slot].inverseSlot ?? -1
         switch object.reachesStrongly(self, skippingLinksFrom: inverse, budget: &searchBudget) {
         case false?: return .strong
         case true?, nil: return .weak
@@ -228,7 +228,7 @@ extension ModelObject {
     /// for a strong link (so that ownership follows the direction the link was made in), a weak
     /// link for a weak one.
     func attach(_ object: ModelObject, atSlot slot: Int, kind: Link.Kind, deferring unlinks: DeferredUnlinks? = nil) {
-        let property = mapping.properties[slot]
+        let property = layout.properties[slot]
         var wasLinked = property.isToMany  // not known without a search of this list
         if property.isToMany {
             insertLink(to: object, atSlot: slot, kind: kind, replacing: true)
@@ -263,7 +263,7 @@ extension ModelObject {
         sourceIsUnlinked: Bool = false,
         deferring unlinks: DeferredUnlinks? = nil
     ) {
-        let property = mapping.properties[slot]
+        let property = layout.properties[slot]
         let kind: Link.Kind = ownerKind == .strong ? .backReference : .weak
         if property.isToMany {
             // A link to `source` this list lost in the batch goes before it is made again.
@@ -345,7 +345,7 @@ extension ModelObject {
     /// Unlinks `object` from a relationship and from its inverse.
     func detach(_ object: ModelObject, atSlot slot: Int, deferring unlinks: DeferredUnlinks? = nil) {
         removeLink(to: object, atSlot: slot)
-        if let inverse = mapping.properties[slot].inverseSlot {
+        if let inverse = layout.properties[slot].inverseSlot {
             if let unlinks {
                 unlinks.add(removing: self, from: object, atSlot: inverse)
             } else {
@@ -431,7 +431,7 @@ extension ModelObject {
         var pending: [ModelObject] = []
         var object = self
         while true {
-            for relationship in object.mapping.relationshipList {
+            for relationship in object.layout.relationshipList {
                 let skipsTarget = object === self && relationship.slot == skippedSlot
                 let links: [Link]
                 switch object.slots[relationship.slot] {
@@ -498,7 +498,7 @@ extension ModelObject {
         let owner = Unmanaged.passUnretained(self).toOpaque()
         // Each value moved out of its slot: an object being freed would otherwise count
         // references to the list and to every link.
-        for relationship in mapping.relationshipList {
+        for relationship in layout.relationshipList {
             if var link = slots.takeLink(relationship.slot) {
                 if let object = link.takeStrongObject() {
                     Self.append(Release(object: object, owner: owner, inverse: relationship.inverse), to: &pending)

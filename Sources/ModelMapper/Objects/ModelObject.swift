@@ -57,18 +57,17 @@ open class ModelObject: CustomStringConvertible {
     /// A new object of `entity`, with the model's default values set.
     public required init(entity: EntityDescription) {
         self.entity = entity
-        let mapping =
-            entity.knownMapping.map { unsafeDowncast($0, to: EntityMapping.self) }
-            ?? entity.model.mappings[entity.index]
-        self.mapping = mapping
-        slots = SlotStorage(sharing: mapping.initialSlotBuffer, count: mapping.properties.count)
+        let layout =
+            entity.knownLayout.map { unsafeDowncast($0, to: EntityLayout.self) } ?? entity.model.layouts[entity.index]
+        self.layout = layout
+        slots = SlotStorage(sharing: layout.initialSlotBuffer, count: layout.slotCount)
     }
 
-    /// How the object's entity maps to JSON, looked up once when the object is made.
-    /// Unowned: the model, which `entity` holds, keeps its mappings as long as it lives (they
-    /// are compiled once and never replaced), so that making and freeing an object counts
+    /// How the object keeps its values (see ``EntityLayout``), looked up once when the object is
+    /// made. Unowned: the model, which `entity` holds, keeps its layouts as long as it lives
+    /// (they are compiled once and never replaced), so that making and freeing an object counts
     /// one reference fewer.
-    unowned(unsafe) let mapping: EntityMapping
+    unowned(unsafe) let layout: EntityLayout
     /// The encoding run that last wrote this object in full (0: none), so that a run writes
     /// each object in full once. An object graph belongs to one thread at a time, so this
     /// needs no lock.
@@ -90,7 +89,7 @@ open class ModelObject: CustomStringConvertible {
     @exclusivity(unchecked) var hasDeferredUnlinks = false
 
     deinit {
-        if !hasReleasedLinks, !mapping.relationshipList.isEmpty { releaseRelationships() }
+        if !hasReleasedLinks, !layout.relationshipList.isEmpty { releaseRelationships() }
     }
 
     // MARK: Key-value access
@@ -99,23 +98,23 @@ open class ModelObject: CustomStringConvertible {
     /// the objects (`[ModelObject]`) of a to-many one. An attribute that is unset reads as its
     /// model default; unset, `null` and unknown keys read as nil.
     public func value(forKey key: String) -> Any? {
-        guard let slot = mapping.slotByName[key] else { return nil }
+        guard let slot = layout.slotByName[key] else { return nil }
         return value(atSlot: slot)
     }
 
     func value(atSlot slot: Int) -> Any? {
-        if let derive = mapping.properties[slot].derive {
-            return derive.derivedValue(on: self, type: mapping.properties[slot].attributeType)
+        if let derive = layout.properties[slot].derive {
+            return derive.derivedValue(on: self, type: layout.properties[slot].attributeType)
         }
         switch slots[slot] {
         case .absent:
-            let property = mapping.properties[slot]
+            let property = layout.properties[slot]
             if property.isRelationship { return property.isToMany ? [ModelObject]() : nil }
             return property.defaultValue
-        case .null: return mapping.properties[slot].isToMany ? [ModelObject]() : nil
+        case .null: return layout.properties[slot].isToMany ? [ModelObject]() : nil
         case .object(let link): return link.object
         case .objects(let links): return links.compactMap(\.object)
-        case let value: return value.attributeValue(type: mapping.properties[slot].attributeType)
+        case let value: return value.attributeValue(type: layout.properties[slot].attributeType)
         }
     }
 
@@ -131,7 +130,7 @@ open class ModelObject: CustomStringConvertible {
 
     /// The state of a property; nil for a key the entity does not have.
     public func valueState(forKey key: String) -> ValueState? {
-        guard let slot = mapping.slotByName[key] else { return nil }
+        guard let slot = layout.slotByName[key] else { return nil }
         switch slots[slot] {
         case .absent: return .absent
         case .null: return .null
@@ -147,14 +146,14 @@ open class ModelObject: CustomStringConvertible {
     /// - Throws: ``MappingError`` `.unknownKey` for a name the entity does not have,
     ///   `.typeMismatch` or `.valueOutOfRange` for a value that does not fit.
     public func setValue(_ value: Any?, forKey key: String) throws {
-        guard let slot = mapping.slotByName[key] else {
+        guard let slot = layout.slotByName[key] else {
             throw unknownKey(key)
         }
         try setValue(value, atSlot: slot)
     }
 
     func setValue(_ value: Any?, atSlot slot: Int) throws {
-        let property = mapping.properties[slot]
+        let property = layout.properties[slot]
         let isNull = value == nil || value is NSNull
         // Checked before any cast: casting a Foundation container that contains itself (or
         // nests deeper than a stack allows) bridges it recursively and overflows the stack.
@@ -201,7 +200,7 @@ open class ModelObject: CustomStringConvertible {
         guard let value else { return }
         do {
             slots[slot] = Slot(
-                attributeValue: try ValueConversion.modelValue(value, for: property),
+                attributeValue: try property.attributeType.modelValue(value),
                 type: property.attributeType
             )
         } catch var error {
@@ -231,16 +230,16 @@ open class ModelObject: CustomStringConvertible {
     ///
     /// - Throws: ``MappingError`` `.unknownKey` when `key` is not a property of the object's entity.
     public func removeValue(forKey key: String) throws {
-        guard let slot = mapping.slotByName[key] else { throw unknownKey(key) }
-        if mapping.properties[slot].isRelationship {
+        guard let slot = layout.slotByName[key] else { throw unknownKey(key) }
+        if layout.properties[slot].isRelationship {
             try replaceRelationship(atSlot: slot, with: [], null: false)
         }
         slots[slot] = .absent
     }
 
     open var description: String {
-        let values = mapping.properties.indices.compactMap { slot -> String? in
-            let property = mapping.properties[slot]
+        let values = layout.properties.indices.compactMap { slot -> String? in
+            let property = layout.properties[slot]
             switch slots[slot] {
             case .absent: return nil
             case .null: return "\(property.name): null"

@@ -15,16 +15,16 @@ public struct EntityDescription: Sendable, Hashable, CustomStringConvertible {
     public let model: ObjectModel
     /// The position of the entity in `model.entities`.
     public let index: Int
-    /// The entity's mapping when the maker already had it (the decoder), so that making an
-    /// object does not look it up again; opaque here, since the mapping is a later layer's.
-    /// Unowned: `model` keeps its mappings (compiled once, never replaced), so that copying a
-    /// description counts no reference for it.
-    unowned(unsafe) let knownMapping: (any AnyObject & Sendable)?
+    /// The layout of the entity's objects when the maker already had it (the decoder), so that
+    /// making an object does not look it up again; opaque here, since layouts are a later
+    /// layer's. Unowned: `model` keeps its layouts (compiled once, never replaced), so that
+    /// copying a description counts no reference for it.
+    unowned(unsafe) let knownLayout: (any AnyObject & Sendable)?
 
-    init(model: ObjectModel, index: Int, mapping: (any AnyObject & Sendable)? = nil) {
+    init(model: ObjectModel, index: Int, layout: (any AnyObject & Sendable)? = nil) {
         self.model = model
         self.index = index
-        self.knownMapping = mapping
+        self.knownLayout = layout
     }
 
     var record: EntityRecord { model.entityRecords[index] }

@@ -30,7 +30,7 @@ struct DeferredUnlinksTests {
     }
 
     func slot(_ object: ModelObject, _ key: String) throws -> Int {
-        try #require(object.mapping.properties.firstIndex { $0.name == key })
+        try #require(object.layout.properties.firstIndex { $0.name == key })
     }
 
     @Test("An album leaving a band and coming back in one batch is in the band's list once")

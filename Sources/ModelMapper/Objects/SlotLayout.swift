@@ -1,0 +1,82 @@
+/// How one property's value is kept in an object: what `ModelObject` needs to read, set and
+/// link it, resolved once per model so that key-value access does no lookups by name. A class,
+/// so that reading one costs a retain rather than a copy of every field.
+final class SlotLayout: Sendable {
+    let name: String
+    let isRelationship: Bool
+
+    // Attributes
+    let attributeType: AttributeType
+    /// Optional, or transient (transient values are never required).
+    let isOptional: Bool
+    let defaultValue: (any Sendable)?
+    /// For a derived attribute, its derivation (a key path, an aggregate, a function of the
+    /// object's values), parsed: computed whenever the attribute is read. Nil for one that does
+    /// not parse (the attribute then reads as stored).
+    let derivation: ModelPredicate.Expression?
+    /// ``derivation``, as what computes it: the evaluator's conformance, found at run time,
+    /// so that objects reach a layer after theirs without naming it (see `Derivation`).
+    let derive: (any Derivation)?
+
+    // Relationships
+    let destination: Int
+    let isToMany: Bool
+    /// The slot of the reciprocal inverse in objects of the destination entity, if any.
+    let inverseSlot: Int?
+
+    init(
+        name: String,
+        isRelationship: Bool,
+        attributeType: AttributeType,
+        isOptional: Bool,
+        defaultValue: (any Sendable)?,
+        derivation: ModelPredicate.Expression? = nil,
+        destination: Int,
+        isToMany: Bool,
+        inverseSlot: Int?
+    ) {
+        self.name = name
+        self.isRelationship = isRelationship
+        self.attributeType = attributeType
+        self.isOptional = isOptional
+        self.defaultValue = defaultValue
+        self.derivation = derivation
+        self.derive = derivation.flatMap { $0 as Any as? any Derivation }
+        self.destination = destination
+        self.isToMany = isToMany
+        self.inverseSlot = inverseSlot
+    }
+
+    /// The layout of an attribute.
+    convenience init(_ attribute: AttributeRecord) {
+        self.init(
+            name: attribute.name,
+            isRelationship: false,
+            attributeType: attribute.attributeType,
+            isOptional: attribute.isOptional || attribute.isTransient,
+            defaultValue: attribute.defaultValue,
+            derivation: attribute.derivationExpression.flatMap { try? ModelPredicate.Expression(format: $0) },
+            destination: -1,
+            isToMany: false,
+            inverseSlot: nil
+        )
+    }
+
+    /// The layout of a relationship of a model whose entities are `records`.
+    convenience init(_ relationship: RelationshipRecord, in records: [EntityRecord]) {
+        var inverseSlot: Int?
+        if let inverse = relationship.inverse, relationship.isInverseReciprocal {
+            inverseSlot = records[relationship.destinationEntity].propertyIndexByName[inverse.name]
+        }
+        self.init(
+            name: relationship.name,
+            isRelationship: true,
+            attributeType: .undefined,
+            isOptional: relationship.isOptional,
+            defaultValue: nil,
+            destination: relationship.destinationEntity,
+            isToMany: relationship.isToMany,
+            inverseSlot: inverseSlot
+        )
+    }
+}
