@@ -92,12 +92,12 @@ public struct GeneratorConfiguration: Sendable, Equatable {
         }
         let json: JSONValue
         do {
-            json = try JSONValue.parse(data)
+            json = try JSONReader.parse(data)
         } catch {
             throw GeneratorConfigurationError(
-                line: error.context.line,
-                column: error.context.column,
-                message: "not valid JSON: \(error.unlocatedDetail)"
+                line: error.line,
+                column: error.column,
+                message: "not valid JSON: \(error.message)" + (error.detail.map { ": " + $0 } ?? "")
             )
         }
         guard case .object(let object) = json else {

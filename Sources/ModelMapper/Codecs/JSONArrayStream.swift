@@ -346,12 +346,15 @@ struct JSONArrayStream {
 
     private mutating func withScanner<Result>(
         _ range: Range<Int>,
-        _ body: (inout JSONScanner) throws(MappingError) -> Result
+        _ body: (inout JSONScanner<MappingError>) throws(MappingError) -> Result
     ) throws(MappingError) -> Result {
         advanceTracking(to: range.lowerBound)
         let origin = (line, column)
         let outcome = buffer.withUnsafeBytes { raw -> Swift.Result<Result, MappingError> in
-            var scanner = JSONScanner(bytes: UnsafeRawBufferPointer(rebasing: raw[range]), maximumDepth: maximumDepth)
+            var scanner = JSONScanner<MappingError>(
+                bytes: UnsafeRawBufferPointer(rebasing: raw[range]),
+                maximumDepth: maximumDepth
+            )
             scanner.origin = origin
             return Swift.Result { () throws(MappingError) in try body(&scanner) }
         }
@@ -397,7 +400,7 @@ struct JSONArrayStream {
         case UInt8(ascii: "["): "an array"
         case UInt8(ascii: "\""): "a string"
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): "a number"
-        default: JSONScanner.describe(byte)
+        default: JSONBytes.describe(byte)
         }
     }
 
@@ -425,6 +428,6 @@ struct JSONArrayStream {
 
     private func failure(_ message: String, at offset: Int? = nil) -> MappingError {
         let (line, column) = position(of: offset ?? position)
-        return JSONScanner.invalidJSON(message, line: line, column: column, path: arrayPath)
+        return MappingError(JSONError(.syntax, message, line: line, column: column, path: arrayPath))
     }
 }

@@ -137,7 +137,8 @@ extension JSONWriter {
         switch format {
         case .iso8601 where CivilTime.write(date, withTime: true, to: &self): return
         case .yearMonthDay where CivilTime.write(date, withTime: false, to: &self): return
-        default: value(try format.checkedJSONValue(for: date))
+        default:
+            value(try MappingError.mappingJSONErrors { () throws(JSONError) in try format.checkedJSONValue(for: date) })
         }
     }
 

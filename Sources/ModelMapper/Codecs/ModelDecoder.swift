@@ -406,7 +406,8 @@ public struct ModelDecoder: Sendable {
     /// `data` as the strict reader reads it: itself, or under ``Options/Syntax/lenient`` its
     /// comments and trailing commas blanked.
     func readable(_ data: Data) throws(MappingError) -> Data {
-        options.syntax == .strict ? data : try LenientSyntax.blanked(data)
+        options.syntax == .strict
+            ? data : try MappingError.mappingJSONErrors { () throws(JSONError) in try LenientSyntax.blanked(data) }
     }
 
     private func entity<T: ModelObject>(for type: T.Type) throws -> EntityDescription {

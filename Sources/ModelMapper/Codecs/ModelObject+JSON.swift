@@ -17,7 +17,7 @@ extension ModelObject {
         // The dictionary walked once into JSON text, which the decoder reads as it reads any
         // document (see FoundationJSON).
         var writer = JSONWriter()
-        try FoundationJSON.write(dictionary, to: &writer)
+        try MappingError.mappingJSONErrors { () throws(JSONError) in try FoundationJSON.write(dictionary, to: &writer) }
         try ModelDecoder(model: entity.model, options: options).decode(jsonData: writer.data, into: self)
     }
 
@@ -40,6 +40,9 @@ extension ModelObject {
     public func jsonDictionary(options: ModelEncoder.Options = .init()) throws -> [String: Any] {
         var encoder = ObjectEncoder(options: options)
         try encoder.write(self)
-        return (try FoundationJSON.value(fromJSON: encoder.writer.data) as? [String: Any]) ?? [:]
+        let value = try MappingError.mappingJSONErrors { () throws(JSONError) in
+            try FoundationJSON.value(fromJSON: encoder.writer.data)
+        }
+        return (value as? [String: Any]) ?? [:]
     }
 }

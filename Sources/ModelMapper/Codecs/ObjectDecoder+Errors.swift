@@ -56,7 +56,7 @@ extension ObjectDecoder {
         var keys: [String] = []
         if memberStart >= 0 {
             // A scanner without the length limit: the key is wanted even if the limit was its.
-            var keyScanner = JSONScanner(
+            var keyScanner = JSONScanner<MappingError>(
                 bytes: UnsafeRawBufferPointer(start: scanner.base, count: scanner.count),
                 maximumDepth: 1
             )

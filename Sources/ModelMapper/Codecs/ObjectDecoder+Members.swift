@@ -4,7 +4,7 @@ import Foundation
 /// into the slot the key is for (nested keys entered, unknown ones skipped or kept).
 extension ObjectDecoder {
     /// Reads the value of one member of the top frame's current level.
-    mutating func readMember(_ key: JSONScanner.StringBytes, frame top: Int) throws(MappingError) {
+    mutating func readMember(_ key: JSONStringBytes, frame top: Int) throws(MappingError) {
         var own: KeyAction?
         var extras: KeyAction?
         var ownIndex = -1
@@ -72,7 +72,7 @@ extension ObjectDecoder {
 
     /// The index of a key in a level's table, without counting a reference to the level.
     @inline(__always)
-    static func index(of key: JSONScanner.StringBytes, in level: Unmanaged<KeyLevel>, guess: Int) -> Int? {
+    static func index(of key: JSONStringBytes, in level: Unmanaged<KeyLevel>, guess: Int) -> Int? {
         level._withUnsafeGuaranteedRef { $0.table.index(of: key.buffer, guess: guess) }
     }
 

@@ -90,7 +90,7 @@ extension ObjectDecoder {
             return nil
         }
         var writer = JSONWriter()
-        try FoundationJSON.write(output, to: &writer)
+        try MappingError.mappingJSONErrors { () throws(JSONError) in try FoundationJSON.write(output, to: &writer) }
         return writer.data
     }
 
@@ -116,7 +116,9 @@ extension ObjectDecoder {
             )
             return nil
         }
-        let input = try FoundationJSON.value(fromJSON: text, maximumDepth: maximumDepth)
+        let input = try MappingError.mappingJSONErrors { () throws(JSONError) in
+            try FoundationJSON.value(fromJSON: text, maximumDepth: maximumDepth)
+        }
         do {
             return .some(try transformer.transformedValue(input))
         } catch {

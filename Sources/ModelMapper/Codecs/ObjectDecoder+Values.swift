@@ -20,7 +20,7 @@ extension ObjectDecoder {
         case .boolean: return scanner.readPlainBoolean().map { .boolean($0) }
         case .double, .float, .decimal:
             let first = scanner.peek()
-            guard first == UInt8(ascii: "-") || JSONScanner.isDigit(first) else { return nil }
+            guard first == UInt8(ascii: "-") || JSONBytes.isDigit(first) else { return nil }
             let start = scanner.index
             let value = ValueConversion.plainValue(.number(try scanner.readNumber()), kind: kind)
             // Anything `plainValue` declines (out of range, not representable) is read again

@@ -9,7 +9,7 @@ import Foundation
 /// closing brace is read, once its identity is known: a repeated object (same entity family,
 /// same identity values) updates the first one instead.
 struct ObjectDecoder {
-    var scanner: JSONScanner
+    var scanner: JSONScanner<MappingError>
     let run: DecodingRun
     let frames = StackBuffer<Frame>()
     /// The levels around the current level of each frame's object (for nested keys), the
@@ -62,7 +62,7 @@ struct ObjectDecoder {
 
     init(bytes: UnsafeRawBufferPointer, run: DecodingRun, locatesByLine: Bool = true) {
         let options = run.options
-        scanner = JSONScanner(
+        scanner = JSONScanner<MappingError>(
             bytes: bytes,
             maximumDepth: options.maximumDepth,
             maximumStringLength: options.maximumStringLength,
@@ -130,7 +130,7 @@ struct ObjectDecoder {
                 continue
             }
             // The next member of the current level, or its end.
-            let key: JSONScanner.StringBytes
+            let key: JSONStringBytes
             memberStart = -1
             if frames[top].level.isFirst {
                 frames[top].level.isFirst = false

@@ -44,10 +44,10 @@ struct ObjectEncoder {
     /// The mappings with the options' key casing of the model met last, and of the others.
     var lastKeyedMappings: (model: ObjectIdentifier, mappings: [EntityMapping])?
     var keyedMappings: [ObjectIdentifier: [EntityMapping]] = [:]
-    /// The mappings with the model's own names, of the model met last (objects hold their
-    /// layouts, not their mappings): unretained, the model keeps them. Set by
-    /// ``noteKeyedMappings(of:)``.
-    var lastBaseMappings: (model: ObjectIdentifier, mappings: [Unmanaged<EntityMapping>])?
+    /// The mappings with the model's own names of the model met last, by entity (objects hold
+    /// their layouts, not their mappings): unretained, the model keeps them. Set by
+    /// ``noteKeyedMappings(of:)`` for each object begun.
+    var baseMappings: [Unmanaged<EntityMapping>] = []
     /// Whether each object must pass ``ValueCheck`` (``ModelEncoder/Options/checksValues``).
     let checksValues: Bool
     /// Whether each object's values must be within the model's bounds
@@ -180,7 +180,11 @@ struct ObjectEncoder {
 
     /// The JSON written, as a tree.
     var tree: JSONValue {
-        get throws(MappingError) { try JSONReader.parse(writer.data, maximumDepth: .max) }
+        get throws(MappingError) {
+            try MappingError.mappingJSONErrors { () throws(JSONError) in
+                try JSONReader.parse(writer.data, maximumDepth: .max)
+            }
+        }
     }
 
     /// Counts the JSON a top-level object was decoded from into ``decodedBudget``.
@@ -499,12 +503,19 @@ struct ObjectEncoder {
 
     /// The mapping with the model's own names of `object`'s entity: the one its values are
     /// read with. Unretained: the model keeps it.
+    @inline(__always)
     func baseMapping(of object: ModelObject) -> Unmanaged<EntityMapping> {
-        let model = object.entity.model
-        if let last = lastBaseMappings?.model, last == ObjectIdentifier(model) {
-            return lastBaseMappings.unsafelyUnwrapped.mappings[object.layout.entityIndex]
-        }
-        return .passUnretained(model.mappings[object.layout.entityIndex])
+        if hasBaseMapping(of: object) { return baseMappings[object.layout.entityIndex] }
+        return .passUnretained(object.baseMapping)
+    }
+
+    /// Whether ``baseMappings`` holds the mapping of `object`'s entity: the one at its entity's
+    /// position is of its layout (layouts are per model), compared without counting a reference.
+    @inline(__always)
+    func hasBaseMapping(of object: ModelObject) -> Bool {
+        let layout = object.layout
+        let index = layout.entityIndex
+        return index < baseMappings.count && baseMappings[index]._withUnsafeGuaranteedRef { $0.layout === layout }
     }
 
     func keyedMappings(of model: ObjectModel) -> [EntityMapping] {
@@ -514,12 +525,12 @@ struct ObjectEncoder {
     /// Makes the mappings of `object`'s model with the key casing in effect the ones found
     /// first, and notes whether they are other than the model's names.
     mutating func noteKeyedMappings(of object: ModelObject) {
-        let model = object.entity.model
-        let identifier = ObjectIdentifier(model)
-        if lastBaseMappings?.model != identifier {
-            lastBaseMappings = (identifier, model.mappings.map { .passUnretained($0) })
+        if !hasBaseMapping(of: object) {
+            baseMappings = object.entity.model.mappings.map { .passUnretained($0) }
         }
         guard casesKeys || leavesConventionsToModel else { return }
+        let model = object.entity.model
+        let identifier = ObjectIdentifier(model)
         if let lastKeyedMappings, lastKeyedMappings.model == identifier { return }
         let mappings = keyedMappings[identifier] ?? keyedMappings(of: model)
         keyedMappings[identifier] = mappings

@@ -102,7 +102,7 @@ extension ObjectGraph {
     private static func isArray(_ data: Data, at keyPath: String?, options: ModelDecoder.Options) throws -> Bool {
         let components = try keyPath.map { try JSONKeyPath(parsing: $0).components } ?? []
         return try data.withUnsafeBytes { raw throws(MappingError) -> Bool in
-            var scanner = JSONScanner(
+            var scanner = JSONScanner<MappingError>(
                 bytes: raw,
                 maximumDepth: options.maximumDepth,
                 maximumStringLength: options.maximumStringLength,

@@ -37,9 +37,9 @@ enum FoundationJSON {
 
     /// The item a Foundation value is.
     ///
-    /// - Throws: ``MappingError`` `.notRepresentable` at `path()` for a value that has no JSON
+    /// - Throws: `JSONError` (`.notRepresentable`) at `path()` for a value that has no JSON
     ///   form (a `Date`, a non-finite number, a non-string key, …).
-    static func item(_ value: Any?, path: () -> JSONPath) throws(MappingError) -> Item {
+    static func item(_ value: Any?, path: () -> JSONPath) throws(JSONError) -> Item {
         guard let value else { return .null }
         // The types JSONSerialization produces come first; their casts are the cheap ones.
         if let string = value as? String { return .string(string) }
@@ -57,17 +57,17 @@ enum FoundationJSON {
                 object.reserveCapacity(members.count)
                 for (key, element) in members {
                     guard let key = key as? String else {
-                        throw MappingError(
+                        throw JSONError(
                             .notRepresentable,
-                            path: path(),
-                            found: "an object key of type \(type(of: key))",
-                            detail: "JSON object keys are strings"
+                            "an object key of type \(type(of: key))",
+                            detail: "JSON object keys are strings",
+                            path: path()
                         )
                     }
                     object.append((key, element))
                 }
                 return .object(object.sorted { $0.key < $1.key })
-            case .set: throw MappingError(.notRepresentable, path: path(), found: "a value of type \(type(of: value))")
+            case .set: throw JSONError(.notRepresentable, "a value of type \(type(of: value))", path: path())
             }
         }
         if let dictionary = value as? [String: Any] {
@@ -81,7 +81,7 @@ enum FoundationJSON {
         case let double as Double: return try finite(double, text: "\(double)", path: path)
         case let float as Float: return try finite(Double(float), text: "\(float)", path: path)
         case let decimal as Decimal:
-            guard !decimal.isNaN else { throw MappingError(.notRepresentable, path: path(), found: "NaN") }
+            guard !decimal.isNaN else { throw JSONError(.notRepresentable, "NaN", path: path()) }
             return .number(decimal.description)
         case let int as Int64: return .number(String(int))
         case let int as Int32: return .number(String(int))
@@ -97,20 +97,20 @@ enum FoundationJSON {
         case let dictionary as [String: Any?]:
             return .object(dictionary.keys.sorted().map { ($0, dictionary[$0] ?? nil) })
         default:
-            throw MappingError(.notRepresentable, path: path(), found: "a value of type \(type(of: value))")
+            throw JSONError(.notRepresentable, "a value of type \(type(of: value))", path: path())
         }
     }
 
-    private static func finite(_ value: Double, text: String, path: () -> JSONPath) throws(MappingError) -> Item {
+    private static func finite(_ value: Double, text: String, path: () -> JSONPath) throws(JSONError) -> Item {
         guard value.isFinite else {
-            throw MappingError(.notRepresentable, path: path(), found: text, detail: "JSON numbers are finite")
+            throw JSONError(.notRepresentable, text, detail: "JSON numbers are finite", path: path())
         }
         return .number(text)
     }
 
     /// `NSNumber` from `JSONSerialization`: Booleans are `__NSCFBoolean` (type `c`),
     /// exact decimals `NSDecimalNumber`, the rest integers or doubles.
-    private static func number(from number: NSNumber, path: () -> JSONPath) throws(MappingError) -> Item {
+    private static func number(from number: NSNumber, path: () -> JSONPath) throws(JSONError) -> Item {
         if let decimal = number as? NSDecimalNumber { return .number(decimal.stringValue) }
         switch String(cString: number.objCType) {
         case "c", "B": return .bool(number.boolValue)
@@ -129,9 +129,9 @@ enum FoundationJSON {
 
     /// Writes a Foundation value as JSON.
     ///
-    /// - Throws: ``MappingError`` `.notRepresentable` with the path of a value that has no JSON
+    /// - Throws: `JSONError` (`.notRepresentable`) with the path of a value that has no JSON
     ///   form, or of one nested deeper than ``maximumDepth``.
-    static func write(_ value: Any?, to writer: inout JSONWriter) throws(MappingError) {
+    static func write(_ value: Any?, to writer: inout JSONWriter) throws(JSONError) {
         var stack: [Frame] = []
         // The Foundation containers being written, by identity (nil for Swift ones), beside
         // `stack`: one met again inside itself would be written forever.
@@ -152,15 +152,11 @@ enum FoundationJSON {
             if let current = pending {
                 pending = nil
                 if current != nil, stack.count >= maximumDepth {
-                    throw MappingError(
-                        .notRepresentable,
-                        path: path(),
-                        found: "values nested more than \(maximumDepth) deep"
-                    )
+                    throw JSONError(.notRepresentable, "values nested more than \(maximumDepth) deep", path: path())
                 }
                 let identity = current.flatMap(FoundationContainer.identity)
                 if let identity, containers.contains(identity) {
-                    throw MappingError(.notRepresentable, path: path(), found: "a container that contains itself")
+                    throw JSONError(.notRepresentable, "a container that contains itself", path: path())
                 }
                 switch try item(current, path: path) {
                 case .null: writer.append("null")
@@ -225,11 +221,11 @@ enum FoundationJSON {
 
     /// Reads a whole JSON document into Foundation values.
     ///
-    /// - Throws: ``MappingError`` `.invalidJSON` with line, column and path.
-    static func value(fromJSON data: Data, maximumDepth: Int = .max) throws(MappingError) -> Any {
-        let result = data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Result<Any, MappingError> in
-            var scanner = JSONScanner(bytes: raw, maximumDepth: maximumDepth)
-            do throws(MappingError) {
+    /// - Throws: `JSONError` with line, column and path.
+    static func value(fromJSON data: Data, maximumDepth: Int = .max) throws(JSONError) -> Any {
+        let result = data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Result<Any, JSONError> in
+            var scanner = JSONScanner<JSONError>(bytes: raw, maximumDepth: maximumDepth)
+            do throws(JSONError) {
                 let value = try JSONReader.readFoundationValue(&scanner)
                 try scanner.finish()
                 return .success(value)

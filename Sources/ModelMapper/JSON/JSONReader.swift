@@ -12,21 +12,22 @@ import Foundation
 ///   cannot exhaust a thread's stack.
 /// - A UTF-8 byte-order mark is ignored (RFC 8259 allows it); UTF-16 and UTF-32 text is an error.
 ///
-/// Every error is a ``MappingError/invalidJSON(_:)`` whose context gives the line and column
-/// (counted in Unicode scalars) and the JSON path of the value being read. For example:
+/// Every error is a `JSONError` (the scanner's failure type, for one read through a scanner)
+/// that gives the line and column (counted in Unicode scalars) and the JSON path of the value
+/// being read. For example:
 ///
 /// ```swift
 /// try JSONReader.parse(Data(#"{"a": [1, 2,]}"#.utf8))
 /// // $.a[2]: the data is not valid JSON: line 1, column 13: expected a value, found ']'
 /// ```
-enum JSONReader {
+package enum JSONReader {
     /// Parses a whole document.
     ///
-    /// - Throws: ``MappingError`` `.invalidJSON` with line, column and path.
-    static func parse(_ data: Data, maximumDepth: Int = 10_000) throws(MappingError) -> JSONValue {
-        let result = data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Result<JSONValue, MappingError> in
-            var scanner = JSONScanner(bytes: raw, maximumDepth: maximumDepth)
-            do throws(MappingError) {
+    /// - Throws: `JSONError` with line, column and path.
+    package static func parse(_ data: Data, maximumDepth: Int = 10_000) throws(JSONError) -> JSONValue {
+        let result = data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Result<JSONValue, JSONError> in
+            var scanner = JSONScanner<JSONError>(bytes: raw, maximumDepth: maximumDepth)
+            do throws(JSONError) {
                 let value = try readValue(&scanner)
                 try scanner.finish()
                 return .success(value)
@@ -39,11 +40,11 @@ enum JSONReader {
 
     /// Checks that `data` is one JSON document, building nothing.
     ///
-    /// - Throws: ``MappingError`` `.invalidJSON` with line and column.
-    static func validate(_ data: Data, maximumDepth: Int = 10_000) throws(MappingError) {
-        let result = data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Result<Void, MappingError> in
-            var scanner = JSONScanner(bytes: raw, maximumDepth: maximumDepth)
-            do throws(MappingError) {
+    /// - Throws: `JSONError` with line and column.
+    static func validate(_ data: Data, maximumDepth: Int = 10_000) throws(JSONError) {
+        let result = data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Result<Void, JSONError> in
+            var scanner = JSONScanner<JSONError>(bytes: raw, maximumDepth: maximumDepth)
+            do throws(JSONError) {
                 try scanner.skipValue()
                 try scanner.finish()
                 return .success(())
@@ -56,34 +57,36 @@ enum JSONReader {
 
     /// Reads one value at the scanner's position (whitespace before it skipped) into a tree,
     /// without recursion. Errors carry `path` followed by the path inside the value.
-    static func readValue(_ scanner: inout JSONScanner, path: JSONPath = .root) throws(MappingError) -> JSONValue {
+    static func readValue<Failure>(_ scanner: inout JSONScanner<Failure>, path: JSONPath = .root) throws(Failure)
+        -> JSONValue
+    {
         try readValue(&scanner, path: path, building: JSONValueBuilding.self)
     }
 
     /// Reads one value into Foundation objects directly (see ``FoundationJSON``).
-    static func readFoundationValue(_ scanner: inout JSONScanner, path: JSONPath = .root) throws(MappingError) -> Any {
+    static func readFoundationValue<Failure>(_ scanner: inout JSONScanner<Failure>, path: JSONPath = .root)
+        throws(Failure) -> Any
+    {
         try readValue(&scanner, path: path, building: FoundationJSON.Building.self)
     }
 
     /// Reads one value, building it with `Builder`, without recursion.
-    private static func readValue<Builder: JSONBuilding>(
-        _ scanner: inout JSONScanner,
+    private static func readValue<Builder: JSONBuilding, Failure: JSONFailure>(
+        _ scanner: inout JSONScanner<Failure>,
         path: JSONPath,
         building: Builder.Type
-    ) throws(MappingError) -> Builder.Value {
+    ) throws(Failure) -> Builder.Value {
         var stack: [ReaderFrame<Builder>] = []
-        func located(_ error: MappingError) -> MappingError {
-            guard case .invalidJSON(var context) = error else { return error }
+        func located(_ error: Failure) -> Failure {
             var full = path
             for frame in stack {
                 full =
                     frame.object == nil
                     ? full.appending(index: frame.elements.count) : full.appending(key: frame.key)
             }
-            context.path = full
-            return .invalidJSON(context)
+            return error.locatedSyntaxError(at: full)
         }
-        do throws(MappingError) {
+        do throws(Failure) {
             var value: Builder.Value
             readValue: while true {
                 // A value; a non-empty container is pushed and its first member read.

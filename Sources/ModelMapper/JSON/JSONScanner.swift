@@ -8,7 +8,7 @@ import Foundation
 /// bit stack, so hostile nesting costs memory proportional to its depth and no thread stack.
 ///
 /// The bytes must outlive the scanner (it is used inside `withUnsafeBytes`).
-struct JSONScanner {
+struct JSONScanner<Failure: JSONFailure> {
     let base: UnsafePointer<UInt8>
     let count: Int
     var index: Int
@@ -42,16 +42,8 @@ struct JSONScanner {
         index = count >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF ? 3 : 0
     }
 
-    /// The bytes of a string's contents, escapes decoded: in the input when it had none,
-    /// else in the scratch buffer (valid until the next string is read). Always valid UTF-8.
-    struct StringBytes {
-        let start: UnsafePointer<UInt8>
-        let count: Int
-        /// Whether the bytes are known to be ASCII (false: unknown, or not).
-        var isASCII = false
-        var buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: start, count: count) }
-        var string: String { String(decoding: buffer, as: UTF8.self) }
-    }
+    /// The bytes of a string's contents (see ``JSONStringBytes``).
+    typealias StringBytes = JSONStringBytes
 
     // MARK: Bytes
 
@@ -63,7 +55,7 @@ struct JSONScanner {
     /// for an object by its identity.
     var peekIsScalarIdentity: Bool {
         let first = peek()
-        return first == UInt8(ascii: "\"") || first == UInt8(ascii: "-") || Self.isDigit(first)
+        return first == UInt8(ascii: "\"") || first == UInt8(ascii: "-") || JSONBytes.isDigit(first)
     }
 
     var isAtEnd: Bool { index >= count }
@@ -90,14 +82,14 @@ struct JSONScanner {
     // MARK: Tokens
 
     /// A string from its opening quote (the byte at `index`): escapes decoded, UTF-8 checked.
-    mutating func readString() throws(MappingError) -> StringBytes {
+    mutating func readString() throws(Failure) -> StringBytes {
         try readString(validating: true)
     }
 
     /// A string value as a `String`, from its opening quote: escapes decoded, UTF-8 checked
     /// once (by ``UTF8Validation``, unless the scan found them all ASCII), and the `String` made
     /// without checking them again (see ``UTF8Validation/string(ofValid:isASCII:)``).
-    mutating func readStringValue() throws(MappingError) -> String {
+    mutating func readStringValue() throws(Failure) -> String {
         let start = index
         let text = try readString(validating: false)
         if text.isASCII { return UTF8Validation.string(ofValid: text.buffer, isASCII: true) }
@@ -140,7 +132,7 @@ struct JSONScanner {
     /// A string from its opening quote, escapes decoded; its UTF-8 checked when `validating`
     /// (otherwise the caller checks it).
     @inline(__always)
-    private mutating func readString(validating: Bool) throws(MappingError) -> StringBytes {
+    private mutating func readString(validating: Bool) throws(Failure) -> StringBytes {
         index += 1
         let start = index
         let isASCII = skipPlainBytes()
@@ -161,7 +153,7 @@ struct JSONScanner {
 
     /// The rest of a string that has escapes (the reading position at the first backslash),
     /// decoded into the scratch buffer: plain runs copied whole.
-    private mutating func readEscapedString(from start: Int, validating: Bool) throws(MappingError) -> StringBytes {
+    private mutating func readEscapedString(from start: Int, validating: Bool) throws(Failure) -> StringBytes {
         scratch.removeAll()
         scratch.append(UnsafeBufferPointer(start: base + start, count: index - start))
         while index < count {
@@ -198,7 +190,7 @@ struct JSONScanner {
             default:
                 index -= 1
                 throw failure(
-                    "'\\\(Self.describe(escaped).dropFirst().dropLast())' is not an escape; use \\\", \\\\, \\/, \\b, "
+                    "'\\\(JSONBytes.describe(escaped).dropFirst().dropLast())' is not an escape; use \\\", \\\\, \\/, \\b, "
                         + "\\f, \\n, \\r, \\t or \\uXXXX"
                 )
             }
@@ -206,40 +198,42 @@ struct JSONScanner {
         throw failure("the text ends inside a string")
     }
 
-    private func controlCharacter(_ byte: UInt8) -> MappingError {
-        failure("a control character (U+\(Self.hex(UInt32(byte)))) must be escaped in a string")
+    private func controlCharacter(_ byte: UInt8) -> Failure {
+        failure("a control character (U+\(JSONBytes.hex(UInt32(byte)))) must be escaped in a string")
     }
 
     /// The scalar of `\uXXXX` (the `\u` read), joining a surrogate pair.
-    private mutating func unicodeEscape() throws(MappingError) -> Unicode.Scalar {
+    private mutating func unicodeEscape() throws(Failure) -> Unicode.Scalar {
         let first = try hexQuad()
         if (0xDC00...0xDFFF).contains(first) {
-            throw failure("\\u\(Self.hex(first)) is a lone low surrogate")
+            throw failure("\\u\(JSONBytes.hex(first)) is a lone low surrogate")
         }
         guard (0xD800...0xDBFF).contains(first) else {
             guard let scalar = Unicode.Scalar(first) else {
-                throw failure("\\u\(Self.hex(first)) is not a Unicode scalar")
+                throw failure("\\u\(JSONBytes.hex(first)) is not a Unicode scalar")
             }
             return scalar
         }
         guard index + 1 < count, base[index] == UInt8(ascii: "\\"), base[index + 1] == UInt8(ascii: "u") else {
-            throw failure("\\u\(Self.hex(first)) is a high surrogate without the low surrogate that must follow it")
+            throw failure(
+                "\\u\(JSONBytes.hex(first)) is a high surrogate without the low surrogate that must follow it"
+            )
         }
         index += 2
         let second = try hexQuad()
         guard (0xDC00...0xDFFF).contains(second) else {
             throw failure(
-                "\\u\(Self.hex(first)) is a high surrogate followed by \\u\(Self.hex(second)), not by a low surrogate"
+                "\\u\(JSONBytes.hex(first)) is a high surrogate followed by \\u\(JSONBytes.hex(second)), not by a low surrogate"
             )
         }
         let value = 0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)
         guard let scalar = Unicode.Scalar(value) else {
-            throw failure("\\u\(Self.hex(first))\\u\(Self.hex(second)) is not a Unicode scalar")
+            throw failure("\\u\(JSONBytes.hex(first))\\u\(JSONBytes.hex(second)) is not a Unicode scalar")
         }
         return scalar
     }
 
-    private mutating func hexQuad() throws(MappingError) -> UInt32 {
+    private mutating func hexQuad() throws(Failure) -> UInt32 {
         var value: UInt32 = 0
         for _ in 0..<4 {
             guard index < count else { throw failure("the text ends inside a \\u escape") }
@@ -249,7 +243,7 @@ struct JSONScanner {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
             case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
             case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
-            default: throw failure("expected four hexadecimal digits after \\u, found \(Self.describe(byte))")
+            default: throw failure("expected four hexadecimal digits after \\u, found \(JSONBytes.describe(byte))")
             }
             value = value << 4 | digit
             index += 1
@@ -258,19 +252,19 @@ struct JSONScanner {
     }
 
     /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`, from its first byte, as written.
-    mutating func readNumber() throws(MappingError) -> UnsafeBufferPointer<UInt8> {
+    mutating func readNumber() throws(Failure) -> UnsafeBufferPointer<UInt8> {
         let start = index
         if peek() == UInt8(ascii: "-") { index += 1 }
         let first = peek()
-        guard Self.isDigit(first) else { throw failure("expected a digit in a number, found \(describeNext())") }
+        guard JSONBytes.isDigit(first) else { throw failure("expected a digit in a number, found \(describeNext())") }
         index += 1
-        if first == UInt8(ascii: "0"), Self.isDigit(peek()) {
+        if first == UInt8(ascii: "0"), JSONBytes.isDigit(peek()) {
             throw failure("a number cannot start with 0 followed by digits")
         }
         skipDigits()
         if peek() == UInt8(ascii: ".") {
             index += 1
-            guard Self.isDigit(peek()) else {
+            guard JSONBytes.isDigit(peek()) else {
                 throw failure("expected a digit after the decimal point, found \(describeNext())")
             }
             skipDigits()
@@ -278,7 +272,7 @@ struct JSONScanner {
         if peek() | 0x20 == UInt8(ascii: "e") {
             index += 1
             if peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-") { index += 1 }
-            guard Self.isDigit(peek()) else {
+            guard JSONBytes.isDigit(peek()) else {
                 throw failure("expected a digit in the exponent, found \(describeNext())")
             }
             skipDigits()
@@ -319,11 +313,8 @@ struct JSONScanner {
 
     @inline(__always)
     private mutating func skipDigits() {
-        while index < count, Self.isDigit(base[index]) { index += 1 }
+        while index < count, JSONBytes.isDigit(base[index]) { index += 1 }
     }
-
-    @inline(__always)
-    static func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
 
     /// `true`, `false` or `null`, from its first byte.
     /// `true` or `false` at the reading position, read; nil, having read nothing, for
@@ -342,10 +333,10 @@ struct JSONScanner {
     }
 
     /// `true` and `fals` as loaded from memory.
-    private static let trueWord = UInt32(littleEndian: 0x6575_7274)
-    private static let falsePrefix = UInt32(littleEndian: 0x736C_6166)
+    private static var trueWord: UInt32 { UInt32(littleEndian: 0x6575_7274) }
+    private static var falsePrefix: UInt32 { UInt32(littleEndian: 0x736C_6166) }
 
-    mutating func readLiteral(_ word: StaticString) throws(MappingError) {
+    mutating func readLiteral(_ word: StaticString) throws(Failure) {
         let length = word.utf8CodeUnitCount
         guard index + length <= count, memcmp(base + index, word.utf8Start, length) == 0 else {
             throw failure("expected a value, found \(describeNext())")
@@ -357,7 +348,7 @@ struct JSONScanner {
     /// whitespace before it skipped; nil, reading nothing, at the start of an array or
     /// object. A string token's bytes are valid until the next string is read.
     @inline(__always)
-    mutating func readScalar() throws(MappingError) -> JSONToken? {
+    mutating func readScalar() throws(Failure) -> JSONToken? {
         skipWhitespace()
         switch peek() {
         case UInt8(ascii: "{"), UInt8(ascii: "["): return nil
@@ -380,7 +371,7 @@ struct JSONScanner {
 
     /// Reads one whole value of any kind and depth, checking it completely, without building
     /// anything. Whitespace before it is skipped.
-    mutating func skipValue() throws(MappingError) {
+    mutating func skipValue() throws(Failure) {
         // The open containers: whether each is an object, and how many elements it has so far.
         var open: [(isObject: Bool, count: Int)] = []
         while true {
@@ -411,7 +402,7 @@ struct JSONScanner {
 
     /// After a member or element: true for `,` (another follows), false for the closing
     /// bracket (read).
-    mutating func readSeparator(inObject: Bool) throws(MappingError) -> Bool {
+    mutating func readSeparator(inObject: Bool) throws(Failure) -> Bool {
         skipWhitespace()
         let byte = peek()
         if byte == UInt8(ascii: ",") {
@@ -434,7 +425,7 @@ struct JSONScanner {
     }
 
     /// A member's name and its colon (whitespace before both skipped).
-    mutating func readKey(after opening: StaticString) throws(MappingError) -> StringBytes {
+    mutating func readKey(after opening: StaticString) throws(Failure) -> StringBytes {
         skipWhitespace()
         guard peek() == UInt8(ascii: "\"") else {
             throw failure("expected a member name in double quotes after '\(opening)', found \(describeNext())")
@@ -478,24 +469,24 @@ struct JSONScanner {
     }
 
     /// Checks that only whitespace follows the document's value.
-    mutating func finish() throws(MappingError) {
+    mutating func finish() throws(Failure) {
         skipWhitespace()
         guard isAtEnd else {
             throw failure("expected the end of the text after the document's value, found \(describeNext())")
         }
     }
 
-    func tooDeep() -> MappingError {
+    func tooDeep() -> Failure {
         failure("the document nests deeper than \(maximumDepth) levels")
     }
 
     /// A string over the length limit: not malformed JSON, but more than the reader takes.
-    func tooLong(at offset: Int) -> MappingError {
+    func tooLong(at offset: Int) -> Failure {
         limitExceeded("a string longer than \(maximumStringLength) bytes", option: "maximumStringLength", at: offset)
     }
 
     /// A container over the element limit.
-    func tooManyElements() -> MappingError {
+    func tooManyElements() -> Failure {
         limitExceeded(
             "an array or object of more than \(maximumElementCount) elements",
             option: "maximumElementCount",
@@ -503,33 +494,19 @@ struct JSONScanner {
         )
     }
 
-    private func limitExceeded(_ what: String, option: String, at offset: Int) -> MappingError {
+    private func limitExceeded(_ what: String, option: String, at offset: Int) -> Failure {
         let (line, column) = position(of: offset)
-        var context = MappingError.Context(
-            found: what,
-            detail: "line \(line), column \(column): raise ModelDecoder.Options.\(option) to allow it"
-        )
-        context.line = line
-        context.column = column
-        return .notRepresentable(context)
+        return Failure(JSONError(.limitExceeded(option: option), what, offset: offset, line: line, column: column))
     }
 
     // MARK: Errors
 
-    /// An `.invalidJSON` error at `offset` (the reading position by default), with its line
-    /// and column (counted in Unicode scalars) and the path the caller knows.
-    func failure(_ message: String, at offset: Int? = nil, path: JSONPath = .root) -> MappingError {
-        let (line, column) = position(of: offset ?? index)
-        return Self.invalidJSON(message, line: line, column: column, path: path)
-    }
-
-    /// An `.invalidJSON` error at a line and column, which its detail names too.
-    static func invalidJSON(_ message: String, line: Int, column: Int, path: JSONPath) -> MappingError {
-        var context = MappingError.Context(path: path)
-        context.detail = "line \(line), column \(column): \(message)"
-        context.line = line
-        context.column = column
-        return .invalidJSON(context)
+    /// A syntax error at `offset` (the reading position by default), with its line and column
+    /// (counted in Unicode scalars) and the path the caller knows.
+    func failure(_ message: String, at offset: Int? = nil, path: JSONPath = .root) -> Failure {
+        let offset = offset ?? index
+        let (line, column) = position(of: offset)
+        return Failure(JSONError(.syntax, message, offset: offset, line: line, column: column, path: path))
     }
 
     /// The line and column of a byte offset; columns count Unicode scalars.
@@ -548,16 +525,6 @@ struct JSONScanner {
 
     /// The next byte for messages: `'x'`, `byte 0x01` or `the end of the text`.
     func describeNext() -> String {
-        isAtEnd ? "the end of the text" : Self.describe(base[index])
-    }
-
-    static func describe(_ byte: UInt8) -> String {
-        if byte >= 0x20, byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
-        return "byte 0x\(Self.hex(UInt32(byte)))"
-    }
-
-    static func hex(_ value: UInt32) -> String {
-        let digits = String(value, radix: 16, uppercase: true)
-        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+        isAtEnd ? "the end of the text" : JSONBytes.describe(base[index])
     }
 }

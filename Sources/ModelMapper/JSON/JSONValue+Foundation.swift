@@ -1,37 +1,27 @@
 import Foundation
 
 extension JSONValue {
-    /// Parses JSON data with ModelMapper's own reader (RFC 8259 exactly): numbers keep their
-    /// spelling and objects their key order.
+    /// Converts what `JSONSerialization` produces, or a dictionary built in code, into a
+    /// `JSONValue` (the public form, which throws ``MappingError``, is
+    /// ``init(foundationObject:path:)``).
     ///
-    /// - Throws: ``MappingError`` `.invalidJSON` with the line, column and path of the problem.
-    public static func parse(_ data: Data) throws(MappingError) -> JSONValue {
-        try JSONReader.parse(data)
-    }
-
-    /// Converts what `JSONSerialization` produces, or a dictionary built in code
-    /// (`[String: Any]` with `String`, `Int`, `Double`, `Bool`, `Decimal`, `NSNumber`,
-    /// `NSNull`, `nil`, arrays and dictionaries), into a `JSONValue`.
-    ///
-    /// - Throws: ``MappingError`` with code `.notRepresentable` and the path of a value
-    ///   that has no JSON form (a `Date`, a non-finite number, a non-string key, …), and for
-    ///   a Foundation container that contains itself or containers nested more than 512 deep.
-    public init(foundationObject value: Any?, path: JSONPath = .root) throws(MappingError) {
+    /// - Throws: `JSONError` (`.notRepresentable`) with the path of a value that has no JSON form.
+    init(convertingFoundationObject value: Any?, path: JSONPath = .root) throws(JSONError) {
         // Before anything reads it: a Foundation container that contains itself would be
         // bridged, recursively, by the first cast (see `FoundationContainer`).
         if let problem = FoundationContainer.problem(in: value, maximumDepth: FoundationJSON.maximumDepth) {
-            throw MappingError(.notRepresentable, path: path, found: problem)
+            throw JSONError(.notRepresentable, problem, path: path)
         }
         try self.init(foundationObject: value, path: { path }, depth: 0)
     }
 
     /// `path` is a closure so that the common case, no error, builds no paths.
-    private init(foundationObject value: Any?, path: () -> JSONPath, depth: Int) throws(MappingError) {
+    private init(foundationObject value: Any?, path: () -> JSONPath, depth: Int) throws(JSONError) {
         guard value == nil || depth < FoundationJSON.maximumDepth else {
-            throw MappingError(
+            throw JSONError(
                 .notRepresentable,
-                path: path(),
-                found: "values nested more than \(FoundationJSON.maximumDepth) deep"
+                "values nested more than \(FoundationJSON.maximumDepth) deep",
+                path: path()
             )
         }
         switch try FoundationJSON.item(value, path: path) {
@@ -135,7 +125,7 @@ extension JSONValue {
         if let double = Double(text), "\(double)" == text || !text.contains(where: { $0.isNumber && $0 != "0" }) {
             return double
         }
-        if let decimal = AttributeType.decimal(text) { return decimal }
+        if let decimal = DecimalLiteral(text.trimmingSpaces())?.decimal { return decimal }
         return Double(text) ?? 0
     }
 }

@@ -374,8 +374,8 @@ struct JSONWriter {
 
     /// Whether bytes follow the JSON number grammar.
     static func isJSONNumber(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var scanner = JSONScanner(bytes: UnsafeRawBufferPointer(bytes), maximumDepth: 1)
-        guard let first = bytes.first, first == UInt8(ascii: "-") || JSONScanner.isDigit(first),
+        var scanner = JSONScanner<JSONError>(bytes: UnsafeRawBufferPointer(bytes), maximumDepth: 1)
+        guard let first = bytes.first, first == UInt8(ascii: "-") || JSONBytes.isDigit(first),
             (try? scanner.readNumber()) != nil
         else { return false }
         return scanner.isAtEnd

@@ -12,9 +12,9 @@ enum LenientSyntax {
     /// `data` with its comments (`// …` to the end of the line, `/* … */`) and trailing commas
     /// (a `,` after a value, before `]` or `}`) blanked.
     ///
-    /// - Throws: ``MappingError/invalidJSON(_:)`` for a block comment that does not end, at
+    /// - Throws: `JSONError` for a block comment that does not end, at
     ///   its start.
-    static func blanked(_ data: Data) throws(MappingError) -> Data {
+    static func blanked(_ data: Data) throws(JSONError) -> Data {
         var bytes = [UInt8](data)
         let count = bytes.count
         var index = 0
@@ -77,7 +77,7 @@ enum LenientSyntax {
 
     /// Blanks the block comment starting at `start` (its `/`), newlines kept; returns the
     /// index after it.
-    private static func blankBlockComment(_ bytes: inout [UInt8], from start: Int) throws(MappingError) -> Int {
+    private static func blankBlockComment(_ bytes: inout [UInt8], from start: Int) throws(JSONError) -> Int {
         var index = start + 2
         while index + 1 < bytes.count {
             if bytes[index] == UInt8(ascii: "*"), bytes[index + 1] == UInt8(ascii: "/") {
@@ -86,14 +86,9 @@ enum LenientSyntax {
             }
             index += 1
         }
-        let (line, column) = bytes.withUnsafeBytes { raw in
-            JSONScanner(bytes: raw, maximumDepth: 0).position(of: start)
+        throw bytes.withUnsafeBytes { raw in
+            JSONScanner<JSONError>(bytes: raw, maximumDepth: 0)
+                .failure("a comment that does not end ('/*' without '*/')", at: start)
         }
-        throw JSONScanner.invalidJSON(
-            "a comment that does not end ('/*' without '*/')",
-            line: line,
-            column: column,
-            path: .root
-        )
     }
 }

@@ -27,7 +27,7 @@ enum NumberReading {
         var digits = 0
         var significantDigits = 0
         var exponent = 0
-        while index < count, JSONScanner.isDigit(bytes[index]) {
+        while index < count, JSONBytes.isDigit(bytes[index]) {
             if significand != 0 || bytes[index] != UInt8(ascii: "0") { significantDigits += 1 }
             significand = significand &* 10 &+ UInt64(bytes[index] &- UInt8(ascii: "0"))
             digits += 1
@@ -36,7 +36,7 @@ enum NumberReading {
         if index < count, bytes[index] == UInt8(ascii: ".") {
             index += 1
             let fractionStart = index
-            while index < count, JSONScanner.isDigit(bytes[index]) {
+            while index < count, JSONBytes.isDigit(bytes[index]) {
                 if significand != 0 || bytes[index] != UInt8(ascii: "0") { significantDigits += 1 }
                 significand = significand &* 10 &+ UInt64(bytes[index] &- UInt8(ascii: "0"))
                 index += 1
@@ -55,7 +55,7 @@ enum NumberReading {
             }
             let start = index
             var written = 0
-            while index < count, JSONScanner.isDigit(bytes[index]), index - start < 6 {
+            while index < count, JSONBytes.isDigit(bytes[index]), index - start < 6 {
                 written = written * 10 + Int(bytes[index] &- UInt8(ascii: "0"))
                 index += 1
             }

@@ -27,6 +27,10 @@ import Foundation
 ///     // matched by name
 /// }
 /// ```
+///
+/// New kinds of error may be added in later versions without breaking your code: the enum is
+/// `@nonexhaustive` (SE-0487), so a `switch` over it needs an `@unknown default` case.
+@nonexhaustive
 public enum MappingError: Error, LocalizedError, CustomStringConvertible {
     /// The data is not valid JSON.
     case invalidJSON(Context)

@@ -41,8 +41,8 @@ extension ModelConventions {
             value = try JSONReader.parse(text, maximumDepth: 64)
         } catch {
             throw ModelLoadingError(
-                "not valid JSON: \(error.unlocatedDetail)",
-                at: SourceLocation(file: fileName, line: error.context.line ?? 0, column: error.context.column ?? 0)
+                "not valid JSON: \(error.message)" + (error.detail.map { ": " + $0 } ?? ""),
+                at: SourceLocation(file: fileName, line: error.line ?? 0, column: error.column ?? 0)
             )
         }
         guard case .object(let object) = value else {

@@ -54,15 +54,25 @@ public final class CodableTransformer<Value: Codable>: ValueTransformer, @unchec
             throw TransformerError("expected a \(Value.self), found a value of type \(type(of: value))")
         }
         let data = try makeEncoder().encode(typed)
-        return try JSONValue.parse(data).foundationObject
+        do {
+            return try JSONReader.parse(data).foundationObject
+        } catch {
+            throw TransformerError("the encoder wrote what is not JSON: \(error)")
+        }
     }
 
     /// JSON, as Foundation values -> `Value`.
     ///
-    /// - Throws: the decoder's `DecodingError` when the JSON is not a `Value`.
+    /// - Throws: ``TransformerError`` when the value has no JSON form; the decoder's
+    ///   `DecodingError` when the JSON is not a `Value`.
     override public func reverseTransformedValue(_ value: Any?) throws -> Any? {
         guard let value else { return nil }
-        let json = try JSONValue(foundationObject: value)
+        let json: JSONValue
+        do {
+            json = try JSONValue(convertingFoundationObject: value)
+        } catch {
+            throw TransformerError("the value has no JSON form: \(error)")
+        }
         return try makeDecoder().decode(Value.self, from: json.jsonData())
     }
 }

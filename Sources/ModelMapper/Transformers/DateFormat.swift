@@ -165,10 +165,10 @@ public enum DateFormat: Sendable, Hashable {
 
     /// The JSON form of a date that this format can write exactly: ISO 8601 and the calendar
     /// forms need a year from 1 to 9999, every form a finite date.
-    func checkedJSONValue(for date: Date) throws(MappingError) -> JSONValue {
+    func checkedJSONValue(for date: Date) throws(JSONError) -> JSONValue {
         let interval = date.timeIntervalSince1970
         guard interval.isFinite else {
-            throw MappingError(.notRepresentable, found: "\(date)", detail: "the date is not finite")
+            throw JSONError(.notRepresentable, "\(date)", detail: "the date is not finite")
         }
         switch self {
         case .localISO8601(let zone):
@@ -177,24 +177,24 @@ public enum DateFormat: Sendable, Hashable {
             } catch {
                 switch error {
                 case .outsideYears:
-                    throw MappingError(
+                    throw JSONError(
                         .notRepresentable,
-                        found: "a date \(interval) seconds from 1970",
+                        "a date \(interval) seconds from 1970",
                         detail: "\(expectation) has years 1600 to 9999"
                     )
                 case .repeatedLocalTime(let text):
-                    throw MappingError(
+                    throw JSONError(
                         .notRepresentable,
-                        found: "\(date)",
+                        "\(date)",
                         detail: "its local time \(text) happens twice in \(zone.identifier), and written "
                             + "without an offset it reads back as the earlier"
                     )
                 }
             }
         case .yearMonthDay where interval.truncatingRemainder(dividingBy: 86_400) != 0:
-            throw MappingError(
+            throw JSONError(
                 .notRepresentable,
-                found: "\(date)",
+                "\(date)",
                 detail: "\(expectation) holds no time of day, and this date is not midnight UTC"
             )
         case .iso8601, .yearMonthDay, .pattern:
@@ -202,9 +202,9 @@ public enum DateFormat: Sendable, Hashable {
             // calendar, Julian before 1582 (two days before the proleptic Gregorian one), as
             // the reader reads it.
             guard interval >= -62_135_769_600, interval < 253_402_300_800 else {
-                throw MappingError(
+                throw JSONError(
                     .notRepresentable,
-                    found: "a date \(interval) seconds from 1970",
+                    "a date \(interval) seconds from 1970",
                     detail: "\(expectation) has years 1 to 9999"
                 )
             }

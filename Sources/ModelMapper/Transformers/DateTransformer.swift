@@ -31,7 +31,9 @@ public final class DateTransformer: ValueTransformer, @unchecked Sendable {
         do {
             return try format.checkedJSONValue(for: date).foundationObject
         } catch {
-            throw TransformerError(error.description)
+            throw TransformerError(
+                "\(error.message) cannot be written as JSON" + (error.detail.map { ": " + $0 } ?? "")
+            )
         }
     }
 
@@ -41,9 +43,11 @@ public final class DateTransformer: ValueTransformer, @unchecked Sendable {
     override public func reverseTransformedValue(_ value: Any?) throws -> Any? {
         guard let value, !(value is NSNull) else { return nil }
         do {
-            return try format.date(from: JSONValue(foundationObject: value))
+            return try format.date(from: JSONValue(convertingFoundationObject: value))
         } catch let error as DateFormatError {
             throw TransformerError("expected \(error.expected), found \(error.found)")
+        } catch {
+            throw TransformerError("expected a date in JSON, found a value with no JSON form")
         }
     }
 }

@@ -62,13 +62,21 @@ struct JSONConformanceTests {
             .sorted()
     }
 
+    /// The reader's outcome as callers see it: its `JSONError` mapped into the public
+    /// `MappingError`, the one mapping there is.
+    static func parse(_ data: Data, maximumDepth: Int = 10_000) throws(MappingError) -> JSONValue {
+        try MappingError.mappingJSONErrors { () throws(JSONError) in
+            try JSONReader.parse(data, maximumDepth: maximumDepth)
+        }
+    }
+
     static func outcome(_ name: String) throws -> Result<JSONValue, MappingError> {
         // Not `Data(contentsOf:)`, which leaks what it reads an empty file into.
         let data = try #require(
             try FileReading.contents(ofFileAt: TestPaths.jsonTestSuite.appendingPathComponent(name).path)
         )
         do throws(MappingError) {
-            return .success(try JSONReader.parse(data))
+            return .success(try Self.parse(data))
         } catch {
             return .failure(error)
         }
@@ -156,7 +164,7 @@ struct JSONConformanceTests {
 struct JSONReaderTests {
     @Test("numbers keep their spelling, objects their key order; escapes and pairs are decoded")
     func values() throws {
-        let value = try JSONReader.parse(
+        let value = try JSONConformanceTests.parse(
             Data(#"{"b": 49.90, "a": [1e2, -0, "x\u00e9\ud83d\ude00\n"], "b": true}"#.utf8)
         )
         guard case .object(let object) = value else { throw MappingError(.typeMismatch) }
@@ -191,9 +199,9 @@ struct JSONReaderTests {
         ]
     )
     func errors(text: String, expected: String) {
-        #expect(throws: MappingError.self) { try JSONReader.parse(Data(text.utf8)) }
+        #expect(throws: MappingError.self) { try JSONConformanceTests.parse(Data(text.utf8)) }
         do {
-            _ = try JSONReader.parse(Data(text.utf8))
+            _ = try JSONConformanceTests.parse(Data(text.utf8))
         } catch {
             #expect(error.description == expected)
         }
@@ -202,10 +210,10 @@ struct JSONReaderTests {
     @Test("deep nesting is bounded by the limit, on any thread, without recursion")
     func depth() throws {
         let deep = Data((String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)).utf8)
-        #expect(throws: MappingError.self) { try JSONReader.parse(deep) }
+        #expect(throws: MappingError.self) { try JSONConformanceTests.parse(deep) }
         let fine = Data((String(repeating: "[", count: 5_000) + String(repeating: "]", count: 5_000)).utf8)
-        #expect(throws: Never.self) { try JSONReader.parse(fine) }
-        let error = #expect(throws: MappingError.self) { try JSONReader.parse(fine, maximumDepth: 100) }
+        #expect(throws: Never.self) { try JSONConformanceTests.parse(fine) }
+        let error = #expect(throws: MappingError.self) { try JSONConformanceTests.parse(fine, maximumDepth: 100) }
         #expect(error?.description.contains("the document nests deeper than 100 levels") == true)
     }
 }

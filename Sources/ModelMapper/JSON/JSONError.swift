@@ -1,0 +1,63 @@
+/// What the JSON text layer reports: text that is not JSON, a limit the reader was given, or a
+/// value that has no JSON form, with where it is (byte offset, line and column, JSON path).
+///
+/// Package-internal: callers above map it once into their own error. The codecs and `ModelObject` map
+/// it into the public ``MappingError`` (`MappingError+JSONError.swift`, beside that error), the
+/// way swift-foundation maps its JSON parser's errors to `DecodingError`; the model loader
+/// turns it into a diagnostic at the conventions file's line and column.
+package struct JSONError: Error, Sendable, CustomStringConvertible {
+    /// What went wrong.
+    package enum Kind: Sendable, Equatable {
+        /// The text is not JSON; ``JSONError/message`` says what was expected and what found.
+        case syntax
+        /// The text is JSON, but more than the reader was allowed to take (too long a string,
+        /// too many elements): the limit is the reader's option of this name.
+        case limitExceeded(option: String)
+        /// A value has no JSON form (a non-finite number, a key that is not a string, a
+        /// container that contains itself, a date a format cannot write).
+        case notRepresentable
+    }
+
+    package var kind: Kind
+    /// For a syntax error, what was expected and what found (`expected a value, found ']'`);
+    /// for a limit, what was over it; for a value, what it was.
+    package var message: String
+    /// Why, where that says more than ``message``: `JSON numbers are finite`.
+    package var detail: String?
+    /// Where in the text: the byte offset, and the 1-based line and column (columns count
+    /// Unicode scalars); nil for a value that was not read from text.
+    package var offset: Int?
+    package var line: Int?
+    package var column: Int?
+    /// Where in the document: the path of the value being read or written.
+    package var path: JSONPath
+
+    package init(
+        _ kind: Kind,
+        _ message: String,
+        detail: String? = nil,
+        offset: Int? = nil,
+        line: Int? = nil,
+        column: Int? = nil,
+        path: JSONPath = .root
+    ) {
+        self.kind = kind
+        self.message = message
+        self.detail = detail
+        self.offset = offset
+        self.line = line
+        self.column = column
+        self.path = path
+    }
+
+    /// `line 1, column 13: expected a value, found ']'`, or the message alone.
+    package var locatedMessage: String {
+        guard let line, let column else { return message }
+        return "line \(line), column \(column): \(message)"
+    }
+
+    /// `$.a[2]: line 1, column 13: expected a value, found ']'`.
+    package var description: String {
+        "\(path): " + locatedMessage + (detail.map { ": " + $0 } ?? "")
+    }
+}

@@ -1,0 +1,23 @@
+/// An error type a JSON reader or scanner throws: its callers' own, made from the JSON layer's
+/// error where it happens, so that the hot paths above throw one type and convert nothing.
+protocol JSONFailure: Error {
+    /// The caller's error for `error`.
+    init(_ error: JSONError)
+
+    /// The same error at `path`, when it is a syntax error (whose path the reader knows better
+    /// than the scanner); any other unchanged.
+    func locatedSyntaxError(at path: JSONPath) -> Self
+}
+
+extension JSONError: JSONFailure {
+    init(_ error: JSONError) {
+        self = error
+    }
+
+    func locatedSyntaxError(at path: JSONPath) -> JSONError {
+        guard kind == .syntax else { return self }
+        var located = self
+        located.path = path
+        return located
+    }
+}

@@ -1,0 +1,47 @@
+extension MappingError: JSONFailure {
+    /// The public error for what the JSON layer reports: the one place its errors become
+    /// ``MappingError``s. A syntax error is `.invalidJSON` with the line and column in the
+    /// context (and its detail), a limit or a value without a JSON form `.notRepresentable`.
+    init(_ error: JSONError) {
+        switch error.kind {
+        case .syntax:
+            var context = Context(path: error.path, detail: error.locatedMessage)
+            context.line = error.line
+            context.column = error.column
+            self = .invalidJSON(context)
+        case .limitExceeded(let option):
+            var context = Context(
+                path: error.path,
+                found: error.message,
+                detail: JSONError(
+                    .syntax,
+                    "raise ModelDecoder.Options.\(option) to allow it",
+                    line: error.line,
+                    column: error.column
+                )
+                .locatedMessage
+            )
+            context.line = error.line
+            context.column = error.column
+            self = .notRepresentable(context)
+        case .notRepresentable:
+            self = MappingError(.notRepresentable, path: error.path, found: error.message, detail: error.detail)
+        }
+    }
+
+    /// What `body` returns, a JSON error it throws mapped to a ``MappingError``: for calls into
+    /// the JSON layer from code that throws mapping errors.
+    static func mappingJSONErrors<Value>(_ body: () throws(JSONError) -> Value) throws(MappingError) -> Value {
+        do {
+            return try body()
+        } catch {
+            throw MappingError(error)
+        }
+    }
+
+    func locatedSyntaxError(at path: JSONPath) -> MappingError {
+        guard case .invalidJSON(var context) = self else { return self }
+        context.path = path
+        return .invalidJSON(context)
+    }
+}
