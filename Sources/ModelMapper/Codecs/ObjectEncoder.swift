@@ -45,9 +45,9 @@ struct ObjectEncoder {
     var lastKeyedMappings: (model: ObjectIdentifier, mappings: [EntityMapping])?
     var keyedMappings: [ObjectIdentifier: [EntityMapping]] = [:]
     /// The mappings with the model's own names of the model met last, by entity (objects hold
-    /// their layouts, not their mappings): unretained, the model keeps them. Set by
-    /// ``noteKeyedMappings(of:)`` for each object begun.
-    var baseMappings: [Unmanaged<EntityMapping>] = []
+    /// their layouts, not their mappings). Filled by ``noteKeyedMappings(of:)`` for each object
+    /// begun of another model.
+    let baseMappings = BaseMappingTable()
     /// Whether each object must pass ``ValueCheck`` (``ModelEncoder/Options/checksValues``).
     let checksValues: Bool
     /// Whether each object's values must be within the model's bounds
@@ -505,17 +505,17 @@ struct ObjectEncoder {
     /// read with. Unretained: the model keeps it.
     @inline(__always)
     func baseMapping(of object: ModelObject) -> Unmanaged<EntityMapping> {
-        if hasBaseMapping(of: object) { return baseMappings[object.layout.entityIndex] }
-        return .passUnretained(object.baseMapping)
+        heldBaseMapping(of: object) ?? .passUnretained(object.baseMapping)
     }
 
-    /// Whether ``baseMappings`` holds the mapping of `object`'s entity: the one at its entity's
-    /// position is of its layout (layouts are per model), compared without counting a reference.
+    /// The mapping of `object`'s entity when ``baseMappings`` holds its model's.
     @inline(__always)
-    func hasBaseMapping(of object: ModelObject) -> Bool {
-        let layout = object.layout
-        let index = layout.entityIndex
-        return index < baseMappings.count && baseMappings[index]._withUnsafeGuaranteedRef { $0.layout === layout }
+    func heldBaseMapping(of object: ModelObject) -> Unmanaged<EntityMapping>? {
+        let layout = Unmanaged.passUnretained(object.layout)
+        return baseMappings.mapping(
+            at: layout._withUnsafeGuaranteedRef(\.entityIndex),
+            layout: layout.toOpaque()
+        )
     }
 
     func keyedMappings(of model: ObjectModel) -> [EntityMapping] {
@@ -525,9 +525,7 @@ struct ObjectEncoder {
     /// Makes the mappings of `object`'s model with the key casing in effect the ones found
     /// first, and notes whether they are other than the model's names.
     mutating func noteKeyedMappings(of object: ModelObject) {
-        if !hasBaseMapping(of: object) {
-            baseMappings = object.entity.model.mappings.map { .passUnretained($0) }
-        }
+        if heldBaseMapping(of: object) == nil { baseMappings.hold(object.entity.model.mappings) }
         guard casesKeys || leavesConventionsToModel else { return }
         let model = object.entity.model
         let identifier = ObjectIdentifier(model)
