@@ -37,7 +37,7 @@ extension ModelObject {
             // Pushed in reverse, so that objects are checked in the order of their properties.
             var next: [(object: ModelObject, path: JSONPath)] = []
             let mapping = object.baseMapping
-            for relationship in object.layout.relationshipList {
+            for relationship in object.relationshipSlots {
                 let property = mapping.properties[relationship.slot]
                 let base = path.appending(keys: property.keyPath)
                 for (index, child) in object.linkedObjects(atSlot: relationship.slot).enumerated()

@@ -127,7 +127,7 @@ extension ObjectDecoder {
     {
         unowned(unsafe) let mapping = frame.mapping
         // First, so that the slots are the object's whatever is thrown below.
-        object.slots = SlotStorage(adopting: frame.slots, count: frame.slotCount, arena: frame.arena)
+        object.adoptSlots(frame.slots, count: frame.slotCount, arena: frame.arena)
         if frame.isReference { object.isReadAsReference = true }
         if run.recordsGivenValues {
             // The graph's merge checks required values, on the objects new to it alone.
@@ -147,14 +147,14 @@ extension ObjectDecoder {
             let slot = relationship.slot
             // Told without copying the slot's value: a copy counts a reference to the link's
             // object or list.
-            switch object.slots.state(at: slot) {
+            switch object.storedState(atSlot: slot) {
             case .object:
-                guard relationship.inverse >= 0, let child = object.slots.linkedObject(at: slot) else { continue }
+                guard relationship.inverse >= 0, let child = object.linkedObject(inSlot: slot) else { continue }
                 child._withUnsafeGuaranteedRef {
                     $0.attachInverse(object, atSlot: relationship.inverse, ownerKind: .strong, sourceIsUnlinked: isNew)
                 }
             case .objects:
-                var links = object.slots.links(at: slot)
+                var links = object.links(inSlot: slot)
                 if frame.hasRepeatedChild, uniquesObjectsByIdentity,
                     !run.mappings[relationship.destination].identitySlots.isEmpty
                 {
@@ -166,7 +166,7 @@ extension ObjectDecoder {
                         source.renumberEdges(slot: slot, original: links, unique: unique)
                     }
                     links = unique
-                    object.slots[slot] = .objects(links)
+                    object[stored: slot] = .objects(links)
                 }
                 guard relationship.inverse >= 0 else { continue }
                 for link in links {
@@ -245,7 +245,7 @@ extension ObjectDecoder {
     /// an inverse may have filled one in that the JSON never gave.
     func reportConflicts(_ object: ModelObject, frame: Frame, errorPath path: () -> JSONPath) throws(MappingError) {
         for attribute in 0..<frame.slotCount where !frame.mapping.properties[attribute].isRelationship {
-            let earlier = object.slots[attribute]
+            let earlier = object[stored: attribute]
             guard earlier.conflicts(with: frame.slots[attribute]) else { continue }
             let property = frame.mapping.properties[attribute]
             try run.reportConflict(
@@ -299,7 +299,7 @@ extension ObjectDecoder {
                 let children = links.compactMap(\.object)
                 try replace(object, slot: slot, frame: frame, with: children, null: false, errorPath: path)
             case let value:
-                object.slots[slot] = value
+                object[stored: slot] = value
             }
         }
         if let source {

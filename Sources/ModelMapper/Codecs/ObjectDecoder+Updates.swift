@@ -27,7 +27,7 @@ extension ObjectDecoder {
             let mapping =
                 object.entity.model === run.model
                 ? run.objectMappings[object.layout.entityIndex] : object.baseMapping
-            let identity = object.slots.withUnsafeSlots { slots in
+            let identity = object.withStoredValues { slots in
                 mapping.identitySlotList.isEmpty
                     ? nil
                     : IdentityKey(family: mapping.identityFamily, slots: slots, identitySlots: mapping.identitySlotList)
@@ -38,10 +38,10 @@ extension ObjectDecoder {
             }
             for relationship in mapping.relationshipList {
                 let related: [ModelObject]
-                if let linked = object.slots.linkedObject(at: relationship.slot) {
+                if let linked = object.linkedObject(inSlot: relationship.slot) {
                     related = [linked.takeUnretainedValue()]
                 } else {
-                    related = object.slots.links(at: relationship.slot).compactMap(\.object)
+                    related = object.links(inSlot: relationship.slot).compactMap(\.object)
                 }
                 for next in related where seen.insert(ObjectIdentifier(next)).inserted { pending.append(next) }
             }

@@ -78,7 +78,7 @@ extension ObjectEncoder {
     ) throws(MappingError) {
         if object.decodedSource == nil,
             Self.writePlain(
-                object.slots[slot],
+                object[stored: slot],
                 kind: baseMapping(of: object)._withUnsafeGuaranteedRef { $0.readings[slot].kind },
                 key: key,
                 isEmpty: &isEmpty,
@@ -102,7 +102,7 @@ extension ObjectEncoder {
         // Unretained: the object's mapping keeps its properties alive.
         unowned(unsafe) let property = baseMapping(of: object)._withUnsafeGuaranteedRef { $0.readings[slot].property }
             .takeUnretainedValue()
-        let value = object.slots[slot]
+        let value = object[stored: slot]
         switch value {
         case .absent:
             guard options.nullEncoding == .always else { return }

@@ -10,7 +10,7 @@ extension ObjectEncoder {
         program: WriteProgram,
         frame top: Int
     ) throws(MappingError) {
-        switch object.slots.state(at: slot) {
+        switch object.storedState(atSlot: slot) {
         case .absent:
             guard options.nullEncoding == .always else { return }
             // An unset to-many is empty, as `value(forKey:)` reads it (and Core Data holds it):
@@ -27,7 +27,7 @@ extension ObjectEncoder {
             member(step, program: program, frame: top)
             writer.append("null")
         case .object:
-            guard let child = object.slots.linkedObject(at: slot) else { return }
+            guard let child = object.linkedObject(inSlot: slot) else { return }
             relationshipMember(step, program: program, frame: top, of: object)
             // Plain values only in the closure: capturing a reference would count one.
             let inverse = baseMapping(of: object)._withUnsafeGuaranteedRef { $0.readings[slot].inverseSlot }
@@ -50,7 +50,7 @@ extension ObjectEncoder {
             relationshipMember(step, program: program, frame: top, of: object)
             writer.open(options.writesNestedAttributes ? UInt8(ascii: "{") : UInt8(ascii: "["))
             stack.frames[top].arraySlot = slot
-            stack.frames[top].arrayLinks = object.slots.links(at: slot)
+            stack.frames[top].arrayLinks = object.links(inSlot: slot)
             stack.frames[top].arrayIndex = 0
             stack.frames[top].arrayIsEmpty = true
         case .value:
@@ -163,7 +163,7 @@ extension ObjectEncoder {
         if asScalar, mapping.identitySlots.count == 1, mapping.typeKey == nil {
             let slot = mapping.identitySlots[0]
             let property = mapping.properties[slot]
-            let value = object.slots[slot]
+            let value = object[stored: slot]
             switch value {
             case .absent, .null:
                 writer.append("null")

@@ -255,7 +255,7 @@ struct ObjectEncoder {
                 let slot = Int(current.slot)
                 let key = keys.quoted(Int(current.key), escapingSlashes: escapesSlashes)
                 if !Self.writePlain(
-                    object.slots[slot],
+                    object[stored: slot],
                     kind: readings[slot].kind,
                     key: key,
                     isEmpty: &isEmpty,

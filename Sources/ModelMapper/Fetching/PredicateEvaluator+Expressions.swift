@@ -122,7 +122,7 @@ extension PredicateEvaluator {
                     }
                     ?? .null
             }
-            return PredicateOperand(slot: object.slots[slot], property: property)
+            return PredicateOperand(slot: object[stored: slot], property: property)
         case .collection(let elements):
             var values: [PredicateOperand] = []
             values.reserveCapacity(elements.count)

@@ -58,7 +58,7 @@ extension GraphMerger {
         var stack = Array(merged.reversed())
         while let object = stack.popLast() {
             let present = given[ObjectIdentifier(object)]?.slots
-            for relationship in object.layout.relationshipList {
+            for relationship in object.relationshipSlots {
                 if let present, relationship.slot < present.count, !present[relationship.slot] { continue }
                 let operation = plan.operation(entity: object.layout.entityIndex, slot: relationship.slot)
                 merged.removeAll(keepingCapacity: true)
@@ -104,7 +104,7 @@ extension GraphMerger {
         guard !plan.isDefault, owner.layout.properties[slot].isToMany,
             plan.operation(entity: owner.layout.entityIndex, slot: slot).contains(.removeUnlisted)
         else { return }
-        let relationship = owner.layout.relationshipList.first { $0.slot == slot }
+        let relationship = owner.relationshipSlots.first { $0.slot == slot }
         let inverse = relationship?.inverse ?? -1
         if let relationship, inverse >= 0, graph.mappings[relationship.destination].properties[inverse].isToMany {
             return

@@ -59,9 +59,9 @@ extension GraphMerger {
     func missingRequiredSlots(of object: ModelObject, onto existing: ModelObject? = nil) -> [Int] {
         let mapping = graph.mappings[object.layout.entityIndex]
         return mapping.requiredSlotList.filter { slot in
-            guard case .absent = object.slots[slot] else { return false }
+            guard case .absent = object[stored: slot] else { return false }
             guard let existing else { return true }
-            if case .absent = existing.slots[slot] { return true }
+            if case .absent = existing[stored: slot] { return true }
             return false
         }
     }
@@ -76,7 +76,7 @@ extension GraphMerger {
         var parents: [ObjectIdentifier: [ObjectIdentifier]] = [:]
         for object in fresh {
             let present = given[ObjectIdentifier(object)]?.slots
-            for relationship in object.layout.relationshipList {
+            for relationship in object.relationshipSlots {
                 if let present, relationship.slot < present.count, !present[relationship.slot] { continue }
                 for child in object.linkedObjects(atSlot: relationship.slot) {
                     parents[ObjectIdentifier(child), default: []].append(ObjectIdentifier(object))

@@ -210,10 +210,10 @@ struct GraphMerger {
                 }
                 let property = mapping.properties[slot]
                 guard property.isRelationship else {
-                    assignments.append((target, slot, .attribute(object.slots[slot])))
+                    assignments.append((target, slot, .attribute(object[stored: slot])))
                     continue
                 }
-                if case .null = object.slots[slot] {
+                if case .null = object[stored: slot] {
                     assignments.append((target, slot, .relationship([], null: true)))
                     continue
                 }
@@ -247,7 +247,7 @@ struct GraphMerger {
             case .skipped?: continue
             case .unresolved(let key)?:
                 let childMapping = graph.mappings[child.layout.entityIndex]
-                let identity = childMapping.identitySlotList.map { (slot: $0, value: child.slots[$0]) }
+                let identity = childMapping.identitySlotList.map { (slot: $0, value: child[stored: $0]) }
                 let link = ObjectGraph.PendingLink(
                     owner: owner,
                     slot: slot,
@@ -288,10 +288,10 @@ struct GraphMerger {
             let isExisting = graph.contains(target)
             switch assignment {
             case .attribute(let value):
-                if isExisting, !target.slots[slot].isSameValue(as: value) {
+                if isExisting, !target[stored: slot].isSameValue(as: value) {
                     updated.insert(ObjectIdentifier(target))
                 }
-                target.slots[slot] = value
+                target[stored: slot] = value
             case .relationship(let children, let null):
                 // Given again: what it waited for before is forgotten (what it waits for now
                 // is noted by the caller).
@@ -401,7 +401,7 @@ struct GraphMerger {
             // What the operations keep as it is leads nowhere; what they leave out is not reached.
             if case .kept? = targets?[ObjectIdentifier(object)] { continue }
             let present = given[ObjectIdentifier(object)]?.slots
-            for relationship in object.layout.relationshipList {
+            for relationship in object.relationshipSlots {
                 if let present, relationship.slot < present.count, !present[relationship.slot] { continue }
                 let start = order.count
                 for child in object.linkedObjects(atSlot: relationship.slot)
@@ -419,10 +419,10 @@ struct GraphMerger {
     /// that join it do not keep them through inverses.
     static func letGo(_ objects: [ModelObject], deferring unlinks: DeferredUnlinks? = nil) {
         for object in objects {
-            for relationship in object.layout.relationshipList {
-                if case .absent = object.slots[relationship.slot] { continue }
+            for relationship in object.relationshipSlots {
+                if case .absent = object[stored: relationship.slot] { continue }
                 try? object.replaceRelationship(atSlot: relationship.slot, with: [], null: false, deferring: unlinks)
-                object.slots[relationship.slot] = .absent
+                object[stored: relationship.slot] = .absent
             }
         }
     }

@@ -38,7 +38,7 @@ extension ObjectGraph {
         if let slot {
             forget(PendingSlot(owner: identifier, slot: slot))
         } else {
-            for relationship in owner.layout.relationshipList {
+            for relationship in owner.relationshipSlots {
                 forget(PendingSlot(owner: identifier, slot: relationship.slot))
             }
         }

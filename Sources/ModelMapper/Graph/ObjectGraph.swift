@@ -360,14 +360,14 @@ public final class ObjectGraph {
         }
         // Their own relationships, and through inverses the links back to them.
         for object in removing {
-            for relationship in object.layout.relationshipList {
+            for relationship in object.relationshipSlots {
                 try? object.replaceRelationship(atSlot: relationship.slot, with: [], null: false, deferring: unlinks)
             }
         }
         unlinks.applyAll()
         let generation = nextGeneration()
         for object in removing {
-            for relationship in object.layout.relationshipList { object.slots[relationship.slot] = .absent }
+            for relationship in object.relationshipSlots { object[stored: relationship.slot] = .absent }
             if let key = identityKey(of: object), identities[key] === object { identities[key] = nil }
             dropPending(owner: object)
             let identifier = ObjectIdentifier(object)
@@ -397,7 +397,7 @@ public final class ObjectGraph {
     func identityKey(of object: ModelObject) -> IdentityKey? {
         let mapping = mappings[object.layout.entityIndex]
         guard !mapping.identitySlotList.isEmpty else { return nil }
-        return object.slots.withUnsafeSlots {
+        return object.withStoredValues {
             IdentityKey(family: mapping.identityFamily, slots: $0, identitySlots: mapping.identitySlotList)
         }
     }
@@ -410,7 +410,7 @@ public final class ObjectGraph {
             .map { slot in
                 let property = mapping.properties[slot]
                 return "\(property.name): "
-                    + (object.slots[slot].attributeValue(type: property.attributeType).map { "\($0)" } ?? "nil")
+                    + (object[stored: slot].attributeValue(type: property.attributeType).map { "\($0)" } ?? "nil")
             }
             .sorted()
         return "\(object.entity.name) (\(values.joined(separator: ", ")))"

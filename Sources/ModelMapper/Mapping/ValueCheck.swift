@@ -19,7 +19,7 @@ enum ValueCheck {
     static func passesRequired(_ object: ModelObject) -> Bool {
         let layout = object.layout
         for slot in layout.requiredSlotList {
-            switch object.slots.state(at: slot) {
+            switch object.storedState(atSlot: slot) {
             case .absent, .null: return false
             default: continue
             }
@@ -27,7 +27,7 @@ enum ValueCheck {
         let model = object.entity.model
         guard model.hasRawValueChecks else { return true }
         for check in model.rawValueChecks[layout.entityIndex] {
-            let value = object.slots[check.slot]
+            let value = object[stored: check.slot]
             switch value {
             case .absent, .null: continue
             default: if !check.type.accepts(value) { return false }
@@ -50,7 +50,7 @@ enum ValueCheck {
         var problems: [MappingError] = bounds ? boundViolations(of: object, keyed: keyed, at: path) : []
         guard required else { return problems }
         for slot in layout.requiredSlotList {
-            let state = object.slots.state(at: slot)
+            let state = object.storedState(atSlot: slot)
             guard state == .absent || state == .null else { continue }
             let property = keyed.properties[slot]
             problems.append(
@@ -68,7 +68,7 @@ enum ValueCheck {
         let model = object.entity.model
         guard model.hasRawValueChecks else { return problems }
         for check in model.rawValueChecks[layout.entityIndex] {
-            let value = object.slots[check.slot]
+            let value = object[stored: check.slot]
             switch value {
             case .absent, .null: continue
             default: if check.type.accepts(value) { continue }
@@ -94,7 +94,7 @@ enum ValueCheck {
         var problems: [MappingError] = []
         for slot in 0..<keyed.properties.count {
             guard let bounds = keyed.properties[slot].bounds else { continue }
-            let value = object.slots[slot]
+            let value = object[stored: slot]
             guard let violation = bounds.violation(by: value) else { continue }
             problems.append(
                 boundError(

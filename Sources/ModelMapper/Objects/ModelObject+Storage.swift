@@ -1,0 +1,53 @@
+/// The storage API the layers after objects use: values read and written as stored (see
+/// ``Slot``), links followed without counting references, slots a decoder filled adopted, and
+/// the relationship slots visited. `slots` itself is the objects' own: the codecs, the graph
+/// and fetching go through these, so that how an object keeps its values can change here alone.
+///
+/// Writing a relationship slot here sets it as stored, with no inverse kept: for the decoder
+/// and the graph, which link both sides themselves. Code outside the library uses
+/// ``ModelObject/setValue(_:forKey:)``.
+extension ModelObject {
+    /// The value stored in `slot`, lent in place (a reader that only looks counts no reference).
+    @inline(__always)
+    subscript(stored slot: Int) -> Slot {
+        _read { yield slots[slot] }
+        set { slots[slot] = newValue }
+    }
+
+    /// What `slot` holds, told without copying its value.
+    @inline(__always)
+    func storedState(atSlot slot: Int) -> SlotStorage.State {
+        slots.state(at: slot)
+    }
+
+    /// The object a to-one slot links to, without counting a reference: valid while the slot
+    /// keeps its value. Nil for anything else.
+    @inline(__always)
+    func linkedObject(inSlot slot: Int) -> Unmanaged<ModelObject>? {
+        slots.linkedObject(at: slot)
+    }
+
+    /// The links of a to-many slot; empty for anything else.
+    @inline(__always)
+    func links(inSlot slot: Int) -> [Link] {
+        slots.links(at: slot)
+    }
+
+    /// Calls `body` with the stored values' memory, to read them in place.
+    @inline(__always)
+    func withStoredValues<Result>(_ body: (UnsafeMutablePointer<Slot>) -> Result) -> Result {
+        slots.withUnsafeSlots(body)
+    }
+
+    /// Takes over `count` slots a decoder filled in a block of `arena` (see
+    /// ``SlotStorage/init(adopting:count:arena:)``) as the object's values, replacing what it held.
+    @inline(__always)
+    func adoptSlots(_ filled: UnsafeMutablePointer<Slot>, count: Int, arena: Unmanaged<SlotArena>) {
+        slots = SlotStorage(adopting: filled, count: count, arena: arena)
+    }
+
+    /// The object's relationship slots, with their inverses, in slot order: the layout's list,
+    /// walked without counting a reference.
+    @inline(__always)
+    var relationshipSlots: UnsafeBufferPointer<EntityLayout.RelationshipSlot> { layout.relationshipList }
+}
