@@ -38,9 +38,7 @@ final class ClassTable: Sendable {
             guard let index = indexByName[objectClass.entityName] else {
                 problems.append(
                     ModelDiagnostic(
-                        .error,
-                        "class '\(objectClass)' names entity '\(objectClass.entityName)', which the model does not "
-                            + "have",
+                        .classUnknownEntity(className: "\(objectClass)", entity: objectClass.entityName),
                         at: SourceLocation(file: fileName)
                     )
                 )

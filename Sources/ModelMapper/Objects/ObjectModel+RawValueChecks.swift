@@ -29,9 +29,12 @@ extension ObjectModel {
                 guard let slot = record.propertyIndexByName[name], !record.properties[slot].isRelationship else {
                     problems.append(
                         ModelDiagnostic(
-                            .error,
-                            "class '\(objectClass)' gives attribute '\(name)' the raw values of \(type.typeName), but "
-                                + "entity '\(record.name)' has no attribute '\(name)'",
+                            .rawValuesUnknownAttribute(
+                                className: "\(objectClass)",
+                                attribute: name,
+                                type: type.typeName,
+                                entity: record.name
+                            ),
                             at: record.location
                         )
                     )
@@ -43,10 +46,13 @@ extension ObjectModel {
                     let needed = type.kind == .string ? "a String" : "an Integer 16, 32 or 64"
                     problems.append(
                         ModelDiagnostic(
-                            .error,
-                            "class '\(objectClass)' gives attribute '\(record.name).\(name)' the raw values of "
-                                + "\(type.typeName), which need \(needed) attribute; it is "
-                                + "\(attribute.attributeType.rawValue)",
+                            .rawValuesWrongType(
+                                className: "\(objectClass)",
+                                attribute: "\(record.name).\(name)",
+                                type: type.typeName,
+                                needed: "\(needed)",
+                                actual: attribute.attributeType.rawValue
+                            ),
                             at: records[reference.entity].location(of: reference)
                         )
                     )

@@ -27,9 +27,12 @@ extension ConventionKeys {
                     guard let other = reader[alias], other != position else { continue }
                     diagnostics.append(
                         ModelDiagnostic(
-                            .warning,
-                            "\(record.name).\(name(position)): the conventions also read it at '\(alias)', which is "
-                                + "the key of \(record.name).\(name(other)); that key stays \(name(other))'s",
+                            .conventionAliasTaken(
+                                property: "\(record.name).\(name(position))",
+                                alias: alias,
+                                other: "\(record.name).\(name(other))",
+                                otherName: name(other)
+                            ),
                             at: location
                         )
                     )
@@ -41,9 +44,13 @@ extension ConventionKeys {
                     }
                     diagnostics.append(
                         ModelDiagnostic(
-                            .warning,
-                            "\(record.name).\(name(position)): '\(reserved)' is a reserved name, but \(record.name) has "
-                                + "a property named '\(reserved)': \(name(position)) keeps the key '\(key.path.joined(separator: "."))'",
+                            .reservedNameKept(
+                                property: "\(record.name).\(name(position))",
+                                reserved: reserved,
+                                entity: record.name,
+                                name: name(position),
+                                keyPath: key.path.joined(separator: ".")
+                            ),
                             at: location
                         )
                     )

@@ -43,9 +43,8 @@ public struct ModelBundle: Sendable {
     public func fallbackDiagnostic(severity: ModelDiagnostic.Severity = .warning) -> ModelDiagnostic? {
         guard let fallback = fallbackVersionName else { return nil }
         return ModelDiagnostic(
-            severity,
-            ".xccurrentversion names no current version; '\(fallback)' is used (versions: "
-                + "\(Self.list(xmlVersionNames)))",
+            ModelDiagnostic.Message.noCurrentVersion(fallback: fallback, versions: Self.list(xmlVersionNames))
+                .with(severity: severity),
             at: SourceLocation(file: url.appendingPathComponent(".xccurrentversion").displayPath)
         )
     }
@@ -61,13 +60,13 @@ public struct ModelBundle: Sendable {
         do {
             entries = try FileManager.default.contentsOfDirectory(atPath: url.path)
         } catch {
-            throw ModelLoadingError("cannot read the model bundle: \(FileReading.reason(for: error))", at: location)
+            throw ModelLoadingError(.bundleUnreadable(FileReading.reason(for: error)), at: location)
         }
         let versions = entries.filter { $0.hasSuffix(".xcdatamodel") }
             .map { String($0.dropLast(".xcdatamodel".count)) }
             .sorted(by: NaturalOrder.precedes)
         guard !versions.isEmpty else {
-            throw ModelLoadingError("the model bundle contains no model version (no .xcdatamodel folder)", at: location)
+            throw ModelLoadingError(.bundleWithoutVersions, at: location)
         }
         self.versionNames = versions
         let binaryVersions = versions.filter { name in
@@ -83,8 +82,7 @@ public struct ModelBundle: Sendable {
             current = try Self.readCurrentVersionName(currentVersionFile)
             if let name = current, !versions.contains(name) {
                 throw ModelLoadingError(
-                    ".xccurrentversion names version '\(name).xcdatamodel', which is not in the bundle (versions: "
-                        + "\(Self.list(versions)))",
+                    .unknownCurrentVersion(name: name, versions: Self.list(versions)),
                     at: SourceLocation(file: currentVersionFile.displayPath)
                 )
             }
@@ -122,18 +120,16 @@ public struct ModelBundle: Sendable {
         guard let version else {
             guard let currentVersionName = currentVersionName ?? fallbackVersionName else {
                 throw ModelLoadingError(
-                    "the model bundle has no XML version to load (versions in Xcode 3's binary format: "
-                        + "\(Self.list(binaryVersionNames)))",
+                    .noXMLVersion(binaryVersions: Self.list(binaryVersionNames)),
                     at: location
                 )
             }
             if binaryVersionNames.contains(currentVersionName), currentVersionIsDeclared {
                 throw ModelLoadingError(
-                    ".xccurrentversion names version '\(currentVersionName)', which is in Xcode 3's binary format and "
-                        + "cannot be loaded; "
-                        + (xmlVersionNames.isEmpty
-                            ? "the bundle has no XML version"
-                            : "choose an XML version (\(Self.list(xmlVersionNames)))"),
+                    .currentVersionInBinaryFormat(
+                        name: currentVersionName,
+                        xmlVersions: xmlVersionNames.isEmpty ? nil : Self.list(xmlVersionNames)
+                    ),
                     at: SourceLocation(file: url.appendingPathComponent(".xccurrentversion").displayPath)
                 )
             }
@@ -142,15 +138,16 @@ public struct ModelBundle: Sendable {
         let name = version.hasSuffix(".xcdatamodel") ? String(version.dropLast(".xcdatamodel".count)) : version
         guard versionNames.contains(name) else {
             throw ModelLoadingError(
-                "the model bundle has no version '\(name)' (versions: \(Self.list(versionNames)))",
+                .unknownVersion(name: name, versions: Self.list(versionNames)),
                 at: location
             )
         }
         if binaryVersionNames.contains(name) {
             throw ModelLoadingError(
-                "version '\(name)' is in Xcode 3's binary format (no XML 'contents' file) and cannot be loaded; open "
-                    + "and save it in Xcode 4 or later to convert it"
-                    + (xmlVersionNames.isEmpty ? "" : " (XML versions: \(Self.list(xmlVersionNames)))"),
+                .versionInBinaryFormat(
+                    name: name,
+                    xmlVersions: xmlVersionNames.isEmpty ? nil : Self.list(xmlVersionNames)
+                ),
                 at: SourceLocation(file: url.appendingPathComponent(name + ".xcdatamodel").displayPath)
             )
         }
@@ -165,16 +162,13 @@ public struct ModelBundle: Sendable {
             root,
             source throws(ModelLoadingError) -> String? in
             guard root.isNamed(.plist), let dictionary = root.firstChild(named: .dict) else {
-                throw ModelLoadingError("this is not a property list with a <dict>", at: source.location(of: root))
+                throw ModelLoadingError(.notAPropertyList, at: source.location(of: root))
             }
             let children = dictionary.children
             for (index, child) in children.enumerated()
             where child.isNamed(.key) && child.text == "_XCCurrentVersionName" {
                 guard index + 1 < children.count, children[index + 1].isNamed(.string) else {
-                    throw ModelLoadingError(
-                        "_XCCurrentVersionName has no <string> value",
-                        at: source.location(of: child)
-                    )
+                    throw ModelLoadingError(.currentVersionWithoutName, at: source.location(of: child))
                 }
                 let name = children[index + 1].text.trimmingCharacters(in: .whitespacesAndNewlines)
                 if name.isEmpty { return nil }

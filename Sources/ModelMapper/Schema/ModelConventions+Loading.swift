@@ -30,7 +30,7 @@ extension ModelConventions {
     public init(json data: Data, fileName: String = "<memory>") throws(ModelLoadingError) {
         guard data.count <= Self.maximumFileSize else {
             throw ModelLoadingError(
-                FileReading.tooLarge(maximumSize: Self.maximumFileSize),
+                .fileTooLarge(maximumSize: Self.maximumFileSize),
                 at: SourceLocation(file: fileName)
             )
         }
@@ -41,13 +41,13 @@ extension ModelConventions {
             value = try JSONReader.parse(text, maximumDepth: 64)
         } catch {
             throw ModelLoadingError(
-                "not valid JSON: \(error.message)" + (error.detail.map { ": " + $0 } ?? ""),
+                .conventionsNotJSON(error.message + (error.detail.map { ": " + $0 } ?? "")),
                 at: SourceLocation(file: fileName, line: error.line ?? 0, column: error.column ?? 0)
             )
         }
         guard case .object(let object) = value else {
             throw ModelLoadingError(
-                "a conventions file holds a JSON object, not \(value.typeDescription)",
+                .conventionsNotAnObject(found: value.typeDescription),
                 at: SourceLocation(file: fileName, line: 1, column: 1)
             )
         }
@@ -62,8 +62,11 @@ extension ModelConventions {
                 let names = Self.presets.map(\.name)
                 guard case .string(let name) = member, let found = Self.presets.first(where: { $0.name == name }) else {
                     throw ModelLoadingError(
-                        "'preset' is one of \(names.map { "\"\($0)\"" }.joined(separator: ", ")), not \(Self.brief(member))"
-                            + Self.suggestion(for: member, among: names),
+                        .conventionsInvalidValue(
+                            key: "preset",
+                            expected: "one of \(names.map { "\"\($0)\"" }.joined(separator: ", "))",
+                            found: Self.brief(member) + Self.suggestion(for: member, among: names)
+                        ),
                         at: location
                     )
                 }
@@ -74,11 +77,11 @@ extension ModelConventions {
             // The reader keeps the last of a key given twice; a file that says two things is
             // refused instead. Only known keys get here, so the scans are few.
             let places = Self.locations(ofKey: key, in: text, fileName: fileName)
-            if places.count > 1 { throw ModelLoadingError("'\(key)' is given twice", at: places[1]) }
+            if places.count > 1 { throw ModelLoadingError(.conventionsGivenTwice(key: key), at: places[1]) }
         }
         if identifiesByID != nil, identityAttributes != nil {
             throw ModelLoadingError(
-                "'identifiesByID' and 'identityAttributes' say the same thing twice: give one",
+                .conventionsSaidTwice,
                 at: Self.locations(ofKey: "identityAttributes", in: text, fileName: fileName).first
                     ?? SourceLocation(file: fileName)
             )
@@ -98,8 +101,11 @@ extension ModelConventions {
             guard case .string(let name) = member, let casing = Self.casingsByName.first(where: { $0.name == name })
             else {
                 throw ModelLoadingError(
-                    "'keyCasing' is one of \(names.map { "\"\($0)\"" }.joined(separator: ", ")), not \(Self.brief(member))"
-                        + Self.suggestion(for: member, among: names),
+                    .conventionsInvalidValue(
+                        key: "keyCasing",
+                        expected: "one of \(names.map { "\"\($0)\"" }.joined(separator: ", "))",
+                        found: Self.brief(member) + Self.suggestion(for: member, among: names)
+                    ),
                     at: location()
                 )
             }
@@ -107,7 +113,11 @@ extension ModelConventions {
         case "identifiesByID":
             guard case .bool(let flag) = member else {
                 throw ModelLoadingError(
-                    "'identifiesByID' is true or false, not \(Self.brief(member))",
+                    .conventionsInvalidValue(
+                        key: "identifiesByID",
+                        expected: "true or false",
+                        found: Self.brief(member)
+                    ),
                     at: location()
                 )
             }
@@ -118,7 +128,11 @@ extension ModelConventions {
         case "acceptsModelNames":
             guard case .bool(let flag) = member else {
                 throw ModelLoadingError(
-                    "'acceptsModelNames' is true or false, not \(Self.brief(member))",
+                    .conventionsInvalidValue(
+                        key: "acceptsModelNames",
+                        expected: "true or false",
+                        found: Self.brief(member)
+                    ),
                     at: location()
                 )
             }
@@ -128,15 +142,22 @@ extension ModelConventions {
         case "identityKey":
             guard case .string(let name) = member, !name.isEmpty else {
                 throw ModelLoadingError(
-                    "'identityKey' is a JSON key (a string), not \(Self.brief(member))",
+                    .conventionsInvalidValue(
+                        key: "identityKey",
+                        expected: "a JSON key (a string)",
+                        found: Self.brief(member)
+                    ),
                     at: location()
                 )
             }
             identityKey = name
         default:
             throw ModelLoadingError(
-                "unknown key \(Self.brief(.string(key))) (a conventions file has \(Self.keys.joined(separator: ", ")))"
-                    + ClosestName.suggestion(for: key, among: Self.keys),
+                .conventionsUnknownKey(
+                    key: Self.brief(.string(key)),
+                    keys: Self.keys.joined(separator: ", "),
+                    suggestion: ClosestName.suggestion(for: key, among: Self.keys)
+                ),
                 at: location()
             )
         }
@@ -151,7 +172,10 @@ extension ModelConventions {
             case .string(let toOne)? = object["toOne"], case .string(let toMany)? = object["toMany"],
             !toOne.isEmpty, !toMany.isEmpty
         else {
-            throw ModelLoadingError("'foreignKeySuffixes' is \(shape), not \(brief(member))", at: location())
+            throw ModelLoadingError(
+                .conventionsInvalidValue(key: "foreignKeySuffixes", expected: shape, found: brief(member)),
+                at: location()
+            )
         }
         return ForeignKeySuffixes(toOne: toOne, toMany: toMany)
     }
@@ -161,19 +185,22 @@ extension ModelConventions {
         throws(ModelLoadingError) -> [String]
     {
         guard case .array(let elements) = member else {
-            throw ModelLoadingError("'\(key)' is an array of names, not \(member.typeDescription)", at: location())
+            throw ModelLoadingError(
+                .conventionsInvalidValue(key: key, expected: "an array of names", found: member.typeDescription),
+                at: location()
+            )
         }
         var names: [String] = []
         var seen: Set<String> = []
         for element in elements {
             guard case .string(let name) = element, !name.isEmpty else {
                 throw ModelLoadingError(
-                    "'\(key)' holds names (non-empty strings), not \(brief(element))",
+                    .conventionsNotNames(key: key, found: brief(element)),
                     at: location()
                 )
             }
             guard seen.insert(name).inserted else {
-                throw ModelLoadingError("'\(key)' names \(brief(element)) twice", at: location())
+                throw ModelLoadingError(.conventionsNameTwice(key: key, name: brief(element)), at: location())
             }
             names.append(name)
         }

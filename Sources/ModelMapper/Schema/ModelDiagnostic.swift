@@ -28,12 +28,27 @@ public struct ModelDiagnostic: Sendable, Hashable, CustomStringConvertible {
     public var location: SourceLocation
     /// What is wrong, in a sentence without the location.
     public var message: String
+    /// What kind of problem it is (see ``Code``): stable across versions, where the message
+    /// may be reworded.
+    public var code: Code
 
-    /// A diagnostic of `severity` at `location`.
+    /// A diagnostic of `severity` at `location`, made outside the library's catalogue: its
+    /// code is ``Code/unclassified``.
     public init(_ severity: Severity, _ message: String, at location: SourceLocation) {
+        self.init(severity, message, code: .unclassified, at: location)
+    }
+
+    /// A diagnostic of `severity` and `code` at `location`.
+    public init(_ severity: Severity, _ message: String, code: Code, at location: SourceLocation) {
         self.severity = severity
         self.message = message
+        self.code = code
         self.location = location
+    }
+
+    /// A diagnostic of the catalogue (`ModelDiagnostic+Messages.swift`) at `location`.
+    init(_ message: Message, at location: SourceLocation) {
+        self.init(message.severity, message.text, code: message.code, at: location)
     }
 
     /// `file:line:column: error: message`

@@ -22,8 +22,9 @@ public struct ModelLoadingError: Error, LocalizedError, Sendable, CustomStringCo
         self.diagnostics = diagnostics
     }
 
-    init(_ message: String, at location: SourceLocation) {
-        self.diagnostics = [ModelDiagnostic(.error, message, at: location)]
+    /// An error of one diagnostic of the catalogue (`ModelDiagnostic+Messages.swift`).
+    init(_ message: ModelDiagnostic.Message, at location: SourceLocation) {
+        self.diagnostics = [ModelDiagnostic(message, at: location)]
     }
 
     /// What the loader takes, said wherever it is given something else.
@@ -38,7 +39,7 @@ public struct ModelLoadingError: Error, LocalizedError, Sendable, CustomStringCo
     /// }
     /// ```
     public init(fileSystemError error: any Error, at path: String) {
-        self.init(FileReading.reason(for: error), at: SourceLocation(file: path))
+        self.init(.fileSystemError(FileReading.reason(for: error)), at: SourceLocation(file: path))
     }
 
     /// Only the diagnostics of severity `.error`.

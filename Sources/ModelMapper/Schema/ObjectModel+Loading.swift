@@ -152,19 +152,13 @@ extension ObjectModel {
             return contents
         case .version, .contentsFile:
             if let version {
-                throw ModelLoadingError(
-                    "a version ('\(version)') can only be chosen in a .xcdatamodeld bundle",
-                    at: SourceLocation(file: url.displayPath)
-                )
+                throw ModelLoadingError(.versionOutsideBundle(version), at: SourceLocation(file: url.displayPath))
             }
             return try loadContents(of: url, versionName: nil, options: options, limits: limits)
         case .otherFolder:
-            throw ModelLoadingError(
-                "this folder is not a model: \(ModelLoadingError.whatAModelIs)",
-                at: SourceLocation(file: url.displayPath)
-            )
+            throw ModelLoadingError(.folderNotAModel, at: SourceLocation(file: url.displayPath))
         case .missing:
-            throw ModelLoadingError("no such file or folder", at: SourceLocation(file: url.displayPath))
+            throw ModelLoadingError(.fileMissing, at: SourceLocation(file: url.displayPath))
         }
     }
 
@@ -199,13 +193,9 @@ extension ObjectModel {
         if FileManager.default.fileExists(atPath: contents.path) { return contents }
         let location = SourceLocation(file: folder.displayPath)
         if FileManager.default.fileExists(atPath: folder.appendingPathComponent("elements").path) {
-            throw ModelLoadingError(
-                "'\(folder.lastPathComponent)' has no XML 'contents' file, only 'elements' and 'layout': it is in "
-                    + "Xcode 3's binary format; open and save it in Xcode 4 or later to convert it",
-                at: location
-            )
+            throw ModelLoadingError(.contentsInBinaryFormat(folder: folder.lastPathComponent), at: location)
         }
-        throw ModelLoadingError("'\(folder.lastPathComponent)' has no 'contents' file", at: location)
+        throw ModelLoadingError(.noContentsFile(folder: folder.lastPathComponent), at: location)
     }
 
     static func parseContents(
@@ -218,15 +208,12 @@ extension ObjectModel {
     ) throws(ModelLoadingError) -> ModelContents {
         guard data.count <= limits.maximumFileSize else {
             throw ModelLoadingError(
-                FileReading.tooLarge(maximumSize: limits.maximumFileSize),
+                .fileTooLarge(maximumSize: limits.maximumFileSize),
                 at: SourceLocation(file: fileName)
             )
         }
         if let (reason, line, column) = TextDecoding.nonXMLKind(of: data) {
-            throw ModelLoadingError(
-                "\(reason): \(ModelLoadingError.whatAModelIs)",
-                at: SourceLocation(file: fileName, line: line, column: column)
-            )
+            throw ModelLoadingError(.notText(reason), at: SourceLocation(file: fileName, line: line, column: column))
         }
         return try LibXMLParser.withDocument(data, fileName: fileName, limits: limits) {
             root,

@@ -10,27 +10,22 @@ enum FileReading {
         let location = SourceLocation(file: url.displayPath)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-            throw ModelLoadingError("no such file or folder", at: location)
+            throw ModelLoadingError(.fileMissing, at: location)
         }
         if isDirectory.boolValue {
-            throw ModelLoadingError("this is a folder, not a file", at: location)
+            throw ModelLoadingError(.notAFile, at: location)
         }
         guard FileManager.default.isReadableFile(atPath: url.path) else {
-            throw ModelLoadingError("the file cannot be read: permission denied", at: location)
+            throw ModelLoadingError(.permissionDenied, at: location)
         }
         let data: Data?
         do throws(ReadError) {
             data = try contents(ofFileAt: url.path, maximumSize: maximumSize)
         } catch {
-            throw ModelLoadingError("the file cannot be read: \(error.reason)", at: location)
+            throw ModelLoadingError(.unreadable(error.reason), at: location)
         }
-        guard let data else { throw ModelLoadingError(tooLarge(maximumSize: maximumSize), at: location) }
+        guard let data else { throw ModelLoadingError(.fileTooLarge(maximumSize: maximumSize), at: location) }
         return data
-    }
-
-    /// What the loader says of a file larger than ``ObjectModel/LoadingLimits/maximumFileSize``.
-    static func tooLarge(maximumSize: Int) -> String {
-        "the file is larger than the limit of \(maximumSize) bytes (LoadingLimits.maximumFileSize)"
     }
 
     /// Why reading a file failed: the C library's words for `errno`.

@@ -37,10 +37,7 @@ enum LibXMLParser {
         collector.tree.reserve(min(data.count / 40, 1 << 18) + 16)
 
         guard let context = xmlNewParserCtxt() else {
-            throw ModelLoadingError(
-                "libxml2 could not create a parser (out of memory?)",
-                at: SourceLocation(file: fileName)
-            )
+            throw ModelLoadingError(.parserUnavailable, at: SourceLocation(file: fileName))
         }
         defer { xmlFreeParserCtxt(context) }
         let unmanagedCollector = Unmanaged.passRetained(collector)
@@ -69,13 +66,10 @@ enum LibXMLParser {
         // NOBLANKS sends the indentation between elements to a handler that drops it.
         let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_BIG_LINES.rawValue | XML_PARSE_NOBLANKS.rawValue)
         guard !data.isEmpty else {
-            throw ModelLoadingError("the file is empty", at: SourceLocation(file: fileName))
+            throw ModelLoadingError(.fileEmpty, at: SourceLocation(file: fileName))
         }
         guard let length = Int32(exactly: data.count) else {
-            throw ModelLoadingError(
-                "the file is too large to be a model (\(data.count) bytes)",
-                at: SourceLocation(file: fileName)
-            )
+            throw ModelLoadingError(.fileTooLargeForParser(byteCount: data.count), at: SourceLocation(file: fileName))
         }
         let document: xmlDocPtr? = data.withUnsafeBytes { buffer -> xmlDocPtr? in
             guard let base = buffer.baseAddress else { return nil }
@@ -87,7 +81,7 @@ enum LibXMLParser {
             throw ModelLoadingError(diagnostics: collector.diagnostics)
         }
         guard collector.tree.count > 0 else {
-            throw ModelLoadingError("the file is not an XML document", at: SourceLocation(file: fileName))
+            throw ModelLoadingError(.notXML, at: SourceLocation(file: fileName))
         }
         // The elements refer to the tree without owning it: keep it alive while they are read.
         let tree = XMLTree(collector.tree)
@@ -133,11 +127,11 @@ private final class ParseState {
         guard !isStopped else { return false }
         elementCount += 1
         depth += 1
-        let broken: String? =
+        let broken: ModelDiagnostic.Message? =
             if elementCount > limits.maximumElementCount {
-                "the document has more than \(limits.maximumElementCount) elements (LoadingLimits.maximumElementCount)"
+                .tooManyElements(limit: limits.maximumElementCount)
             } else if depth > limits.maximumDepth {
-                "elements nest more than \(limits.maximumDepth) levels deep (LoadingLimits.maximumDepth)"
+                .nestedTooDeep(limit: limits.maximumDepth)
             } else {
                 nil
             }
@@ -164,10 +158,8 @@ private final class ParseState {
         (parser.pointee.input.map { Int($0.pointee.line) } ?? 0, parser.pointee.input.map { Int($0.pointee.col) } ?? 0)
     }
 
-    func add(_ message: String, line: Int, column: Int, severity: ModelDiagnostic.Severity = .error) {
-        diagnostics.append(
-            ModelDiagnostic(severity, message, at: SourceLocation(file: fileName, line: line, column: column))
-        )
+    func add(_ message: ModelDiagnostic.Message, line: Int, column: Int) {
+        diagnostics.append(ModelDiagnostic(message, at: SourceLocation(file: fileName, line: line, column: column)))
     }
 
     /// The state of the parse that called a SAX handler with `context`.
@@ -268,7 +260,7 @@ private let collectStructuredError: xmlStructuredErrorFunc = { userData, error i
     guard error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue, !collector.isStopped else { return }
     let message = error.pointee.message.map { String(cString: $0) } ?? "XML error \(error.pointee.code)"
     collector.add(
-        "malformed XML: " + message.trimmingCharacters(in: .whitespacesAndNewlines),
+        .malformedXML(message.trimmingCharacters(in: .whitespacesAndNewlines)),
         line: Int(error.pointee.line),
         column: Int(error.pointee.int2)
     )
@@ -286,8 +278,7 @@ private let rejectEntityDeclaration: entityDeclSAXFunc = { context, name, _, _, 
     let entityName = name.map { String(cString: $0) } ?? "?"
     let (line, column) = ParseState.position(of: parser)
     state.add(
-        "the document declares entity '\(entityName)'; entity declarations are not allowed in model files (they could "
-            + "read local files or expand without bound)",
+        .entityDeclaration(entityName),
         line: line,
         column: column
     )

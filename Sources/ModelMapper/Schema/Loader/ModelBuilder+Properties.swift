@@ -25,8 +25,12 @@ extension ModelBuilder {
             }
             let position = source.position(of: element)
             guard let name = element[attribute: .name], !name.isEmpty else {
-                error(
-                    "\(kind == .attribute ? "an" : "a") <\(element.name)> of entity '\(record.name)' has no name",
+                report(
+                    .propertyWithoutName(
+                        article: kind == .attribute ? "an" : "a",
+                        element: element.name,
+                        entity: record.name
+                    ),
                     at: position.location
                 )
                 continue
@@ -76,9 +80,8 @@ extension ModelBuilder {
         guard let text else { return .undefined }
         guard let type = AttributeType.byName[text] else {
             let known = AttributeType.allCases.map(\.rawValue).joined(separator: ", ")
-            warning(
-                "attribute '\(owner())' has unknown attribute type '\(text)', read as Undefined (known types: "
-                    + "\(known))",
+            report(
+                .unknownAttributeType(attribute: owner(), type: text, known: known),
                 at: source.location(ofAttribute: "attributeType", in: element)
             )
             return .undefined
@@ -214,9 +217,8 @@ extension ModelBuilder {
     ) -> String? {
         guard let pattern = xmlAttributes[.regularExpressionString] else { return nil }
         guard (try? NSRegularExpression(pattern: pattern)) != nil else {
-            warning(
-                "regular expression of attribute '\(owner)' is '\(pattern)', which does not compile; no pattern is "
-                    + "used",
+            report(
+                .invalidRegularExpression(attribute: "\(owner)", pattern: pattern),
                 at: source.location(ofAttribute: "regularExpressionString", in: element)
             )
             return nil
@@ -234,8 +236,8 @@ extension ModelBuilder {
     ) -> String? {
         let compositeName = xmlAttributes[.composite]
         if type == .composite, let compositeName, !compositeNames.contains(compositeName) {
-            error(
-                "attribute '\(owner)' names composite '\(compositeName)', which does not exist",
+            report(
+                .unknownComposite(attribute: "\(owner)", composite: compositeName),
                 at: source.location(ofAttribute: "composite", in: element)
             )
         }
@@ -258,7 +260,7 @@ extension ModelBuilder {
     {
         let xmlAttributes = element.attributes
         guard let destination = xmlAttributes[.destinationEntity], !destination.isEmpty else {
-            error("relationship '\(owner)' has no destination entity", at: position.location)
+            report(.relationshipWithoutDestination(relationship: "\(owner)"), at: position.location)
             return nil
         }
         var deletionRule = DeletionRule.nullify
@@ -266,9 +268,12 @@ extension ModelBuilder {
             if let rule = DeletionRule.byName[text] {
                 deletionRule = rule
             } else {
-                warning(
-                    "relationship '\(owner)' has unknown deletion rule '\(text)', read as Nullify (known rules: "
-                        + "\(DeletionRule.allCases.map(\.rawValue).joined(separator: ", ")))",
+                report(
+                    .unknownDeletionRule(
+                        relationship: "\(owner)",
+                        rule: text,
+                        known: DeletionRule.allCases.map(\.rawValue).joined(separator: ", ")
+                    ),
                     at: source.location(ofAttribute: "deletionRule", in: element)
                 )
             }
@@ -335,8 +340,8 @@ extension ModelBuilder {
         }
         // Left empty in the editor: it says nothing, and Core Data never reads it.
         if text.isEmpty {
-            warning(
-                "property '\(owner)': userInfo '\(key)' is empty; the property maps to its own name",
+            report(
+                .emptyKeyPath(property: "\(owner)", key: key),
                 at: locations[key]?.location ?? SourceLocation(file: source.fileName)
             )
             return nil
@@ -344,8 +349,8 @@ extension ModelBuilder {
         do {
             return try JSONKeyPath(parsing: text)
         } catch {
-            self.error(
-                "property '\(owner)': userInfo '\(key)': \(error)",
+            report(
+                .invalidKeyPath(property: "\(owner)", key: key, problem: "\(error)"),
                 at: locations[key]?.location ?? SourceLocation(file: source.fileName)
             )
             return nil
@@ -367,9 +372,8 @@ extension ModelBuilder {
             let zone = String(words[1])
             guard TimeZone(identifier: zone) == nil, TimeZone(abbreviation: zone) == nil else { continue }
             let suggestion = ClosestName.to(zone, among: TimeZone.knownTimeZoneIdentifiers)
-            self.error(
-                "attribute '\(owner)': userInfo '\(key)' names time zone '\(zone)', which this system does not know"
-                    + (suggestion.map { "; did you mean '\($0)'?" } ?? ""),
+            report(
+                .unknownTimeZone(attribute: "\(owner)", key: key, zone: zone, suggestion: suggestion),
                 at: locations[key]?.location ?? SourceLocation(file: source.fileName)
             )
         }
@@ -389,14 +393,26 @@ extension ModelBuilder {
         case .exact(let value):
             return value
         case .tolerated(let value, let reading):
-            warning(
-                "\(what) of attribute '\(owner)' (\(type.rawValue)) is '\(text)', read as \(reading)",
+            report(
+                .literalReadAs(
+                    what: what,
+                    attribute: "\(owner)",
+                    type: type.rawValue,
+                    text: text,
+                    reading: "\(reading)"
+                ),
                 at: source.location(ofAttribute: attribute, in: element)
             )
             return value
         case .unusable(let reason):
-            warning(
-                "\(what) of attribute '\(owner)' (\(type.rawValue)) is '\(text)': \(reason); no \(what) is used",
+            report(
+                .literalUnusable(
+                    what: what,
+                    attribute: "\(owner)",
+                    type: type.rawValue,
+                    text: text,
+                    reason: "\(reason)"
+                ),
                 at: source.location(ofAttribute: attribute, in: element)
             )
             return nil
@@ -412,8 +428,8 @@ extension ModelBuilder {
     ) -> Date? {
         let trimmed = text.trimmingSpaces()
         guard DecimalLiteral(trimmed) != nil, let seconds = Double(trimmed), seconds.isFinite else {
-            warning(
-                "\(attribute) of attribute '\(owner)' is '\(text)', not a number of seconds; it is ignored",
+            report(
+                .notSeconds(setting: attribute, attribute: "\(owner)", text: text),
                 at: source.location(ofAttribute: attribute, in: element)
             )
             return nil
@@ -442,8 +458,8 @@ extension ModelBuilder {
         in element: XMLElementNode
     ) -> Int? {
         guard let value = Int(text.trimmingSpaces()), value >= 0 else {
-            warning(
-                "\(attribute) of \(owner()) is '\(text)', not a \(what) (a whole number, 0 or more); no bound is used",
+            report(
+                .invalidCountBound(setting: attribute, owner: owner(), text: text, what: what),
                 at: source.location(ofAttribute: attribute, in: element)
             )
             return nil

@@ -15,10 +15,12 @@ extension ModelBuilder {
                     drafts[entity].record.ownRelationships[index].destinationEntity = destination
                 } else {
                     let relationship = drafts[entity].record.ownRelationships[index]
-                    error(
-                        "relationship '\(drafts[entity].record.name).\(relationship.name)' names destination entity "
-                            + "'\(destinationName)', which does not exist"
-                            + ClosestName.suggestion(for: destinationName, among: indexByName.keys.sorted()),
+                    report(
+                        .unknownDestination(
+                            relationship: "\(drafts[entity].record.name).\(relationship.name)",
+                            destination: destinationName,
+                            suggestion: ClosestName.suggestion(for: destinationName, among: indexByName.keys.sorted())
+                        ),
                         at: relationship.position.location(ofAttribute: "destinationEntity")
                     )
                 }
@@ -54,18 +56,20 @@ extension ModelBuilder {
         else { return (nil, false) }
         // Read in place: a copy of the whole record per relationship costs more than the rest.
         guard let position = drafts[inverseEntity].record.propertyIndexByName[inverseName] else {
-            error(
-                "relationship '\(owner)' names inverse '\(inverseName)', but entity "
-                    + "'\(drafts[inverseEntity].record.name)' has no property of that name",
+            let entityName = drafts[inverseEntity].record.name
+            report(
+                .unknownInverse(relationship: "\(owner)", inverse: inverseName, entity: entityName),
                 at: relationship.position.location(ofAttribute: "inverseName")
             )
             return (nil, false)
         }
         let reference = drafts[inverseEntity].record.properties[position]
         guard reference.isRelationship else {
-            error(
-                "relationship '\(owner)' names inverse '\(drafts[inverseEntity].record.name).\(inverseName)', which is "
-                    + "an attribute, not a relationship",
+            report(
+                .inverseIsAttribute(
+                    relationship: "\(owner)",
+                    inverse: "\(drafts[inverseEntity].record.name).\(inverseName)"
+                ),
                 at: relationship.position.location(ofAttribute: "inverseName")
             )
             return (nil, false)
@@ -78,18 +82,24 @@ extension ModelBuilder {
         {
             // It leads to a subentity of this one: the pair holds for objects of that subentity
             // only, so it is not maintained, as for any inverse that is not mutual.
-            warning(
-                "the inverse of relationship '\(owner)' leads to '\(inverse.destinationEntityName)', a subentity of "
-                    + "'\(drafts[entity].record.name)'; this inverse is not maintained automatically",
+            report(
+                .inverseToSubentity(
+                    relationship: "\(owner)",
+                    destination: inverse.destinationEntityName,
+                    entity: drafts[entity].record.name
+                ),
                 at: relationship.position.location(ofAttribute: "inverseName")
             )
             return (reference, false)
         }
         if inverse.destinationEntity >= 0, !isEntity(entity, kindOf: inverse.destinationEntity, drafts) {
-            error(
-                "the inverse of relationship '\(owner)' does not point back: "
-                    + "'\(drafts[reference.entity].record.name).\(inverseName)' leads to "
-                    + "'\(inverse.destinationEntityName)', not to '\(drafts[entity].record.name)'",
+            report(
+                .inverseDoesNotPointBack(
+                    relationship: "\(owner)",
+                    inverse: "\(drafts[reference.entity].record.name).\(inverseName)",
+                    leadsTo: inverse.destinationEntityName,
+                    entity: drafts[entity].record.name
+                ),
                 at: relationship.position.location(ofAttribute: "inverseName")
             )
             return (reference, false)
@@ -100,9 +110,12 @@ extension ModelBuilder {
         let pairing =
             inverse.inverseName.map { "whose own inverse is '\(inverse.destinationEntityName).\($0)'" }
             ?? "which has no inverse"
-        warning(
-            "relationship '\(owner)' names inverse '\(drafts[reference.entity].record.name).\(inverseName)', "
-                + "\(pairing); this inverse is not maintained automatically",
+        report(
+            .inverseNotMaintained(
+                relationship: "\(owner)",
+                inverse: "\(drafts[reference.entity].record.name).\(inverseName)",
+                pairing: pairing
+            ),
             at: relationship.position.location(ofAttribute: "inverseName")
         )
         return (reference, false)
@@ -120,9 +133,12 @@ extension ModelBuilder {
         var inverseEntity = relationship.destinationEntity
         if let inverseEntityName = relationship.inverseEntityName {
             guard let named = indexByName[inverseEntityName] else {
-                error(
-                    "relationship '\(owner)' names inverse entity '\(inverseEntityName)', which does not exist"
-                        + ClosestName.suggestion(for: inverseEntityName, among: indexByName.keys.sorted()),
+                report(
+                    .unknownInverseEntity(
+                        relationship: "\(owner)",
+                        entity: inverseEntityName,
+                        suggestion: ClosestName.suggestion(for: inverseEntityName, among: indexByName.keys.sorted())
+                    ),
                     at: relationship.position.location(ofAttribute: "inverseEntity")
                 )
                 return nil
@@ -130,9 +146,12 @@ extension ModelBuilder {
             // Some files name the superentity that declares the inverse: that is the same
             // relationship, found on the destination through inheritance.
             if relationship.destinationEntity >= 0, !isEntity(relationship.destinationEntity, kindOf: named, drafts) {
-                error(
-                    "relationship '\(owner)' has inverse entity '\(inverseEntityName)' but destination entity "
-                        + "'\(relationship.destinationEntityName)'; they must be the same",
+                report(
+                    .inverseEntityMismatch(
+                        relationship: "\(owner)",
+                        inverseEntity: inverseEntityName,
+                        destination: relationship.destinationEntityName
+                    ),
                     at: relationship.position.location(ofAttribute: "inverseEntity")
                 )
                 return nil
@@ -167,9 +186,8 @@ extension ModelBuilder {
                 let attributeNames = record.attributeIndexes.map { record.properties[$0].name }
                 names = list.split(separator: ",").map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
                 for name in names where !attributeNames.contains(name) {
-                    error(
-                        "userInfo '\(key)' of entity '\(record.name)' names '\(name)', which is not an attribute of "
-                            + "the entity",
+                    report(
+                        .identityNotAnAttribute(key: key, entity: record.name, name: name),
                         at: drafts[entity].userInfoLocations[key]?.location ?? record.location
                     )
                 }
@@ -204,9 +222,8 @@ extension ModelBuilder {
         for draft in drafts {
             for constraint in draft.record.uniquenessConstraints {
                 for name in constraint where draft.record.propertyIndexByName[name] == nil {
-                    warning(
-                        "a uniqueness constraint of entity '\(draft.record.name)' names '\(name)', which is not a "
-                            + "property of the entity",
+                    report(
+                        .uniquenessUnknownProperty(entity: draft.record.name, name: name),
                         at: uniquenessLocation(of: name, in: draft)
                     )
                 }
@@ -242,9 +259,12 @@ extension ModelBuilder {
             while let parent = drafts[root].record.superentity, drafts[parent].record.typeKey != nil { root = parent }
             let value = drafts[entity].record.typeValue
             if let other = seen[drafts[root].record.name]?[value] {
-                error(
-                    "entities '\(drafts[other].record.name)' and '\(drafts[entity].record.name)' both have JSON type "
-                        + "value '\(value)'; give one of them another jsonTypeValue",
+                report(
+                    .duplicateTypeValue(
+                        first: drafts[other].record.name,
+                        second: drafts[entity].record.name,
+                        value: value
+                    ),
                     at: drafts[entity].userInfoLocations[MappingKeys.typeValue[0]]?.location
                         ?? drafts[entity].record.location
                 )
@@ -293,10 +313,13 @@ extension ModelBuilder {
                 let (first, later) = (min(other, index), max(other, index))
                 // Report once, on the entity that declares the later property.
                 guard references[later].entity == entity else { continue }
-                error(
-                    "properties '\(references[first].name)' and '\(references[later].name)' of entity "
-                        + "'\(drafts[entity].record.name)' both map to JSON key path "
-                        + "'\(JSONKeyPath(components: paths[later]).map(\.description) ?? "")'",
+                report(
+                    .duplicateKeyPath(
+                        first: references[first].name,
+                        second: references[later].name,
+                        entity: drafts[entity].record.name,
+                        keyPath: JSONKeyPath(components: paths[later]).map(\.description) ?? ""
+                    ),
                     at: drafts[entity].record.location(of: references[later])
                 )
             }
@@ -311,10 +334,13 @@ extension ModelBuilder {
                     guard !isToOne, references[index].entity == entity || ownerReference.entity == entity else {
                         continue
                     }
-                    error(
-                        "property '\(references[index].name)' of entity '\(drafts[entity].record.name)' maps to "
-                            + "'\(path.joined(separator: "."))', inside the JSON value of '\(ownerReference.name)', "
-                            + "which is not an object",
+                    report(
+                        .keyPathInsideNonObject(
+                            property: references[index].name,
+                            entity: drafts[entity].record.name,
+                            keyPath: path.joined(separator: "."),
+                            owner: ownerReference.name
+                        ),
                         at: drafts[entity].record.location(of: references[index])
                     )
                 }

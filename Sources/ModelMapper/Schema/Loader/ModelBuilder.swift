@@ -41,21 +41,14 @@ struct ModelBuilder {
         return contents
     }
 
-    mutating func error(_ message: String, at location: SourceLocation) {
-        diagnostics.append(ModelDiagnostic(.error, message, at: location))
-    }
-
-    mutating func warning(_ message: String, at location: SourceLocation) {
-        diagnostics.append(ModelDiagnostic(.warning, message, at: location))
+    /// Reports a diagnostic of the catalogue (`ModelDiagnostic+Messages.swift`).
+    mutating func report(_ message: ModelDiagnostic.Message, at location: SourceLocation) {
+        diagnostics.append(ModelDiagnostic(message, at: location))
     }
 
     private mutating func build(root: XMLElementNode, sourceURL: URL?, versionName: String?) -> ModelContents? {
         guard root.isNamed(.model) else {
-            error(
-                "the root element is <\(root.name)>, not <model>: this is not a Core Data model file "
-                    + "(\(ModelLoadingError.whatAModelIs))",
-                at: source.location(of: root)
-            )
+            report(.notAModel(rootElement: root.name), at: source.location(of: root))
             return nil
         }
         let composites = readComposites(root)
@@ -96,14 +89,11 @@ struct ModelBuilder {
         for element in elements {
             let position = source.position(of: element)
             guard let name = element[attribute: .name], !name.isEmpty else {
-                error("an <entity> has no name", at: position.location)
+                report(.entityWithoutName, at: position.location)
                 continue
             }
             if let first = firstPosition[name] {
-                error(
-                    "entity '\(name)' is declared twice (first at line \(first.location.line))",
-                    at: position.location
-                )
+                report(.entityDeclaredTwice(name, firstLine: first.location.line), at: position.location)
                 continue
             }
             firstPosition[name] = position
@@ -164,9 +154,12 @@ struct ModelBuilder {
         for index in drafts.indices {
             guard let parentName = drafts[index].parentName else { continue }
             guard let parent = indexByName[parentName] else {
-                error(
-                    "entity '\(drafts[index].record.name)' names parent entity '\(parentName)', which does not exist"
-                        + ClosestName.suggestion(for: parentName, among: indexByName.keys.sorted()),
+                report(
+                    .unknownParentEntity(
+                        entity: drafts[index].record.name,
+                        parent: parentName,
+                        suggestion: ClosestName.suggestion(for: parentName, among: indexByName.keys.sorted())
+                    ),
                     at: source.location(ofAttribute: "parentEntity", in: drafts[index].element)
                 )
                 continue
@@ -180,8 +173,8 @@ struct ModelBuilder {
             while let parent = current {
                 if parent == index {
                     let names = (chain + [index]).map { drafts[$0].record.name }.joined(separator: " -> ")
-                    error(
-                        "entity '\(drafts[index].record.name)' inherits from itself through parentEntity (\(names))",
+                    report(
+                        .inheritanceCycle(entity: drafts[index].record.name, chain: names),
                         at: source.location(ofAttribute: "parentEntity", in: drafts[index].element)
                     )
                     break
@@ -240,16 +233,22 @@ struct ModelBuilder {
                     let owner = properties[existing]
                     let record = drafts[index].record
                     if owner.entity == index {
-                        error(
-                            "entity '\(record.name)' declares property '\(property.name)' twice (first at line "
-                                + "\(record.location(of: owner).line))",
+                        report(
+                            .propertyDeclaredTwice(
+                                entity: record.name,
+                                property: property.name,
+                                firstLine: record.location(of: owner).line
+                            ),
                             at: record.location(of: property)
                         )
                     } else {
-                        error(
-                            "property '\(property.name)' of entity '\(record.name)' is already declared by its "
-                                + "superentity '\(drafts[owner.entity].record.name)' (line "
-                                + "\(drafts[owner.entity].record.location(of: owner).line))",
+                        report(
+                            .propertyDeclaredBySuperentity(
+                                property: property.name,
+                                entity: record.name,
+                                superentity: drafts[owner.entity].record.name,
+                                line: drafts[owner.entity].record.location(of: owner).line
+                            ),
                             at: record.location(of: property)
                         )
                     }
@@ -262,8 +261,8 @@ struct ModelBuilder {
             var fetchedNames: Set<String> = []
             for fetched in drafts[index].record.fetchedProperties {
                 if indexByName[fetched.name] != nil || !fetchedNames.insert(fetched.name).inserted {
-                    error(
-                        "entity '\(drafts[index].record.name)' declares property '\(fetched.name)' twice",
+                    report(
+                        .fetchedPropertyDeclaredTwice(entity: drafts[index].record.name, property: fetched.name),
                         at: fetched.location
                     )
                 }
@@ -281,13 +280,13 @@ struct ModelBuilder {
         var composites: [CompositeDescription] = []
         for element in root.children(named: .composite) {
             guard let name = element[attribute: .name], !name.isEmpty else {
-                error("a <composite> has no name", at: source.location(of: element))
+                report(.compositeWithoutName, at: source.location(of: element))
                 continue
             }
             var elements: [CompositeDescription.Element] = []
             for attribute in element.children(named: .attribute) {
                 guard let attributeName = attribute[attribute: .name], !attributeName.isEmpty else {
-                    error("an attribute of composite '\(name)' has no name", at: source.location(of: attribute))
+                    report(.compositeAttributeWithoutName(composite: name), at: source.location(of: attribute))
                     continue
                 }
                 let type = attributeType(
@@ -313,9 +312,11 @@ struct ModelBuilder {
         for element in root.children(named: .composite) {
             for attribute in element.children(named: .attribute) {
                 if let composite = attribute[attribute: .composite], !names.contains(composite) {
-                    error(
-                        "composite attribute '\(attribute[attribute: .name] ?? "?")' names composite '\(composite)', "
-                            + "which does not exist",
+                    report(
+                        .compositeAttributeUnknownComposite(
+                            attribute: attribute[attribute: .name] ?? "?",
+                            composite: composite
+                        ),
                         at: source.location(ofAttribute: "composite", in: attribute)
                     )
                 }
@@ -330,7 +331,7 @@ struct ModelBuilder {
         root.children(named: .configuration)
             .compactMap { element in
                 guard let name = element[attribute: .name], !name.isEmpty else {
-                    warning("a <configuration> has no name; it is ignored", at: source.location(of: element))
+                    report(.configurationWithoutName, at: source.location(of: element))
                     return nil
                 }
                 var members: [String] = []
@@ -339,9 +340,8 @@ struct ModelBuilder {
                     if entityNames.contains(entityName) {
                         members.append(entityName)
                     } else {
-                        warning(
-                            "configuration '\(name)' names entity '\(entityName)', which does not exist; it is left "
-                                + "out",
+                        report(
+                            .configurationUnknownEntity(configuration: name, entity: entityName),
                             at: source.location(of: member)
                         )
                     }
@@ -362,14 +362,17 @@ struct ModelBuilder {
         root.children(named: .fetchRequest)
             .compactMap { element in
                 guard let name = element[attribute: .name], !name.isEmpty else {
-                    warning("a <fetchRequest> has no name; it is ignored", at: source.location(of: element))
+                    report(.fetchRequestWithoutName, at: source.location(of: element))
                     return nil
                 }
                 let entityName = element[attribute: .entity] ?? ""
                 if !entityNames.contains(entityName) {
-                    warning(
-                        "fetch request '\(name)' names entity '\(entityName)', which does not exist"
-                            + ClosestName.suggestion(for: entityName, among: entityNames.sorted()),
+                    report(
+                        .fetchRequestUnknownEntity(
+                            request: name,
+                            entity: entityName,
+                            suggestion: ClosestName.suggestion(for: entityName, among: entityNames.sorted())
+                        ),
                         at: source.location(ofAttribute: "entity", in: element)
                     )
                 }
@@ -396,7 +399,7 @@ struct ModelBuilder {
         do {
             _ = try ModelPredicate(format: format)
         } catch {
-            warning("the predicate of \(owner) does not parse: \(error) in \"\(format)\"", at: location)
+            report(.predicateDoesNotParse(owner: owner, problem: "\(error)", format: format), at: location)
         }
     }
 
@@ -404,9 +407,11 @@ struct ModelBuilder {
         for draft in drafts {
             for fetched in draft.record.fetchedProperties {
                 if let entityName = fetched.entityName, !entityNames.contains(entityName) {
-                    warning(
-                        "fetched property '\(draft.record.name).\(fetched.name)' fetches entity '\(entityName)', which "
-                            + "does not exist",
+                    report(
+                        .fetchedPropertyUnknownEntity(
+                            property: "\(draft.record.name).\(fetched.name)",
+                            entity: entityName
+                        ),
                         at: fetched.location
                     )
                 }
@@ -424,7 +429,7 @@ struct ModelBuilder {
         element.forEachChild(named: .userInfo) { group in
             group.forEachChild(named: .entry) { entry in
                 guard let key = entry[attribute: .key] else {
-                    warning("a userInfo <entry> has no key; it is ignored", at: source.location(of: entry))
+                    report(.userInfoEntryWithoutKey, at: source.location(of: entry))
                     return
                 }
                 userInfo[key] = entry[attribute: .value] ?? ""

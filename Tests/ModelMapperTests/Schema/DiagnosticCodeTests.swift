@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+import TestSupport
+
+@testable import ModelMapper
+
+/// Model diagnostics carry stable codes from one catalogue (`ModelDiagnostic+Messages.swift`).
+@Suite("Model diagnostics: a catalogue with stable codes")
+struct DiagnosticCodeTests {
+    /// The diagnostics of loading `xml`, whether it loads or not.
+    static func diagnostics(of xml: String, conventions: ModelConventions = ModelConventions()) -> [ModelDiagnostic] {
+        do {
+            return try ObjectModel(xml: xml, conventions: conventions).warnings
+        } catch {
+            return error.diagnostics
+        }
+    }
+
+    @Test(
+        "each kind of problem has its code, and the message its text",
+        arguments: [
+            (
+                #"<model><entity name="A"/><entity name="A"/></model>"#,
+                ModelDiagnostic.Code.entityDeclaredTwice, "entity 'A' is declared twice (first at line 1)"
+            ),
+            (
+                #"<model><entity name="A" parentEntity="Nope"/></model>"#,
+                .unknownParentEntity, "entity 'A' names parent entity 'Nope', which does not exist"
+            ),
+            (
+                #"<model><entity name="A"><relationship name="b" destinationEntity="B" inverseName="a" "#
+                    + #"inverseEntity="B"/></entity><entity name="B"/></model>"#,
+                .unknownInverse, "relationship 'A.b' names inverse 'a', but entity 'B' has no property of that name"
+            ),
+            (
+                #"<model><entity name="A"><attribute name="x" attributeType="Integer 99"/></entity></model>"#,
+                .unknownAttributeType, "attribute 'A.x' has unknown attribute type 'Integer 99'"
+            ),
+            (
+                #"<model><entity name="A"><attribute name="x" attributeType="String"><userInfo>"#
+                    + #"<entry key="jsonKeyPath" value=""/></userInfo></attribute></entity></model>"#,
+                .emptyKeyPath, "property 'A.x': userInfo 'jsonKeyPath' is empty"
+            ),
+            (
+                #"<model><configuration name="C"><memberEntity name="Nope"/></configuration></model>"#,
+                .configurationUnknownEntity, "configuration 'C' names entity 'Nope', which does not exist"
+            ),
+            (#"<notAModel/>"#, .notAModel, "the root element is <notAModel>, not <model>"),
+            (#"<model><entity"#, .malformedXML, "malformed XML"),
+        ]
+    )
+    func codes(xml: String, code: ModelDiagnostic.Code, text: String) throws {
+        let found = Self.diagnostics(of: xml)
+        let diagnostic = try #require(found.first { $0.code == code }, "\(found)")
+        #expect(diagnostic.message.contains(text), "\(diagnostic)")
+        #expect(!found.contains { $0.code == .unclassified }, "\(found)")
+    }
+
+    @Test("a file that is not there, and a class naming no entity of the model, have their codes")
+    func fileAndClassCodes() throws {
+        let missing = #expect(throws: ModelLoadingError.self) {
+            try ObjectModel(contentsOf: URL(fileURLWithPath: "/nonexistent/Nope.xcdatamodeld"))
+        }
+        #expect(missing?.diagnostics.map(\.code) == [.fileMissing])
+        final class Stray: ModelObject {
+            override class var entityName: String { "Stray" }
+        }
+        let unbound = #expect(throws: ModelLoadingError.self) {
+            try ObjectModel(xml: #"<model><entity name="A"/></model>"#, classes: [Stray.self])
+        }
+        #expect(unbound?.diagnostics.map(\.code) == [.classUnknownEntity])
+    }
+
+    @Test("codes are MM and three digits, and a diagnostic made outside the catalogue is unclassified")
+    func codeShape() {
+        for code in [ModelDiagnostic.Code.fileMissing, .entityWithoutName, .unknownInverse, .conventionsGivenTwice] {
+            #expect(code.rawValue.count == 5 && code.rawValue.hasPrefix("MM") && Int(code.rawValue.dropFirst(2)) != nil)
+        }
+        let made = ModelDiagnostic(.warning, "a tool's own note", at: SourceLocation(file: "x"))
+        #expect(made.code == .unclassified && made.code.description == "MM000")
+    }
+}
