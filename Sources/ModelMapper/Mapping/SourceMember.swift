@@ -29,4 +29,25 @@ enum SourceMember {
         case .unknown(let key, _): .unknown(key)
         }
     }
+
+    /// `members` with the unknown ones sorted by key (each key's members in their order, so a
+    /// repeated key still keeps its last value), first, and the rest after them as they were,
+    /// nested levels alike. For an object with no order of its own (read from what a
+    /// preprocessing transformer returned, a dictionary): it is written with its unknown
+    /// members so, whether it was read once or merged from several places, and reads back
+    /// the same (the decoder reads such a dictionary with its keys sorted).
+    static func sortingUnknownMembers(_ members: [SourceMember]) -> [SourceMember] {
+        var unknown: [(key: String, position: Int, member: SourceMember)] = []
+        var rest: [SourceMember] = []
+        for (position, member) in members.enumerated() {
+            switch member {
+            case .unknown(let key, _): unknown.append((key, position, member))
+            case .nested(let node, let isOwner, let inner, let key):
+                rest.append(.nested(node: node, isOwner: isOwner, members: sortingUnknownMembers(inner), key: key))
+            default: rest.append(member)
+            }
+        }
+        unknown.sort { ($0.key, $0.position) < ($1.key, $1.position) }
+        return unknown.map(\.member) + rest
+    }
 }

@@ -107,13 +107,14 @@ final class WriteProgram: @unchecked Sendable {
         builder.writesUnknown = writesUnknown
         builder.unwritten = mapping.unwrittenSlots
         // Members of the owner's level stand only when the object is written where it was read.
-        let members =
+        var members =
             source.ownerLevel === ownerLevel
             ? source.members
             : source.members.filter {
                 if case .owner = $0.identity { return false }
                 return true
             }
+        if !source.isOrdered { members = SourceMember.sortingUnknownMembers(members) }
         builder.append(members, own: mapping.keys, owner: ownerLevel, isRoot: true)
         // The extras are levels of the entity's keys: their owner programs are the entity program's.
         let entity = mapping.writeProgram

@@ -127,4 +127,19 @@ struct PreprocessingTransformerTests {
         let again = try ModelEncoder().encode(decoder.decodeObjects(of: person, from: written))
         #expect(String(decoding: again, as: UTF8.self) == String(decoding: written, as: UTF8.self))
     }
+
+    @Test("A transformed object met twice in one document keeps its unknown keys sorted, and goes round unchanged")
+    func mergedKeptKeysRoundTrip() throws {
+        var options = ModelDecoder.Options()
+        options.unknownKeys = .keep
+        let decoder = ModelDecoder(model: model, options: options)
+        // Person 1 is read twice: its unknown keys come from both places, and must be written in
+        // the order one place would give them (sorted, as the transformed dictionary is read),
+        // or the next round writes them otherwise (found by fuzz-decoder).
+        let json = #"[{"personID": 1, "fullname": "Ann", "zeta": 1}, {"personID": 1, "fullname": "Ann", "alpha": 2}]"#
+        let written = try ModelEncoder().encode(decoder.decodeObjects(of: person, from: Data(json.utf8)))
+        #expect(String(decoding: written, as: UTF8.self).hasPrefix(#"[{"alpha":2,"zeta":1,"personID":1,"#))
+        let again = try ModelEncoder().encode(decoder.decodeObjects(of: person, from: written))
+        #expect(String(decoding: again, as: UTF8.self) == String(decoding: written, as: UTF8.self))
+    }
 }
