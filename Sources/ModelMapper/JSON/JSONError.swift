@@ -51,9 +51,13 @@ package struct JSONError: Error, Sendable, CustomStringConvertible {
     }
 
     /// `line 1, column 13: expected a value, found ']'`, or the message alone.
-    package var locatedMessage: String {
-        guard let line, let column else { return message }
-        return "line \(line), column \(column): \(message)"
+    package var locatedMessage: String { located(message) }
+
+    /// `text` after the error's line and column (`line 1, column 13: …`), or alone when the
+    /// error has none.
+    package func located(_ text: String) -> String {
+        guard let line, let column else { return text }
+        return "line \(line), column \(column): \(text)"
     }
 
     /// `$.a[2]: line 1, column 13: expected a value, found ']'`.

@@ -13,11 +13,9 @@ final class EntityLayout: @unchecked Sendable {
     /// `properties.count`, read without counting a reference to the array.
     let slotCount: Int
     let slotByName: [String: Int]
-    /// The slots of a new object: defaults set, everything else absent. Shared by every new
-    /// object until it is changed, so making an object does not copy it.
-    nonisolated(unsafe) let initialSlots: [Slot]
-    /// ``initialSlots`` again, in memory objects share until they first change a slot (see
-    /// ``SlotStorage``); only read after `init`.
+    /// The slots of a new object: defaults set, everything else absent, in memory every new
+    /// object shares until it first changes a slot (see ``SlotStorage``), so making an object
+    /// does not copy it; only read after `init`.
     let initialSlotBuffer: UnsafeMutablePointer<Slot>
     /// The relationships with their inverses, in memory of the layout's own, written in `init`
     /// and only read after: walking an array held by a class counts a reference to the array
@@ -42,7 +40,7 @@ final class EntityLayout: @unchecked Sendable {
         self.properties = slots
         self.slotCount = slots.count
         self.slotByName = slotByName
-        self.initialSlots = slots.map { slot in
+        let initialSlots = slots.map { slot -> Slot in
             guard !slot.isRelationship, let value = slot.defaultValue else { return .absent }
             return Slot(attributeValue: value, type: slot.attributeType)
         }

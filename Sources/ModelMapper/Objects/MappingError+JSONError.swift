@@ -13,13 +13,7 @@ extension MappingError: JSONFailure {
             var context = Context(
                 path: error.path,
                 found: error.message,
-                detail: JSONError(
-                    .syntax,
-                    "raise ModelDecoder.Options.\(option) to allow it",
-                    line: error.line,
-                    column: error.column
-                )
-                .locatedMessage
+                detail: error.located("raise ModelDecoder.Options.\(option) to allow it")
             )
             context.line = error.line
             context.column = error.column

@@ -127,9 +127,8 @@ extension ObjectModel {
         )
     }
 
-    /// Reads a model from the XML bytes of a `contents` file, in any encoding XML allows, and
-    /// binds classes to its entities
-    /// (UTF-8 with or without a byte-order mark, UTF-16, …).
+    /// Reads a model from the XML bytes of a `contents` file, in any encoding XML allows (UTF-8
+    /// with or without a byte-order mark, UTF-16, …), and binds classes to its entities.
     ///
     /// - Parameters:
     ///   - xml: the bytes of the file.
@@ -147,15 +146,15 @@ extension ObjectModel {
         conventions: ModelConventions = ModelConventions(),
         classes: [ModelObject.Type]
     ) throws(ModelLoadingError) {
-        var contents = try Self.parseContents(
-            xml,
-            fileName: fileName,
-            sourceURL: nil,
-            versionName: nil,
-            options: options,
-            limits: limits
+        try self.init(
+            contents: Self.memoryContents(
+                xml: xml,
+                fileName: fileName,
+                options: options,
+                limits: limits,
+                conventions: conventions
+            ),
+            classes: classes
         )
-        contents.conventions = conventions
-        try self.init(contents: contents, classes: classes)
     }
 }

@@ -70,7 +70,7 @@ extension ObjectModel {
         fileName: String = "<memory>",
         options: LoadingOptions = [],
         limits: LoadingLimits = .default,
-        conventions: ModelConventions = ModelConventions(),
+        conventions: ModelConventions = ModelConventions()
     ) throws(ModelLoadingError) {
         try self.init(
             xml: Data(xml.utf8),
@@ -96,9 +96,29 @@ extension ObjectModel {
         fileName: String = "<memory>",
         options: LoadingOptions = [],
         limits: LoadingLimits = .default,
-        conventions: ModelConventions = ModelConventions(),
+        conventions: ModelConventions = ModelConventions()
     ) throws(ModelLoadingError) {
-        var contents = try Self.parseContents(
+        self.init(
+            contents: try Self.memoryContents(
+                xml: xml,
+                fileName: fileName,
+                options: options,
+                limits: limits,
+                conventions: conventions
+            )
+        )
+    }
+
+    /// What a model read from XML in memory is built from: the parsed file, with the
+    /// conventions given (a model in memory has no file beside it to read them from).
+    static func memoryContents(
+        xml: Data,
+        fileName: String,
+        options: LoadingOptions,
+        limits: LoadingLimits,
+        conventions: ModelConventions
+    ) throws(ModelLoadingError) -> ModelContents {
+        var contents = try parseContents(
             xml,
             fileName: fileName,
             sourceURL: nil,
@@ -107,7 +127,7 @@ extension ObjectModel {
             limits: limits
         )
         contents.conventions = conventions
-        self.init(contents: contents)
+        return contents
     }
 
     /// The model at `url`, with the conventions file beside it.

@@ -46,8 +46,8 @@ public final class DateTransformer: ValueTransformer, @unchecked Sendable {
             return try format.date(from: JSONValue(convertingFoundationObject: value))
         } catch let error as DateFormatError {
             throw TransformerError("expected \(error.expected), found \(error.found)")
-        } catch {
-            throw TransformerError("expected a date in JSON, found a value with no JSON form")
+        } catch let error as JSONError {
+            throw TransformerError("expected a date in JSON, found \(error.message), which has no JSON form")
         }
     }
 }
