@@ -28,9 +28,17 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev", "pkg-config"]), .brew(["libxml2"])]
         ),
+        // The lower layers: JSON text, transformers, predicates, and the model with its loader, the
+        // only code that calls libxml2. `import ModelMapper` re-exports it (Sources/LAYERS.md).
+        .target(
+            name: "ModelMapperSchema",
+            dependencies: ["CLibXML2"],
+            path: "Sources/ModelMapperSchema"
+        ),
+        // Objects, mapping plans, codecs, graphs and fetching, over the model.
         .target(
             name: "ModelMapper",
-            dependencies: ["CLibXML2"],
+            dependencies: ["ModelMapperSchema"],
             path: "Sources/ModelMapper"
         ),
         // Round trips and path-level comparisons; no test framework, so that modelgen can use them.
@@ -47,7 +55,7 @@ let package = Package(
         ),
         .target(
             name: "ModelgenCore",
-            dependencies: ["ModelMapper", .product(name: "Mustache", package: "swift-mustache")],
+            dependencies: ["ModelMapper", "ModelMapperSchema", .product(name: "Mustache", package: "swift-mustache")],
             path: "Sources/ModelgenCore"
         ),
         .executableTarget(
@@ -147,7 +155,9 @@ let package = Package(
         // Each folder of Tests/ModelMapperTests tests the folder of Sources/ModelMapper of its name.
         .testTarget(
             name: "ModelMapperTests",
-            dependencies: ["ModelMapper", "ModelMapperTesting", "AuthorsKit", "TestModels", "TestSupport"],
+            dependencies: [
+                "ModelMapper", "ModelMapperSchema", "ModelMapperTesting", "AuthorsKit", "TestModels", "TestSupport",
+            ],
             path: "Tests/ModelMapperTests"
         ),
         .testTarget(

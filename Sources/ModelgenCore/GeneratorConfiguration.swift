@@ -1,5 +1,6 @@
 import Foundation
 import ModelMapper
+@_spi(Engine) import ModelMapperSchema
 
 /// The settings of a `modelgen.json` file beside a model, read alike by `modelgen generate`,
 /// the build plugin and the command plugin, so that a team writes them once.

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Engine) import ModelMapperSchema
 
 /// What one decoding call shares across the objects it reads: options, the model's plans,
 /// collected errors, the identity map that makes repeated objects one, and transformers

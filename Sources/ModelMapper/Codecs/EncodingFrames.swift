@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Engine) import ModelMapperSchema
 
 /// The objects an encoding run is inside, innermost last, in memory the run manages: a frame
 /// changes in place and is never copied, so that stepping through an object counts no

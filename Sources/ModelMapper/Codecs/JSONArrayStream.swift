@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Engine) import ModelMapperSchema
 
 /// Finds the elements of the array at a key path of a JSON document that arrives in chunks,
 /// so that each can be decoded on its own and the bytes before it dropped: memory stays

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Engine) import ModelMapperSchema
 
 extension JSONWriter {
     /// Writes an attribute's value as the encoder writes it: numbers, Booleans and strings

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Engine) import ModelMapperSchema
 
 extension ModelDecoder {
     /// The objects of an array that decoded, with the errors of the elements that did not.

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Engine) import ModelMapperSchema
 
 /// Decodes JSON into graphs of ``ModelObject``s, driven by an ``ObjectModel``.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Engine) import ModelMapperSchema
 
 extension ModelEncoder {
     /// Writes objects as a JSON array (wrapped in objects for each component of `keyPath`:

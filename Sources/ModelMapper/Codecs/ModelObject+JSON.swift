@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Engine) import ModelMapperSchema
 
 // The JSON conveniences of `ModelObject`, beside the decoder and encoder they use: the object
 // itself only stores values (see ModelObject.swift).

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Engine) import ModelMapperSchema
 
 /// Errors: reported (thrown, or collected when the options collect them), located by line and
 /// column in the text, with the JSON path of the frame, member or attribute they are about.

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Engine) import ModelMapperSchema
 
 /// Finishing an object at its closing brace: the one with its identity found or made, its
 /// frame's slots adopted, or an existing object updated or replaced.

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Engine) import ModelMapperSchema
 
 /// Values read through a tree: the members that key paths reach from several places, fed to
 /// the key tree's nodes from a parsed value rather than from the bytes.

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Engine) import ModelMapperSchema
 
 /// An object's members: each key matched against the level's key table, and its value read
 /// into the slot the key is for (nested keys entered, unknown ones skipped or kept).

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Engine) import ModelMapperSchema
 
 /// Objects of an entity that names a preprocessing transformer (``MappingKeys/entityPreprocessor``,
 /// Groot's `JSONDictionaryTransformerName`): the object's JSON is read as Foundation values,

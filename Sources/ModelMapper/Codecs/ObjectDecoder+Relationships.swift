@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Engine) import ModelMapperSchema
 
 /// Relationships: nested objects pushed as frames, references given by identity, to-many
 /// arrays read element by element, and a level closed into its object.

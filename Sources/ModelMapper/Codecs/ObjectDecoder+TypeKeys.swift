@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Engine) import ModelMapperSchema
 
 /// The entity key (``EntityMapping/typeKey``) that names an object's subentity: read ahead
 /// when it is not the object's first member.

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Engine) import ModelMapperSchema
 
 /// Attribute values: converted from their bytes into typed slots (the common cases without a
 /// detour through a token), the spellings the encoder would not write noted, transformers run.

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Engine) import ModelMapperSchema
 
 /// Reads JSON bytes straight into objects through each entity's compiled plan.
 ///

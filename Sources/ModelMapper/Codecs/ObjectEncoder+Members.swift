@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Engine) import ModelMapperSchema
 
 /// An object's members: each key written, then its attribute's value, in the spelling it was
 /// read with when the object keeps one, through its transformer when it has one.

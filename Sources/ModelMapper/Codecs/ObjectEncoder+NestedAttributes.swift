@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Engine) import ModelMapperSchema
 
 /// Rails' nested attributes (``ModelEncoder/Options/writesNestedAttributes``): a relationship's
 /// key with `_attributes`, and a to-many's objects keyed by position.

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Engine) import ModelMapperSchema
 
 /// Relationships: a related object written in full, or as its identity when it was written
 /// before in this run or the options ask for references, and to-many arrays element by element.

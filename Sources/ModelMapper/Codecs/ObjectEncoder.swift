@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Engine) import ModelMapperSchema
 
 /// One encoding run: writes object graphs as JSON bytes by following each entity's
 /// ``WriteProgram``.

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Engine) import ModelMapperSchema
 
 /// Decodes the elements of the array at a key path of a JSON document that arrives in
 /// chunks, one object at a time: the engine behind ``ModelDecoder``'s streaming API.

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Engine) import ModelMapperSchema
 
 extension ModelPredicate.Expression: Derivation {
     /// The value of a derived attribute, computed from its derivation as a predicate

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Engine) import ModelMapperSchema
 
 /// A number met while evaluating a predicate, of the kind its source had, so that comparisons
 /// are exact: an Integer 64 with a literal `9007199254740993`, a Decimal with `19.99`. A

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Engine) import ModelMapperSchema
 
 /// A value met while evaluating a predicate: an attribute's value as the slot held it (numbers
 /// keep their kind, so that they compare exactly), an object, a collection, or a constant.

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Engine) import ModelMapperSchema
 
 extension ObjectGraph {
     /// What a merge did.

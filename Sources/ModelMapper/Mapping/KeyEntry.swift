@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Engine) import ModelMapperSchema
 
 /// One key of a level as the decoder reads it: what reads its value and, for when it is the key
 /// expected next (``KeyOrder``), its quoted form to compare in place with the text, side by side

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Engine) import ModelMapperSchema
 
 /// What one key of a level feeds.
 final class KeyNode: Sendable {

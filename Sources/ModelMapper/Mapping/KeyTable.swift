@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Engine) import ModelMapperSchema
 
 /// The JSON keys of one object level, matched against a key's raw UTF-8 bytes: no `String`
 /// is made and nothing is hashed twice. A small open-addressing table on an FNV-1a hash,

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Engine) import ModelMapperSchema
 
 /// Converts attribute values between JSON and their Swift type, as DESIGN.md's type rules say.
 /// Errors carry what was expected and found; callers add the path, entity and property.

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Engine) import ModelMapperSchema
 
 /// How an entity's objects are written: the entity's key levels flattened, once per model,
 /// into a list of steps with every key quoted in advance, so that encoding an object is one

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Engine) import ModelMapperSchema
 
 extension JSONValue {
     /// Parses JSON data with ModelMapper's own reader (RFC 8259 exactly): numbers keep their

@@ -1,8 +1,9 @@
-extension MappingError: JSONFailure {
+@_spi(Engine) import ModelMapperSchema
+@_spi(Engine) extension MappingError: JSONFailure {
     /// The public error for what the JSON layer reports: the one place its errors become
     /// ``MappingError``s. A syntax error is `.invalidJSON` with the line and column in the
     /// context (and its detail), a limit or a value without a JSON form `.notRepresentable`.
-    init(_ error: JSONError) {
+    public init(_ error: JSONError) {
         switch error.kind {
         case .syntax:
             var context = Context(path: error.path, detail: error.locatedMessage)
@@ -33,7 +34,9 @@ extension MappingError: JSONFailure {
         }
     }
 
-    func locatedSyntaxError(at path: JSONPath) -> MappingError {
+    /// The error with its path replaced by `path`, where it is a syntax error: the JSON layer
+    /// reports where the bytes went wrong, the decoder knows which value that was.
+    public func locatedSyntaxError(at path: JSONPath) -> MappingError {
         guard case .invalidJSON(var context) = self else { return self }
         context.path = path
         return .invalidJSON(context)

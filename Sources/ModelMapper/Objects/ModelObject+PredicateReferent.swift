@@ -1,6 +1,6 @@
 extension ModelObject: PredicateReferent {
     /// How a predicate's description shows the object: `<Author object>`.
-    var predicateDescription: String { "<\(entity.name) object>" }
+    package var predicateDescription: String { "<\(entity.name) object>" }
 }
 
 extension ModelPredicate.ObjectReference {

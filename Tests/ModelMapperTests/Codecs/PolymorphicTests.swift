@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import ModelMapper
+@_spi(Engine) @testable import ModelMapperSchema
 
 /// Objects whose entity the JSON names, wherever the type key is.
 @Suite("JSON engine: polymorphic objects read ahead once")

@@ -1,5 +1,6 @@
 import Foundation
-@testable import ModelMapper
+@_spi(Engine) @testable import ModelMapper
+@_spi(Engine) @testable import ModelMapperSchema
 import TestSupport
 import Testing
 

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import ModelMapper
+@_spi(Engine) @testable import ModelMapper
+@_spi(Engine) @testable import ModelMapperSchema
 
 @Suite("JSON writer: numbers, decimals, dates and strings written from their parts")
 struct JSONWriterTests {

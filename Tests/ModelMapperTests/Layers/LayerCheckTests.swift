@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// The layer check (`.ci/layers`): no reference in `Sources/ModelMapper` goes up the order
+/// The layer check (`.ci/layers`): no reference in the library's sources goes up the order
 /// `Sources/LAYERS.md` declares, as the compiler's index resolves them. It builds the library
 /// with indexing on in a build folder of its own (`.build/layers`), so it does not wait on the
 /// one `swift test` holds.

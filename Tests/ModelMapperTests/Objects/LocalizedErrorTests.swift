@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ModelMapper
+@testable import ModelMapperSchema
 
 /// Every public error reads the same through `localizedDescription` (what apps show, and what
 /// Foundation prints) as through its description, instead of "The operation could not be

@@ -2,7 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import ModelMapper
+@_spi(Engine) @testable import ModelMapper
+@_spi(Engine) @testable import ModelMapperSchema
 
 /// ISO 8601 dates are written with the shortest fraction of a second that reads back as the
 /// same `Date`: never truncated to milliseconds, never longer than needed.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ModelMapper
+@testable import ModelMapperSchema
 
 /// The ISO 8601 forms the default date reading accepts: extended and basic, fractional
 /// seconds, offsets, a space for the `T` (RFC 3339); everything else refused (local times need

@@ -1,0 +1,63 @@
+import Foundation
+
+/// A growable byte buffer reused across strings, so that decoding escapes allocates only
+/// when a string is longer than any before it.
+@_spi(Engine) public final class ScratchBuffer {
+    // Unchecked exclusivity: a buffer belongs to one decoding run on one thread.
+    @exclusivity(unchecked) @usableFromInline var start: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) @usableFromInline var storedCount = 0
+    /// How many elements (bytes) there are. The stored properties are internal, read through
+    /// inlinable accessors: a client module accessing a class's stored property directly checks
+    /// exclusivity at run time, unchecked or not.
+    @inlinable public var count: Int { storedCount }
+    @exclusivity(unchecked) @usableFromInline var capacity: Int
+
+    /// A valid address for empty inputs.
+    public nonisolated(unsafe) static let empty = UnsafePointer<UInt8>(
+        UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+    )
+
+    /// An empty buffer with room for `capacity` bytes.
+    @inlinable public init(capacity: Int = 256) {
+        self.capacity = capacity
+        start = .allocate(capacity: capacity)
+    }
+
+    deinit { start.deallocate() }
+
+    /// Empties the buffer, keeping its memory.
+    @inlinable public func removeAll() { storedCount = 0 }
+
+    /// Grows the memory, doubling, to hold `extra` more bytes.
+    @inlinable public func reserve(_ extra: Int) {
+        guard storedCount + extra > capacity else { return }
+        var newCapacity = capacity * 2
+        while newCapacity < storedCount + extra { newCapacity *= 2 }
+        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        grown.update(from: start, count: storedCount)
+        start.deallocate()
+        start = grown
+        capacity = newCapacity
+    }
+
+    /// Appends one byte.
+    @inlinable public func append(_ byte: UInt8) {
+        reserve(1)
+        start[storedCount] = byte
+        storedCount += 1
+    }
+
+    /// Appends bytes.
+    @inlinable public func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+        reserve(bytes.count)
+        (start + storedCount).update(from: source, count: bytes.count)
+        storedCount += bytes.count
+    }
+
+    /// Appends the UTF-8 form of `scalar`.
+    @inlinable public func append(scalar: Unicode.Scalar) {
+        guard let encoded = UTF8.encode(scalar) else { return }
+        for unit in encoded { append(unit) }
+    }
+}

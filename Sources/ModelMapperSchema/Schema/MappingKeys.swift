@@ -1,0 +1,88 @@
+/// The `userInfo` keys from which ModelMapper reads its mapping metadata, in order of
+/// precedence: the first key present wins. The aliases let model files written for other
+/// frameworks (Sync, Hyperoslo, MagicalRecord, JSONCoreData…) work unchanged.
+///
+/// ```swift
+/// MappingKeys.jsonKeyPath.first   // "jsonKeyPath"
+/// ```
+public enum MappingKeys {
+    /// The JSON key or dotted key path of an attribute or relationship.
+    public static let jsonKeyPath = [
+        "jsonKeyPath", "JSONKeyPath", "externalKeyPath", "sync.remoteKey", "hyper.remoteKey", "mappedKeyName",
+    ]
+
+    /// The value transformer of an attribute, read after the attribute's own
+    /// `valueTransformerName` XML attribute.
+    public static let valueTransformer = ["JSONTransformerName", "sync.valueTransformer"]
+
+    /// On an entity: a comma-separated list of its identity (primary key) attributes.
+    public static let entityIdentityAttributes = ["identityAttributes", "identityAttribute"]
+
+    /// On an attribute: marks it as an identity attribute when its value is `YES` (or `true`, `1`).
+    public static let attributeIsIdentity = [
+        "sync.isPrimaryKey", "hyper.isPrimaryKey", "JC.isIdentifier", "DC.isIdentifier",
+    ]
+
+    /// On an entity with subentities: the JSON key whose value says which entity an object is
+    /// (for example `type`); inherited by the subentities.
+    public static let typeKey = ["jsonTypeKey"]
+
+    /// On an entity: the value of the type key that means this entity (default: its name).
+    public static let typeValue = ["jsonTypeValue"]
+
+    /// On a relationship: written as its destination's identity (a to-one as the identity
+    /// attribute's value, a to-many as an array of them; an object of the identity attributes
+    /// for a composite identity) rather than nested, when its value is `YES`.
+    public static let relationshipWritesIdentity = ["jsonWritesIdentity"]
+
+    /// On a Date attribute: the formats its JSON may have, tried in order, separated by `|`
+    /// (`iso8601`, `yearMonthDay`, `secondsSince1970`, `millisecondsSince1970`, or a
+    /// `DateFormatter` pattern such as `dd/MM/yyyy`); dates are written in the first. Without
+    /// it, the coder's ``ModelDecoder/Options/dateFormat`` applies.
+    public static let dateFormats = ["dateFormats", "dateFormat"]
+
+    /// On a String or Integer 16/32/64 attribute: the Swift type (an enum with `String` or
+    /// integer raw values) that `modelgen` types the attribute with in generated classes. The
+    /// object stores the raw value; the generated class names the type in
+    /// ``ModelObject/rawValueTypes``, so that decoding refuses a value that is none of its raw
+    /// values. The model itself knows nothing of the type: without a bound class, the
+    /// attribute is a plain String or integer.
+    public static let swiftType = ["swiftType"]
+
+    /// On an attribute: the JSON form its values take, `string` or `number`, where it is not
+    /// the type's own. `string` on an Integer, Decimal, Double, Float or Boolean attribute:
+    /// the API sends `"24.99"`, which is read under any strictness and written so. `number` on
+    /// a String attribute: the API sends `1699` for text, which is written as a number (text
+    /// that is no JSON number is an error).
+    public static let jsonForm = ["jsonForm"]
+
+    /// On an entity (inherited by its subentities): the name of a registered `ValueTransformer`
+    /// that each JSON object of the entity goes through before it is mapped, as Groot reads
+    /// it. The transformer receives the object as Foundation values (`[String: Any]`, as
+    /// `JSONSerialization` gives them) and returns the object to map. Reading only: the encoder
+    /// writes the model's form.
+    public static let entityPreprocessor = ["JSONDictionaryTransformerName"]
+
+    /// On an entity (its own, not inherited): the name of a registered transformer that picks
+    /// the entity of each JSON object, as Groot's entity mapper does: it receives the object as
+    /// Foundation values and returns the name of the entity or of one of its subentities (see
+    /// ``EntityMapperTransformer``).
+    public static let entityMapper = ["entityMapperName"]
+
+    /// On an attribute or relationship: never written by the encoder when its value is `YES`
+    /// (read all the same), as Sync exports it.
+    public static let nonExportable = ["sync.nonExportable", "hyper.nonExportable"]
+
+    /// The first of `keys` present in `userInfo`, with its value.
+    static package func firstEntry(of keys: [String], in userInfo: [String: String]) -> (key: String, value: String)? {
+        for key in keys {
+            if let value = userInfo[key] { return (key, value) }
+        }
+        return nil
+    }
+
+    /// Whether a userInfo flag says yes, the way Core Data model authors write it.
+    static package func isYes(_ value: String) -> Bool {
+        ["yes", "true", "1"].contains(value.lowercased())
+    }
+}

@@ -1,0 +1,28 @@
+import Foundation
+
+/// A relationship as the model stores it (read through ``RelationshipDescription``).
+package struct RelationshipRecord: Sendable {
+    package var name: String
+    var destinationEntityName: String
+    package var destinationEntity: Int
+    var inverseName: String?
+    var inverseEntityName: String?
+    package var inverse: PropertyReference?
+    package var isInverseReciprocal: Bool
+    package var isToMany: Bool
+    var isOrdered: Bool
+    var minCount: Int
+    var maxCount: Int
+    var deletionRule: DeletionRule
+    package var isOptional: Bool
+    var isTransient: Bool
+    var isIndexed: Bool
+    package var userInfo: [String: String]
+    /// The `jsonKeyPath` in userInfo (or an alias), nil when none is given.
+    var declaredJSONKeyPath: JSONKeyPath?
+    /// The declared key path, else the property's name.
+    var jsonKeyPath: JSONKeyPath { declaredJSONKeyPath ?? JSONKeyPath(key: name) }
+    var xmlAttributes: XMLAttributes
+    var position: SourcePosition
+    var location: SourceLocation { position.location }
+}

@@ -1,0 +1,292 @@
+import Foundation
+
+/// How a date is written in JSON. Used by ``DateTransformer`` and by the decoder's and
+/// encoder's date options, so both read and write dates the same way.
+///
+/// ```swift
+/// let format = DateFormat.yearMonthDay
+/// try format.date(from: .string("1835-11-30"))   // 1835-11-30 00:00:00 UTC
+/// ```
+public enum DateFormat: Sendable, Hashable {
+    /// ISO 8601 text: `2024-05-01T12:30:00Z`. Reading also accepts the basic form without
+    /// separators (`20240501T123000Z`), a space for the `T` (`2024-05-01 12:30:00Z`, as RFC 3339
+    /// allows), fractional seconds (`.5`, `,25`, any number of digits, rounding to the nearest
+    /// `Date`) and offsets from UTC (`+02:00`, `+0200`, `+02`). A local time without a zone is
+    /// an error: its zone is declared with ``localISO8601(_:)``. Dates are written in the
+    /// extended form in UTC, without fractional seconds unless the date has some (then the
+    /// fewest digits that read back as the same `Date`).
+    case iso8601
+    /// ISO 8601 text whose local times are in a zone: a date-time without a zone designator
+    /// (`2009-10-09T12:40:08`, or with a space, `2009-10-09 12:40:08`), or a bare date
+    /// (`2009-10-09`, at midnight), is a local time in `zone`. Text with a designator reads as
+    /// ``iso8601`` does. Dates are written as local times in `zone`, with the shortest
+    /// fraction that reads back as them. A local time the zone skips (a daylight-saving gap) is
+    /// an error; one it has twice reads as the earlier instant, and writing the later one is
+    /// an error (without an offset, it would read back as the earlier). Years 1600 to 9999.
+    ///
+    /// In a `dateFormats` userInfo value: `iso8601 UTC`, `iso8601 Europe/Oslo`.
+    case localISO8601(TimeZone)
+    /// A calendar day, `yyyy-MM-dd`, at midnight UTC. Writing a date that is not midnight UTC
+    /// is an error: the time would be lost.
+    case yearMonthDay
+    /// A number of seconds since 1970-01-01 00:00 UTC.
+    case secondsSince1970
+    /// A number of milliseconds since 1970-01-01 00:00 UTC.
+    case millisecondsSince1970
+    /// A `DateFormatter` pattern such as `dd/MM/yyyy HH:mm`, in the POSIX locale and UTC.
+    case pattern(String)
+
+    /// The formats a `dateFormats` userInfo value names (see ``MappingKeys/dateFormats``):
+    /// `iso8601`, `iso8601` and a time zone (`iso8601 Europe/Oslo`, `iso8601 UTC`: local times
+    /// in that zone), `yearMonthDay` (or `yyyy-MM-dd`), `secondsSince1970`,
+    /// `millisecondsSince1970`, or a pattern, separated by `|`.
+    ///
+    /// For example, `DateFormat.list("iso8601 | dd/MM/yyyy")` is `[.iso8601, .pattern("dd/MM/yyyy")]`.
+    public static func list(_ text: String) -> [DateFormat] {
+        text.split(separator: "|")
+            .compactMap { piece -> DateFormat? in
+                let name = piece.trimmingCharacters(in: .whitespaces)
+                switch name {
+                case "": return nil
+                case "iso8601", "ISO8601": return .iso8601
+                case "yearMonthDay", "yyyy-MM-dd": return .yearMonthDay
+                case "secondsSince1970": return .secondsSince1970
+                case "millisecondsSince1970": return .millisecondsSince1970
+                default:
+                    if let zone = localZone(name) { return .localISO8601(zone) }
+                    return .pattern(name)
+                }
+            }
+    }
+
+    /// The zone of `iso8601 <zone>`: an identifier (`Europe/Oslo`) or an abbreviation (`UTC`).
+    private static func localZone(_ name: String) -> TimeZone? {
+        let words = name.split(separator: " ", omittingEmptySubsequences: true)
+        guard words.count == 2, words[0] == "iso8601" || words[0] == "ISO8601" else { return nil }
+        let zone = String(words[1])
+        return TimeZone(identifier: zone) ?? TimeZone(abbreviation: zone)
+    }
+
+    /// Reads a date from its JSON form.
+    ///
+    /// - Throws: ``DateFormatError`` when `value` is not a date in this format.
+    public func date(from value: JSONValue) throws(DateFormatError) -> Date {
+        try JSONToken.with(value) { token throws(DateFormatError) in try date(from: token) }
+    }
+
+    /// Reads a date from a JSON token: the common ISO 8601 and `yyyy-MM-dd` forms straight
+    /// from the bytes, the rest through Foundation.
+    package func date(from token: JSONToken) throws(DateFormatError) -> Date {
+        switch self {
+        case .secondsSince1970, .millisecondsSince1970:
+            let bytes: UnsafeBufferPointer<UInt8>
+            switch token {
+            case .number(let number): bytes = number
+            case .string(let string): bytes = string.trimmingSpaces()
+            default: throw DateFormatError(expected: expectation, found: token.jsonValue.typeDescription)
+            }
+            guard let number = NumberReading.double(bytes), number.isFinite else {
+                throw DateFormatError(expected: expectation, found: "'\(String(decoding: bytes, as: UTF8.self))'")
+            }
+            return Date(timeIntervalSince1970: self == .secondsSince1970 ? number : number / 1000)
+        case .iso8601, .localISO8601, .yearMonthDay, .pattern:
+            guard case .string(let bytes) = token else {
+                throw DateFormatError(expected: expectation, found: token.jsonValue.typeDescription)
+            }
+            if let date = civilDate(from: bytes) { return date }
+            let text = String(decoding: bytes, as: UTF8.self)
+            if case .localISO8601(let zone) = self {
+                guard let fields = ISO8601Text(bytes, allowsLocalTime: true), fields.hasDesignator == false
+                else { return try DateFormat.iso8601.date(from: token) }
+                guard let date = fields.date(in: zone) else {
+                    throw DateFormatError(
+                        expected: expectation,
+                        found: "'\(text)'",
+                        detail: "\(zone.identifier) skips that local time (a daylight-saving change), or its year is "
+                            + "outside 1600 to 9999"
+                    )
+                }
+                return date
+            }
+            if self == .iso8601 {
+                // ISO8601Text decides what is a date; Foundation only computes the years
+                // outside the civil arithmetic's, from the extended form it reads, and its
+                // answer counts only if it kept the fields (it rolls days over).
+                guard let fields = ISO8601Text(bytes), let whole = parse(fields.wholeSecondsText), fields.matches(whole)
+                else {
+                    if ISO8601Text(bytes, allowsLocalTime: true) != nil {
+                        throw DateFormatError(
+                            expected: expectation,
+                            found: "'\(text)'",
+                            detail: "a local time without a zone; declare the zone of local times "
+                                + "(dateFormats = iso8601 UTC, or DateFormat.localISO8601)"
+                        )
+                    }
+                    throw DateFormatError(expected: expectation, found: "'\(text)'")
+                }
+                return fields.date(addingFractionTo: whole)
+            }
+            guard let date = parse(text) else { throw DateFormatError(expected: expectation, found: "'\(text)'") }
+            return date
+        }
+    }
+
+    /// A date in this format read straight from the bytes, for the ISO 8601 and `yyyy-MM-dd`
+    /// forms; nil for other formats and forms, which go through Foundation.
+    @inline(__always)
+    package func civilDate(from bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+        switch self {
+        case .iso8601: CivilTime.iso8601Date(bytes) ?? ISO8601Text(bytes)?.date
+        case .yearMonthDay: CivilTime.yearMonthDayDate(bytes)
+        default: nil
+        }
+    }
+
+    /// Writes a date in its JSON form.
+    public func jsonValue(for date: Date) -> JSONValue {
+        switch self {
+        case .secondsSince1970: return .number(Self.numberText(date.timeIntervalSince1970))
+        case .millisecondsSince1970: return .number(Self.numberText(date.timeIntervalSince1970 * 1000))
+        case .iso8601:
+            if let text = CivilTime.text(date, withTime: true) { return .string(text) }
+            // Years outside the civil arithmetic's, through Foundation's calendar.
+            return .string(ISO8601Text.foundationText(date))
+        case .localISO8601(let zone):
+            if let text = try? ISO8601Text.localText(date, in: zone) { return .string(text) }
+            // Not a local time that reads back (see checkedJSONValue): with its offset instead.
+            return DateFormat.iso8601.jsonValue(for: date)
+        case .yearMonthDay:
+            let parts = Self.utc.dateComponents([.year, .month, .day], from: date)
+            return .string(String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0))
+        case .pattern(let pattern):
+            return .string(PatternFormatters.shared.string(from: date, pattern: pattern))
+        }
+    }
+
+    /// The JSON form of a date that this format can write exactly: ISO 8601 and the calendar
+    /// forms need a year from 1 to 9999, every form a finite date.
+    package func checkedJSONValue(for date: Date) throws(JSONError) -> JSONValue {
+        let interval = date.timeIntervalSince1970
+        guard interval.isFinite else {
+            throw JSONError(.notRepresentable, "\(date)", detail: "the date is not finite")
+        }
+        switch self {
+        case .localISO8601(let zone):
+            do throws(ISO8601Text.LocalTextFailure) {
+                return .string(try ISO8601Text.localText(date, in: zone))
+            } catch {
+                switch error {
+                case .outsideYears:
+                    throw JSONError(
+                        .notRepresentable,
+                        "a date \(interval) seconds from 1970",
+                        detail: "\(expectation) has years 1600 to 9999"
+                    )
+                case .repeatedLocalTime(let text):
+                    throw JSONError(
+                        .notRepresentable,
+                        "\(date)",
+                        detail: "its local time \(text) happens twice in \(zone.identifier), and written "
+                            + "without an offset it reads back as the earlier"
+                    )
+                }
+            }
+        case .yearMonthDay where interval.truncatingRemainder(dividingBy: 86_400) != 0:
+            throw JSONError(
+                .notRepresentable,
+                "\(date)",
+                detail: "\(expectation) holds no time of day, and this date is not midnight UTC"
+            )
+        case .iso8601, .yearMonthDay, .pattern:
+            // 0001-01-01T00:00:00Z up to 9999-12-31T23:59:59Z, the first in Foundation's
+            // calendar, Julian before 1582 (two days before the proleptic Gregorian one), as
+            // the reader reads it.
+            guard interval >= -62_135_769_600, interval < 253_402_300_800 else {
+                throw JSONError(
+                    .notRepresentable,
+                    "a date \(interval) seconds from 1970",
+                    detail: "\(expectation) has years 1 to 9999"
+                )
+            }
+        case .secondsSince1970, .millisecondsSince1970:
+            break
+        }
+        return jsonValue(for: date)
+    }
+
+    /// What a date in this format looks like, for error messages.
+    public var expectation: String {
+        switch self {
+        case .iso8601: "an ISO 8601 date string"
+        case .localISO8601(let zone): "an ISO 8601 date string (local times in \(zone.identifier))"
+        case .yearMonthDay: "a yyyy-MM-dd date string"
+        case .secondsSince1970: "a number of seconds since 1970"
+        case .millisecondsSince1970: "a number of milliseconds since 1970"
+        case .pattern(let pattern): "a date string of the form \(pattern)"
+        }
+    }
+
+    private func parse(_ text: String) -> Date? {
+        switch self {
+        case .iso8601:
+            if let date = try? Date(text, strategy: Date.ISO8601FormatStyle()) { return date }
+            return try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+        case .yearMonthDay:
+            let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+            guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+                let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+                (1...12).contains(month), (1...31).contains(day)
+            else { return nil }
+            let components = DateComponents(year: year, month: month, day: day)
+            guard let date = Self.utc.date(from: components),
+                Self.utc.dateComponents([.year, .month, .day], from: date) == components
+            else { return nil }
+            return date
+        case .pattern(let pattern):
+            return PatternFormatters.shared.date(from: text, pattern: pattern)
+        case .localISO8601, .secondsSince1970, .millisecondsSince1970:
+            return nil
+        }
+    }
+
+    private static let utc: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        return calendar
+    }()
+
+    /// Whole numbers without `.0`, others as Swift's shortest exact form.
+    private static func numberText(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return "\(value)"
+    }
+}
+
+/// `DateFormatter`s by pattern, created once; a formatter is not thread-safe, so use is locked.
+private final class PatternFormatters: @unchecked Sendable {
+    static let shared = PatternFormatters()
+    private let lock = NSLock()
+    private var formatters: [String: DateFormatter] = [:]
+
+    private func formatter(_ pattern: String) -> DateFormatter {
+        if let formatter = formatters[pattern] { return formatter }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = pattern
+        formatters[pattern] = formatter
+        return formatter
+    }
+
+    func date(from text: String, pattern: String) -> Date? {
+        lock.lock()
+        defer { lock.unlock() }
+        return formatter(pattern).date(from: text)
+    }
+
+    func string(from date: Date, pattern: String) -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        return formatter(pattern).string(from: date)
+    }
+}
