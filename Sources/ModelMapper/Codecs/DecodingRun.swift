@@ -20,7 +20,7 @@ final class DecodingRun {
     /// The model's class for each entity, likewise in plain memory.
     let objectClasses: UnsafeMutableBufferPointer<ModelObject.Type>
     /// Each entity's slot readings: its mapping's, or, for an entity whose class checks raw
-    /// values (``ObjectModel/rawValueChecks``), a copy of the run's own in which the checked
+    /// values (``/ModelMapperSchema/ObjectModel/rawValueChecks``), a copy of the run's own in which the checked
     /// attributes take the careful path. Plain memory, read once per object.
     let readingsByEntity: UnsafeMutableBufferPointer<UnsafeMutablePointer<SlotReading>>
     /// The copies of ``readingsByEntity`` the run made, freed with it.

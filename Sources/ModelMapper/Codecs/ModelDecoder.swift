@@ -1,7 +1,7 @@
 import Foundation
 @_spi(Engine) import ModelMapperSchema
 
-/// Decodes JSON into graphs of ``ModelObject``s, driven by an ``ObjectModel``.
+/// Decodes JSON into graphs of ``ModelObject``s, driven by an ``/ModelMapperSchema/ObjectModel``.
 ///
 /// ```swift
 /// let model = try ObjectModel(contentsOf: modelURL, classes: [Author.self, Book.self])
@@ -147,8 +147,8 @@ public struct ModelDecoder: Sendable {
         public var maximumElementCount = 10_000_000
         /// How the JSON keys of properties without a declared `jsonKeyPath` are made from
         /// their names: `.modelNames` (as they are), `.snakeCase`, `.kebabCase`, or a function
-        /// of yours (see ``JSONKeyCasing``). Nil (the default) leaves it to the model's
-        /// conventions (``ModelConventions``), and to `.modelNames` where the model declares
+        /// of yours (see ``/ModelMapperSchema/JSONKeyCasing``). Nil (the default) leaves it to the model's
+        /// conventions (``/ModelMapperSchema/ModelConventions``), and to `.modelNames` where the model declares
         /// none (`.snakeCase` in an ``ObjectGraph`` made without decoding options).
         public var keyCasing: JSONKeyCasing? {
             get { conventions.keyCasing }
@@ -162,7 +162,7 @@ public struct ModelDecoder: Sendable {
             get { conventions.identifiesByID }
             set { conventions.identifiesByID = newValue }
         }
-        /// Conventions over the model's (``ModelConventions``): each one set here wins over the
+        /// Conventions over the model's (``/ModelMapperSchema/ModelConventions``): each one set here wins over the
         /// model's; ``keyCasing`` and ``identifiesByIDAttribute`` are two of them. Empty by
         /// default.
         ///
@@ -208,7 +208,7 @@ public struct ModelDecoder: Sendable {
     // MARK: Typed
 
     /// Decodes one object of the entity bound to `T` (see
-    /// ``ObjectModel/init(contentsOf:version:options:limits:classes:)``).
+    /// ``ModelMapperSchema/ObjectModel/init(contentsOf:version:options:limits:classes:)``).
     ///
     /// - Parameters:
     ///   - type: the class of the object, bound to an entity of the decoder's model.

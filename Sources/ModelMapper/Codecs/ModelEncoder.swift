@@ -77,8 +77,8 @@ public struct ModelEncoder: Sendable {
         /// attributes alone, as Sync's `excludedRelationships` export does.
         public var writesRelationships = true
         /// How the JSON keys of properties without a declared `jsonKeyPath` are made from
-        /// their names (see ``JSONKeyCasing``). Nil (the default) leaves it to the conventions
-        /// of the objects' model (``ModelConventions``), and to `.modelNames` (as they are)
+        /// their names (see ``/ModelMapperSchema/JSONKeyCasing``). Nil (the default) leaves it to the conventions
+        /// of the objects' model (``/ModelMapperSchema/ModelConventions``), and to `.modelNames` (as they are)
         /// where the model declares none. Use the casing the objects were decoded with to write
         /// their JSON back.
         public var keyCasing: JSONKeyCasing? {
@@ -93,7 +93,7 @@ public struct ModelEncoder: Sendable {
             get { conventions.identifiesByID }
             set { conventions.identifiesByID = newValue }
         }
-        /// Conventions over the model's (``ModelConventions``): each one set here wins over the
+        /// Conventions over the model's (``/ModelMapperSchema/ModelConventions``): each one set here wins over the
         /// model's; ``keyCasing`` and ``identifiesByIDAttribute`` are two of them. Empty by
         /// default.
         ///
@@ -117,7 +117,7 @@ public struct ModelEncoder: Sendable {
         /// the identity attribute's value, `"band": "Japan"`; a to-many as an array of them;
         /// an object of the identity attributes for a composite identity) rather than nested.
         /// Off by default: relationships nest, except those whose userInfo says
-        /// `jsonWritesIdentity` (``MappingKeys/relationshipWritesIdentity``). An object whose
+        /// `jsonWritesIdentity` (``/ModelMapperSchema/MappingKeys/relationshipWritesIdentity``). An object whose
         /// entity has no identity is nested whatever this says.
         public var writesRelationshipsAsIdentities = false
         /// Whether relationships are written as Rails' `accepts_nested_attributes_for` reads

@@ -1,7 +1,7 @@
 import Foundation
 
 extension CodingUserInfoKey {
-    /// The ``ObjectModel`` that ``ModelMapped`` properties decode with: set it in the
+    /// The ``/ModelMapperSchema/ObjectModel`` that ``ModelMapped`` properties decode with: set it in the
     /// `userInfo` of the `JSONDecoder` (or any `Decoder`) that decodes the enclosing type.
     public static let objectModel: CodingUserInfoKey = {
         guard let key = CodingUserInfoKey(rawValue: "ModelMapper.objectModel") else {

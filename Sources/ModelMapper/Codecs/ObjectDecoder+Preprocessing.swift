@@ -1,7 +1,7 @@
 import Foundation
 @_spi(Engine) import ModelMapperSchema
 
-/// Objects of an entity that names a preprocessing transformer (``MappingKeys/entityPreprocessor``,
+/// Objects of an entity that names a preprocessing transformer (``/ModelMapperSchema/MappingKeys/entityPreprocessor``,
 /// Groot's `JSONDictionaryTransformerName`): the object's JSON is read as Foundation values,
 /// handed to the transformer, and what it returns is decoded in its place, by a reader over
 /// the new text that shares the run (its identities, errors and notes for a graph).

@@ -242,7 +242,7 @@ extension ObjectDecoder {
 
     /// A JSON value (as Foundation values) through its attribute's transformer towards the
     /// model: `reverseTransformedValue(_:)`, or `transformedValue(_:)` for a transformer named
-    /// in userInfo (see ``ValueTransformer/Direction``).
+    /// in userInfo (see ``/ModelMapperSchema/ValueTransformer/Direction``).
     static func transformToModel(_ token: JSONToken, plan: TransformerPlan) throws(MappingError) -> Any {
         let name = plan.name
         let transformer = try plan.registered()

@@ -229,7 +229,7 @@ extension ObjectEncoder {
         try writer.attribute(value, property: property, plan: nil, dateFormat: options.dateFormat, model: entity.model)
     }
 
-    /// Writes an attribute value in its declared JSON form (``MappingKeys/jsonForm``): a number
+    /// Writes an attribute value in its declared JSON form (``/ModelMapperSchema/MappingKeys/jsonForm``): a number
     /// or Boolean as a string of its JSON text (`"24.99"`), text as the number it spells.
     mutating func writeValue(
         _ value: Slot,

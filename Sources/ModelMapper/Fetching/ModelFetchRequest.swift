@@ -15,7 +15,7 @@ import Foundation
 ///
 /// Run it against an ``ObjectGraph`` (``ObjectGraph/fetch(_:substitutionVariables:options:)``)
 /// or any collection of objects (``run(on:substitutionVariables:options:)``). A model's
-/// templates give requests by name (``ObjectModel/fetchRequest(named:substitutionVariables:)``).
+/// templates give requests by name (``ModelMapperSchema/ObjectModel/fetchRequest(named:substitutionVariables:)``).
 public struct ModelFetchRequest: Sendable, Hashable {
     /// The entity whose objects are fetched.
     public var entityName: String
@@ -50,7 +50,7 @@ public struct ModelFetchRequest: Sendable, Hashable {
     /// The objects of `objects` the request selects (those of its entity, or of its
     /// subentities, for which the predicate holds), sorted, paged.
     ///
-    /// - Throws: ``PredicateEvaluationError``, as ``ModelPredicate/evaluate(with:substitutionVariables:options:)``;
+    /// - Throws: ``PredicateEvaluationError``, as ``ModelMapperSchema/ModelPredicate/evaluate(with:substitutionVariables:options:)``;
     ///   a key the entity does not have is an error even when no object is looked at.
     public func run(
         on objects: some Sequence<ModelObject>,

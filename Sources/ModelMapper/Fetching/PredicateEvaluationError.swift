@@ -24,7 +24,7 @@ public struct PredicateEvaluationError: Error, LocalizedError, Sendable, Hashabl
         /// A `MATCHES` pattern that is not a regular expression, or one too long.
         case invalidPattern(String, detail: String)
         /// A `MATCHES` comparison that ran past its time limit
-        /// (``ModelPredicate/EvaluationOptions/matchTimeLimit``).
+        /// (``ModelMapperSchema/ModelPredicate/EvaluationOptions/matchTimeLimit``).
         case matchTimeLimitExceeded(String)
         /// A fetch request for an entity the model does not have.
         case unknownEntity(String)

@@ -18,7 +18,7 @@ struct PredicateEvaluator {
     let contextName: String
     var context: String { predicate?.description ?? contextName }
     var depth = 0
-    /// Steps taken for the current object (see ``ModelPredicate/EvaluationOptions/stepLimit``).
+    /// Steps taken for the current object (see ``ModelMapperSchema/ModelPredicate/EvaluationOptions/stepLimit``).
     var steps = 0
     /// How many derived attributes are being computed, one inside another.
     var derivations = 0
@@ -27,7 +27,7 @@ struct PredicateEvaluator {
     static let maximumDerivations = 16
 
     /// How deeply predicates and expressions built in code may nest (parsed ones stop at
-    /// ``ModelPredicate/maximumDepth``).
+    /// ``/ModelMapperSchema/ModelPredicate/maximumDepth``).
     static let maximumDepth = 4 * ModelPredicate.maximumDepth
 
     /// An evaluator of `predicate` with `variables`, within `options`' bounds.

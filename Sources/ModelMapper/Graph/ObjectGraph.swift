@@ -17,7 +17,7 @@ import Foundation
 /// Merging a document inserts the objects it has that the graph has not and updates those it
 /// has: keys present overwrite, keys absent leave the value alone, `null` clears (see
 /// ``merge(_:entity:at:operations:)-(Data,String,_,_)``). Identities are the model's identity attributes
-/// (``MappingKeys/entityIdentityAttributes``), or an attribute named `id` where an entity
+/// (``/ModelMapperSchema/MappingKeys/entityIdentityAttributes``), or an attribute named `id` where an entity
 /// declares none (``ModelDecoder/Options/identifiesByIDAttribute``); they compare by value across JSON
 /// types (`101` and `"101"` are one `Integer 64` identity).
 ///
@@ -29,7 +29,7 @@ public final class ObjectGraph {
     public struct Options: Sendable {
         /// How JSON is decoded; its `collectsAllErrors` is always on (every error of an element
         /// is reported). Its `keyCasing` and `identifiesByIDAttribute` are the model's
-        /// conventions (``ModelConventions``) unless set; where the model declares none, they
+        /// conventions (``/ModelMapperSchema/ModelConventions``) unless set; where the model declares none, they
         /// are `.snakeCase` and on when these options were made without decoding options.
         public var decoding: ModelDecoder.Options
         /// What an unresolved foreign key (a reference to an object the graph does not have)

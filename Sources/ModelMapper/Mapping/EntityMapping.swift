@@ -27,7 +27,7 @@ final class EntityMapping: @unchecked Sendable {
     var keyOrderEnd: Int { keys.orderOffset + keys.nodes.count + 1 }
     /// The steps the encoder takes to write an object.
     let writeProgram: WriteProgram
-    /// The slots of properties the model marks not to export (``MappingKeys/nonExportable``):
+    /// The slots of properties the model marks not to export (``/ModelMapperSchema/MappingKeys/nonExportable``):
     /// read, never written.
     let unwrittenSlots: Set<Int>
     /// ``writeProgram``, unretained (the mapping keeps it alive): the encoder reads it for
@@ -47,9 +47,9 @@ final class EntityMapping: @unchecked Sendable {
     /// Whether the JSON may name a subentity (so the decoder must find the type key first).
     let isPolymorphic: Bool
     /// The transformer each JSON object of the entity goes through before it is mapped
-    /// (``MappingKeys/entityPreprocessor``), its own or its nearest superentity's.
+    /// (``/ModelMapperSchema/MappingKeys/entityPreprocessor``), its own or its nearest superentity's.
     let preprocessor: ValueTransformer.Name?
-    /// The transformer that picks the entity of each JSON object (``MappingKeys/entityMapper``),
+    /// The transformer that picks the entity of each JSON object (``/ModelMapperSchema/MappingKeys/entityMapper``),
     /// the entity's own.
     let entityMapper: ValueTransformer.Name?
     /// Whether it has either: what the decoder asks of every object, without copying a name.
@@ -240,7 +240,7 @@ extension EntityMapping {
         )
     }
 
-    /// Whether a property's userInfo lets it be written (``MappingKeys/nonExportable``).
+    /// Whether a property's userInfo lets it be written (``/ModelMapperSchema/MappingKeys/nonExportable``).
     private static func isExported(_ userInfo: [String: String]) -> Bool {
         !(MappingKeys.firstEntry(of: MappingKeys.nonExportable, in: userInfo).map { MappingKeys.isYes($0.value) }
             ?? false)
@@ -353,7 +353,7 @@ extension EntityMapping {
     }
 
     /// The declared JSON form of an attribute whose type can take it (see
-    /// ``MappingKeys/jsonForm``; the model validator reports one that cannot).
+    /// ``/ModelMapperSchema/MappingKeys/jsonForm``; the model validator reports one that cannot).
     private static func jsonForm(of attribute: AttributeRecord) -> PropertyMapping.JSONForm? {
         // A transformer decides the JSON form of what it writes; the declared form is for plain values.
         guard attribute.valueTransformerName == nil,

@@ -8,9 +8,9 @@ final class PropertyMapping: Sendable {
     let keyPath: [String]
     /// Other keys of the entity's object that read this property (never written unless the
     /// object keeps its source's spelling): the model's name beside its cased key, a foreign
-    /// key's `<relationship>_id` (see ``ModelConventions``).
+    /// key's `<relationship>_id` (see ``/ModelMapperSchema/ModelConventions``).
     let aliasKeys: [String]
-    /// Whether the encoder writes the property (``MappingKeys/nonExportable``).
+    /// Whether the encoder writes the property (``/ModelMapperSchema/MappingKeys/nonExportable``).
     let isExported: Bool
     let isRelationship: Bool
 
@@ -29,23 +29,23 @@ final class PropertyMapping: Sendable {
     let isToMany: Bool
     /// The slot of the reciprocal inverse in objects of the destination entity, if any.
     let inverseSlot: Int?
-    /// For a Date attribute, the formats its userInfo names (``MappingKeys/dateFormats``),
+    /// For a Date attribute, the formats its userInfo names (``/ModelMapperSchema/MappingKeys/dateFormats``),
     /// tried in order on reading, the first used on writing; empty: the coder's.
     let dateFormats: [DateFormat]
     /// Whether the relationship is written as its destination's identity
-    /// (``MappingKeys/relationshipWritesIdentity``).
+    /// (``/ModelMapperSchema/MappingKeys/relationshipWritesIdentity``).
     let writesIdentity: Bool
     /// For a derived attribute, its derivation (a key path, an aggregate, a function of the
     /// object's values), parsed: computed whenever the attribute is read. Nil for one that does
     /// not parse (the attribute then reads as stored).
     let derivation: ModelPredicate.Expression?
     /// The JSON form the attribute's values take where it is not the type's own
-    /// (``MappingKeys/jsonForm``): numbers and Booleans as strings, or text as numbers.
+    /// (``/ModelMapperSchema/MappingKeys/jsonForm``): numbers and Booleans as strings, or text as numbers.
     let jsonForm: JSONForm?
     /// The bounds the model declares for the attribute, if any (checked only when asked).
     let bounds: ValueBounds?
 
-    /// See ``MappingKeys/jsonForm``.
+    /// See ``/ModelMapperSchema/MappingKeys/jsonForm``.
     enum JSONForm: Sendable {
         case string, number
     }

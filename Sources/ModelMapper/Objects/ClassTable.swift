@@ -15,7 +15,7 @@ final class ClassTable: Sendable {
 
     /// Binds `classes` to the entities of `records`.
     ///
-    /// - Throws: ``ModelLoadingError`` for a class naming an entity the model does not have,
+    /// - Throws: ``/ModelMapperSchema/ModelLoadingError`` for a class naming an entity the model does not have,
     ///   or raw value types the entity's attributes cannot hold.
     init(binding classes: [ModelObject.Type], to records: [EntityRecord], fileName: String) throws(ModelLoadingError) {
         var indexByName: [String: Int] = [:]

@@ -3,7 +3,7 @@ import Foundation
 extension ObjectModel {
     /// A model of `contents` with `classes` bound to its entities.
     ///
-    /// - Throws: ``ModelLoadingError`` for a class the model cannot bind.
+    /// - Throws: ``/ModelMapperSchema/ModelLoadingError`` for a class the model cannot bind.
     convenience init(contents: ModelContents, classes: [ModelObject.Type]) throws(ModelLoadingError) {
         let table =
             classes.isEmpty
@@ -47,7 +47,7 @@ extension ObjectModel {
     ///   - ignoringUnknownEntities: leave out the classes whose entity this model does
     ///     not have (for classes shared by several versions of a model) instead of failing.
     /// - Returns: the same model, with the classes bound.
-    /// - Throws: ``ModelLoadingError`` naming a class whose ``ModelObject/entityName`` is not an
+    /// - Throws: ``/ModelMapperSchema/ModelLoadingError`` naming a class whose ``ModelObject/entityName`` is not an
     ///   entity of the model.
     public func binding(_ classes: [ModelObject.Type], ignoringUnknownEntities: Bool = false) throws(ModelLoadingError)
         -> ObjectModel
@@ -74,10 +74,10 @@ extension ObjectModel {
     /// - Parameters:
     ///   - url: a `.xcdatamodeld` bundle, a `.xcdatamodel` folder or a `contents` file.
     ///   - version: the version of a bundle to load; nil for its current one.
-    ///   - options: how strictly the file is read (``LoadingOptions``).
-    ///   - limits: how large a file is read (``LoadingLimits``).
+    ///   - options: how strictly the file is read (``/ModelMapperSchema/ObjectModel/LoadingOptions``).
+    ///   - limits: how large a file is read (``/ModelMapperSchema/ObjectModel/LoadingLimits``).
     ///   - classes: the classes to bind, each naming its entity.
-    /// - Throws: ``ModelLoadingError`` with every problem found, and for a class naming an entity
+    /// - Throws: ``/ModelMapperSchema/ModelLoadingError`` with every problem found, and for a class naming an entity
     ///   the model does not have.
     public convenience init(
         contentsOf url: URL,
@@ -103,12 +103,12 @@ extension ObjectModel {
     /// - Parameters:
     ///   - xml: the text of the file.
     ///   - fileName: the name diagnostics give as the file.
-    ///   - options: how strictly the text is read (``LoadingOptions``).
-    ///   - limits: how large a document is read (``LoadingLimits``).
-    ///   - conventions: the model's conventions (``ModelConventions``), which a model read
+    ///   - options: how strictly the text is read (``/ModelMapperSchema/ObjectModel/LoadingOptions``).
+    ///   - limits: how large a document is read (``/ModelMapperSchema/ObjectModel/LoadingLimits``).
+    ///   - conventions: the model's conventions (``/ModelMapperSchema/ModelConventions``), which a model read
     ///     from a file finds in the file beside it.
     ///   - classes: the classes to bind, each naming its entity.
-    /// - Throws: ``ModelLoadingError`` with every problem found, each with line and column.
+    /// - Throws: ``/ModelMapperSchema/ModelLoadingError`` with every problem found, each with line and column.
     public convenience init(
         xml: String,
         fileName: String = "<memory>",
@@ -133,11 +133,11 @@ extension ObjectModel {
     /// - Parameters:
     ///   - xml: the bytes of the file.
     ///   - fileName: the name diagnostics give as the file.
-    ///   - options: how strictly the bytes are read (``LoadingOptions``).
-    ///   - limits: how large a document is read (``LoadingLimits``).
-    ///   - conventions: the model's conventions (``ModelConventions``).
+    ///   - options: how strictly the bytes are read (``/ModelMapperSchema/ObjectModel/LoadingOptions``).
+    ///   - limits: how large a document is read (``/ModelMapperSchema/ObjectModel/LoadingLimits``).
+    ///   - conventions: the model's conventions (``/ModelMapperSchema/ModelConventions``).
     ///   - classes: the classes to bind, each naming its entity.
-    /// - Throws: ``ModelLoadingError`` with every problem found, each with line and column.
+    /// - Throws: ``/ModelMapperSchema/ModelLoadingError`` with every problem found, each with line and column.
     public convenience init(
         xml: Data,
         fileName: String = "<memory>",

@@ -12,7 +12,7 @@ extension ObjectModel {
     /// cannot hold the raw values (a String attribute for an enum of integers), is refused:
     /// the class and the model disagree, and decoding would check nothing or everything.
     ///
-    /// - Throws: ``ModelLoadingError`` listing every such attribute.
+    /// - Throws: ``/ModelMapperSchema/ModelLoadingError`` listing every such attribute.
     static func rawValueChecks(
         of classes: [ModelObject.Type],
         records: [EntityRecord]

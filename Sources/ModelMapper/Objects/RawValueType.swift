@@ -8,7 +8,7 @@ import Foundation
 /// decoder then refuses a value that is no raw value of the type, as an `.invalidValue` error
 /// at the value's path (and line and column), instead of decoding an object whose typed
 /// property would read as nil. `modelgen` generates that for every attribute whose userInfo
-/// names a `swiftType` (see ``MappingKeys/swiftType``).
+/// names a `swiftType` (see ``/ModelMapperSchema/MappingKeys/swiftType``).
 ///
 /// For example:
 ///

@@ -2,7 +2,7 @@ import Foundation
 
 /// JSON as Foundation values (`[String: Any]`, `[Any]`, `String`, numbers, `Bool`, `NSNull`),
 /// read and written without a ``JSONValue`` tree in between: the `[String: Any]` side of the
-/// API (``ModelObject/init(dictionary:entity:options:)``, ``ModelObject/dictionaryRepresentation``).
+/// API (`ModelObject/init(dictionary:entity:options:)`, `ModelObject/dictionaryRepresentation`).
 ///
 /// Foundation values are walked once into JSON bytes, which the decoder reads like any other
 /// document, so that a dictionary maps exactly as the same JSON text does; JSON bytes the

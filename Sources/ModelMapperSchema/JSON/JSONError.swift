@@ -2,7 +2,7 @@
 /// value that has no JSON form, with where it is (byte offset, line and column, JSON path).
 ///
 /// Package-internal: callers above map it once into their own error. The codecs and `ModelObject` map
-/// it into the public ``MappingError`` (`MappingError+JSONError.swift`, beside that error), the
+/// it into the public `MappingError` (`MappingError+JSONError.swift`, beside that error), the
 /// way swift-foundation maps its JSON parser's errors to `DecodingError`; the model loader
 /// turns it into a diagnostic at the conventions file's line and column.
 @_spi(Engine) public struct JSONError: Error, Sendable, CustomStringConvertible {

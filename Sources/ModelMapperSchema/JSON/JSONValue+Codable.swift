@@ -2,7 +2,7 @@ import Foundation
 
 /// Any JSON as a `Codable` value, so that a JSON tree can sit in a `Codable` type, and so that
 /// the model's objects can be decoded from, and encoded into, a `Codable` document (see
-/// ``ModelMapped``).
+/// `ModelMapped`).
 ///
 /// Numbers keep their value exactly where the coder can hold it: integers as `Int64`/`UInt64`,
 /// other numbers as `Decimal` when it holds them (`0.1` stays `0.1`), else as `Double`. Their

@@ -2,7 +2,7 @@ import Foundation
 
 extension JSONValue {
     /// Converts what `JSONSerialization` produces, or a dictionary built in code, into a
-    /// `JSONValue` (the public form, which throws ``MappingError``, is
+    /// `JSONValue` (the public form, which throws `MappingError`, is
     /// ``init(foundationObject:path:)``).
     ///
     /// - Throws: `JSONError` (`.notRepresentable`) with the path of a value that has no JSON form.

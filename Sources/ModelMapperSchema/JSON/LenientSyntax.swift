@@ -1,6 +1,6 @@
 import Foundation
 
-/// The lenient reading of JSON (``ModelDecoder/Options/Syntax/lenient``): comments and
+/// The lenient reading of JSON (`ModelDecoder/Options/Syntax/lenient`): comments and
 /// trailing commas, as Foundation's `allowsJSON5` and the peers' fixture files have them.
 ///
 /// Rather than teach the scanner a second grammar (a branch on every separator of every strict

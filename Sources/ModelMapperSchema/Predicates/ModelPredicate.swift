@@ -129,7 +129,7 @@ extension ModelPredicate {
         case keyPath(Expression, [String])
         /// A constant: a literal or a format argument.
         case constant(Value)
-        /// `$NAME`: substituted when the predicate is run (``ModelPredicate/substituting(_:)``), or bound
+        /// `$NAME`: substituted when the predicate is run (`ModelPredicate.substituting(_:)`), or bound
         /// by a `SUBQUERY`.
         case variable(String)
         /// `{a, b, c}`.
@@ -203,7 +203,7 @@ extension ModelPredicate {
     /// like the object graph, such a predicate belongs to one thread at a time.
     ///
     /// Predicates sit below objects in the library's layers, so the reference holds its object
-    /// as a `PredicateReferent`; `ModelObject` is the only one, and ``object`` and ``init(_:)`` (in
+    /// as a `PredicateReferent`; `ModelObject` is the only one, and `object` and `init(_:)` (in
     /// `Objects/`) give it back typed.
     public final class ObjectReference: @unchecked Sendable, Hashable {
         /// The object, held strongly.

@@ -3,7 +3,7 @@ import Foundation
 /// An entity of a model: its name, class, inheritance and properties.
 ///
 /// Properties include the inherited ones, superentity's first, each group in file order,
-/// so `properties` of an entity is the order in which a ``ModelObject`` stores values:
+/// so `properties` of an entity is the order in which a `ModelObject` stores values:
 ///
 /// ```swift
 /// let book = model.entitiesByName["Book"]!
@@ -151,7 +151,7 @@ public struct EntityDescription: Sendable, Hashable, CustomStringConvertible {
     /// they are queries, not values, and are never mapped to JSON).
     public var fetchedProperties: [FetchedPropertyDescription] { record.fetchedProperties }
 
-    /// The position of a property in `properties` (the slot a ``ModelObject`` keeps it in).
+    /// The position of a property in `properties` (the slot a `ModelObject` keeps it in).
     public func propertyIndex(named name: String) -> Int? {
         record.propertyIndexByName[name]
     }

@@ -38,13 +38,13 @@ public enum MappingKeys {
     /// On a Date attribute: the formats its JSON may have, tried in order, separated by `|`
     /// (`iso8601`, `yearMonthDay`, `secondsSince1970`, `millisecondsSince1970`, or a
     /// `DateFormatter` pattern such as `dd/MM/yyyy`); dates are written in the first. Without
-    /// it, the coder's ``ModelDecoder/Options/dateFormat`` applies.
+    /// it, the coder's `ModelDecoder/Options/dateFormat` applies.
     public static let dateFormats = ["dateFormats", "dateFormat"]
 
     /// On a String or Integer 16/32/64 attribute: the Swift type (an enum with `String` or
     /// integer raw values) that `modelgen` types the attribute with in generated classes. The
     /// object stores the raw value; the generated class names the type in
-    /// ``ModelObject/rawValueTypes``, so that decoding refuses a value that is none of its raw
+    /// `ModelObject/rawValueTypes`, so that decoding refuses a value that is none of its raw
     /// values. The model itself knows nothing of the type: without a bound class, the
     /// attribute is a plain String or integer.
     public static let swiftType = ["swiftType"]

@@ -2,7 +2,7 @@ extension ModelConventions {
     /// What a decoder and an encoder use where neither their options nor the model say: the
     /// model's names, no `id` identities.
     package static let codingDefaults = ModelConventions(keyCasing: .modelNames, identifiesByID: false)
-    /// What an ``ObjectGraph`` made without decoding options uses where the model says
+    /// What an `ObjectGraph` made without decoding options uses where the model says
     /// nothing: snake_case keys, `id` identities.
     package static let graphDefaults = ModelConventions(keyCasing: .snakeCase, identifiesByID: true)
 

@@ -2,7 +2,7 @@ import Foundation
 
 /// How a model's JSON is spelled where its properties declare nothing of their own: the key
 /// casing, and whether an attribute named `id` is an entity's identity. Declared once, with the
-/// model, and read by every entry point: ``ModelDecoder``, ``ModelEncoder``, ``ObjectGraph``,
+/// model, and read by every entry point: `ModelDecoder`, `ModelEncoder`, `ObjectGraph`,
 /// the generated model types, `@ModelMapped`, ModelMapperTesting and every `modelgen` command.
 ///
 /// **Where they are declared:** in a file beside the model, named after it:
@@ -41,12 +41,12 @@ import Foundation
 ///
 /// An unknown key or a wrong value is an error naming it, located in the file.
 ///
-/// **Who decides:** an option given in code (``ModelDecoder/Options/keyCasing``,
-/// ``ModelDecoder/Options/identifiesByIDAttribute``, the same on ``ModelEncoder/Options``) or on
+/// **Who decides:** an option given in code (`ModelDecoder/Options/keyCasing`,
+/// `ModelDecoder/Options/identifiesByIDAttribute`, the same on `ModelEncoder/Options`) or on
 /// the command line (`--key-casing`, `--identify-by-id`) wins; then the model's conventions;
 /// then the entry point's own default when the model declares nothing, as before conventions
 /// existed: a decoder and an encoder use the model's names and no `id` identities, an
-/// ``ObjectGraph`` made without decoding options reads snake_case and `id` identities.
+/// `ObjectGraph` made without decoding options reads snake_case and `id` identities.
 public struct ModelConventions: Sendable, Hashable {
     /// How the JSON keys of properties without a declared `jsonKeyPath` are made from their
     /// names; nil when the model does not say.

@@ -10,7 +10,7 @@ import Foundation
 /// `sync.valueTransformer`) goes the other way, as Groot and Sync call it, so that their
 /// transformers work unchanged (see ``Direction``). JSON values are handed over as Foundation objects (`String`, `Int`,
 /// `Double`, `Bool`, `[Any]`, `[String: Any]`, `NSNull`). Unlike Foundation's, both may throw;
-/// a thrown error reaches the caller inside a ``MappingError`` that says where. Returning nil for
+/// a thrown error reaches the caller inside a `MappingError` that says where. Returning nil for
 /// a value that is not nil is taken as a refusal and reported the same way.
 ///
 /// ```swift
@@ -55,14 +55,14 @@ open class ValueTransformer: @unchecked Sendable {
     /// Model value -> JSON value. The default returns the value unchanged.
     ///
     /// - Throws: What a subclass throws for a value it cannot transform (``TransformerError`` by
-    ///   convention); the mapping reports it as ``MappingError/transformerFailed(_:)``.
+    ///   convention); the mapping reports it as `MappingError/transformerFailed(_:)`.
     open func transformedValue(_ value: Any?) throws -> Any? { value }
 
     /// JSON value -> model value. The default, like Foundation's, applies `transformedValue(_:)`
     /// when reverse transformation is allowed.
     ///
     /// - Throws: What a subclass throws for a value it cannot transform back (``TransformerError``
-    ///   by convention); the mapping reports it as ``MappingError/transformerFailed(_:)``.
+    ///   by convention); the mapping reports it as `MappingError/transformerFailed(_:)`.
     open func reverseTransformedValue(_ value: Any?) throws -> Any? {
         guard Self.allowsReverseTransformation() else { return nil }
         return try transformedValue(value)
