@@ -213,6 +213,37 @@ struct CommandLineTests {
         #expect(mixed.standardOutput == "2 models checked: 0 error(s), 0 warning(s), 1 binary version(s) skipped\n")
     }
 
+    @Test("validate warns of a missing attribute type and of near-miss names, and --strict fails on them")
+    func nearMisses() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let model = try folder.write(
+            """
+            <model>
+            <entity name="Note">
+            <attribute name="title" optonal="YES" attributeType="String"><userInfo><entry key="jsonKeyPth" value="t"/></userInfo></attribute>
+            <attribute name="body"/>
+            </entity>
+            </model>
+            """,
+            to: "Notes.xml"
+        )
+        let plain = try Modelgen.run(["validate", model.path])
+        #expect(plain.status == 0, "\(plain.standardError)")
+        #expect(plain.standardOutput == "1 model checked: 0 error(s), 3 warning(s)\n")
+        for expected in [
+            "Notes.xml:3:25: warning: 'optonal' is not an attribute of the model format and is ignored on <attribute>; "
+                + "did you mean 'optional'?",
+            "Notes.xml:3:79: warning: userInfo key 'jsonKeyPth' is not one ModelMapper reads",
+            "Notes.xml:4:1: warning: attribute 'Note.body' has no attributeType",
+        ] {
+            #expect(plain.standardError.contains(expected), "\(plain.standardError)")
+        }
+        let strict = try Modelgen.run(["validate", "--strict", model.path])
+        #expect(strict.status == 1)
+        #expect(strict.standardOutput == "1 model checked: 3 error(s), 0 warning(s)\n")
+    }
+
     @Test("generate embeds a UTF-8 copy of a UTF-16 model, its declaration rewritten")
     func utf16Model() throws {
         let folder = try TemporaryFolder()

@@ -77,6 +77,14 @@ extension ModelDiagnostic.Code {
     /// A folder was given that is not a model.
     public static let folderNotAModel = Self(rawValue: "MM125")
 
+    /// An element's name is one edit from an element of the model format (a typo, read as an
+    /// unknown element and ignored).
+    public static let misspelledElement = Self(rawValue: "MM126")
+
+    /// An XML attribute's name is one edit from one of the model format (a typo, read as an
+    /// unknown attribute and ignored).
+    public static let misspelledXMLAttribute = Self(rawValue: "MM127")
+
     /// An `<entity>` has no name.
     public static let entityWithoutName = Self(rawValue: "MM201")
 
@@ -133,6 +141,9 @@ extension ModelDiagnostic.Code {
 
     /// A count bound is not a whole number, 0 or more.
     public static let invalidCountBound = Self(rawValue: "MM309")
+
+    /// An `<attribute>` has no `attributeType`: it is read as Undefined.
+    public static let missingAttributeType = Self(rawValue: "MM310")
 
     /// A relationship has no destination entity.
     public static let relationshipWithoutDestination = Self(rawValue: "MM401")
@@ -208,6 +219,10 @@ extension ModelDiagnostic.Code {
 
     /// A list of names in a conventions file names one twice.
     public static let conventionsNameTwice = Self(rawValue: "MM526")
+
+    /// A userInfo key is one edit from a key ModelMapper reads (a typo, so the entry does
+    /// nothing).
+    public static let misspelledUserInfoKey = Self(rawValue: "MM527")
 
     /// A `<configuration>` has no name.
     public static let configurationWithoutName = Self(rawValue: "MM601")

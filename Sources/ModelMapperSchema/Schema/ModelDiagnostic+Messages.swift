@@ -1,26 +1,6 @@
 /// Every diagnostic the model loader gives, with its code, severity and text: the catalogue.
 /// The loader, the bundle reader, the conventions reader and class binding report these and
 /// nothing else, so that a message is worded in one place and each kind keeps its code.
-extension ModelDiagnostic {
-    /// A diagnostic's code, severity and text, as the catalogue below makes it.
-    package struct Message: Sendable {
-        let code: Code
-        let severity: Severity
-        let text: String
-
-        init(_ code: Code, _ severity: Severity, _ text: String) {
-            self.code = code
-            self.severity = severity
-            self.text = text
-        }
-
-        /// The same message at another severity (a warning made an error by `.strict`).
-        func with(severity: Severity) -> Message {
-            Message(code, severity, text)
-        }
-    }
-}
-
 extension ModelDiagnostic.Message {
     static var fileMissing: Self {
         Self(.fileMissing, .error, "no such file or folder")
@@ -276,6 +256,41 @@ extension ModelDiagnostic.Message {
             .unknownComposite,
             .error,
             "composite attribute '\(attribute)' names composite '\(composite)', " + "which does not exist"
+        )
+    }
+
+    static func missingAttributeType(attribute: String) -> Self {
+        Self(
+            .missingAttributeType,
+            .warning,
+            "attribute '\(attribute)' has no attributeType, read as Undefined (Xcode always writes one; Core Data "
+                + "allows Undefined on transient attributes only)"
+        )
+    }
+
+    static func misspelledElement(_ name: String, suggestion: String) -> Self {
+        Self(
+            .misspelledElement,
+            .warning,
+            "element '<\(name)>' is not part of the model format and is ignored; did you mean '<\(suggestion)>'?"
+        )
+    }
+
+    static func misspelledXMLAttribute(_ name: String, element: String, suggestion: String) -> Self {
+        Self(
+            .misspelledXMLAttribute,
+            .warning,
+            "'\(name)' is not an attribute of the model format and is ignored on <\(element)>; did you mean "
+                + "'\(suggestion)'?"
+        )
+    }
+
+    static func misspelledUserInfoKey(_ key: String, suggestion: String) -> Self {
+        Self(
+            .misspelledUserInfoKey,
+            .warning,
+            "userInfo key '\(key)' is not one ModelMapper reads, so the entry does nothing; did you mean "
+                + "'\(suggestion)'?"
         )
     }
 

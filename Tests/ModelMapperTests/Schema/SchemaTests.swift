@@ -23,7 +23,7 @@ private let everythingXML = """
             <attribute name="uri" optional="YES" attributeType="URI" defaultValueString="https://example.com/a"/>
             <attribute name="objectID" optional="YES" attributeType="ObjectID"/>
             <attribute name="composite" optional="YES" attributeType="Composite" composite="Address"/>
-            <attribute name="undefined" optional="YES" transient="YES"/>
+            <attribute name="undefined" optional="YES" transient="YES" attributeType="Undefined"/>
             <attribute name="derivedCount" optional="YES" attributeType="Integer 64" derived="YES" derivationExpression="children.@count"/>
             <fetchedProperty name="recent" optional="YES">
                 <fetchRequest name="fetchedPropertyFetchRequest" entity="Sample" predicateString="date &gt; $FETCH_SOURCE.date"/>

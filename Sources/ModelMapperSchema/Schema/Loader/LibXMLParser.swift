@@ -99,6 +99,9 @@ private final class ParseState {
     /// recognised as is remembered by pointer (a small direct-mapped table per parse).
     private var attributeNames = NameCache<ModelXMLName?>(empty: nil)
     private var elementNames = NameCache<ModelXMLElement>(empty: .other)
+    /// For names the loader does not read, the known name each is one edit from, if any.
+    private var unknownAttributeNames = NameCache<String?>(empty: nil)
+    private var unknownElementNames = NameCache<String?>(empty: nil)
 
     func attributeName(_ name: UnsafePointer<xmlChar>) -> ModelXMLName? {
         attributeNames.value(for: name) { ModelXMLName(cString: $0) }
@@ -106,6 +109,26 @@ private final class ParseState {
 
     func elementName(_ name: UnsafePointer<xmlChar>) -> ModelXMLElement {
         elementNames.value(for: name) { ModelXMLElement(cString: $0) }
+    }
+
+    /// Notes an attribute name the loader does not read, of the element about to open, when
+    /// it is one edit from a name of the format.
+    func noteUnknownAttribute(_ name: UnsafePointer<xmlChar>, text: String) {
+        let suggestion = unknownAttributeNames.value(for: name) { _ in
+            ModelVocabulary.nearMiss(text, among: ModelVocabulary.sortedXMLAttributeNames)
+        }
+        guard let suggestion else { return }
+        tree.nearMisses.append(.init(element: tree.count, attribute: text, name: text, suggestion: suggestion))
+    }
+
+    /// Notes an element name the loader does not read, of the element about to open, when it
+    /// is one edit from a name of the format.
+    func noteUnknownElement(_ name: UnsafePointer<xmlChar>, text: String) {
+        let suggestion = unknownElementNames.value(for: name) { _ in
+            ModelVocabulary.nearMiss(text, among: ModelVocabulary.sortedElementNames)
+        }
+        guard let suggestion else { return }
+        tree.nearMisses.append(.init(element: tree.count, attribute: nil, name: text, suggestion: suggestion))
     }
     var tree = XMLTree.Builder()
     let limits: ObjectModel.LoadingLimits
@@ -232,12 +255,15 @@ private let startElement: startElementNsSAX2Func = {
                 present |= key.bit
                 list.append(XMLAttributes.Attribute(name: key.text, value: value, key: key))
             } else {
-                list.append(XMLAttributes.Attribute(name: String(cString: name), value: value, key: nil))
+                let text = String(cString: name)
+                list.append(XMLAttributes.Attribute(name: text, value: value, key: nil))
+                state.noteUnknownAttribute(name, text: text)
             }
         }
     }
     let name = prefix.map { String(cString: $0) + ":" + String(cString: localName) } ?? String(cString: localName)
     let kind = prefix == nil ? state.elementName(localName) : .other
+    if prefix == nil, kind == .other { state.noteUnknownElement(localName, text: name) }
     state.tree.open(name: name, kind: kind, attributes: XMLAttributes(list: list, present: present))
 }
 

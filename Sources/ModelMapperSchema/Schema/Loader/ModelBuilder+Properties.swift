@@ -77,7 +77,10 @@ extension ModelBuilder {
     mutating func attributeType(_ text: String?, of element: XMLElementNode, owner: @autoclosure () -> String)
         -> AttributeType
     {
-        guard let text else { return .undefined }
+        guard let text else {
+            report(.missingAttributeType(attribute: owner()), at: source.location(of: element))
+            return .undefined
+        }
         guard let type = AttributeType.byName[text] else {
             let known = AttributeType.allCases.map(\.rawValue).joined(separator: ", ")
             report(

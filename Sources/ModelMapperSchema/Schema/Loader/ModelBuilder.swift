@@ -51,6 +51,7 @@ struct ModelBuilder {
             report(.notAModel(rootElement: root.name), at: source.location(of: root))
             return nil
         }
+        reportNearMisses(root.tree)
         let composites = readComposites(root)
         var drafts = readEntities(root, compositeNames: Set(composites.map(\.name)))
         resolveInheritance(&drafts)
@@ -421,6 +422,25 @@ struct ModelBuilder {
 
     // MARK: Helpers
 
+    /// Warns of element and attribute names one edit from a name of the format: typos that
+    /// would otherwise be ignored, as names a newer Xcode adds are (see ``ModelVocabulary``).
+    private mutating func reportNearMisses(_ tree: XMLTree) {
+        for miss in tree.nearMisses {
+            let element = XMLElementNode(tree: tree, index: miss.element)
+            if let attribute = miss.attribute {
+                report(
+                    .misspelledXMLAttribute(attribute, element: element.name, suggestion: miss.suggestion),
+                    at: source.location(ofAttribute: attribute, in: element)
+                )
+            } else {
+                report(
+                    .misspelledElement(miss.name, suggestion: miss.suggestion),
+                    at: source.location(of: element)
+                )
+            }
+        }
+    }
+
     /// Reads `<userInfo><entry key="…" value="…"/></userInfo>`.
     mutating func readUserInfo(_ element: XMLElementNode) -> ([String: String], [String: SourcePosition]) {
         guard element.hasElementChildren else { return ([:], [:]) }
@@ -434,6 +454,14 @@ struct ModelBuilder {
                 }
                 userInfo[key] = entry[attribute: .value] ?? ""
                 locations[key] = source.position(of: entry)
+                if !ModelVocabulary.userInfoKeySet.contains(key),
+                    let suggestion = ModelVocabulary.nearMiss(key, among: ModelVocabulary.userInfoKeys)
+                {
+                    report(
+                        .misspelledUserInfoKey(key, suggestion: suggestion),
+                        at: source.location(ofAttribute: "key", in: entry)
+                    )
+                }
             }
         }
         return (userInfo, locations)

@@ -16,6 +16,18 @@ final class XMLTree {
     let nextSibling: [Int]
     /// Text directly inside elements, by element; only elements with more than blanks have any.
     let texts: [Int: String]
+    /// Element and attribute names one edit from a name of the model format (probably typos),
+    /// in document order (see ``ModelVocabulary``).
+    let nearMisses: [NearMiss]
+
+    /// An unknown name close to a known one: an element's, or one of its attributes'.
+    struct NearMiss {
+        let element: Int
+        /// The attribute's name; nil when the element's name is the near miss.
+        let attribute: String?
+        let name: String
+        let suggestion: String
+    }
 
     init(_ builder: borrowing Builder) {
         names = builder.names
@@ -24,6 +36,7 @@ final class XMLTree {
         firstChild = builder.firstChild
         nextSibling = builder.nextSibling
         texts = builder.texts
+        nearMisses = builder.nearMisses
     }
 
     /// The value of a known XML attribute of an element.
@@ -43,6 +56,7 @@ extension XMLTree {
         fileprivate var nextSibling: [Int] = []
         private var lastChild: [Int] = []
         fileprivate var texts: [Int: String] = [:]
+        var nearMisses: [NearMiss] = []
         /// The elements whose start tag came and end tag has not.
         private var open: [Int] = []
 
