@@ -10,6 +10,9 @@ struct JSONFileProblem {
     var column: Int?
     var message: String
     var path: JSONPath?
+    /// `error`, or `warning` for what does not fail the check (keys the model never reads,
+    /// under `--unmapped warn`).
+    var severity = "error"
 
     init(file: String, error: MappingError) {
         self.file = file
@@ -36,7 +39,7 @@ struct JSONFileProblem {
             location += ":\(line)"
             if let column, column > 0 { location += ":\(column)" }
         }
-        return "\(location): error: \(message)"
+        return "\(location): \(severity): \(message)"
     }
 
     var json: JSONValue {
@@ -44,7 +47,7 @@ struct JSONFileProblem {
         object["file"] = .string(file)
         if let line, line > 0 { object["line"] = .integer(line) }
         if let column, column > 0 { object["column"] = .integer(column) }
-        object["severity"] = "error"
+        object["severity"] = .string(severity)
         object["message"] = .string(message)
         if let path { object["path"] = .string(path.description) }
         return .object(object)
@@ -56,8 +59,11 @@ struct JSONFileProblem {
         switch format {
         case .text:
             for problem in problems { printToStandardError(problem.text) }
-            let count = problems.count == 1 ? "1 problem" : "\(problems.count) problems"
-            print("\(files) file\(files == 1 ? "" : "s") \(checked): \(count)")
+            let errors = problems.filter { $0.severity == "error" }.count
+            let warnings = problems.count - errors
+            let count = errors == 1 ? "1 problem" : "\(errors) problems"
+            let warned = warnings == 0 ? "" : warnings == 1 ? ", 1 warning" : ", \(warnings) warnings"
+            print("\(files) file\(files == 1 ? "" : "s") \(checked): \(count)\(warned)")
         case .json:
             print(
                 JSONValue.array(JSONArray(problems.map(\.json)))

@@ -9,6 +9,43 @@ struct JSONFileCommandTests {
     static let authors = ["Models/Authors.xcdatamodeld"]
     static let options = ["--entity", "Author", "--at", "authors", "--date-transformer", "Date=yearMonthDay"]
 
+    @Test("check-json warns of keys the model never reads, at their place, with the key meant; --unmapped decides")
+    func unmappedKeys() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let file = try folder.write(
+            """
+            {"authors": [
+              {"author_id": 1, "lastName": "Twain", "firstNme": "Mark",
+               "books": [{"book_id": 7, "title": "Tom", "isbn": "x"}]}
+            ]}
+            """,
+            to: "unmapped.json"
+        )
+        let warned = try Modelgen.run(["check-json"] + Self.authors + [file.path] + Self.options)
+        #expect(warned.status == 0, "\(warned.standardError)")
+        #expect(warned.standardOutput == "1 file checked: 0 problems, 2 warnings\n")
+        #expect(
+            warned.standardError == """
+                \(file.path):2:41: warning: $.authors[0].firstNme: Author: no property named 'firstNme': did you mean 'firstName'?
+                \(file.path):3:45: warning: $.authors[0].books[0].isbn: Book: no property named 'isbn'
+
+                """
+        )
+        let failed = try Modelgen.run(
+            ["check-json"] + Self.authors + [file.path] + Self.options + ["--unmapped", "error"]
+        )
+        #expect(failed.status == 1)
+        #expect(failed.standardOutput == "1 file checked: 2 problems\n")
+        #expect(failed.standardError.contains("2:41: error: $.authors[0].firstNme"))
+        let ignored = try Modelgen.run(
+            ["check-json"] + Self.authors + [file.path] + Self.options + ["--unmapped", "ignore"]
+        )
+        #expect(ignored.status == 0)
+        #expect(ignored.standardOutput == "1 file checked: 0 problems\n")
+        #expect(ignored.standardError.isEmpty)
+    }
+
     @Test("check-json prints each error at its line and column in the file, and exits 1")
     func checkJSON() throws {
         let folder = try TemporaryFolder()

@@ -84,6 +84,11 @@ public struct ModelDecoder: Sendable {
             /// so that decoding then encoding gives back the same tokens in the same order
             /// (whitespace and string escapes aside; see ``ModelEncoder/Options/layout``).
             case keep
+            /// Each is an error, ``MappingError/unknownKey(_:)``, at the key's line and column,
+            /// with the key of that object the model reads that it most likely meant: for
+            /// checking that a document and the model agree (`modelgen check-json`). With
+            /// ``collectsAllErrors`` every unknown key of the document is reported.
+            case reject
         }
 
         /// How JSON types map to attribute types; `.lenient` by default.

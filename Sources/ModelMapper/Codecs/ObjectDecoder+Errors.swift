@@ -18,6 +18,22 @@ extension ObjectDecoder {
         try run.report(error)
     }
 
+    /// Reports a key no property of the top frame's current level reads (the options reject
+    /// them), at the key, with the key of the level it most likely meant.
+    func reportUnknownKey(_ name: String, frame top: Int) throws(MappingError) {
+        var known: [String] = []
+        if let own = frames[top].level.own { known += own.takeUnretainedValue().nodes.map(\.key) }
+        if let extras = frames[top].level.extras { known += extras.takeUnretainedValue().nodes.map(\.key) }
+        try report(
+            MappingError(
+                .unknownKey(name),
+                path: errorPath(frame: top, keys: [name]),
+                entityName: run.model.entityRecords[frames[top].mapping.entityIndex].name,
+                detail: ClosestName.to(name, among: known).map { "did you mean '\($0)'?" }
+            )
+        )
+    }
+
     /// ``JSONScanner/position(of:)``, carried on from the last offset asked for: linear in the
     /// text for offsets in document order (what errors come in), from the start otherwise.
     func position(of offset: Int) -> (line: Int, column: Int) {

@@ -25,6 +25,7 @@ extension ObjectDecoder {
         }
         switch (own, extras) {
         case (nil, nil):
+            if rejectsUnknownKeys { try reportUnknownKey(key.string, frame: top) }
             if keepsSource {
                 let name = key.string
                 let path = errorPath(frame: top, keys: [name])

@@ -48,6 +48,8 @@ struct ObjectDecoder {
     let locatesByLine: Bool
     /// Whether objects keep how their JSON was written (``DecodedSource``): with unknown keys kept.
     let keepsSource: Bool
+    /// Whether a key no property reads is an error (``ModelDecoder/Options/UnknownKeys/reject``).
+    let rejectsUnknownKeys: Bool
     /// The run's learned key order (``KeyOrder``), which the run keeps alive.
     let orderEntries: UnsafeMutablePointer<Int32>
     /// The options read for every object or value, copied out of the run's options once:
@@ -73,6 +75,7 @@ struct ObjectDecoder {
         self.run = run
         self.locatesByLine = locatesByLine
         keepsSource = options.unknownKeys == .keep
+        rejectsUnknownKeys = options.unknownKeys == .reject
         orderEntries = run.keyOrder.entries
         maximumDepth = options.maximumDepth
         keepsNull = options.nullHandling == .keepNull
