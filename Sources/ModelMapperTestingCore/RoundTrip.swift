@@ -76,14 +76,25 @@ public struct RoundTrip {
     /// - Throws: ``RoundTripError`` when the entity or the key path is not there, and the
     ///   decoder's and encoder's errors (with the path of the value in question).
     public func output(decoding data: Data) throws -> JSONValue {
-        guard let description = model.entitiesByName[entity] else { throw RoundTripError.unknownEntity(entity) }
-        let payload = try Self.payload(of: JSONValue.parse(data), at: keyPath)
-        let decoder = ModelDecoder(model: model, options: decoderOptions)
+        let (objects, isArray) = try decoded(data, options: decoderOptions)
         let encoder = ModelEncoder(options: encoderOptions)
-        if case .array = payload {
-            return try JSONValue.parse(encoder.encode(decoder.decodeObjects(of: description, from: data, at: keyPath)))
-        }
-        return try JSONValue.parse(encoder.encode(decoder.decodeObject(of: description, from: data, at: keyPath)))
+        guard isArray else { return try JSONValue.parse(encoder.encode(objects[0])) }
+        return try JSONValue.parse(encoder.encode(objects))
+    }
+
+    /// The objects of `data` at ``keyPath``, decoded with ``decoderOptions``: those of the array
+    /// there, or the one object.
+    ///
+    /// For example, the objects `modelgen check-json --report-unseen` looks for properties in:
+    ///
+    /// ```swift
+    /// let authors = try roundTrip.objects(decoding: Data(contentsOf: fixture))
+    /// ```
+    ///
+    /// - Throws: ``RoundTripError`` when the entity or the key path is not there, and the
+    ///   decoder's errors.
+    public func objects(decoding data: Data) throws -> [ModelObject] {
+        try decoded(data, options: decoderOptions).objects
     }
 
     /// Every error decoding `data` gives, in document order, each with its path and, where the
@@ -91,23 +102,26 @@ public struct RoundTrip {
     ///
     /// - Throws: ``RoundTripError`` when the entity or the key path is not there.
     public func decodingErrors(in data: Data) throws -> [MappingError] {
-        guard let description = model.entitiesByName[entity] else { throw RoundTripError.unknownEntity(entity) }
         var options = decoderOptions
         options.collectsAllErrors = true
-        let decoder = ModelDecoder(model: model, options: options)
         do {
-            let payload = try Self.payload(of: JSONValue.parse(data), at: keyPath)
-            if case .array = payload {
-                _ = try decoder.decodeObjects(of: description, from: data, at: keyPath)
-            } else {
-                _ = try decoder.decodeObject(of: description, from: data, at: keyPath)
-            }
+            _ = try decoded(data, options: options)
             return []
         } catch let errors as MappingErrors {
             return errors.errors
         } catch let error as MappingError {
             return [error]
         }
+    }
+
+    /// The objects of `data` at ``keyPath``, and whether they were an array there.
+    private func decoded(_ data: Data, options: ModelDecoder.Options) throws -> (objects: [ModelObject], isArray: Bool)
+    {
+        guard let description = model.entitiesByName[entity] else { throw RoundTripError.unknownEntity(entity) }
+        let payload = try Self.payload(of: JSONValue.parse(data), at: keyPath)
+        let decoder = ModelDecoder(model: model, options: options)
+        if case .array = payload { return (try decoder.decodeObjects(of: description, from: data, at: keyPath), true) }
+        return ([try decoder.decodeObject(of: description, from: data, at: keyPath)], false)
     }
 
     /// Where the round trip of `data` differs from `expected` (by default `data` itself), the

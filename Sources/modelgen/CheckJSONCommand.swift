@@ -24,17 +24,26 @@ struct CheckJSONCommand: ModelgenCommand {
     @Option(help: "What a key the model never reads is: error, warn or ignore.")
     var unmapped: Unmapped = .warn
 
+    @Flag(help: "Also list the model's properties that none of the files holds (as notes, at the property).")
+    var reportUnseen = false
+
     enum Unmapped: String, ExpressibleByArgument, CaseIterable {
         case error, warn, ignore
     }
 
     func execute() throws {
-        var roundTrip = try options.roundTrip()
+        // What the files hold is read as the app reads it; the check rejects unknown keys.
+        let plain = try options.roundTrip()
+        var roundTrip = plain
         if unmapped != .ignore { roundTrip.decoderOptions.unknownKeys = .reject }
         var problems: [JSONFileProblem] = []
+        var unseen = UnseenProperties()
         for file in options.files {
             do {
-                problems += try roundTrip.decodingErrors(in: options.read(file))
+                let data = try options.read(file)
+                // A file that does not decode has its errors reported below; it shows nothing here.
+                if reportUnseen, let objects = try? plain.objects(decoding: data) { unseen.note(objects) }
+                problems += try roundTrip.decodingErrors(in: data)
                     .map { error in
                         var problem = JSONFileProblem(file: file, error: error)
                         if case .unknownKey = error, unmapped == .warn { problem.severity = "warning" }
@@ -44,6 +53,7 @@ struct CheckJSONCommand: ModelgenCommand {
                 problems.append(JSONFileProblem(file: file, message: error.description))
             }
         }
+        if reportUnseen { problems += unseen.notes(for: roundTrip.model) }
         JSONFileProblem.report(problems, files: options.files.count, format: options.format, checked: "checked")
         if problems.contains(where: { $0.severity == "error" }) { throw ExitCode.failure }
     }

@@ -60,7 +60,7 @@ struct JSONFileProblem {
         case .text:
             for problem in problems { printToStandardError(problem.text) }
             let errors = problems.filter { $0.severity == "error" }.count
-            let warnings = problems.count - errors
+            let warnings = problems.filter { $0.severity == "warning" }.count
             let count = errors == 1 ? "1 problem" : "\(errors) problems"
             let warned = warnings == 0 ? "" : warnings == 1 ? ", 1 warning" : ", \(warnings) warnings"
             print("\(files) file\(files == 1 ? "" : "s") \(checked): \(count)\(warned)")

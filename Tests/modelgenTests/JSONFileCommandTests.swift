@@ -46,6 +46,36 @@ struct JSONFileCommandTests {
         #expect(ignored.standardError.isEmpty)
     }
 
+    @Test("check-json --report-unseen lists, at each in the model, the properties none of the files holds")
+    func unseenProperties() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let first = try folder.write(
+            #"{"authors": [{"author_id": 1, "lastName": "Twain", "books": [{"book_id": 7, "title": "Tom"}]}]}"#,
+            to: "first.json"
+        )
+        let second = try folder.write(
+            #"{"authors": [{"author_id": 2, "lastName": "Eliot", "firstName": null}]}"#,
+            to: "second.json"
+        )
+        let result = try Modelgen.run(
+            ["check-json"] + Self.authors + [first.path, second.path] + Self.options + ["--report-unseen"]
+        )
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput == "2 files checked: 0 problems\n")
+        let model = "Models/Authors.xcdatamodeld/Authors 3.xcdatamodel/contents"
+        #expect(
+            result.standardError.contains("\(model):9:9: note: property 'Author.dateOfBirth' is in none of the files")
+        )
+        #expect(result.standardError.contains("\(model):36:9: note: property 'Book.year' is in none of the files"))
+        #expect(result.standardError.contains("\(model):43:5: note: entity 'Pricing' has no object in the files"))
+        // A null is a value the file holds; a key in either file counts.
+        #expect(!result.standardError.contains("Author.firstName"), "\(result.standardError)")
+        #expect(!result.standardError.contains("Book.title"), "\(result.standardError)")
+        let plain = try Modelgen.run(["check-json"] + Self.authors + [first.path] + Self.options)
+        #expect(!plain.standardError.contains("note:"))
+    }
+
     @Test("check-json prints each error at its line and column in the file, and exits 1")
     func checkJSON() throws {
         let folder = try TemporaryFolder()
