@@ -11,7 +11,8 @@ struct CommandLineTests {
     @Test(
         "--version is modelgen's version, after every subcommand too",
         arguments: [
-            [], ["generate"], ["validate"], ["inspect"], ["diagram"], ["check-json"], ["roundtrip"], ["templates"],
+            [], ["generate"], ["validate"], ["inspect"], ["diagram"], ["check-json"], ["roundtrip"], ["decode"],
+            ["templates"],
         ]
     )
     func version(subcommand: [String]) throws {

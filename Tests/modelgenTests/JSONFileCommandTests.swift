@@ -76,6 +76,31 @@ struct JSONFileCommandTests {
         #expect(!plain.standardError.contains("note:"))
     }
 
+    @Test("decode prints what ModelMapper reads from a file, as the remap example does; errors at their place")
+    func decode() throws {
+        let arguments = Self.authors + ["Examples/Authors/Authors.json"] + Self.options
+        let decoded = try Modelgen.run(["decode"] + arguments)
+        #expect(decoded.status == 0, "\(decoded.standardError)")
+        let remapped = try Modelgen.run(arguments, executable: "remap")
+        #expect(remapped.status == 0, "\(remapped.standardError)")
+        #expect(decoded.standardOutput == remapped.standardOutput)
+        #expect(decoded.standardOutput.contains(#""title": "The Adventures of Tom Sawyer""#))
+
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let bad = try folder.write(#"{"authors": [{"author_id": "one", "lastName": 7}]}"#, to: "bad.json")
+        let failed = try Modelgen.run(
+            ["decode"] + Self.authors + [bad.path] + Self.options + ["--strict", "--all-errors"]
+        )
+        #expect(failed.status == 1)
+        #expect(failed.standardOutput == "1 file decoded: 2 problems\n")
+        #expect(failed.standardError.contains("\(bad.path):1:15: error: $.authors[0].author_id: Author.authorID:"))
+        #expect(failed.standardError.contains("\(bad.path):1:35: error: $.authors[0].lastName: Author.lastName:"))
+        let two = try Modelgen.run(["decode"] + Self.authors + [bad.path, bad.path] + Self.options)
+        #expect(two.status != 0)
+        #expect(two.standardError.contains("Give one JSON file to decode."))
+    }
+
     @Test("check-json prints each error at its line and column in the file, and exits 1")
     func checkJSON() throws {
         let folder = try TemporaryFolder()
