@@ -48,7 +48,9 @@ struct RoundtripCommand: ModelgenCommand {
                 }
                 problems += try roundTrip.differences(decoding: data)
                     .map {
-                        JSONFileProblem(file: file, difference: $0)
+                        var problem = JSONFileProblem(file: file, difference: $0)
+                        (problem.line, problem.column) = JSONReader.position(of: $0.path, in: data) ?? (nil, nil)
+                        return problem
                     }
             } catch let error as RoundTripError {
                 problems.append(JSONFileProblem(file: file, message: error.description))

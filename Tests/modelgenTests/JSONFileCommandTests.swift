@@ -162,7 +162,7 @@ struct JSONFileCommandTests {
         #expect(result.status == 1)
         #expect(
             result.standardError.hasPrefix(
-                #"\#(twice.path): error: round trip: $.authors[0].lastName: expected "Twain", found "Clemens""#
+                #"\#(twice.path):1:43: error: round trip: $.authors[0].lastName: expected "Twain", found "Clemens""#
             )
         )
 
