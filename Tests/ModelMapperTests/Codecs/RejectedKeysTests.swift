@@ -62,6 +62,20 @@ struct RejectedKeysTests {
         #expect(errors.errors.allSatisfy { if case .unknownKey = $0 { true } else { false } })
     }
 
+    @Test("10,000 distinct unknown keys in one object: each reported once, located, the known one read")
+    func manyUnknownKeys() throws {
+        let members = (0..<10_000).map { #""k\#($0)": \#($0)"# }.joined(separator: ",\n")
+        let json = "[{\"title\": \"Emma\",\n\(members)}]"
+        var options = ModelDecoder.Options()
+        options.unknownKeys = .reject
+        options.collectsAllErrors = true
+        let errors = try #require(throws: MappingErrors.self) { try Self.decode(json, options: options) }
+        #expect(errors.errors.count == 10_000)
+        #expect(errors.errors.first?.path.description == "$[0].k0")
+        #expect(errors.errors.last?.context.line == 10_001)
+        #expect(errors.errors.allSatisfy { $0.context.line != nil && $0.context.column == 1 })
+    }
+
     @Test("a document with only keys the model reads decodes as it does when unknown keys are ignored")
     func knownKeysPass() throws {
         let json = #"[{"title": "Emma", "offer": {"price": 3.5}}]"#

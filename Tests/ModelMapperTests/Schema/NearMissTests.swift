@@ -84,6 +84,15 @@ struct NearMissTests {
         #expect(model.warnings.isEmpty, "\(model.warnings)")
     }
 
+    @Test("10,000 distinct unknown attribute names on one element: loaded, and only the near misses warned of")
+    func manyUnknownNames() throws {
+        let names = (0..<10_000).map { #"zz\#($0)q="x""# }.joined(separator: " ")
+        let xml = Self.model(#"<attribute name="x" attributeType="String" optonal="YES" "# + names + "/>")
+        let model = try ObjectModel(xml: xml, fileName: "Model.xml")
+        #expect(model.warnings.map(\.code) == [.misspelledXMLAttribute], "\(model.warnings.prefix(3))")
+        #expect(model.entities.first?.attributes.first?.xmlAttributes.count == 10_003)
+    }
+
     @Test("a misspelled name is warned of at each place it is written")
     func everyPlace() throws {
         let xml = Self.model(
