@@ -90,6 +90,10 @@ public struct EntityDescription: Sendable, Hashable, CustomStringConvertible {
     /// Every XML attribute of the `<entity>` element as written, unknown ones included.
     public var xmlAttributes: [String: String] { record.xmlAttributes.dictionary }
 
+    /// The elements inside `<entity>` that ModelMapper does not read (Xcode's
+    /// `<compoundIndexes>` and `<fetchIndex>`, a newer Xcode's elements), as written, in order.
+    public var xmlElements: [ModelXMLNode] { record.otherElements }
+
     /// Where the entity is declared.
     public var location: SourceLocation { record.location }
 

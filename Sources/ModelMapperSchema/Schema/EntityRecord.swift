@@ -32,6 +32,8 @@ package struct EntityRecord: Sendable {
     /// The value of `typeKey` that means this entity (`jsonTypeValue`, else the name).
     package var typeValue: String
     var xmlAttributes: XMLAttributes
+    /// The children of `<entity>` the loader does not read (indexes, a newer Xcode's elements).
+    var otherElements: [ModelXMLNode] = []
     var position: SourcePosition
     package var location: SourceLocation { position.location }
 }

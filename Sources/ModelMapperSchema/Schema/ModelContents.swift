@@ -16,6 +16,9 @@ package struct ModelContents: Sendable {
     var fetchRequestTemplates: [FetchRequestTemplate]
     var composites: [CompositeDescription]
     var warnings: [ModelDiagnostic]
+    /// The children of `<model>` the loader does not read (the diagram's layout, a newer
+    /// Xcode's elements).
+    var otherElements: [ModelXMLNode] = []
     /// The conventions declared with the model, and the file that declares them.
     var conventions = ModelConventions()
     var conventionsURL: URL?

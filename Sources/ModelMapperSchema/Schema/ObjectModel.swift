@@ -21,6 +21,9 @@ public final class ObjectModel: Sendable {
     /// Attributes of the `<model>` element (`lastSavedToolsVersion`, `minimumToolsVersion`,
     /// `sourceLanguage`, `userDefinedModelVersionIdentifier`, …) as written.
     public let modelAttributes: [String: String]
+    /// The elements inside `<model>` that ModelMapper does not read (the diagram's `<elements>`
+    /// layout of older Xcode versions, a newer Xcode's elements), as written, in order.
+    public var xmlElements: [ModelXMLNode] { contents.otherElements }
     /// Named configurations, in file order.
     public let configurations: [ModelConfiguration]
     /// Stored fetch requests, in file order.

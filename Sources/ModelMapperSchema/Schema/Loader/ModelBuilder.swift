@@ -73,6 +73,7 @@ struct ModelBuilder {
             fetchRequestTemplates: fetchRequests,
             composites: composites,
             warnings: [],
+            otherElements: Self.otherChildren(of: root, besides: Self.modelChildren),
             source: source
         )
     }
@@ -123,6 +124,7 @@ struct ModelBuilder {
                 position: position
             )
             readProperties(of: element, into: &record, compositeNames: compositeNames)
+            record.otherElements = Self.otherChildren(of: element, besides: Self.entityChildren)
             for position in record.ownProperties.indices { record.ownProperties[position].entity = drafts.count }
             drafts.append(
                 DraftEntity(
@@ -421,6 +423,26 @@ struct ModelBuilder {
     }
 
     // MARK: Helpers
+
+    /// The children of `<model>` and of `<entity>` that the loader reads.
+    private static let modelChildren: Set<ModelXMLElement> = [.entity, .fetchRequest, .configuration, .composite]
+    private static let entityChildren: Set<ModelXMLElement> = [
+        .attribute, .relationship, .fetchedProperty, .userInfo, .uniquenessConstraints,
+    ]
+
+    /// The element children of `element` other than those of the kinds in `read`, kept whole.
+    private static func otherChildren(of element: XMLElementNode, besides read: Set<ModelXMLElement>) -> [ModelXMLNode]
+    {
+        var kept: [ModelXMLNode] = []
+        var child = element.tree.firstChild[element.index]
+        while child >= 0 {
+            if !read.contains(element.tree.kinds[child]) {
+                kept.append(ModelXMLNode(XMLElementNode(tree: element.tree, index: child)))
+            }
+            child = element.tree.nextSibling[child]
+        }
+        return kept
+    }
 
     /// Warns of element and attribute names one edit from a name of the format: typos that
     /// would otherwise be ignored, as names a newer Xcode adds are (see ``ModelVocabulary``).
