@@ -12,6 +12,8 @@ public struct CompositeDescription: Sendable, Hashable {
         public var defaultValueString: String?
         /// For a field that is itself a composite, the name of its composite.
         public var compositeName: String?
+        /// Every XML attribute of the field's `<attribute>` element, as written.
+        public var xmlAttributes: [String: String] = [:]
     }
 
     /// The composite's name, as attributes name it in `composite`.

@@ -35,5 +35,7 @@ package struct EntityRecord: Sendable {
     /// The children of `<entity>` the loader does not read (indexes, a newer Xcode's elements).
     var otherElements: [ModelXMLNode] = []
     var position: SourcePosition
+    /// Whether the element holds a `<userInfo>`, even an empty one (see `AttributeRecord`).
+    var hasUserInfoElement = false
     package var location: SourceLocation { position.location }
 }

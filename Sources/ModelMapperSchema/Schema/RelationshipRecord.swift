@@ -24,5 +24,8 @@ package struct RelationshipRecord: Sendable {
     var jsonKeyPath: JSONKeyPath { declaredJSONKeyPath ?? JSONKeyPath(key: name) }
     var xmlAttributes: XMLAttributes
     var position: SourcePosition
+    /// Whether the element holds a `<userInfo>`, even an empty one (Xcode writes `<userInfo/>`
+    /// where entries were removed), so that writing the model gives it back.
+    var hasUserInfoElement = false
     var location: SourceLocation { position.location }
 }

@@ -242,7 +242,7 @@ private let startElement: startElementNsSAX2Func = {
             guard let name = attributes[base], let start = attributes[base + 3], let end = attributes[base + 4] else {
                 continue
             }
-            let value = String(decoding: UnsafeBufferPointer(start: start, count: max(0, end - start)), as: UTF8.self)
+            let value = attributeValue(UnsafeBufferPointer(start: start, count: max(0, end - start)))
             if let attributePrefix = attributes[base + 1] {
                 list.append(
                     XMLAttributes.Attribute(
@@ -265,6 +265,16 @@ private let startElement: startElementNsSAX2Func = {
     let kind = prefix == nil ? state.elementName(localName) : .other
     if prefix == nil, kind == .other { state.noteUnknownElement(localName, text: name) }
     state.tree.open(name: name, kind: kind, attributes: XMLAttributes(list: list, present: present))
+}
+
+/// An attribute's value from the bytes libxml2 gives. Without entity substitution (which the
+/// loader leaves off: a model file declares no entities) libxml2 gives each `&` of the value, as
+/// `&amp;` or `&#38;` wrote it, as the five bytes `&#38;`, so that the value could be parsed
+/// again; the value the file means has `&` there.
+private func attributeValue(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    let text = String(decoding: bytes, as: UTF8.self)
+    guard bytes.contains(UInt8(ascii: "&")) else { return text }
+    return text.replacingOccurrences(of: "&#38;", with: "&")
 }
 
 private let endElement: endElementNsSAX2Func = { context, _, _, _ in

@@ -103,20 +103,7 @@ extension ModelBuilder {
         let (userInfo, userInfoLocations) = readUserInfo(element)
         if type == .date { checkDateFormats(owner: owner, userInfo: userInfo, locations: userInfoLocations) }
 
-        var defaultValue: (any Sendable)?
-        if let text = xmlAttributes[.defaultValueString] {
-            defaultValue = literal(
-                text,
-                type: type,
-                what: "default value",
-                owner: owner,
-                attribute: "defaultValueString",
-                in: element
-            )
-        } else if type == .date, let interval = xmlAttributes[.defaultDateTimeInterval] {
-            defaultValue = dateInterval(interval, owner: owner, attribute: "defaultDateTimeInterval", in: element)
-        }
-
+        let defaultValue = readDefaultValue(xmlAttributes, of: element, type: type, owner: owner)
         var minValue: (any Sendable)?
         var maxValue: (any Sendable)?
         var minLength: Int?
@@ -169,8 +156,30 @@ extension ModelBuilder {
             userInfo: userInfo,
             declaredJSONKeyPath: keyPath(owner: owner, userInfo: userInfo, locations: userInfoLocations),
             xmlAttributes: xmlAttributes,
-            position: position
+            position: position,
+            hasUserInfoElement: element.firstChild(named: .userInfo) != nil
         )
+    }
+
+    /// An attribute's default: its `defaultValueString`, or a date's `defaultDateTimeInterval`.
+    private mutating func readDefaultValue(
+        _ xmlAttributes: XMLAttributes,
+        of element: XMLElementNode,
+        type: AttributeType,
+        owner: PropertyOwner
+    ) -> (any Sendable)? {
+        if let text = xmlAttributes[.defaultValueString] {
+            return literal(
+                text,
+                type: type,
+                what: "default value",
+                owner: owner,
+                attribute: "defaultValueString",
+                in: element
+            )
+        }
+        guard type == .date, let interval = xmlAttributes[.defaultDateTimeInterval] else { return nil }
+        return dateInterval(interval, owner: owner, attribute: "defaultDateTimeInterval", in: element)
     }
 
     /// An attribute's bounds: lengths for strings and binary data, values for dates and numbers.
@@ -305,7 +314,8 @@ extension ModelBuilder {
             userInfo: userInfo,
             declaredJSONKeyPath: keyPath(owner: owner, userInfo: userInfo, locations: userInfoLocations),
             xmlAttributes: xmlAttributes,
-            position: position
+            position: position,
+            hasUserInfoElement: element.firstChild(named: .userInfo) != nil
         )
     }
 

@@ -121,7 +121,8 @@ struct ModelBuilder {
                 typeKey: nil,
                 typeValue: MappingKeys.firstEntry(of: MappingKeys.typeValue, in: userInfo)?.value ?? name,
                 xmlAttributes: element.attributes,
-                position: position
+                position: position,
+                hasUserInfoElement: element.firstChild(named: .userInfo) != nil
             )
             readProperties(of: element, into: &record, compositeNames: compositeNames)
             record.otherElements = Self.otherChildren(of: element, besides: Self.entityChildren)
@@ -303,7 +304,8 @@ struct ModelBuilder {
                         attributeType: type,
                         isOptional: Self.flag(attribute[attribute: .optional]),
                         defaultValueString: attribute[attribute: .defaultValueString],
-                        compositeName: attribute[attribute: .composite]
+                        compositeName: attribute[attribute: .composite],
+                        xmlAttributes: attribute.attributes.dictionary
                     )
                 )
             }
