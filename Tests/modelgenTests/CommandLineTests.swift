@@ -12,7 +12,7 @@ struct CommandLineTests {
         "--version is modelgen's version, after every subcommand too",
         arguments: [
             [], ["generate"], ["validate"], ["inspect"], ["diagram"], ["check-json"], ["roundtrip"], ["decode"],
-            ["templates"],
+            ["format"], ["templates"],
         ]
     )
     func version(subcommand: [String]) throws {
@@ -243,6 +243,48 @@ struct CommandLineTests {
         let strict = try Modelgen.run(["validate", "--strict", model.path])
         #expect(strict.status == 1)
         #expect(strict.standardOutput == "1 model checked: 3 error(s), 0 warning(s)\n")
+    }
+
+    @Test("format rewrites a model in Xcode's form, --check lists what it would change, and a formatted model stays")
+    func format() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let model = try folder.write(
+            """
+            <model><entity name="Note"><attribute attributeType="String" name="title">
+            <userInfo><entry key="z" value="1"/><entry key="a" value="&amp;"/></userInfo></attribute></entity></model>
+            """,
+            to: "Notes.xcdatamodel/contents"
+        )
+        let check = try Modelgen.run(["format", "--check", model.deletingLastPathComponent().path])
+        #expect(check.status == 1)
+        #expect(check.standardOutput == "1 file: 1 to format, 0 unchanged\n")
+        #expect(check.standardError.contains("Notes.xcdatamodel/contents: not in Xcode's form"))
+        let formatted = try Modelgen.run(["format", model.deletingLastPathComponent().path])
+        #expect(formatted.status == 0, "\(formatted.standardError)")
+        #expect(formatted.standardOutput == "1 file: 1 formatted, 0 unchanged\n")
+        #expect(
+            try String(contentsOf: model, encoding: .utf8) == """
+                <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+                <model>
+                    <entity name="Note">
+                        <attribute name="title" attributeType="String">
+                            <userInfo>
+                                <entry key="a" value="&amp;"/>
+                                <entry key="z" value="1"/>
+                            </userInfo>
+                        </attribute>
+                    </entity>
+                </model>
+                """
+        )
+        let again = try Modelgen.run(["format", "--check", model.path])
+        #expect(again.status == 0)
+        #expect(again.standardOutput == "1 file: 0 to format, 1 unchanged\n")
+        let broken = try folder.write("<model><entity/></model>", to: "Broken.xml")
+        let refused = try Modelgen.run(["format", broken.path])
+        #expect(refused.status == 1)
+        #expect(try String(contentsOf: broken, encoding: .utf8) == "<model><entity/></model>")
     }
 
     @Test("generate embeds a UTF-8 copy of a UTF-16 model, its declaration rewritten")

@@ -49,7 +49,7 @@ public enum CatalogModel {
                 <entry key="jsonKeyPath" value="price.currency"/>
             </userInfo>
         </attribute>
-        <attribute name="extra" optional="YES" transient="YES"/>
+        <attribute name="extra" optional="YES" transient="YES" attributeType="Undefined"/>
         <attribute name="homepage" optional="YES" attributeType="URI"/>
         <attribute name="keywords" optional="YES" attributeType="Transformable" valueTransformerName="StringArray" customClassName="[String]"/>
         <attribute name="launchDay" optional="YES" attributeType="Transformable" valueTransformerName="YearMonthDayDate" customClassName="Date">
