@@ -157,7 +157,7 @@ extension ModelBuilder {
             declaredJSONKeyPath: keyPath(owner: owner, userInfo: userInfo, locations: userInfoLocations),
             xmlAttributes: xmlAttributes,
             position: position,
-            hasUserInfoElement: element.firstChild(named: .userInfo) != nil
+            hasUserInfoElement: element.hasElementChildren && element.firstChild(named: .userInfo) != nil
         )
     }
 
@@ -315,7 +315,7 @@ extension ModelBuilder {
             declaredJSONKeyPath: keyPath(owner: owner, userInfo: userInfo, locations: userInfoLocations),
             xmlAttributes: xmlAttributes,
             position: position,
-            hasUserInfoElement: element.firstChild(named: .userInfo) != nil
+            hasUserInfoElement: element.hasElementChildren && element.firstChild(named: .userInfo) != nil
         )
     }
 

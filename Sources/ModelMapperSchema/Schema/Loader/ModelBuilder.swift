@@ -122,7 +122,7 @@ struct ModelBuilder {
                 typeValue: MappingKeys.firstEntry(of: MappingKeys.typeValue, in: userInfo)?.value ?? name,
                 xmlAttributes: element.attributes,
                 position: position,
-                hasUserInfoElement: element.firstChild(named: .userInfo) != nil
+                hasUserInfoElement: element.hasElementChildren && element.firstChild(named: .userInfo) != nil
             )
             readProperties(of: element, into: &record, compositeNames: compositeNames)
             record.otherElements = Self.otherChildren(of: element, besides: Self.entityChildren)
@@ -426,19 +426,23 @@ struct ModelBuilder {
 
     // MARK: Helpers
 
-    /// The children of `<model>` and of `<entity>` that the loader reads.
-    private static let modelChildren: Set<ModelXMLElement> = [.entity, .fetchRequest, .configuration, .composite]
-    private static let entityChildren: Set<ModelXMLElement> = [
+    /// The children of `<model>` and of `<entity>` that the loader reads, as bits of their
+    /// `ModelXMLElement` raw values (a set would hash each child of each entity).
+    private static let modelChildren = bits([.entity, .fetchRequest, .configuration, .composite])
+    private static let entityChildren = bits([
         .attribute, .relationship, .fetchedProperty, .userInfo, .uniquenessConstraints,
-    ]
+    ])
+
+    private static func bits(_ kinds: [ModelXMLElement]) -> UInt64 {
+        kinds.reduce(0) { $0 | 1 << UInt64($1.rawValue) }
+    }
 
     /// The element children of `element` other than those of the kinds in `read`, kept whole.
-    private static func otherChildren(of element: XMLElementNode, besides read: Set<ModelXMLElement>) -> [ModelXMLNode]
-    {
+    private static func otherChildren(of element: XMLElementNode, besides read: UInt64) -> [ModelXMLNode] {
         var kept: [ModelXMLNode] = []
         var child = element.tree.firstChild[element.index]
         while child >= 0 {
-            if !read.contains(element.tree.kinds[child]) {
+            if read & 1 << UInt64(element.tree.kinds[child].rawValue) == 0 {
                 kept.append(ModelXMLNode(XMLElementNode(tree: element.tree, index: child)))
             }
             child = element.tree.nextSibling[child]
