@@ -116,6 +116,21 @@ struct ModelWriterTests {
         #expect(again.entities.first?.userInfo["note"] == "> 'q'")
     }
 
+    @Test("elements and attributes with a namespace prefix are written back with its declaration, and load again")
+    func namespaces() throws {
+        let xml = """
+            <model xmlns:app="urn:app"><entity name="A" xmlns:x="urn:x"><attribute name="a" attributeType="String" \
+            x:hint="h" app:flag="1"/><x:note>t</x:note></entity></model>
+            """
+        let written = try ObjectModel(xml: xml).xmlContents()
+        #expect(written.contains(#"<model xmlns:app="urn:app">"#), "\(written)")
+        #expect(written.contains(#"<entity name="A" xmlns:x="urn:x">"#), "\(written)")
+        let again = try ObjectModel(xml: written)
+        #expect(again.entities.first?.attributes.first?.xmlAttributes["x:hint"] == "h")
+        #expect(again.entities.first?.xmlElements.map(\.name) == ["x:note"])
+        #expect(again.xmlContents() == written)
+    }
+
     /// The `lastSavedToolsVersion` of a model file's text.
     static func toolsVersion(of text: String) -> Int? {
         guard let range = text.range(of: #"lastSavedToolsVersion=""#) else { return nil }

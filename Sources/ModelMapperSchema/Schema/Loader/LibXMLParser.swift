@@ -218,15 +218,17 @@ private struct NameCache<Value> {
     }
 }
 
-/// SAX2 start of an element: its name, prefix and attributes (libxml2 gives each value as a
-/// range of bytes, entities and character references already replaced).
+/// SAX2 start of an element: its name, prefix, namespace declarations and attributes (libxml2
+/// gives each value as a range of bytes, entities and character references already replaced).
+/// The declarations are kept as the attributes they were written as (`xmlns:x="…"`), so that
+/// an element or attribute with a prefix is written back where its prefix is declared.
 private let startElement: startElementNsSAX2Func = {
     context,
     localName,
     prefix,
     _,
-    _,
-    _,
+    namespaceCount,
+    namespaces,
     attributeCount,
     _,
     attributes in
@@ -235,6 +237,13 @@ private let startElement: startElementNsSAX2Func = {
     else { return }
     var list: [XMLAttributes.Attribute] = []
     var present: UInt64 = 0
+    if let namespaces, namespaceCount > 0 {
+        for index in 0..<Int(namespaceCount) {
+            let uri = namespaces[2 * index + 1].map { String(cString: $0) } ?? ""
+            let name = namespaces[2 * index].map { "xmlns:" + String(cString: $0) } ?? "xmlns"
+            list.append(XMLAttributes.Attribute(name: name, value: uri, key: nil))
+        }
+    }
     if let attributes, attributeCount > 0 {
         list.reserveCapacity(Int(attributeCount))
         for index in 0..<Int(attributeCount) {
