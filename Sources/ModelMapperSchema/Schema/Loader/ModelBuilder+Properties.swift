@@ -100,10 +100,11 @@ extension ModelBuilder {
     ) -> AttributeRecord {
         let xmlAttributes = element.attributes
         let type = attributeType(xmlAttributes[.attributeType], of: element, owner: owner.description)
-        let (userInfo, userInfoLocations) = readUserInfo(element)
+        let (userInfo, userInfoLocations, hasUserInfo) = readUserInfo(element)
         if type == .date { checkDateFormats(owner: owner, userInfo: userInfo, locations: userInfoLocations) }
 
-        let defaultValue = readDefaultValue(xmlAttributes, of: element, type: type, owner: owner)
+        var defaultValue: (any Sendable)?
+        readDefaultValue(xmlAttributes, of: element, type: type, owner: owner, into: &defaultValue)
         var minValue: (any Sendable)?
         var maxValue: (any Sendable)?
         var minLength: Int?
@@ -157,19 +158,21 @@ extension ModelBuilder {
             declaredJSONKeyPath: keyPath(owner: owner, userInfo: userInfo, locations: userInfoLocations),
             xmlAttributes: xmlAttributes,
             position: position,
-            hasUserInfoElement: element.hasElementChildren && element.firstChild(named: .userInfo) != nil
+            hasUserInfoElement: hasUserInfo
         )
     }
 
-    /// An attribute's default: its `defaultValueString`, or a date's `defaultDateTimeInterval`.
+    /// An attribute's default: its `defaultValueString`, or a date's `defaultDateTimeInterval`
+    /// (through `inout`, as the bounds are: see `readBounds`).
     private mutating func readDefaultValue(
         _ xmlAttributes: XMLAttributes,
         of element: XMLElementNode,
         type: AttributeType,
-        owner: PropertyOwner
-    ) -> (any Sendable)? {
+        owner: PropertyOwner,
+        into defaultValue: inout (any Sendable)?
+    ) {
         if let text = xmlAttributes[.defaultValueString] {
-            return literal(
+            defaultValue = literal(
                 text,
                 type: type,
                 what: "default value",
@@ -177,9 +180,9 @@ extension ModelBuilder {
                 attribute: "defaultValueString",
                 in: element
             )
+        } else if type == .date, let interval = xmlAttributes[.defaultDateTimeInterval] {
+            defaultValue = dateInterval(interval, owner: owner, attribute: "defaultDateTimeInterval", in: element)
         }
-        guard type == .date, let interval = xmlAttributes[.defaultDateTimeInterval] else { return nil }
-        return dateInterval(interval, owner: owner, attribute: "defaultDateTimeInterval", in: element)
     }
 
     /// An attribute's bounds: lengths for strings and binary data, values for dates and numbers.
@@ -294,7 +297,7 @@ extension ModelBuilder {
             xmlAttributes[.minCount].flatMap { count($0, owner: owner, attribute: "minCount", in: element) } ?? 0
         let maxCount =
             xmlAttributes[.maxCount].flatMap { count($0, owner: owner, attribute: "maxCount", in: element) } ?? 0
-        let (userInfo, userInfoLocations) = readUserInfo(element)
+        let (userInfo, userInfoLocations, hasUserInfo) = readUserInfo(element)
         return RelationshipRecord(
             name: owner.property,
             destinationEntityName: destination,
@@ -315,7 +318,7 @@ extension ModelBuilder {
             declaredJSONKeyPath: keyPath(owner: owner, userInfo: userInfo, locations: userInfoLocations),
             xmlAttributes: xmlAttributes,
             position: position,
-            hasUserInfoElement: element.hasElementChildren && element.firstChild(named: .userInfo) != nil
+            hasUserInfoElement: hasUserInfo
         )
     }
 

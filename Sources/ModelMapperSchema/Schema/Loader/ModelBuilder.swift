@@ -99,7 +99,7 @@ struct ModelBuilder {
                 continue
             }
             firstPosition[name] = position
-            let (userInfo, userInfoLocations) = readUserInfo(element)
+            let (userInfo, userInfoLocations, hasUserInfo) = readUserInfo(element)
             var record = EntityRecord(
                 name: name,
                 representedClassName: element[attribute: .representedClassName],
@@ -122,7 +122,7 @@ struct ModelBuilder {
                 typeValue: MappingKeys.firstEntry(of: MappingKeys.typeValue, in: userInfo)?.value ?? name,
                 xmlAttributes: element.attributes,
                 position: position,
-                hasUserInfoElement: element.hasElementChildren && element.firstChild(named: .userInfo) != nil
+                hasUserInfoElement: hasUserInfo
             )
             readProperties(of: element, into: &record, compositeNames: compositeNames)
             record.otherElements = Self.otherChildren(of: element, besides: Self.entityChildren)
@@ -469,12 +469,15 @@ struct ModelBuilder {
         }
     }
 
-    /// Reads `<userInfo><entry key="…" value="…"/></userInfo>`.
-    mutating func readUserInfo(_ element: XMLElementNode) -> ([String: String], [String: SourcePosition]) {
-        guard element.hasElementChildren else { return ([:], [:]) }
+    /// Reads `<userInfo><entry key="…" value="…"/></userInfo>`: the entries, where each is, and
+    /// whether the element has a `<userInfo>` at all (an empty one is written back).
+    mutating func readUserInfo(_ element: XMLElementNode) -> ([String: String], [String: SourcePosition], Bool) {
+        guard element.hasElementChildren else { return ([:], [:], false) }
         var userInfo: [String: String] = [:]
         var locations: [String: SourcePosition] = [:]
+        var hasElement = false
         element.forEachChild(named: .userInfo) { group in
+            hasElement = true
             group.forEachChild(named: .entry) { entry in
                 guard let key = entry[attribute: .key] else {
                     report(.userInfoEntryWithoutKey, at: source.location(of: entry))
@@ -492,7 +495,7 @@ struct ModelBuilder {
                 }
             }
         }
-        return (userInfo, locations)
+        return (userInfo, locations, hasElement)
     }
 
     /// Xcode writes Booleans as `YES`/`NO`.
