@@ -20,11 +20,12 @@ struct UnseenProperties {
         while let object = pending.popLast() {
             guard visited.insert(ObjectIdentifier(object)).inserted else { continue }
             let entity = object.entity
-            var names = seen[entity.name] ?? []
+            if seen[entity.name] == nil { seen[entity.name] = [] }
+            // Inserted in place: a copy of the set taken out and put back would copy it whole
+            // for every object.
             for property in entity.properties where object.valueState(forKey: property.name) != .absent {
-                names.insert(property.name)
+                seen[entity.name, default: []].insert(property.name)
             }
-            seen[entity.name] = names
             for relationship in entity.relationships {
                 switch object.value(forKey: relationship.name) {
                 case let related as ModelObject: pending.append(related)

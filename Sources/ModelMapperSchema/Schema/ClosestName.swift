@@ -7,13 +7,18 @@
 /// one and at most three (names under three characters: case alone); the nearest wins, then
 /// the first given.
 package enum ClosestName {
-    /// The nearest of `candidates` to `name`, or nil when none is near enough.
+    /// The nearest of `candidates` to `name`, or nil when none is near enough: within a third
+    /// of the name's length, and at most `maximumDistance` edits.
     ///
     /// For example, `ClosestName.to("Ordr", among: ["Order", "Customer"])` is `"Order"`.
-    package static func to(_ name: String, among candidates: some Sequence<String>) -> String? {
+    package static func to(
+        _ name: String,
+        among candidates: some Sequence<String>,
+        maximumDistance: Int = 3
+    ) -> String? {
         let target = Array(name.lowercased().unicodeScalars)
         // A name of one or two characters is too short to guess from: case alone.
-        let limit = target.count < 3 ? 0 : min(3, max(1, target.count / 3))
+        let limit = target.count < 3 ? 0 : min(maximumDistance, max(1, target.count / 3))
         var best: (name: String, distance: Int)?
         for candidate in candidates where candidate != name {
             let scalars = Array(candidate.lowercased().unicodeScalars)

@@ -52,17 +52,12 @@ enum ModelVocabulary {
     static let sortedXMLAttributeNames = xmlAttributeNames.sorted()
 
     /// The name of `candidates` that `name` is one edit from (an insertion, deletion,
-    /// substitution or swap of neighbours), ignoring case; nil when `name` is itself one of them,
-    /// shorter than four characters (too short to guess from), or near none.
+    /// substitution or swap of neighbours), ignoring case (the nearest: ``ClosestName`` with one
+    /// edit at most); nil when `name` is itself one of them, shorter than four characters (too
+    /// short to guess from), or near none.
     static func nearMiss(_ name: String, among candidates: some Collection<String>) -> String? {
-        guard !candidates.contains(name) else { return nil }
-        let target = Array(name.lowercased().unicodeScalars)
-        guard target.count >= 4 else { return nil }
-        for candidate in candidates {
-            let scalars = Array(candidate.lowercased().unicodeScalars)
-            guard abs(scalars.count - target.count) <= 1 else { continue }
-            if ClosestName.editDistance(target, scalars, limit: 1) <= 1 { return candidate }
-        }
-        return nil
+        guard name.unicodeScalars.count >= 4, !candidates.contains(name) else { return nil }
+        return ClosestName.to(name, among: candidates, maximumDistance: 1)
     }
+
 }
