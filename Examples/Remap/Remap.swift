@@ -31,8 +31,8 @@ struct Remap: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "The entity of the objects (default: the model's only entity that no other owns through a to-many or "
-                + "cascading relationship)."
+            "The entity of the objects (default: ObjectModel.topLevelEntities: the model's only entity without a "
+                + "superentity, else the only one that no other holds in a to-many or cascading relationship)."
         )
     )
     var entity: String?
@@ -153,15 +153,7 @@ struct Remap: ParsableCommand {
             }
             return found
         }
-        // An entity is owned when another holds it in a to-many or cascades its deletion: the
-        // document's top level is usually the one entity nothing owns.
-        let owned = Set(
-            model.entities.flatMap { entity in
-                entity.relationships.filter { $0.isToMany || $0.deletionRule == .cascade }
-                    .map { $0.destinationEntity.name }
-            }
-        )
-        let roots = model.entities.filter { !owned.contains($0.name) && !$0.isAbstract }
+        let roots = model.topLevelEntities
         guard roots.count == 1, let root = roots.first else {
             throw ValidationError(
                 "Say which entity the document holds with --entity "

@@ -15,7 +15,12 @@ struct JSONFileOptions: ParsableArguments {
     @Argument(help: "The JSON files.", completion: .file())
     var files: [String] = []
 
-    @Option(help: "The entity of the objects in the files (default: the model's only entity without a superentity).")
+    @Option(
+        help: """
+            The entity of the objects in the files (default: the model's only entity without a superentity, \
+            else the only one no other holds in a to-many or cascading relationship).
+            """
+    )
     var entity: String?
 
     @Option(name: .customLong("at"), help: "Where the objects are in each file, as a key path (`data.authors`).")
@@ -71,11 +76,12 @@ struct JSONFileOptions: ParsableArguments {
             }
             name = entity
         } else {
-            let roots = loaded.entities.filter { $0.superentity == nil }
+            let roots = loaded.topLevelEntities
             guard roots.count == 1, let root = roots.first else {
+                let listed = roots.isEmpty ? loaded.entities : roots
                 throw ValidationError(
-                    "The model has \(roots.count) entities without a superentity: say which with --entity "
-                        + "(\(roots.map(\.name).joined(separator: ", ")))."
+                    "The model has \(roots.count) entities a document may hold at its top level: say which with "
+                        + "--entity (\(listed.map(\.name).joined(separator: ", ")))."
                 )
             }
             name = root.name

@@ -14,7 +14,7 @@ struct Modelgen: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             GenerateCommand.self, InspectCommand.self, ValidateCommand.self, DiagramCommand.self, CheckJSONCommand.self,
-            RoundtripCommand.self, DecodeCommand.self, FormatCommand.self, TemplatesCommand.self,
+            RoundtripCommand.self, DecodeCommand.self, InferCommand.self, FormatCommand.self, TemplatesCommand.self,
         ]
     )
 }

@@ -2,7 +2,7 @@
 /// level, attributes in Xcode's order for the names it writes (the others after them, as read),
 /// empty elements closed with `/>`, attribute values escaped so that reading them back gives
 /// the same text, and no newline after the root's end tag.
-struct ModelXMLWriter {
+package struct ModelXMLWriter {
     private(set) var text = #"<?xml version="1.0" encoding="UTF-8" standalone="yes"?>"# + "\n"
     private var depth = 0
     /// Elements whose start tag is written and whose children may follow: their names, and
@@ -118,7 +118,7 @@ struct ModelXMLWriter {
 
     /// `value` with what XML would read differently escaped: `&`, `<`, `>`, and in attribute
     /// values `"` and the line breaks and tabs a reader would turn into spaces.
-    static func escaped(_ value: String, inAttribute: Bool) -> String {
+    package static func escaped(_ value: String, inAttribute: Bool) -> String {
         guard value.utf8.contains(where: { [0x26, 0x3C, 0x3E, 0x22, 0x0A, 0x0D, 0x09].contains($0) }) else {
             return value
         }

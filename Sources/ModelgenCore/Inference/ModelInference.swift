@@ -1,0 +1,153 @@
+import Foundation
+@_spi(Engine) import ModelMapperSchema
+
+/// A model inferred from sample JSON documents, as `modelgen infer` makes it: entities for the
+/// objects, attributes typed by every value seen, relationships and inverses for nesting,
+/// identities and foreign keys, and the key casing declared once as a convention.
+///
+/// For example:
+///
+/// ```swift
+/// let sample = ModelInference.Sample(name: "books.json", data: Data(#"[{"id": 1, "title": "Emma"}]"#.utf8))
+/// let inferred = try ModelInference.infer(from: [sample])
+/// print(inferred.contents)        // the model file's XML, as Xcode writes it
+/// print(inferred.rootEntity)      // "Book"
+/// ```
+public enum ModelInference {
+    /// One sample document.
+    public struct Sample: Sendable {
+        /// The name the sample is reported by (its file name).
+        public var name: String
+        /// Its JSON text.
+        public var data: Data
+
+        /// A sample named `name` (reported in errors) with the JSON text `data`.
+        public init(name: String, data: Data) {
+            self.name = name
+            self.data = data
+        }
+    }
+
+    /// How to infer.
+    public struct Options: Sendable {
+        /// The name of the entity of the top-level objects; nil names it after the key path,
+        /// else the first sample's file name (`books.json` -> `Book`).
+        public var rootEntity: String?
+        /// Where in each sample the objects are; nil for its top level.
+        public var keyPath: JSONKeyPath?
+        /// Whether numbers sent as strings with a fraction (`"24.99"`) are `Decimal` rather
+        /// than `Double`.
+        public var decimalStrings = false
+        /// The deepest nesting read: a decoder's default (``ModelDecoder/Options/maximumDepth``).
+        public var maximumDepth = 512
+
+        /// Options with the entity, key path and decimal-string choice given.
+        public init(rootEntity: String? = nil, keyPath: JSONKeyPath? = nil, decimalStrings: Bool = false) {
+            self.rootEntity = rootEntity
+            self.keyPath = keyPath
+            self.decimalStrings = decimalStrings
+        }
+    }
+
+    /// One guess inference made, and how sure it is.
+    public struct Guess: Sendable, Equatable, CustomStringConvertible {
+        /// What was guessed about: `Book`, `Book.published`.
+        public var subject: String
+        /// The guess: `Date (iso8601)`, `identity`, `to-one Author (foreign key author_id)`.
+        public var guess: String
+        /// What the samples showed.
+        public var evidence: String
+        /// Whether the samples leave little doubt: false when few values were seen, or no type
+        /// could be told.
+        public var isSure: Bool
+
+        /// `subject: guess (evidence)`, with `[unsure]` after an unsure guess.
+        public var description: String {
+            "\(subject): \(guess) (\(evidence))" + (isSure ? "" : " [unsure]")
+        }
+    }
+
+    /// An inferred model.
+    public struct Result: Sendable {
+        /// The model file's XML, in the form Xcode writes.
+        public var contents: String
+        /// The conventions the model's JSON follows (its key casing), to write beside it;
+        /// empty when the JSON uses the model's names.
+        public var conventions: ModelConventions
+        /// The entity of the samples' top-level objects.
+        public var rootEntity: String
+        /// What was guessed, entity by entity.
+        public var guesses: [Guess]
+        /// The loaded model.
+        public var model: ObjectModel
+    }
+
+    /// Infers a model from `samples`.
+    ///
+    /// - Throws: ``ModelInferenceError``: a sample that is not JSON, or has no objects where
+    ///   they were looked for.
+    public static func infer(from samples: [Sample], options: Options = Options()) throws(ModelInferenceError)
+        -> Result
+    {
+        guard let first = samples.first else { throw .noSamples }
+        let rootEntity = try rootEntityName(options: options, firstSample: first.name)
+        var walker = SampleWalker()
+        for (index, sample) in samples.enumerated() {
+            let document: JSONValue
+            do {
+                document = try JSONReader.parse(sample.data, maximumDepth: options.maximumDepth)
+            } catch {
+                throw .invalidJSON(sample: sample.name, reason: error.description)
+            }
+            try walker.walk(
+                try objects(in: document, at: options.keyPath, sample: sample.name),
+                index: index,
+                rootEntity: rootEntity,
+                sample: sample.name
+            )
+        }
+        var planner = ModelPlanner(walker: walker, decimalStrings: options.decimalStrings)
+        planner.plan()
+        let xml = planner.xml()
+        let model: ObjectModel
+        do {
+            model = try ObjectModel(xml: xml, fileName: "inferred", conventions: planner.conventions)
+        } catch {
+            throw .inferredModelInvalid(error.diagnostics.map(\.description))
+        }
+        guard model.warnings.isEmpty else { throw .inferredModelInvalid(model.warnings.map(\.description)) }
+        return Result(
+            contents: model.xmlContents(),
+            conventions: planner.conventions,
+            rootEntity: rootEntity,
+            guesses: planner.guesses,
+            model: model
+        )
+    }
+
+    private static func objects(in document: JSONValue, at keyPath: JSONKeyPath?, sample: String)
+        throws(ModelInferenceError) -> JSONValue
+    {
+        guard let keyPath else { return document }
+        var value = document
+        for key in keyPath.components {
+            guard case .object(let object) = value, let found = object[key] else {
+                throw .nothingAtKeyPath(sample: sample, keyPath: keyPath.description)
+            }
+            value = found
+        }
+        return value
+    }
+
+    private static func rootEntityName(options: Options, firstSample: String) throws(ModelInferenceError) -> String {
+        if let name = options.rootEntity {
+            guard InferredNames.isUsableEntity(name) else { throw .invalidEntityName(name) }
+            return name
+        }
+        let source =
+            options.keyPath?.components.last
+            ?? URL(fileURLWithPath: firstSample).deletingPathExtension().lastPathComponent
+        let name = InferredNames.entityName(InferredNames.words(of: source), singular: true)
+        return InferredNames.isUsableEntity(name) ? name : "Root" + name
+    }
+}

@@ -1,0 +1,73 @@
+@_spi(Engine) import ModelMapperSchema
+
+extension ModelPlanner {
+    /// The planned model as a model file's XML, entities and properties sorted by name as
+    /// Xcode sorts them. ``ModelInference`` loads it and writes it again in Xcode's form.
+    func xml() -> String {
+        var text = """
+            <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+            <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" \
+            minimumToolsVersion="Automatic" sourceLanguage="Swift" userDefinedModelVersionIdentifier="">
+
+            """
+        for entity in entities.sorted(by: { $0.name < $1.name }) {
+            text +=
+                "<entity name=\(quoted(entity.name)) representedClassName=\(quoted(entity.name)) syncable=\"YES\">\n"
+            for property in entity.properties.sorted(by: { $0.name < $1.name }) {
+                text += element(of: property, in: entity)
+            }
+            if let identity = entity.identity {
+                text += "<userInfo><entry key=\"identityAttributes\" value=\(quoted(identity))/></userInfo>\n"
+            }
+            text += "</entity>\n"
+        }
+        return text + "</model>\n"
+    }
+
+    private func element(of property: Property, in entity: Entity) -> String {
+        var userInfo: [(String, String)] = []
+        if property.declaresKeyPath, let key = property.key {
+            userInfo.append(("jsonKeyPath", JSONKeyPath(key: key).description))
+        }
+        var text: String
+        switch property.kind {
+        case .attribute(let type, let jsonForm, let dateFormats, let customClassName):
+            text = "<attribute name=\(quoted(property.name))"
+            if property.isOptional { text += " optional=\"YES\"" }
+            text += " attributeType=\(quoted(type))"
+            if let customClassName { text += " customClassName=\(quoted(customClassName))" }
+            if ["Integer 64", "Double", "Boolean"].contains(type) { text += " usesScalarValueType=\"YES\"" }
+            if let jsonForm { userInfo.append(("jsonForm", jsonForm)) }
+            if let dateFormats { userInfo.append(("dateFormats", dateFormats)) }
+        case .toOne(let destination), .toMany(let destination):
+            text = "<relationship name=\(quoted(property.name))"
+            if property.isOptional { text += " optional=\"YES\"" }
+            if case .toMany = property.kind {
+                text += " toMany=\"YES\""
+            } else {
+                text += " maxCount=\"1\""
+            }
+            text += " deletionRule=\(quoted(property.cascades ? "Cascade" : "Nullify"))"
+            if case .toMany = property.kind, property.key != nil { text += " ordered=\"YES\"" }
+            text += " destinationEntity=\(quoted(destination))"
+            if let inverse = property.inverse {
+                text += " inverseName=\(quoted(inverse)) inverseEntity=\(quoted(destination))"
+            }
+        }
+        guard !userInfo.isEmpty else { return text + "/>\n" }
+        text += "><userInfo>"
+        for (key, value) in userInfo { text += "<entry key=\(quoted(key)) value=\(quoted(value))/>" }
+        return text + "</userInfo></\(property.isAttribute ? "attribute" : "relationship")>\n"
+    }
+
+    private func quoted(_ value: String) -> String {
+        "\"" + ModelXMLWriter.escaped(value, inAttribute: true) + "\""
+    }
+}
+
+extension ModelPlanner.Property {
+    var isAttribute: Bool {
+        if case .attribute = kind { return true }
+        return false
+    }
+}

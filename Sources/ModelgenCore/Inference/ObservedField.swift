@@ -1,0 +1,121 @@
+@_spi(Engine) import ModelMapperSchema
+
+/// What the samples showed at one key of one entity's JSON objects: how often it was there, and
+/// how many values of each kind it held. Counts only, so that inference runs in one pass over
+/// the samples and in memory that grows with the model, not with the documents.
+struct ObservedField {
+    /// The JSON key, as the samples spell it.
+    let key: String
+    /// The objects that had the key (`null` included).
+    var presentCount = 0
+    /// Of those, the ones where it was `null`.
+    var nullCount = 0
+    /// `true` or `false`.
+    var booleans = 0
+    /// Integer literals an `Int64` holds.
+    var integers = 0
+    /// Integer literals beyond `Int64`, with at most `Decimal`'s 38 digits.
+    var bigIntegers = 0
+    /// Literals with a fraction or an exponent, with at most 15 significant digits (a `Double`
+    /// gives them back as written).
+    var fractions = 0
+    /// Literals with a fraction or an exponent and more digits than a `Double` keeps, that a
+    /// `Decimal` holds.
+    var longFractions = 0
+    /// Number literals no attribute type holds exactly (over 38 digits, or beyond `Decimal`'s
+    /// exponent).
+    var unrepresentableNumbers = 0
+    /// Strings, by the one form each has.
+    var strings = 0
+    var stringForms: [StringForm: Int] = [:]
+    /// JSON objects, each an object of ``childEntity``.
+    var objects = 0
+    /// Arrays of JSON objects (at least one), each element an object of ``childEntity``.
+    var objectArrays = 0
+    /// Empty arrays.
+    var emptyArrays = 0
+    /// Arrays of scalars of one kind, by that kind.
+    var scalarArrays: [ScalarArrayKind: Int] = [:]
+    /// Arrays of anything else: mixed kinds, arrays, `null`s.
+    var otherArrays = 0
+    /// The entity the objects here belong to.
+    var childEntity: String?
+    /// Scalar values of a key that may be a foreign key (`author_id`, `tag_ids`), as
+    /// ``IdentityValue``s; nil once a value cannot be one.
+    var referencedValues: Set<IdentityValue>? = []
+
+    init(key: String) {
+        self.key = key
+    }
+
+    /// The values that were not `null`.
+    var nonNullCount: Int { presentCount - nullCount }
+
+    /// Notes one value.
+    mutating func note(_ value: JSONValue) {
+        presentCount += 1
+        switch value {
+        case .null:
+            nullCount += 1
+        case .bool:
+            booleans += 1
+            referencedValues = nil
+        case .number(let text):
+            noteNumber(text)
+            noteReference(IdentityValue(value))
+        case .string(let text):
+            strings += 1
+            stringForms[StringForm(text), default: 0] += 1
+            noteReference(IdentityValue(value))
+        case .object:
+            objects += 1
+            referencedValues = nil
+        case .array(let elements):
+            noteArray(elements)
+        }
+    }
+
+    private mutating func noteNumber(_ text: String) {
+        switch NumberLiteral(text) {
+        case .integer: integers += 1
+        case .bigInteger: bigIntegers += 1
+        case .fraction: fractions += 1
+        case .longFraction: longFractions += 1
+        case .unrepresentable: unrepresentableNumbers += 1
+        }
+    }
+
+    private mutating func noteReference(_ value: IdentityValue?) {
+        guard let value else {
+            referencedValues = nil
+            return
+        }
+        referencedValues?.insert(value)
+    }
+
+    private mutating func noteArray(_ elements: JSONArray) {
+        guard let first = elements.first else {
+            emptyArrays += 1
+            return
+        }
+        if case .object = first, elements.allSatisfy({ if case .object = $0 { true } else { false } }) {
+            objectArrays += 1
+            referencedValues = nil
+            return
+        }
+        // Integers and other numbers in one array are numbers.
+        var kind = ScalarArrayKind(first)
+        for element in elements.dropFirst() where kind != nil {
+            let other = ScalarArrayKind(element)
+            if other == kind { continue }
+            kind = kind?.isNumeric == true && other?.isNumeric == true ? .number : nil
+        }
+        if let kind {
+            scalarArrays[kind, default: 0] += 1
+            for element in elements { noteReference(IdentityValue(element)) }
+        } else {
+            otherArrays += 1
+            referencedValues = nil
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+@_spi(Engine) import ModelMapperSchema
+
+/// The form of a JSON string that makes it a value of a type other than `String`: a date, a
+/// UUID, a URL, a number sent as text. A string has at most one; a field is of that type only
+/// when every string it held had the form.
+enum StringForm: Hashable {
+    /// An ISO 8601 date and time (`2024-05-01T09:30:00Z`), as the `iso8601` date format reads it.
+    case dateTime
+    /// A day (`2024-05-01`), as the `yearMonthDay` date format reads it.
+    case day
+    /// A UUID (`8c4b…-…`).
+    case uuid
+    /// An absolute URL with a scheme and a host (`https://example.com/a`).
+    case url
+    /// An integer an `Int64` holds, written without a sign or leading zeros that a number
+    /// would lose (`"101"`, not `"007"`).
+    case integer
+    /// A decimal fraction (`"24.99"`) with at most 15 significant digits.
+    case decimal
+    /// A decimal fraction with more digits than a `Double` keeps: only a `Decimal` holds it.
+    case longDecimal
+    /// Anything else.
+    case text
+
+    /// The form of `text`.
+    init(_ text: String) {
+        let bytes = Array(text.utf8)
+        if let form = Self.numberForm(bytes) {
+            self = form
+        } else if bytes.count == 36, UUID(uuidString: text) != nil {
+            self = .uuid
+        } else if bytes.count == 10, Self.isDay(bytes), (try? DateFormat.yearMonthDay.date(from: .string(text))) != nil
+        {
+            self = .day
+        } else if bytes.count >= 16, bytes.count <= 40, Self.isDay(Array(bytes.prefix(10))),
+            bytes[10] == UInt8(ascii: "T"), (try? DateFormat.iso8601.date(from: .string(text))) != nil
+        {
+            self = .dateTime
+        } else if Self.isURL(text, bytes) {
+            self = .url
+        } else {
+            self = .text
+        }
+    }
+
+    /// `integer`, `decimal` or `longDecimal` for the plain forms of numbers: an optional `-`,
+    /// digits without a leading zero (but `0` itself), and an optional fraction.
+    private static func numberForm(_ bytes: [UInt8]) -> StringForm? {
+        var index = 0
+        if bytes.first == UInt8(ascii: "-") { index = 1 }
+        let start = index
+        while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+        let integerDigits = index - start
+        guard integerDigits > 0, integerDigits == 1 || bytes[start] != UInt8(ascii: "0") else { return nil }
+        if index == bytes.count {
+            return Int64(String(decoding: bytes, as: UTF8.self)) != nil ? .integer : nil
+        }
+        guard bytes[index] == UInt8(ascii: "."), index + 1 < bytes.count else { return nil }
+        index += 1
+        let fractionStart = index
+        while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+        guard index == bytes.count, index > fractionStart else { return nil }
+        let significant = bytes[start...].filter(isDigit).drop { $0 == UInt8(ascii: "0") }.count
+        if significant <= NumberLiteral.doubleDigits { return .decimal }
+        return significant <= NumberLiteral.decimalDigits ? .longDecimal : nil
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool {
+        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+    }
+
+    /// `dddd-dd-dd`.
+    private static func isDay(_ bytes: [UInt8]) -> Bool {
+        bytes.count == 10 && bytes[4] == UInt8(ascii: "-") && bytes[7] == UInt8(ascii: "-")
+            && bytes.enumerated().allSatisfy { $0.offset == 4 || $0.offset == 7 || isDigit($0.element) }
+    }
+
+    /// A URL with an `http`, `https` or `ftp` scheme and a host, no spaces, that Foundation
+    /// reads as it is.
+    private static func isURL(_ text: String, _ bytes: [UInt8]) -> Bool {
+        guard bytes.count <= 4096, text.hasPrefix("http://") || text.hasPrefix("https://") || text.hasPrefix("ftp://"),
+            !bytes.contains(where: { $0 <= 0x20 || $0 >= 0x7F }),
+            let url = URL(string: text), url.host?.isEmpty == false
+        else { return false }
+        return url.absoluteString == text
+    }
+}

@@ -1,0 +1,113 @@
+import ArgumentParser
+import Foundation
+import ModelMapper
+import ModelgenCore
+
+/// `modelgen infer`: a model from sample JSON documents (``ModelInference``), written as a
+/// `.xcdatamodeld` bundle with its conventions file beside it.
+struct InferCommand: ModelgenCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "infer",
+        abstract: "Infer a model from sample JSON files.",
+        discussion: """
+            Every object of the samples becomes an object of an entity named after the key that \
+            holds it (an array's singular); each key an attribute typed by every value seen \
+            (Integer 64, Double, Decimal, Boolean, String, Date with its format, UUID, URI, \
+            numbers sent as strings, arrays of scalars) or a relationship to nested objects, \
+            with an inverse. A key missing or null in some object is optional; id-like keys \
+            become identities, and *_id and *_ids keys whose values are identities of another \
+            entity become relationships to it. The key casing most keys follow is declared once, \
+            in a conventions file beside the model, and keys that do not follow it get a \
+            jsonKeyPath. Every guess is listed with what the samples showed; 'unsure' marks \
+            those few values decided. Check the result with: modelgen roundtrip <model> <samples> \
+            and modelgen check-json --unmapped error <model> <samples>.
+            """
+    )
+
+    @Argument(help: "The sample JSON files.", completion: .file())
+    var samples: [String]
+
+    @Option(help: "The model to write: a .xcdatamodeld bundle (its conventions file goes beside it).")
+    var output: String
+
+    @Option(help: "Where the objects are in each sample, as a key path (`data.items`).")
+    var at: String?
+
+    @Option(help: "The entity of the top-level objects (default: after --at, else the first sample's file name).")
+    var entity: String?
+
+    @Flag(help: "Numbers sent as strings with a fraction (\"24.99\") are Decimal, not Double.")
+    var decimalStrings = false
+
+    @Flag(help: "Replace a model (and conventions file) that exists.")
+    var force = false
+
+    @Flag(help: "Print only the summary, not every guess.")
+    var quiet = false
+
+    func validate() throws {
+        guard !samples.isEmpty else { throw ValidationError("Give at least one sample JSON file.") }
+        guard output.hasSuffix(".xcdatamodeld") else {
+            throw ValidationError("--output must name a .xcdatamodeld bundle, such as Shop.xcdatamodeld.")
+        }
+    }
+
+    func execute() throws {
+        var options = ModelInference.Options(rootEntity: entity, decimalStrings: decimalStrings)
+        if let at {
+            do {
+                options.keyPath = try JSONKeyPath(parsing: at)
+            } catch {
+                throw ValidationError("--at: \(error)")
+            }
+        }
+        var inputs: [ModelInference.Sample] = []
+        for path in samples {
+            do {
+                inputs.append(ModelInference.Sample(name: path, data: try Data(contentsOf: URL(fileURLWithPath: path))))
+            } catch {
+                throw CommandFailure(path: path, error)
+            }
+        }
+        let result: ModelInference.Result
+        do {
+            result = try ModelInference.infer(from: inputs, options: options)
+        } catch {
+            throw CommandFailure(["error: \(error)"])
+        }
+        try write(result)
+        if !quiet {
+            for guess in result.guesses { print("note: \(guess)") }
+        }
+        let model = result.model
+        let attributes = model.entities.reduce(0) { $0 + $1.attributes.count }
+        let relationships = model.entities.reduce(0) { $0 + $1.relationships.count }
+        let unsure = result.guesses.filter { !$0.isSure }.count
+        print(
+            "wrote \(output): \(model.entities.count) entities, \(attributes) attributes, \(relationships) relationships; "
+                + "\(unsure) unsure guesses; the samples' objects are \(result.rootEntity)"
+                + (at.map { " at \($0)" } ?? "")
+        )
+    }
+
+    private func write(_ result: ModelInference.Result) throws {
+        let bundle = URL(fileURLWithPath: output)
+        let name = bundle.deletingPathExtension().lastPathComponent
+        let contents = bundle.appendingPathComponent(name + ".xcdatamodel").appendingPathComponent("contents")
+        let conventions = ModelConventions.fileURL(forModelAt: bundle)
+        let manager = FileManager.default
+        if !force {
+            for url in [bundle, conventions] where manager.fileExists(atPath: url.path) {
+                throw CommandFailure(path: url.relativePath, message: "exists already; give --force to replace it")
+            }
+        }
+        if manager.fileExists(atPath: bundle.path) { try FileSystem.remove(bundle) }
+        try FileSystem.createDirectory(contents.deletingLastPathComponent())
+        try FileSystem.write(result.contents, to: contents)
+        if result.conventions.isEmpty {
+            if manager.fileExists(atPath: conventions.path) { try FileSystem.remove(conventions) }
+        } else {
+            try FileSystem.write(result.conventions.jsonText + "\n", to: conventions)
+        }
+    }
+}
