@@ -6,10 +6,11 @@ extension ModelPlanner {
     /// objects of one document (or one array) shared.
     mutating func chooseIdentity(_ index: Int) {
         guard let observed = walker.entities[entities[index].name] else { return }
+        let positions = propertyPositions(index)
         for field in observed.fields {
-            guard let position = entities[index].properties.firstIndex(where: { $0.key == field.key }),
-                let evidence = observed.identityEvidence[field.key], evidence.isViable,
+            guard let evidence = observed.identityEvidence[field.key], evidence.isViable,
                 evidence.count == observed.objectCount, observed.objectCount > 0,
+                let position = positions[field.key],
                 case .attribute(let type, nil, nil, nil) = entities[index].properties[position].kind,
                 ["Integer 64", "String", "UUID"].contains(type)
             else { continue }
@@ -31,10 +32,11 @@ extension ModelPlanner {
     /// that entity has an identity and every value seen is one of its objects' identities.
     mutating func findForeignKeys(_ index: Int) {
         guard let observed = walker.entities[entities[index].name] else { return }
+        let positions = propertyPositions(index)
         for field in observed.fields {
-            guard let position = entities[index].properties.firstIndex(where: { $0.key == field.key }),
-                let (stem, isToMany) = Self.foreignKeyStem(field.key),
+            guard let (stem, isToMany) = Self.foreignKeyStem(field.key),
                 let values = field.referencedValues, !values.isEmpty,
+                let position = positions[field.key],
                 entities[index].properties[position].name != entities[index].identity
             else { continue }
             let kind = entities[index].properties[position].kind
@@ -71,6 +73,15 @@ extension ModelPlanner {
                 )
             )
         }
+    }
+
+    /// The index of each property that reads a key, by its key.
+    private func propertyPositions(_ index: Int) -> [String: Int] {
+        var positions: [String: Int] = [:]
+        for (position, property) in entities[index].properties.enumerated() {
+            if let key = property.key { positions[key] = position }
+        }
+        return positions
     }
 
     /// `author_id` -> (`author`, to-one); `tag_ids` -> (`tag`, to-many); also `authorId`,

@@ -26,6 +26,8 @@ struct ModelPlanner {
         var identity: String?
         var names: Set<String> = []
         var keys: Set<String> = []
+        /// Every key the entity's objects had.
+        var jsonKeys: Set<String> = []
     }
 
     let walker: SampleWalker
@@ -48,9 +50,36 @@ struct ModelPlanner {
             entityIndex[name] = entities.count
             entities.append(planEntity(observed))
         }
+        keepReachableEntities()
         for index in entities.indices { chooseIdentity(index) }
         for index in entities.indices { findForeignKeys(index) }
         addInverses()
+    }
+
+    /// Drops the entities no relationship leads to from the root's: those of objects at a key
+    /// that also held other kinds of values, which became an `Undefined` attribute.
+    private mutating func keepReachableEntities() {
+        guard let root = walker.entityOrder.first else { return }
+        var reached: Set<String> = [root]
+        var pending = [root]
+        while let name = pending.popLast() {
+            guard let index = entityIndex[name] else { continue }
+            for property in entities[index].properties {
+                switch property.kind {
+                case .toOne(let destination), .toMany(let destination):
+                    if reached.insert(destination).inserted { pending.append(destination) }
+                case .attribute:
+                    continue
+                }
+            }
+        }
+        guard reached.count < entities.count else { return }
+        entities.removeAll { !reached.contains($0.name) }
+        guesses.removeAll { guess in
+            let entity = guess.subject.split(separator: ".", maxSplits: 1).first.map(String.init) ?? guess.subject
+            return walker.entities[entity] != nil && !reached.contains(entity)
+        }
+        entityIndex = Dictionary(uniqueKeysWithValues: entities.enumerated().map { ($0.element.name, $0.offset) })
     }
 
     // MARK: Casing
@@ -102,6 +131,7 @@ struct ModelPlanner {
 
     private mutating func planEntity(_ observed: ObservedEntity) -> Entity {
         var entity = Entity(name: observed.name)
+        entity.jsonKeys = Set(observed.fields.map(\.key))
         let objects = observed.objectCount == 1 ? "1 object" : "\(observed.objectCount) objects"
         guesses.append(
             ModelInference.Guess(subject: observed.name, guess: "entity", evidence: objects, isSure: true)
@@ -167,7 +197,8 @@ struct ModelPlanner {
         if !InferredNames.isUsableProperty(base) { base = "value" }
         var candidate = base
         var number = 2
-        while entity.names.contains(candidate)
+        // Nor the name of another key: a model read without its casing would map both there.
+        while entity.names.contains(candidate) || (candidate != property.key && entity.jsonKeys.contains(candidate))
             || (property.key == nil
                 && entity.keys.contains(
                     casing.key(for: candidate, entityName: entity.name, entityHasDescription: false)

@@ -72,7 +72,8 @@ struct SampleWalker {
         guard let index = parent.fieldIndex[key] else { return "" }
         if let named = parent.fields[index].childEntity { return named }
         var name = InferredNames.entityName(InferredNames.words(of: key), singular: isArray)
-        if !InferredNames.isUsableEntity(name) { name = parent.name + name }
+        // The root's name is the root's: objects elsewhere named so are of another entity.
+        if !InferredNames.isUsableEntity(name) || name == entityOrder.first { name = parent.name + name }
         if !InferredNames.isUsableEntity(name) { name = "E" + SwiftNaming.sanitized(name) }
         parent.fields[index].childEntity = name
         _ = entity(named: name)

@@ -1,0 +1,190 @@
+import Foundation
+import ModelMapper
+import ModelgenCore
+import Testing
+
+@Suite("ModelInference: a model from sample JSON")
+struct ModelInferenceTests {
+    private func infer(_ json: String, name: String = "sample.json", options: ModelInference.Options = .init())
+        throws -> ModelInference.Result
+    {
+        try ModelInference.infer(from: [ModelInference.Sample(name: name, data: Data(json.utf8))], options: options)
+    }
+
+    private func attribute(_ result: ModelInference.Result, _ entity: String, _ name: String) throws
+        -> AttributeDescription
+    {
+        let found = result.model.entitiesByName[entity]?.attributesByName[name]
+        return try #require(found, "no attribute \(entity).\(name) in\n\(result.contents)")
+    }
+
+    @Test("each key's type holds every value seen: integers, fractions, big numbers, Booleans, dates, UUIDs, URLs")
+    func types() throws {
+        let result = try infer(
+            """
+            [{"count": 1, "ratio": 1, "big": 123456789012345678901234, "flag": true, "when": "2024-05-01T09:30:00Z",
+              "day": "2024-05-01", "uuid": "6F9619FF-8B86-D011-B42D-00C04FC964FF", "link": "https://example.com/a",
+              "name": "x", "tags": ["a"], "scores": [1, 2.5], "anything": 1, "never": null},
+             {"count": 2, "ratio": 2.5, "big": 1, "flag": false, "when": "2024-05-02T09:30:00.250+02:00",
+              "day": "2024-05-02", "uuid": "6f9619ff-8b86-d011-b42d-00c04fc964fe", "link": "http://example.org",
+              "name": "y", "tags": [], "scores": [3], "anything": "one", "never": null}]
+            """,
+            name: "items.json"
+        )
+        #expect(result.rootEntity == "Item")
+        let expected: [(String, AttributeType)] = [
+            ("count", .integer64), ("ratio", .double), ("big", .decimal), ("flag", .boolean), ("when", .date),
+            ("day", .date), ("uuid", .uuid), ("link", .uri), ("name", .string), ("tags", .transformable),
+            ("scores", .transformable), ("anything", .undefined), ("never", .undefined),
+        ]
+        for (name, type) in expected {
+            #expect(try attribute(result, "Item", name).attributeType == type, "\(name)")
+        }
+        #expect(try attribute(result, "Item", "when").userInfo["dateFormats"] == "iso8601")
+        #expect(try attribute(result, "Item", "day").userInfo["dateFormats"] == "yearMonthDay")
+        #expect(try attribute(result, "Item", "tags").customClassName == "[String]")
+        #expect(try attribute(result, "Item", "scores").customClassName == "[Double]")
+        #expect(try !attribute(result, "Item", "count").isOptional)
+        #expect(try attribute(result, "Item", "never").isOptional)
+        #expect(result.guesses.contains { $0.subject == "Item.never" && !$0.isSure })
+    }
+
+    @Test("numbers sent as strings get their type and jsonForm string; --decimal-strings makes fractions Decimal")
+    func numbersAsStrings() throws {
+        let json =
+            #"[{"total": "42", "price": "24.99", "zip": "02134"}, {"total": "-7", "price": "3", "zip": "10001"}]"#
+        let plain = try infer(json)
+        #expect(try attribute(plain, "Sample", "total").attributeType == .integer64)
+        #expect(try attribute(plain, "Sample", "total").userInfo["jsonForm"] == "string")
+        #expect(try attribute(plain, "Sample", "price").attributeType == .double)
+        #expect(try attribute(plain, "Sample", "price").userInfo["jsonForm"] == "string")
+        // A leading zero a number would lose: text.
+        #expect(try attribute(plain, "Sample", "zip").attributeType == .string)
+        let decimal = try infer(json, options: ModelInference.Options(decimalStrings: true))
+        #expect(try attribute(decimal, "Sample", "price").attributeType == .decimal)
+    }
+
+    @Test("nested objects are entities with relationships and inverses; optional where missing or null")
+    func relationships() throws {
+        let result = try infer(
+            """
+            {"title": "Feed", "posts": [{"body": "a", "author": {"name": "Ann"}}, {"body": "b", "author": null}]}
+            """,
+            options: ModelInference.Options(rootEntity: "Feed")
+        )
+        let feed = try #require(result.model.entitiesByName["Feed"])
+        let posts = try #require(feed.relationshipsByName["posts"])
+        #expect(posts.isToMany && posts.isOrdered && posts.destinationEntity.name == "Post")
+        #expect(posts.inverseRelationship?.name == "feed")
+        #expect(posts.inverseRelationship?.isToMany == false)
+        let author = try #require(result.model.entitiesByName["Post"]?.relationshipsByName["author"])
+        #expect(!author.isToMany && author.isOptional && author.destinationEntity.name == "Author")
+        #expect(result.model.topLevelEntities.map(\.name) == ["Feed"])
+    }
+
+    @Test("id-like keys are identities; *_id keys whose values are identities become relationships")
+    func identityAndForeignKeys() throws {
+        let result = try infer(
+            """
+            {"authors": [{"id": 1, "name": "Ann"}, {"id": 2, "name": "Bob"}],
+             "books": [{"book_id": "b1", "author_id": 1, "tag_ids": [7]}, {"book_id": "b2", "author_id": 2, "tag_ids": []}],
+             "tags": [{"id": 7}], "orders": [{"id": 1}, {"id": 1}]}
+            """,
+            options: ModelInference.Options(rootEntity: "Library")
+        )
+        #expect(result.model.entitiesByName["Author"]?.identityAttributes.map(\.name) == ["id"])
+        #expect(result.model.entitiesByName["Book"]?.identityAttributes.map(\.name) == ["bookId"])
+        // The same id twice in one array: not an identity (an ordered to-many holds an object once).
+        #expect(result.model.entitiesByName["Order"]?.identityAttributes.isEmpty == true)
+        let book = try #require(result.model.entitiesByName["Book"])
+        let author = try #require(book.relationshipsByName["author"])
+        #expect(author.destinationEntity.name == "Author" && !author.isToMany)
+        #expect(author.jsonKeyPath.description == "author_id")
+        let tags = try #require(book.relationshipsByName["tags"])
+        #expect(tags.destinationEntity.name == "Tag" && tags.isToMany)
+        #expect(tags.jsonKeyPath.description == "tag_ids")
+    }
+
+    @Test("the casing most keys follow is the convention; a key that does not follow it gets a jsonKeyPath")
+    func casing() throws {
+        let result = try infer(#"{"first_name": "A", "last_name": "B", "userID": 3, "x-rate": 1}"#)
+        #expect(result.conventions.keyCasing == .snakeCase)
+        #expect(try attribute(result, "Sample", "firstName").userInfo["jsonKeyPath"] == nil)
+        #expect(try attribute(result, "Sample", "userId").userInfo["jsonKeyPath"] == "userID")
+        #expect(try attribute(result, "Sample", "xRate").userInfo["jsonKeyPath"] == "x-rate")
+        let camel = try infer(#"{"firstName": "A", "lastName": "B"}"#)
+        #expect(camel.conventions.isEmpty)
+        #expect(try attribute(camel, "Sample", "firstName").userInfo["jsonKeyPath"] == nil)
+    }
+
+    @Test("keys that are keywords, reserved, not identifiers or equal after casing get names Swift takes")
+    func hostileNames() throws {
+        let result = try infer(
+            """
+            {"class": 1, "self": 2, "description": "d", "Type": 3, "2fa": true, "with space": 4, "dot.key": 5,
+             "名前": 6, "a_b": 7, "aB": 8, "": 9}
+            """,
+            options: ModelInference.Options(rootEntity: "Thing")
+        )
+        let thing = try #require(result.model.entitiesByName["Thing"])
+        for property in thing.properties {
+            #expect(
+                property.name.first?.isLowercase == true || property.name.first?.isLetter == true,
+                "\(property.name)"
+            )
+            #expect(!["class", "self", "description", "Type"].contains(property.name))
+        }
+        #expect(thing.attributesByName["thingClass"]?.jsonKeyPath.description == "class")
+        #expect(thing.attributesByName["n2fa"]?.jsonKeyPath.description == "2fa")
+        #expect(thing.attributesByName["dotKey"]?.jsonKeyPath.components == ["dot.key"])
+        #expect(thing.properties.count == 10)
+        #expect(result.guesses.contains { $0.guess == "not mapped" && !$0.isSure })
+    }
+
+    @Test("deep nesting of one key is one entity; nesting past the decoder's depth is a located error")
+    func deepNesting() throws {
+        func nested(_ depth: Int) -> String {
+            String(repeating: #"{"child": "#, count: depth) + #"{"leaf": 1}"# + String(repeating: "}", count: depth)
+        }
+        let result = try infer(nested(400), options: ModelInference.Options(rootEntity: "Node"))
+        #expect(result.model.entities.map(\.name).sorted() == ["Child", "Node"])
+        #expect(throws: ModelInferenceError.self) { try infer(nested(600)) }
+        do {
+            _ = try infer(nested(600))
+        } catch let error as ModelInferenceError {
+            #expect(error.description.contains("nests deeper than 512 levels"))
+        }
+    }
+
+    @Test("10,000 distinct keys, mixed arrays and arrays of arrays give a model that loads")
+    func hostileShapes() throws {
+        let keys = (0..<10_000).map { #""key\#($0)": \#($0)"# }.joined(separator: ",")
+        let many = try infer("{\(keys)}")
+        #expect(many.model.entitiesByName["Sample"]?.attributes.count == 10_000)
+        let mixed = try infer(#"{"m": [1, "x", null, {"a": 1}, [2]], "grid": [[{"a": 1}]], "o": [{"a": 1}, 2]}"#)
+        for name in ["m", "grid", "o"] {
+            #expect(try attribute(mixed, "Sample", name).attributeType == .undefined, "\(name)")
+        }
+        #expect(mixed.model.entities.count == 1)
+    }
+
+    @Test("what is not objects is a clear error naming the sample")
+    func notObjects() throws {
+        #expect(throws: ModelInferenceError.notObjects(sample: "sample.json", found: "a number")) { try infer("3") }
+        #expect(throws: ModelInferenceError.noSamples) { try ModelInference.infer(from: []) }
+        var options = ModelInference.Options()
+        options.keyPath = JSONKeyPath(key: "data")
+        #expect(throws: ModelInferenceError.nothingAtKeyPath(sample: "sample.json", keyPath: "data")) {
+            try infer(#"{"items": []}"#, options: options)
+        }
+        #expect(throws: ModelInferenceError.self) { try infer("{") }
+    }
+
+    @Test("the model written loads again equal, and writing it is a fixed point")
+    func writtenModelLoads() throws {
+        let result = try infer(#"{"id": 1, "items": [{"id": 2, "tags": ["a"]}]}"#)
+        let again = try ObjectModel(xml: result.contents, conventions: result.conventions)
+        #expect(again.warnings.isEmpty)
+        #expect(again.xmlContents() == result.contents)
+    }
+}
