@@ -14,7 +14,8 @@ struct Modelgen: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             GenerateCommand.self, InspectCommand.self, ValidateCommand.self, DiagramCommand.self, CheckJSONCommand.self,
-            RoundtripCommand.self, DecodeCommand.self, InferCommand.self, FormatCommand.self, TemplatesCommand.self,
+            RoundtripCommand.self, DecodeCommand.self, InferCommand.self, InitCommand.self, FormatCommand.self,
+            TemplatesCommand.self,
         ]
     )
 }

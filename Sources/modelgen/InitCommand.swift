@@ -1,0 +1,121 @@
+import ArgumentParser
+import Foundation
+import ModelMapper
+import ModelgenCore
+
+/// `modelgen init`: a model to start from, and the `modelgen.json` beside it that
+/// `modelgen generate` and the plugins read.
+struct InitCommand: ModelgenCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "init",
+        abstract: "Start a model: a .xcdatamodeld bundle and a modelgen.json beside it.",
+        discussion: """
+            With sample JSON files (--from), the model is inferred from them as 'modelgen infer' \
+            does; without, it holds one entity to rename and extend. The folder is created if \
+            needed; nothing that exists is replaced unless --force. Then: modelgen validate, \
+            modelgen generate, or add the folder to a target with the ModelgenPlugin.
+            """
+    )
+
+    @Argument(help: "The model's name: Shop makes Shop.xcdatamodeld.")
+    var name: String
+
+    @Option(help: "The folder to write into (default: the current folder).")
+    var folder: String = "."
+
+    @Option(parsing: .upToNextOption, help: "Sample JSON files to infer the model from.")
+    var from: [String] = []
+
+    @Option(help: "Where the objects are in each sample, as a key path (with --from).")
+    var at: String?
+
+    @Flag(help: "Replace files that exist.")
+    var force = false
+
+    func validate() throws {
+        guard !name.isEmpty, !name.contains("/"), !name.hasSuffix(".xcdatamodeld") else {
+            throw ValidationError("Give the model's name without a folder or extension: Shop, not Shop.xcdatamodeld.")
+        }
+    }
+
+    func execute() throws {
+        let directory = URL(fileURLWithPath: folder)
+        let bundle = directory.appendingPathComponent(name + ".xcdatamodeld")
+        let settings = directory.appendingPathComponent(GeneratorConfiguration.fileName)
+        let conventionsFile = ModelConventions.fileURL(forModelAt: bundle)
+        if !force {
+            for url in [bundle, settings, conventionsFile] where FileManager.default.fileExists(atPath: url.path) {
+                throw CommandFailure(path: url.relativePath, message: "exists already; give --force to replace it")
+            }
+        }
+        let (contents, conventions, summary) = try model()
+        if FileManager.default.fileExists(atPath: bundle.path) { try FileSystem.remove(bundle) }
+        let file = bundle.appendingPathComponent(name + ".xcdatamodel").appendingPathComponent("contents")
+        try FileSystem.createDirectory(file.deletingLastPathComponent())
+        try FileSystem.write(contents, to: file)
+        if !conventions.isEmpty { try FileSystem.write(conventions.jsonText + "\n", to: conventionsFile) }
+        try FileSystem.write(
+            """
+            {
+                "access": "internal",
+                "typeName": \(JSONValue.string(name + "Model").jsonText())
+            }
+
+            """,
+            to: settings
+        )
+        print("wrote \(bundle.relativePath) (\(summary)) and \(settings.relativePath)")
+        print("next: modelgen validate \(bundle.relativePath); modelgen generate \(bundle.relativePath)")
+    }
+
+    /// The model's XML, its conventions, and what it holds in words.
+    private func model() throws -> (String, ModelConventions, String) {
+        guard !from.isEmpty else {
+            let model = try ObjectModel(xml: Self.starter)
+            return (model.xmlContents(), ModelConventions(), "one entity, Item, to rename and extend")
+        }
+        var options = ModelInference.Options()
+        if let at {
+            do {
+                options.keyPath = try JSONKeyPath(parsing: at)
+            } catch {
+                throw ValidationError("--at: \(error)")
+            }
+        }
+        var samples: [ModelInference.Sample] = []
+        for path in from {
+            do {
+                samples.append(
+                    ModelInference.Sample(name: path, data: try Data(contentsOf: URL(fileURLWithPath: path)))
+                )
+            } catch {
+                throw CommandFailure(path: path, error)
+            }
+        }
+        do {
+            let result = try ModelInference.infer(from: samples, options: options)
+            let unsure = result.guesses.filter { !$0.isSure }.count
+            return (
+                result.contents, result.conventions,
+                "\(result.model.entities.count) entities inferred, \(unsure) unsure guesses: see modelgen infer"
+            )
+        } catch {
+            throw CommandFailure(["error: \(error)"])
+        }
+    }
+
+    /// The model of a new project: one entity with an identity and a name.
+    static let starter = """
+        <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+        <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" minimumToolsVersion="Automatic" \
+        sourceLanguage="Swift" userDefinedModelVersionIdentifier="">
+            <entity name="Item" representedClassName="Item" syncable="YES">
+                <attribute name="id" attributeType="Integer 64" usesScalarValueType="YES"/>
+                <attribute name="name" attributeType="String"/>
+                <userInfo>
+                    <entry key="identityAttributes" value="id"/>
+                </userInfo>
+            </entity>
+        </model>
+        """
+}
