@@ -184,9 +184,25 @@ struct JSONFileCommandTests {
                 "Unknown normalization 'spaces': use numbers, key-order, absent-null or all."
             )
         )
-        let ambiguous = try Modelgen.run(["check-json"] + Self.authors + ["x.json"])
+        // Authors has one top-level entity (ObjectModel.topLevelEntities): Author, which owns the rest.
+        let chosen = try Modelgen.run(["check-json"] + Self.authors + ["x.json"])
+        #expect(chosen.standardError == "x.json: error: no such file or folder\n")
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let twoRoots = try folder.write(
+            """
+            <model><entity name="Shelf"><attribute name="a" attributeType="String"/></entity>
+            <entity name="Tray"><attribute name="b" attributeType="String"/></entity></model>
+            """,
+            to: "contents"
+        )
+        let ambiguous = try Modelgen.run(["check-json", twoRoots.path, "x.json"])
         #expect(ambiguous.status == 64)
-        #expect(ambiguous.standardError.contains("say which with --entity (Author, Book, Pricing)"))
+        #expect(
+            ambiguous.standardError.contains(
+                "2 entities a document may hold at its top level: say which with --entity (Shelf, Tray)"
+            )
+        )
         let missing = try Modelgen.run(["check-json"] + Self.authors + ["missing.json"] + Self.options)
         #expect(missing.status == 1)
         #expect(missing.standardError == "missing.json: error: no such file or folder\n")
