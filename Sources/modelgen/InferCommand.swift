@@ -53,29 +53,14 @@ struct InferCommand: ModelgenCommand {
     }
 
     func execute() throws {
-        var options = ModelInference.Options(rootEntity: entity, decimalStrings: decimalStrings)
-        if let at {
-            do {
-                options.keyPath = try JSONKeyPath(parsing: at)
-            } catch {
-                throw ValidationError("--at: \(error)")
-            }
-        }
-        var inputs: [ModelInference.Sample] = []
-        for path in samples {
-            do {
-                inputs.append(ModelInference.Sample(name: path, data: try Data(contentsOf: URL(fileURLWithPath: path))))
-            } catch {
-                throw CommandFailure(path: path, error)
-            }
-        }
-        let result: ModelInference.Result
-        do {
-            result = try ModelInference.infer(from: inputs, options: options)
-        } catch {
-            throw CommandFailure(["error: \(error)"])
-        }
-        try write(result)
+        let bundle = URL(fileURLWithPath: output)
+        try ModelFiles.refuseToReplace([bundle, ModelFiles.conventionsFile(of: bundle)], force: force)
+        let result = try ModelFiles.infer(
+            from: samples,
+            at: at,
+            options: ModelInference.Options(rootEntity: entity, decimalStrings: decimalStrings)
+        )
+        try ModelFiles.write(result.contents, conventions: result.conventions, toBundle: bundle)
         if !quiet {
             for guess in result.guesses { print("note: \(guess)") }
         }
@@ -88,26 +73,5 @@ struct InferCommand: ModelgenCommand {
                 + "\(unsure) unsure guesses; the samples' objects are \(result.rootEntity)"
                 + (at.map { " at \($0)" } ?? "")
         )
-    }
-
-    private func write(_ result: ModelInference.Result) throws {
-        let bundle = URL(fileURLWithPath: output)
-        let name = bundle.deletingPathExtension().lastPathComponent
-        let contents = bundle.appendingPathComponent(name + ".xcdatamodel").appendingPathComponent("contents")
-        let conventions = ModelConventions.fileURL(forModelAt: bundle)
-        let manager = FileManager.default
-        if !force {
-            for url in [bundle, conventions] where manager.fileExists(atPath: url.path) {
-                throw CommandFailure(path: url.relativePath, message: "exists already; give --force to replace it")
-            }
-        }
-        if manager.fileExists(atPath: bundle.path) { try FileSystem.remove(bundle) }
-        try FileSystem.createDirectory(contents.deletingLastPathComponent())
-        try FileSystem.write(result.contents, to: contents)
-        if result.conventions.isEmpty {
-            if manager.fileExists(atPath: conventions.path) { try FileSystem.remove(conventions) }
-        } else {
-            try FileSystem.write(result.conventions.jsonText + "\n", to: conventions)
-        }
     }
 }

@@ -42,18 +42,9 @@ struct InitCommand: ModelgenCommand {
         let directory = URL(fileURLWithPath: folder)
         let bundle = directory.appendingPathComponent(name + ".xcdatamodeld")
         let settings = directory.appendingPathComponent(GeneratorConfiguration.fileName)
-        let conventionsFile = ModelConventions.fileURL(forModelAt: bundle)
-        if !force {
-            for url in [bundle, settings, conventionsFile] where FileManager.default.fileExists(atPath: url.path) {
-                throw CommandFailure(path: url.relativePath, message: "exists already; give --force to replace it")
-            }
-        }
+        try ModelFiles.refuseToReplace([bundle, settings, ModelFiles.conventionsFile(of: bundle)], force: force)
         let (contents, conventions, summary) = try model()
-        if FileManager.default.fileExists(atPath: bundle.path) { try FileSystem.remove(bundle) }
-        let file = bundle.appendingPathComponent(name + ".xcdatamodel").appendingPathComponent("contents")
-        try FileSystem.createDirectory(file.deletingLastPathComponent())
-        try FileSystem.write(contents, to: file)
-        if !conventions.isEmpty { try FileSystem.write(conventions.jsonText + "\n", to: conventionsFile) }
+        try ModelFiles.write(contents, conventions: conventions, toBundle: bundle)
         try FileSystem.write(
             """
             {
@@ -74,34 +65,12 @@ struct InitCommand: ModelgenCommand {
             let model = try ObjectModel(xml: Self.starter)
             return (model.xmlContents(), ModelConventions(), "one entity, Item, to rename and extend")
         }
-        var options = ModelInference.Options()
-        if let at {
-            do {
-                options.keyPath = try JSONKeyPath(parsing: at)
-            } catch {
-                throw ValidationError("--at: \(error)")
-            }
-        }
-        var samples: [ModelInference.Sample] = []
-        for path in from {
-            do {
-                samples.append(
-                    ModelInference.Sample(name: path, data: try Data(contentsOf: URL(fileURLWithPath: path)))
-                )
-            } catch {
-                throw CommandFailure(path: path, error)
-            }
-        }
-        do {
-            let result = try ModelInference.infer(from: samples, options: options)
-            let unsure = result.guesses.filter { !$0.isSure }.count
-            return (
-                result.contents, result.conventions,
-                "\(result.model.entities.count) entities inferred, \(unsure) unsure guesses: see modelgen infer"
-            )
-        } catch {
-            throw CommandFailure(["error: \(error)"])
-        }
+        let result = try ModelFiles.infer(from: from, at: at, options: ModelInference.Options())
+        let unsure = result.guesses.filter { !$0.isSure }.count
+        return (
+            result.contents, result.conventions,
+            "\(result.model.entities.count) entities inferred, \(unsure) unsure guesses: see modelgen infer"
+        )
     }
 
     /// The model of a new project: one entity with an identity and a name.

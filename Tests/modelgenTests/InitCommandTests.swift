@@ -29,5 +29,10 @@ struct InitCommandTests {
         #expect(
             try Modelgen.run(["roundtrip", shelf, sample.path]).standardOutput == "1 file round-tripped: 0 problems\n"
         )
+        // The starter model over it: the inferred model's snake_case conventions go with it.
+        let conventions = folder.url.appendingPathComponent("Shelf.conventions.json")
+        #expect(FileManager.default.fileExists(atPath: conventions.path))
+        #expect(try Modelgen.run(["init", "Shelf", "--folder", folder.url.path, "--force"]).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: conventions.path))
     }
 }
