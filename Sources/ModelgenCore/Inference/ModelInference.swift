@@ -1,4 +1,5 @@
 import Foundation
+import ModelMapper
 @_spi(Engine) import ModelMapperSchema
 
 /// A model inferred from sample JSON documents, as `modelgen infer` makes it: entities for the
@@ -39,7 +40,7 @@ public enum ModelInference {
         /// than `Double`.
         public var decimalStrings = false
         /// The deepest nesting read: a decoder's default (``ModelDecoder/Options/maximumDepth``).
-        public var maximumDepth = 512
+        public var maximumDepth = ModelDecoder.Options().maximumDepth
 
         /// Options with the entity, key path and decimal-string choice given.
         public init(rootEntity: String? = nil, keyPath: JSONKeyPath? = nil, decimalStrings: Bool = false) {

@@ -15,15 +15,16 @@ extension ModelPlanner {
                 ["Integer 64", "String", "UUID"].contains(type)
             else { continue }
             entities[index].identity = entities[index].properties[position].name
-            guesses.append(
-                ModelInference.Guess(
-                    subject: entities[index].name,
-                    guess: "identity \(entities[index].properties[position].name)",
-                    evidence: "every one of \(observed.objectCount) objects had '\(field.key)', "
-                        + "\(evidence.values.count) distinct values; objects of one document with the same value are one object",
-                    isSure: evidence.values.count >= 2
+            entities[index].guesses
+                .append(
+                    ModelInference.Guess(
+                        subject: entities[index].name,
+                        guess: "identity \(entities[index].properties[position].name)",
+                        evidence: "every one of \(observed.objectCount) objects had '\(field.key)', "
+                            + "\(evidence.values.count) distinct values; objects of one document with the same value are one object",
+                        isSure: evidence.values.count >= 2
+                    )
                 )
-            )
             return
         }
     }
@@ -64,14 +65,15 @@ extension ModelPlanner {
             Self.name(&property, in: &entities[index], words: words, casing: casing)
             property.declaresKeyPath = true
             entities[index].properties[position] = property
-            guesses.append(
-                ModelInference.Guess(
-                    subject: "\(entities[index].name).\(property.name)",
-                    guess: "\(isToMany ? "to-many" : "to-one") \(target) by the foreign key '\(field.key)'",
-                    evidence: "its \(values.count) distinct values are all identities of \(target) objects",
-                    isSure: values.count >= 2
+            entities[index].guesses
+                .append(
+                    ModelInference.Guess(
+                        subject: "\(entities[index].name).\(property.name)",
+                        guess: "\(isToMany ? "to-many" : "to-one") \(target) by the foreign key '\(field.key)'",
+                        evidence: "its \(values.count) distinct values are all identities of \(target) objects",
+                        isSure: values.count >= 2
+                    )
                 )
-            )
         }
     }
 

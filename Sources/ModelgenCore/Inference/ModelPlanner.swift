@@ -26,6 +26,8 @@ struct ModelPlanner {
         var identity: String?
         var names: Set<String> = []
         var keys: Set<String> = []
+        /// What was guessed about the entity and its properties.
+        var guesses: [ModelInference.Guess] = []
         /// Every key the entity's objects had.
         var jsonKeys: Set<String> = []
     }
@@ -34,7 +36,13 @@ struct ModelPlanner {
     let decimalStrings: Bool
     private(set) var casing = JSONKeyCasing.modelNames
     private(set) var conventions = ModelConventions()
-    var guesses: [ModelInference.Guess] = []
+    /// The guess of the key casing.
+    private var casingGuess: ModelInference.Guess?
+
+    /// What was guessed: the casing, then entity by entity.
+    var guesses: [ModelInference.Guess] {
+        (casingGuess.map { [$0] } ?? []) + entities.flatMap(\.guesses)
+    }
     var entities: [Entity] = []
     var entityIndex: [String: Int] = [:]
 
@@ -75,10 +83,6 @@ struct ModelPlanner {
         }
         guard reached.count < entities.count else { return }
         entities.removeAll { !reached.contains($0.name) }
-        guesses.removeAll { guess in
-            let entity = guess.subject.split(separator: ".", maxSplits: 1).first.map(String.init) ?? guess.subject
-            return walker.entities[entity] != nil && !reached.contains(entity)
-        }
         entityIndex = Dictionary(uniqueKeysWithValues: entities.enumerated().map { ($0.element.name, $0.offset) })
     }
 
@@ -116,29 +120,27 @@ struct ModelPlanner {
             (casing, name, count) = (.modelNames, "the property names (camelCase)", camel)
         }
         if casing != .modelNames { conventions.keyCasing = casing }
-        guesses.append(
-            ModelInference.Guess(
-                subject: "keys",
-                guess: "\(name)" + (casing == .modelNames ? "" : ", declared once as the keyCasing convention"),
-                evidence: "\(count) of \(total) keys have a casing of their own; snake_case \(snake), "
-                    + "kebab-case \(kebab), camelCase \(camel)",
-                isSure: count > 0 && count * 2 >= snake + kebab + camel
-            )
+        casingGuess = ModelInference.Guess(
+            subject: "keys",
+            guess: "\(name)" + (casing == .modelNames ? "" : ", declared once as the keyCasing convention"),
+            evidence: "\(count) of \(total) keys have a casing of their own; snake_case \(snake), "
+                + "kebab-case \(kebab), camelCase \(camel)",
+            isSure: count > 0 && count * 2 >= snake + kebab + camel
         )
     }
 
     // MARK: Properties
 
-    private mutating func planEntity(_ observed: ObservedEntity) -> Entity {
+    private func planEntity(_ observed: ObservedEntity) -> Entity {
         var entity = Entity(name: observed.name)
         entity.jsonKeys = Set(observed.fields.map(\.key))
         let objects = observed.objectCount == 1 ? "1 object" : "\(observed.objectCount) objects"
-        guesses.append(
+        entity.guesses.append(
             ModelInference.Guess(subject: observed.name, guess: "entity", evidence: objects, isSure: true)
         )
         for field in observed.fields {
             if let reason = Self.unmappableReason(field.key) {
-                guesses.append(
+                entity.guesses.append(
                     ModelInference.Guess(
                         subject: "\(entity.name).\(JSONValue.string(field.key).jsonText())",
                         guess: "not mapped",
@@ -159,7 +161,7 @@ struct ModelPlanner {
                 isOptional
                 ? ", optional: \(field.presentCount) of \(observed.objectCount) objects had it, \(field.nullCount) null"
                 : ""
-            guesses.append(
+            entity.guesses.append(
                 ModelInference.Guess(
                     subject: "\(entity.name).\(property.name)",
                     guess: Self.describe(kind),

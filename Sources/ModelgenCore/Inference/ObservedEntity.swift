@@ -21,6 +21,16 @@ final class ObservedEntity {
     /// Whether `key` looks like an identity of this entity: `id`, `_id`, `uuid`, `guid`, or
     /// the entity's name and `id` (`book_id`, `bookID`).
     func isIdentityLike(_ key: String) -> Bool {
+        if let known = identityLikeKeys[key] { return known }
+        let isLike = Self.isIdentityLike(key, entity: name)
+        identityLikeKeys[key] = isLike
+        return isLike
+    }
+
+    /// Whether `key` is decided once per key, not once per object that has it.
+    private var identityLikeKeys: [String: Bool] = [:]
+
+    private static func isIdentityLike(_ key: String, entity name: String) -> Bool {
         let letters = String(key.lowercased().unicodeScalars.filter { $0.properties.isAlphabetic || $0 == "_" })
         let bare = letters.replacingOccurrences(of: "_", with: "")
         return bare == "id" || bare == "uuid" || bare == "guid" || bare == name.lowercased() + "id"

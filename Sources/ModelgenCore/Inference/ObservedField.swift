@@ -41,11 +41,13 @@ struct ObservedField {
     /// The entity the objects here belong to.
     var childEntity: String?
     /// Scalar values of a key that may be a foreign key (`author_id`, `tag_ids`), as
-    /// ``IdentityValue``s; nil once a value cannot be one.
-    var referencedValues: Set<IdentityValue>? = []
+    /// ``IdentityValue``s; nil for a key not named like one (so that the values of other keys
+    /// are not kept), and once a value cannot be one.
+    var referencedValues: Set<IdentityValue>?
 
     init(key: String) {
         self.key = key
+        referencedValues = ModelPlanner.foreignKeyStem(key) == nil ? nil : []
     }
 
     /// The values that were not `null`.

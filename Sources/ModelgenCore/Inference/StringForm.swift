@@ -53,17 +53,20 @@ enum StringForm: Hashable {
         while index < bytes.count, isDigit(bytes[index]) { index += 1 }
         let integerDigits = index - start
         guard integerDigits > 0, integerDigits == 1 || bytes[start] != UInt8(ascii: "0") else { return nil }
-        if index == bytes.count {
-            return Int64(String(decoding: bytes, as: UTF8.self)) != nil ? .integer : nil
+        if index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "."), index + 1 < bytes.count else { return nil }
+            index += 1
+            let fractionStart = index
+            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+            guard index == bytes.count, index > fractionStart else { return nil }
         }
-        guard bytes[index] == UInt8(ascii: "."), index + 1 < bytes.count else { return nil }
-        index += 1
-        let fractionStart = index
-        while index < bytes.count, isDigit(bytes[index]) { index += 1 }
-        guard index == bytes.count, index > fractionStart else { return nil }
-        let significant = bytes[start...].filter(isDigit).drop { $0 == UInt8(ascii: "0") }.count
-        if significant <= NumberLiteral.doubleDigits { return .decimal }
-        return significant <= NumberLiteral.decimalDigits ? .longDecimal : nil
+        // The text is a JSON number literal now: the type that holds it is the literal's.
+        switch NumberLiteral(String(decoding: bytes, as: UTF8.self)) {
+        case .integer: return .integer
+        case .fraction: return .decimal
+        case .longFraction: return .longDecimal
+        case .bigInteger, .unrepresentable: return nil
+        }
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool {
