@@ -36,7 +36,7 @@ enum InferredNames {
     /// `["first", "name"]` -> `firstName`; a name starting with a digit gets `n` before it.
     static func propertyName(_ words: [String]) -> String {
         guard let first = words.first else { return "value" }
-        let name = first + words.dropFirst().map(capitalized).joined()
+        let name = first + words.dropFirst().map(SwiftNaming.capitalized).joined()
         return SwiftNaming.sanitized(startsWithLetter(name) ? name : "n" + name)
     }
 
@@ -44,7 +44,7 @@ enum InferredNames {
     static func entityName(_ words: [String], singular: Bool) -> String {
         var words = words.isEmpty ? ["item"] : words
         if singular, let last = words.last { words[words.count - 1] = self.singular(last) }
-        let name = words.map(capitalized).joined()
+        let name = words.map(SwiftNaming.capitalized).joined()
         return SwiftNaming.sanitized(startsWithLetter(name) ? name : "E" + name)
     }
 
@@ -72,11 +72,6 @@ enum InferredNames {
         }
         for suffix in ["ss", "us", "is", "os"] where word.hasSuffix(suffix) { return word }
         return word.hasSuffix("s") ? String(word.dropLast()) : word
-    }
-
-    static func capitalized(_ word: String) -> String {
-        guard let first = word.first else { return word }
-        return first.uppercased() + word.dropFirst()
     }
 
     private static func startsWithLetter(_ name: String) -> Bool {

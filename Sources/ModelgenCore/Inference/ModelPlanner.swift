@@ -194,7 +194,7 @@ struct ModelPlanner {
             base = InferredNames.propertyName(words)
         }
         if !InferredNames.isUsableProperty(base) {
-            base = InferredNames.propertyName(InferredNames.words(of: entity.name)) + InferredNames.capitalized(base)
+            base = InferredNames.propertyName(InferredNames.words(of: entity.name)) + SwiftNaming.capitalized(base)
         }
         if !InferredNames.isUsableProperty(base) { base = "value" }
         var candidate = base
