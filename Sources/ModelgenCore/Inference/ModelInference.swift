@@ -39,7 +39,8 @@ public enum ModelInference {
         /// Whether numbers sent as strings with a fraction (`"24.99"`) are `Decimal` rather
         /// than `Double`.
         public var decimalStrings = false
-        /// The deepest nesting read: a decoder's default (``ModelDecoder/Options/maximumDepth``).
+        /// The deepest nesting read: a decoder's default
+        /// (``/ModelMapper/ModelDecoder/Options/maximumDepth``).
         public var maximumDepth = ModelDecoder.Options().maximumDepth
 
         /// Options with the entity, key path and decimal-string choice given.
