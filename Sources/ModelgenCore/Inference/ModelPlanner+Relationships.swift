@@ -58,6 +58,9 @@ extension ModelPlanner {
             else { continue }
             var property = entities[index].properties[position]
             entities[index].names.remove(property.name)
+            // The attribute's guess is replaced by the relationship's, not reported beside it.
+            let attributeSubject = "\(entities[index].name).\(property.name)"
+            entities[index].guesses.removeAll { $0.subject == attributeSubject }
             var words = InferredNames.words(of: stem)
             if isToMany, let last = words.last, !last.hasSuffix("s") { words[words.count - 1] = last + "s" }
             property.kind = isToMany ? .toMany(target) : .toOne(target)
