@@ -32,6 +32,10 @@ let package = Package(
             name: "fuzz-config",
             dependencies: ["FuzzSupport", .product(name: "ModelgenCore", package: "ModelMapper")]
         ),
+        .executableTarget(
+            name: "fuzz-infer",
+            dependencies: ["FuzzSupport", .product(name: "ModelgenCore", package: "ModelMapper")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
