@@ -19,6 +19,13 @@ public struct FetchedPropertyDescription: Sendable, Hashable {
     }
     /// Its user info, as written.
     public var userInfo: [String: String]
+    /// The attributes of the `<fetchedProperty>` element, as written (the writer gives back
+    /// those ModelMapper does not read too).
+    var xmlAttributes: XMLAttributes
+    /// The attributes of its `<fetchRequest>` element, as written; nil when it has none.
+    var requestXMLAttributes: XMLAttributes?
+    /// Whether the file had a `<userInfo>` element, even an empty one.
+    var hasUserInfoElement: Bool
     /// Where it is declared.
     public var location: SourceLocation { position.location }
     var position: SourcePosition

@@ -131,6 +131,50 @@ struct ModelWriterTests {
         #expect(again.xmlContents() == written)
     }
 
+    @Test("a fetched property is written with every attribute it and its fetch request had, and its empty userInfo")
+    func fetchedPropertyAttributes() throws {
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+            <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+                <entity name="A" representedClassName="A" syncable="YES">
+                    <attribute name="x" optional="YES" attributeType="String"/>
+                    <fetchedProperty name="recent" optional="YES" transient="YES" syncable="YES">
+                        <fetchRequest name="fetchedPropertyFetchRequest" entity="A" predicateString="x != nil" \
+            fetchLimit="5" fetchBatchSize="10" returnObjectsAsFaults="NO"/>
+                        <userInfo/>
+                    </fetchedProperty>
+                    <fetchedProperty name="none"/>
+                </entity>
+            </model>
+            """
+        let model = try ObjectModel(xml: xml)
+        #expect(model.xmlContents() == xml)
+        #expect(model.entities.first?.fetchedProperties.map(\.predicateString) == ["x != nil", nil])
+    }
+
+    @Test(
+        "the model's entities, fetch requests, configurations and composites are written in the file's order",
+        arguments: [
+            ["entity", "configuration", "composite", "fetchRequest"],
+            ["composite", "entity", "fetchRequest", "configuration"],
+        ]
+    )
+    func modelChildrenOrder(order: [String]) throws {
+        let children: [String: String] = [
+            "entity":
+                #"    <entity name="A" syncable="YES">\#n        <attribute name="place" optional="YES" attributeType="Composite" composite="Place"/>\#n    </entity>"#,
+            "fetchRequest": #"    <fetchRequest name="all" entity="A"/>"#,
+            "configuration":
+                #"    <configuration name="Main">\#n        <memberEntity name="A"/>\#n    </configuration>"#,
+            "composite":
+                #"    <composite name="Place">\#n        <attribute name="city" optional="YES" attributeType="String"/>\#n    </composite>"#,
+        ]
+        let xml =
+            #"<?xml version="1.0" encoding="UTF-8" standalone="yes"?>"# + "\n<model>\n"
+            + order.compactMap { children[$0] }.joined(separator: "\n") + "\n</model>"
+        #expect(try ObjectModel(xml: xml).xmlContents() == xml)
+    }
+
     /// The `lastSavedToolsVersion` of a model file's text.
     static func toolsVersion(of text: String) -> Int? {
         guard let range = text.range(of: #"lastSavedToolsVersion=""#) else { return nil }

@@ -332,13 +332,16 @@ extension ModelBuilder {
             of: "fetched property '\(name)'",
             at: request.map { source.location(ofAttribute: "predicateString", in: $0) } ?? position.location
         )
+        let (userInfo, _, hasUserInfo) = readUserInfo(element)
         return FetchedPropertyDescription(
             name: name,
             isOptional: Self.flag(element[attribute: .optional]),
             entityName: request?[attribute: .entity],
             predicateString: predicateString,
-
-            userInfo: readUserInfo(element).0,
+            userInfo: userInfo,
+            xmlAttributes: element.attributes,
+            requestXMLAttributes: request?.attributes,
+            hasUserInfoElement: hasUserInfo,
             position: position
         )
     }

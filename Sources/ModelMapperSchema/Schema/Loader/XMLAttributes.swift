@@ -1,7 +1,7 @@
 /// The attributes of an element in document order. Elements of a model file have a
 /// handful of attributes, so a linear search beats hashing every name into a dictionary.
-struct XMLAttributes: Sendable {
-    struct Attribute: Sendable {
+struct XMLAttributes: Sendable, Hashable {
+    struct Attribute: Sendable, Hashable {
         var name: String
         var value: String
         /// The name, when it is one the loader reads.

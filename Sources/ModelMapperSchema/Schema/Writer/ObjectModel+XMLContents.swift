@@ -14,25 +14,47 @@ extension ObjectModel {
     public func xmlContents() -> String {
         var writer = ModelXMLWriter()
         writer.open("model", Self.pairs(modelAttributes))
-        for record in entityRecords { Self.write(record, to: &writer) }
+        // The model's children in the order the file had them (Xcode's order is entities,
+        // fetch requests, configurations; where it puts composites among the last two is not
+        // known here, so a file's own order is what is kept), then the elements not read.
+        var children: [(element: Int, write: (inout ModelXMLWriter) -> Void)] = []
+        for record in entityRecords {
+            children.append((record.position.element, { Self.write(record, to: &$0) }))
+        }
         for template in fetchRequestTemplates {
-            writer.open("fetchRequest", Self.pairs(template.xmlAttributes))
-            writer.close()
+            children.append((template.position.element, { Self.write(template, to: &$0) }))
         }
         for configuration in configurations {
-            var attributes = [(name: "name", value: configuration.name)]
-            if configuration.usedWithCloudKit { attributes.append((name: "usedWithCloudKit", value: "YES")) }
-            writer.open("configuration", attributes)
-            for entity in configuration.entityNames {
-                writer.open("memberEntity", [(name: "name", value: entity)])
-                writer.close()
-            }
-            writer.close()
+            children.append((configuration.position.element, { Self.write(configuration, to: &$0) }))
         }
-        for composite in composites { Self.write(composite, to: &writer) }
+        for composite in composites {
+            children.append((composite.position.element, { Self.write(composite, to: &$0) }))
+        }
+        // A stable sort: children of equal position (none, in a loaded model) keep the order above.
+        for child in children.enumerated()
+            .sorted(by: { ($0.element.element, $0.offset) < ($1.element.element, $1.offset) })
+        {
+            child.element.write(&writer)
+        }
         for node in xmlElements { writer.node(node) }
         writer.close()
         return writer.text
+    }
+
+    private static func write(_ template: FetchRequestTemplate, to writer: inout ModelXMLWriter) {
+        writer.open("fetchRequest", pairs(template.xmlAttributes))
+        writer.close()
+    }
+
+    private static func write(_ configuration: ModelConfiguration, to writer: inout ModelXMLWriter) {
+        var attributes = [(name: "name", value: configuration.name)]
+        if configuration.usedWithCloudKit { attributes.append((name: "usedWithCloudKit", value: "YES")) }
+        writer.open("configuration", attributes)
+        for entity in configuration.entityNames {
+            writer.open("memberEntity", [(name: "name", value: entity)])
+            writer.close()
+        }
+        writer.close()
     }
 
     private static func write(_ record: EntityRecord, to writer: inout ModelXMLWriter) {
@@ -50,15 +72,12 @@ extension ObjectModel {
             writer.close()
         }
         for fetched in record.fetchedProperties {
-            var attributes = [(name: "name", value: fetched.name)]
-            if fetched.isOptional { attributes.append((name: "optional", value: "YES")) }
-            writer.open("fetchedProperty", attributes)
-            var request = [(name: "name", value: "fetchedPropertyFetchRequest")]
-            if let entity = fetched.entityName { request.append((name: "entity", value: entity)) }
-            if let predicate = fetched.predicateString { request.append((name: "predicateString", value: predicate)) }
-            writer.open("fetchRequest", request)
-            writer.close()
-            writeUserInfo(fetched.userInfo, even: false, to: &writer)
+            writer.open("fetchedProperty", pairs(fetched.xmlAttributes))
+            if let request = fetched.requestXMLAttributes {
+                writer.open("fetchRequest", pairs(request))
+                writer.close()
+            }
+            writeUserInfo(fetched.userInfo, even: fetched.hasUserInfoElement, to: &writer)
             writer.close()
         }
         // Xcode writes the indexes before userInfo, an element it does not know after the rest.
