@@ -9,7 +9,8 @@ struct FormatCommand: ModelgenCommand {
         commandName: "format",
         abstract: "Rewrite model files in the form Xcode writes them.",
         discussion: """
-            Each model is loaded and written back: elements and attributes in Xcode's order, \
+            Each model is loaded and written back: elements and attributes in Xcode's order \
+            (the model's entities, fetch requests, configurations and composites in the file's), \
             userInfo entries sorted by key, values as they were, and what ModelMapper does not \
             read kept. Every XML version of a .xcdatamodeld bundle is rewritten. A file a recent \
             Xcode saved is left as it is. A model with errors is not rewritten; --check only \

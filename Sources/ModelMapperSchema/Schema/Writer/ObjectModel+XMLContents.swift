@@ -1,6 +1,7 @@
 extension ObjectModel {
     /// The model as the `contents` file of a `.xcdatamodel` folder, the way Xcode writes it:
-    /// its elements in Xcode's order, attributes in Xcode's order with the values as read,
+    /// an entity's elements in Xcode's order and the model's (entities, fetch requests,
+    /// configurations, composites) in the file's, attributes in Xcode's order with the values as read,
     /// userInfo entries sorted by key, and what ModelMapper does not read (``xmlElements``,
     /// unknown attributes) given back as it was. Loading the text gives this model again; a
     /// file saved by a recent Xcode comes back byte for byte.
