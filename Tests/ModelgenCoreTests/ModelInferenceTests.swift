@@ -84,14 +84,12 @@ struct ModelInferenceTests {
 
     @Test("id-like keys are identities; *_id keys whose values are identities become relationships")
     func identityAndForeignKeys() throws {
-        let result = try infer(
-            """
+        let json = """
             {"authors": [{"id": 1, "name": "Ann"}, {"id": 2, "name": "Bob"}],
              "books": [{"book_id": "b1", "author_id": 1, "tag_ids": [7]}, {"book_id": "b2", "author_id": 2, "tag_ids": []}],
              "tags": [{"id": 7}], "orders": [{"id": 1}, {"id": 1}]}
-            """,
-            options: ModelInference.Options(rootEntity: "Library")
-        )
+            """
+        let result = try infer(json, options: ModelInference.Options(rootEntity: "Library"))
         #expect(result.model.entitiesByName["Author"]?.identityAttributes.map(\.name) == ["id"])
         #expect(result.model.entitiesByName["Book"]?.identityAttributes.map(\.name) == ["bookId"])
         // The same id twice in one array: not an identity (an ordered to-many holds an object once).
@@ -103,6 +101,17 @@ struct ModelInferenceTests {
         let tags = try #require(book.relationshipsByName["tags"])
         #expect(tags.destinationEntity.name == "Tag" && tags.isToMany)
         #expect(tags.jsonKeyPath.description == "tag_ids")
+        // Written back as the identities they were, in the canonical layout too (not as objects).
+        var canonical = ModelEncoder.Options()
+        canonical.layout = .canonical
+        let library = try #require(result.model.entitiesByName["Library"])
+        let decoded = try ModelDecoder(model: result.model).decodeObject(of: library, from: Data(json.utf8))
+        let written = try JSONValue.parse(ModelEncoder(options: canonical).encode(decoded))
+        #expect(
+            written["books"] == [
+                ["author_id": 1, "book_id": "b1", "tag_ids": [7]], ["author_id": 2, "book_id": "b2", "tag_ids": []],
+            ]
+        )
         // The report says what the key became, not also the attribute it first looked like.
         let bookGuesses = result.guesses.filter { $0.subject.hasPrefix("Book.") }.map(\.subject)
         #expect(bookGuesses.contains("Book.author") && !bookGuesses.contains("Book.authorId"))

@@ -67,6 +67,7 @@ extension ModelPlanner {
             let casing = self.casing
             Self.name(&property, in: &entities[index], words: words, casing: casing)
             property.declaresKeyPath = true
+            property.writesIdentity = true
             entities[index].properties[position] = property
             entities[index].guesses
                 .append(

@@ -53,6 +53,7 @@ extension ModelPlanner {
             if let inverse = property.inverse {
                 text += " inverseName=\(quoted(inverse)) inverseEntity=\(quoted(destination))"
             }
+            if property.writesIdentity { userInfo.append(("jsonWritesIdentity", "YES")) }
         }
         guard !userInfo.isEmpty else { return text + "/>\n" }
         text += "><userInfo>"

@@ -17,6 +17,9 @@ struct ModelPlanner {
         var inverse: String?
         /// Whether deleting the object deletes what this relationship holds (nesting).
         var cascades = false
+        /// Whether the JSON gives the relationship as its destination's identity (a foreign
+        /// key), so that the encoder writes it so too, in every layout.
+        var writesIdentity = false
     }
 
     /// An entity of the model being planned.
