@@ -179,6 +179,18 @@ struct ModelInferenceTests {
             #expect(try attribute(mixed, "Sample", name).attributeType == .undefined, "\(name)")
         }
         #expect(mixed.model.entities.count == 1)
+        // Arrays of numbers no [Double] or [Int] holds exactly are kept as the JSON has them.
+        let json = #"{"huge": [1e400], "long": [1, 12345678901234567890123], "fine": [1, 2.5]}"#
+        let numbers = try infer(json)
+        #expect(try attribute(numbers, "Sample", "huge").attributeType == .undefined)
+        #expect(try attribute(numbers, "Sample", "long").attributeType == .undefined)
+        #expect(try attribute(numbers, "Sample", "fine").attributeType == .transformable)
+        var keep = ModelDecoder.Options()
+        keep.unknownKeys = .keep
+        let sample = try #require(numbers.model.entitiesByName["Sample"])
+        let decoded = try ModelDecoder(model: numbers.model, options: keep)
+            .decodeObject(of: sample, from: Data(json.utf8))
+        #expect(try JSONValue.parse(ModelEncoder().encode(decoded)) == JSONValue.parse(Data(json.utf8)))
     }
 
     @Test("what is not objects is a clear error naming the sample")

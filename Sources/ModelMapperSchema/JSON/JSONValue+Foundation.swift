@@ -55,7 +55,9 @@ extension JSONValue {
 
     /// The value as Foundation objects (`[String: Any]`, `[Any]`, `String`, `Int`, `Double`,
     /// `Decimal`, `Bool`, `NSNull`), ready for `JSONSerialization` or for code that expects
-    /// what it produces. Built without recursion, however deep the value.
+    /// what it produces. A number none of them holds exactly (`1e400`, or more significant
+    /// digits than a `Decimal` keeps) stays a `JSONValue` number rather than being rounded.
+    /// Built without recursion, however deep the value.
     public var foundationObject: Any {
         /// A container being converted: its members so far.
         struct Frame {
@@ -118,14 +120,18 @@ extension JSONValue {
         }
     }
 
-    /// An `Int` when the text is an integer that fits, a `Double` when that is exact,
-    /// else a `Decimal` (which keeps every digit).
+    /// An `Int` when the text is an integer that fits, a `Double` when that is exact, a
+    /// `Decimal` when that keeps every digit; else (`1e400`, 40 significant digits) the number
+    /// as a `JSONValue`, which no Foundation type holds exactly, and which
+    /// `JSONValue(foundationObject:)` and the encoder write back as it was rather than rounded.
     static func foundationNumber(_ text: String) -> Any {
         if let int = Int(text) { return int }
-        if let double = Double(text), "\(double)" == text || !text.contains(where: { $0.isNumber && $0 != "0" }) {
+        if let double = Double(text), double.isFinite,
+            "\(double)" == text || !text.contains(where: { $0.isNumber && $0 != "0" })
+        {
             return double
         }
         if let decimal = DecimalLiteral(text.trimmingSpaces())?.decimal { return decimal }
-        return Double(text) ?? 0
+        return JSONValue.number(text)
     }
 }

@@ -69,25 +69,21 @@ extension ObservedField {
     }
 
     private func arrayKind(values: String) -> (kind: FieldKind, evidence: String, isSure: Bool) {
-        let kinds = Set(scalarArrays.keys)
-        let element: ScalarArrayKind?
-        if kinds.count == 1 {
-            element = kinds.first
-        } else if !kinds.isEmpty, kinds.allSatisfy(\.isNumeric) {
-            element = .number
-        } else {
-            element = nil
-        }
-        guard let element else {
-            let reason = kinds.isEmpty ? "only empty arrays were seen" : "arrays of different kinds"
-            return (.attribute(type: "Undefined"), "\(values): \(reason): kept as the JSON has them", false)
-        }
+        let kinds = Array(scalarArrays.keys)
+        var element = kinds.first
+        for kind in kinds.dropFirst() { element = element?.joined(with: kind) }
         let swiftType: String
         switch element {
         case .string: swiftType = "[String]"
         case .integer: swiftType = "[Int]"
         case .number: swiftType = "[Double]"
         case .boolean: swiftType = "[Bool]"
+        case .inexactNumber, nil:
+            let reason =
+                kinds.isEmpty
+                ? "only empty arrays were seen"
+                : element == nil ? "arrays of different kinds" : "arrays of numbers no array type holds exactly"
+            return (.attribute(type: "Undefined"), "\(values): \(reason): kept as the JSON has them", false)
         }
         return (
             .attribute(type: "Transformable", customClassName: swiftType), "\(values), each an array of \(swiftType)",

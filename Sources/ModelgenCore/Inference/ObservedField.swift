@@ -107,10 +107,9 @@ struct ObservedField {
         }
         // Integers and other numbers in one array are numbers.
         var kind = ScalarArrayKind(first)
-        for element in elements.dropFirst() where kind != nil {
-            let other = ScalarArrayKind(element)
-            if other == kind { continue }
-            kind = kind?.isNumeric == true && other?.isNumeric == true ? .number : nil
+        for element in elements.dropFirst() {
+            guard let current = kind else { break }
+            kind = current.joined(with: ScalarArrayKind(element))
         }
         if let kind {
             scalarArrays[kind, default: 0] += 1

@@ -66,6 +66,22 @@ struct JSONValueTests {
         #expect(throws: MappingError.self) { try JSONValue(foundationObject: [Double.nan]) }
     }
 
+    @Test("numbers no Foundation type holds exactly stay JSON numbers as Foundation objects, not rounded")
+    func inexactFoundationNumbers() throws {
+        let forty = "1234567890123456789012345678901234567890"
+        let parsed = try JSONValue.parse(Data("[1e400, -1e400, \(forty), 1e-400, 2.5e3]".utf8))
+        let objects = try #require(parsed.foundationObject as? [Any])
+        #expect(
+            objects.prefix(4).map { $0 as? JSONValue } == [
+                .number("1e400"), .number("-1e400"), .number(forty), .number("1e-400"),
+            ]
+        )
+        #expect(objects.last as? Decimal == Decimal(2500))
+        // Written back as they were, never as infinity or a rounded value.
+        let back = try JSONValue(foundationObject: objects)
+        #expect(back == [.number("1e400"), .number("-1e400"), .number(forty), .number("1e-400"), .number("2500")])
+    }
+
     /// Reading was quadratic in a container's size (each member copied the container read so
     /// far): a million elements did not finish in hours. The time limit turns a regression into a failure
     /// rather than a hang (it is generous: the tests also run under the sanitizers).
