@@ -124,7 +124,8 @@ extension ObjectModel {
             sourceURL: nil,
             versionName: nil,
             options: options,
-            limits: limits
+            limits: limits,
+            conventions: conventions
         )
         contents.conventions = conventions
         return contents
@@ -137,8 +138,16 @@ extension ObjectModel {
         options: LoadingOptions,
         limits: LoadingLimits
     ) throws(ModelLoadingError) -> ModelContents {
-        var contents = try loadXMLContents(of: url, version: version, options: options, limits: limits)
-        if let (conventions, file) = try ModelConventions.load(forModelAt: url) {
+        // The conventions first: the keys they make are part of what the model is checked for.
+        let conventions = try ModelConventions.load(forModelAt: url)
+        var contents = try loadXMLContents(
+            of: url,
+            version: version,
+            options: options,
+            limits: limits,
+            conventions: conventions?.conventions ?? ModelConventions()
+        )
+        if let (conventions, file) = conventions {
             contents.conventions = conventions
             contents.conventionsURL = file
         }
@@ -149,7 +158,8 @@ extension ObjectModel {
         of url: URL,
         version: String?,
         options: LoadingOptions,
-        limits: LoadingLimits
+        limits: LoadingLimits,
+        conventions: ModelConventions
     ) throws(ModelLoadingError) -> ModelContents {
         let kind = ModelFileKind(of: url)
         switch kind {
@@ -160,7 +170,8 @@ extension ObjectModel {
                 of: bundle.url.appendingPathComponent(name + ".xcdatamodel"),
                 versionName: name,
                 options: options,
-                limits: limits
+                limits: limits,
+                conventions: conventions
             )
             // No version marked current: the fallback loads, with a warning (an error when strict).
             if version == nil,
@@ -174,7 +185,13 @@ extension ObjectModel {
             if let version {
                 throw ModelLoadingError(.versionOutsideBundle(version), at: SourceLocation(file: url.displayPath))
             }
-            return try loadContents(of: url, versionName: nil, options: options, limits: limits)
+            return try loadContents(
+                of: url,
+                versionName: nil,
+                options: options,
+                limits: limits,
+                conventions: conventions
+            )
         case .otherFolder:
             throw ModelLoadingError(.folderNotAModel, at: SourceLocation(file: url.displayPath))
         case .missing:
@@ -186,7 +203,8 @@ extension ObjectModel {
         of url: URL,
         versionName: String?,
         options: LoadingOptions,
-        limits: LoadingLimits
+        limits: LoadingLimits,
+        conventions: ModelConventions
     ) throws(ModelLoadingError) -> ModelContents {
         var contentsURL = url
         var name = versionName
@@ -203,7 +221,8 @@ extension ObjectModel {
             sourceURL: contentsURL,
             versionName: name,
             options: options,
-            limits: limits
+            limits: limits,
+            conventions: conventions
         )
     }
 
@@ -224,7 +243,8 @@ extension ObjectModel {
         sourceURL: URL?,
         versionName: String?,
         options: LoadingOptions,
-        limits: LoadingLimits
+        limits: LoadingLimits,
+        conventions: ModelConventions
     ) throws(ModelLoadingError) -> ModelContents {
         guard data.count <= limits.maximumFileSize else {
             throw ModelLoadingError(
@@ -243,7 +263,8 @@ extension ObjectModel {
                 source: source,
                 sourceURL: sourceURL,
                 versionName: versionName,
-                strict: options.contains(.strict)
+                strict: options.contains(.strict),
+                conventions: conventions
             )
         }
     }

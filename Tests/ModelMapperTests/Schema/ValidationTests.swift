@@ -420,6 +420,29 @@ struct MappingValidationTests {
         )
     }
 
+    @Test("under a key casing, properties collide where the keys the casing makes do, not where names do")
+    func duplicateKeyPathsUnderCasing() throws {
+        let snake = try ModelConventions(json: Data(#"{"keyCasing": "snakeCase"}"#.utf8))
+        // `aB` reads `a_b`; `other` reads `aB`: two keys.
+        let apart = """
+            <model><entity name="User">
+                <attribute name="aB" optional="YES" attributeType="String"/>
+                <attribute name="other" optional="YES" attributeType="String"><userInfo><entry key="jsonKeyPath" value="aB"/></userInfo></attribute>
+            </entity></model>
+            """
+        let model = try ObjectModel(xml: apart, conventions: snake)
+        #expect(model.warnings.isEmpty, "\(model.warnings)")
+        // `aB` reads `a_b`, and so does `other`: one key.
+        let together = apart.replacingOccurrences(of: #"value="aB""#, with: #"value="a_b""#)
+        #expect {
+            try ObjectModel(xml: together, conventions: snake)
+        } throws: { error in
+            (error as? ModelLoadingError)?.diagnostics.map(\.message) == [
+                "properties 'aB' and 'other' of entity 'User' both map to JSON key path 'a_b'"
+            ]
+        }
+    }
+
     @Test("a key path through an attribute or a to-many is an error; through a to-one it merges")
     func keyPathThroughValue() {
         let xml = """

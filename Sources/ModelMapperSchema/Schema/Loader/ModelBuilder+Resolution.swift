@@ -282,16 +282,22 @@ extension ModelBuilder {
     /// Names are unique in an entity's family, so only properties with a key path of their own
     /// can collide: a property mapped to its own name is found through the name index.
     mutating func checkKeyPathConflicts(_ drafts: [DraftEntity]) {
+        // With conventions, the keys they make (a casing turns `aB` into `a_b`).
+        let records = conventions == nil ? [] : drafts.map(\.record)
         for entity in drafts.indices {
             let references = drafts[entity].record.properties
             var paths: [[String]] = []
             var custom: [Int] = []
             paths.reserveCapacity(references.count)
+            let conventionPaths = conventions.map {
+                ConventionKeys.propertyKeys(of: entity, in: records, conventions: $0).map(\.path)
+            }
             for (index, reference) in references.enumerated() {
                 let path =
-                    reference.isRelationship
-                    ? drafts[reference.entity].record.ownRelationships[reference.index].jsonKeyPath.components
-                    : drafts[reference.entity].record.ownAttributes[reference.index].jsonKeyPath.components
+                    conventionPaths?[index]
+                    ?? (reference.isRelationship
+                        ? drafts[reference.entity].record.ownRelationships[reference.index].jsonKeyPath.components
+                        : drafts[reference.entity].record.ownAttributes[reference.index].jsonKeyPath.components)
                 if path.count != 1 || path[0] != reference.name { custom.append(index) }
                 paths.append(path)
             }

@@ -15,8 +15,14 @@ struct ModelBuilder {
         var userInfoLocations: [String: SourcePosition]
     }
 
-    init(source: SourceLocator) {
+    /// The conventions the model is read with, resolved; nil when it has none, and each
+    /// property's key is its key path or its name.
+    let conventions: ModelConventions.Resolved?
+
+    init(source: SourceLocator, conventions: ModelConventions = ModelConventions()) {
         self.source = source
+        self.conventions =
+            conventions.isEmpty ? nil : conventions.resolved(options: ModelConventions(), defaults: .codingDefaults)
     }
 
     /// Builds the model, or throws every error with the warnings; `strict` makes every
@@ -26,9 +32,10 @@ struct ModelBuilder {
         source: SourceLocator,
         sourceURL: URL?,
         versionName: String?,
-        strict: Bool
+        strict: Bool,
+        conventions: ModelConventions
     ) throws(ModelLoadingError) -> ModelContents {
-        var builder = ModelBuilder(source: source)
+        var builder = ModelBuilder(source: source, conventions: conventions)
         let contents = builder.build(root: root, sourceURL: sourceURL, versionName: versionName)
         var sorted = builder.diagnostics.sorted { $0.location < $1.location }
         if strict {
