@@ -12,7 +12,7 @@ extension ModelPlanner {
                 evidence.count == observed.objectCount, observed.objectCount > 0,
                 let position = positions[field.key],
                 case .attribute(let type, nil, nil, nil) = entities[index].properties[position].kind,
-                ["Integer 64", "String", "UUID"].contains(type)
+                [AttributeType.integer64, .string, .uuid].contains(type)
             else { continue }
             entities[index].identity = entities[index].properties[position].name
             entities[index].guesses
@@ -42,9 +42,9 @@ extension ModelPlanner {
             else { continue }
             let kind = entities[index].properties[position].kind
             switch kind {
-            case .attribute("Integer 64", nil, nil, nil), .attribute("String", nil, nil, nil):
+            case .attribute(.integer64, nil, nil, nil), .attribute(.string, nil, nil, nil):
                 guard !isToMany else { continue }
-            case .attribute("Transformable", nil, nil, "[Int]"), .attribute("Transformable", nil, nil, "[String]"):
+            case .attribute(.transformable, nil, nil, "[Int]"), .attribute(.transformable, nil, nil, "[String]"):
                 guard isToMany else { continue }
             default:
                 continue

@@ -34,9 +34,9 @@ extension ModelPlanner {
         case .attribute(let type, let jsonForm, let dateFormats, let customClassName):
             text = "<attribute name=\(quoted(property.name))"
             if property.isOptional { text += " optional=\"YES\"" }
-            text += " attributeType=\(quoted(type))"
+            text += " attributeType=\(quoted(type.rawValue))"
             if let customClassName { text += " customClassName=\(quoted(customClassName))" }
-            if ["Integer 64", "Double", "Boolean"].contains(type) { text += " usesScalarValueType=\"YES\"" }
+            if [AttributeType.integer64, .double, .boolean].contains(type) { text += " usesScalarValueType=\"YES\"" }
             if let jsonForm { userInfo.append(("jsonForm", jsonForm)) }
             if let dateFormats { userInfo.append(("dateFormats", dateFormats)) }
         case .toOne(let destination), .toMany(let destination):

@@ -226,7 +226,7 @@ struct ModelPlanner {
     static func describe(_ kind: FieldKind) -> String {
         switch kind {
         case .attribute(let type, let jsonForm, let dateFormats, let customClassName):
-            var text = type
+            var text = type.rawValue
             if let customClassName { text += " \(customClassName)" }
             if let dateFormats { text += " (\(dateFormats))" }
             if let jsonForm { text += " sent as a \(jsonForm)" }

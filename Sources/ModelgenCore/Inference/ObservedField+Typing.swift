@@ -1,9 +1,16 @@
+import ModelMapperSchema
+
 /// What a field becomes: an attribute of a type (with the userInfo that maps it), or a
 /// relationship to the entity of its objects.
 enum FieldKind: Equatable {
     /// An attribute: its `attributeType`, its `jsonForm` where the JSON sends it as a string,
     /// its `dateFormats`, and the `customClassName` of a Transformable.
-    case attribute(type: String, jsonForm: String? = nil, dateFormats: String? = nil, customClassName: String? = nil)
+    case attribute(
+        type: AttributeType,
+        jsonForm: String? = nil,
+        dateFormats: String? = nil,
+        customClassName: String? = nil
+    )
     case toOne(String)
     case toMany(String)
 }
@@ -15,7 +22,7 @@ extension ObservedField {
     func kind(decimalStrings: Bool) -> (kind: FieldKind, evidence: String, isSure: Bool) {
         let count = nonNullCount
         let values = count == 1 ? "1 value" : "\(count) values"
-        let undefined = FieldKind.attribute(type: "Undefined")
+        let undefined = FieldKind.attribute(type: .undefined)
         guard count > 0 else { return (undefined, "only null was seen: kept as the JSON has it", false) }
         let numbers = integers + bigIntegers + fractions + longFractions + unrepresentableNumbers
         let arrays = objectArrays + emptyArrays + otherArrays + scalarArrays.values.reduce(0, +)
@@ -25,7 +32,7 @@ extension ObservedField {
         if let childEntity, objectArrays > 0, objectArrays + emptyArrays == count {
             return (.toMany(childEntity), "\(values), each an array of objects", true)
         }
-        if booleans == count { return (.attribute(type: "Boolean"), "\(values), each true or false", true) }
+        if booleans == count { return (.attribute(type: .boolean), "\(values), each true or false", true) }
         if numbers == count { return numberKind(values: values) }
         if strings == count { return stringKind(values: values, decimalStrings: decimalStrings) }
         if arrays == count, objectArrays == 0, otherArrays == 0 {
@@ -36,36 +43,36 @@ extension ObservedField {
 
     private func numberKind(values: String) -> (kind: FieldKind, evidence: String, isSure: Bool) {
         if unrepresentableNumbers > 0 {
-            return (.attribute(type: "Undefined"), "a number no type holds exactly: kept as the JSON has it", false)
+            return (.attribute(type: .undefined), "a number no type holds exactly: kept as the JSON has it", false)
         }
         if bigIntegers + longFractions > 0 {
-            return (.attribute(type: "Decimal"), "\(values), some with more digits than Int64 or Double keep", true)
+            return (.attribute(type: .decimal), "\(values), some with more digits than Int64 or Double keep", true)
         }
-        if fractions > 0 { return (.attribute(type: "Double"), "\(values), some with a fraction", true) }
-        return (.attribute(type: "Integer 64"), "\(values), each an integer", true)
+        if fractions > 0 { return (.attribute(type: .double), "\(values), some with a fraction", true) }
+        return (.attribute(type: .integer64), "\(values), each an integer", true)
     }
 
     private func stringKind(values: String, decimalStrings: Bool) -> (kind: FieldKind, evidence: String, isSure: Bool) {
         let forms = Set(stringForms.keys)
         func every(_ form: StringForm) -> Bool { stringForms[form] == strings }
         if every(.dateTime) {
-            return (.attribute(type: "Date", dateFormats: "iso8601"), "\(values), each an ISO 8601 date", true)
+            return (.attribute(type: .date, dateFormats: "iso8601"), "\(values), each an ISO 8601 date", true)
         }
         if every(.day) {
-            return (.attribute(type: "Date", dateFormats: "yearMonthDay"), "\(values), each a yyyy-MM-dd day", true)
+            return (.attribute(type: .date, dateFormats: "yearMonthDay"), "\(values), each a yyyy-MM-dd day", true)
         }
-        if every(.uuid) { return (.attribute(type: "UUID"), "\(values), each a UUID", true) }
-        if every(.url) { return (.attribute(type: "URI"), "\(values), each an http(s) URL", true) }
+        if every(.uuid) { return (.attribute(type: .uuid), "\(values), each a UUID", true) }
+        if every(.url) { return (.attribute(type: .uri), "\(values), each an http(s) URL", true) }
         if every(.integer) {
             return (
-                .attribute(type: "Integer 64", jsonForm: "string"), "\(values), each an integer sent as a string", true
+                .attribute(type: .integer64, jsonForm: "string"), "\(values), each an integer sent as a string", true
             )
         }
         if forms.isSubset(of: [.integer, .decimal, .longDecimal]) {
-            let type = decimalStrings || forms.contains(.longDecimal) ? "Decimal" : "Double"
+            let type: AttributeType = decimalStrings || forms.contains(.longDecimal) ? .decimal : .double
             return (.attribute(type: type, jsonForm: "string"), "\(values), each a number sent as a string", true)
         }
-        return (.attribute(type: "String"), "\(values), each a string", true)
+        return (.attribute(type: .string), "\(values), each a string", true)
     }
 
     private func arrayKind(values: String) -> (kind: FieldKind, evidence: String, isSure: Bool) {
@@ -83,10 +90,10 @@ extension ObservedField {
                 kinds.isEmpty
                 ? "only empty arrays were seen"
                 : element == nil ? "arrays of different kinds" : "arrays of numbers no array type holds exactly"
-            return (.attribute(type: "Undefined"), "\(values): \(reason): kept as the JSON has them", false)
+            return (.attribute(type: .undefined), "\(values): \(reason): kept as the JSON has them", false)
         }
         return (
-            .attribute(type: "Transformable", customClassName: swiftType), "\(values), each an array of \(swiftType)",
+            .attribute(type: .transformable, customClassName: swiftType), "\(values), each an array of \(swiftType)",
             true
         )
     }
