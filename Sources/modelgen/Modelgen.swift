@@ -1,4 +1,5 @@
 import ArgumentParser
+import ModelMapperSchema
 
 /// `modelgen`: inspects, validates (and, as it grows, generates code from) Core Data model files.
 @main
@@ -11,7 +12,7 @@ struct Modelgen: ParsableCommand {
             says otherwise), a .xcdatamodel folder, or the XML 'contents' file inside one. \
             --version prints modelgen's own version, after any subcommand too.
             """,
-        version: "0.1.0",
+        version: ModelMapperVersion.current,
         subcommands: [
             GenerateCommand.self, InspectCommand.self, ValidateCommand.self, DiagramCommand.self, CheckJSONCommand.self,
             RoundtripCommand.self, DecodeCommand.self, InferCommand.self, InitCommand.self, FormatCommand.self,

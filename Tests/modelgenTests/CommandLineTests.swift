@@ -18,8 +18,21 @@ struct CommandLineTests {
     func version(subcommand: [String]) throws {
         let result = try Modelgen.run(subcommand + ["--version"])
         #expect(result.status == 0)
-        #expect(result.standardOutput == "0.1.0\n")
+        #expect(result.standardOutput == (try Self.latestRelease()) + "\n")
         #expect(result.standardError.isEmpty)
+    }
+
+    /// The version of the newest release CHANGELOG.md lists (`## [0.9.0] - 2026-11-26`): what
+    /// `--version` must say, so that the two cannot drift apart.
+    static func latestRelease() throws -> String {
+        let changelog = try String(
+            contentsOf: TestPaths.packageRoot.appendingPathComponent("CHANGELOG.md"),
+            encoding: .utf8
+        )
+        let heading = try #require(
+            changelog.split(separator: "\n").first { $0.hasPrefix("## [") && !$0.hasPrefix("## [Unreleased]") }
+        )
+        return String(heading.dropFirst(4).prefix { $0 != "]" })
     }
 
     @Test("file-system problems print path: error: reason, never a Foundation dump")
