@@ -68,9 +68,10 @@ public enum MappingError: Error, LocalizedError, CustomStringConvertible {
     /// Where and what: the JSON path, entity, property, what was expected and found, and
     /// the name the error is about (a key, relationship, entity or transformer).
     ///
-    /// A context compares equal to another with the same ``name`` and prints as its name, so
-    /// `catch MappingError.unknownRelationship("novels")` matches by name and
-    /// `"\(name)"` reads `novels`. Every other field stays reachable:
+    /// A context prints as its name, and a pattern matches it by name, so
+    /// `catch MappingError.unknownRelationship("novels")` matches wherever the error is and
+    /// `"\(name)"` reads `novels`. `==` compares everything a context says (two errors at
+    /// different paths are different errors). Every field stays reachable:
     ///
     /// ```swift
     /// } catch MappingError.valueOutOfRange(let context) {
@@ -125,9 +126,35 @@ public enum MappingError: Error, LocalizedError, CustomStringConvertible {
             self.init(name: value)
         }
 
-        /// Contexts are equal when they name the same thing; where they are does not matter.
+        /// Contexts are equal when everything they say is: the name, path, entity, property,
+        /// what was expected and found, the detail, line and column, and the underlying
+        /// errors (compared by their descriptions, since errors are not `Equatable`).
+        ///
+        /// To match an error by the name it is about, use a pattern (``~=(_:_:)``) or the
+        /// error's ``MappingError/code``.
         public static func == (lhs: Context, rhs: Context) -> Bool {
-            lhs.name == rhs.name
+            lhs.name == rhs.name && lhs.path == rhs.path && lhs.entityName == rhs.entityName
+                && lhs.propertyName == rhs.propertyName && lhs.expected == rhs.expected && lhs.found == rhs.found
+                && lhs.detail == rhs.detail && lhs.line == rhs.line && lhs.column == rhs.column
+                && lhs.underlyingError.map { String(reflecting: $0) }
+                    == rhs.underlyingError.map { String(reflecting: $0) }
+        }
+
+        /// Whether `value` is about what `pattern` names: how
+        /// `catch MappingError.unknownKey("title")` matches an error by its name alone,
+        /// wherever it is.
+        ///
+        /// For example:
+        ///
+        /// ```swift
+        /// do {
+        ///     _ = try ModelDecoder(model: model, options: options).decodeObject(of: book, from: data)
+        /// } catch MappingError.unknownKey("totl") {
+        ///     print("the document has a key 'totl' the model does not read")
+        /// }
+        /// ```
+        public static func ~= (pattern: Context, value: Context) -> Bool {
+            pattern.name == value.name
         }
 
         /// The name the error is about.

@@ -243,6 +243,27 @@ struct ModelObjectTests {
         #expect(MappingError(.unknownKey("title")).code == .unknownKey("title"))
     }
 
+    @Test("contexts are equal when everything they say is; a pattern matches one by its name alone")
+    func contextEquality() {
+        let books = JSONPath.root.appending(key: "books")
+        let first = MappingError.Context(name: "year", path: books.appending(index: 0), entityName: "Book")
+        let second = MappingError.Context(name: "year", path: books.appending(index: 1), entityName: "Book")
+        #expect(first != second)
+        #expect(first == MappingError.Context(name: "year", path: books.appending(index: 0), entityName: "Book"))
+        var found = first
+        found.found = "70000"
+        #expect(found != first)
+        var failed = first
+        failed.underlyingError = CocoaError(.coderInvalidValue)
+        #expect(failed != first)
+        // Patterns still match by name, wherever the error is.
+        switch MappingError.unknownKey(second) {
+        case .unknownKey("year"): break
+        default: Issue.record("a pattern of the name did not match")
+        }
+        if case .unknownKey("title") = MappingError.unknownKey(second) { Issue.record("another name matched") }
+    }
+
     @Test("a decoded tree is freed when its root is released")
     func ownership() throws {
         weak var weakAuthor: ModelObject?
