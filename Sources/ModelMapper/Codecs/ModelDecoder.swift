@@ -7,7 +7,7 @@ import Foundation
 /// let model = try ObjectModel(contentsOf: modelURL, classes: [Author.self, Book.self])
 /// let decoder = ModelDecoder(model: model)
 /// let authors = try decoder.decode([Author].self, from: data, at: "authors")
-/// let anything = try decoder.decodeObject(of: model.entitiesByName["Book"]!, from: bookData)
+/// let anything = try decoder.decodeObject(ofEntityNamed: "Book", from: bookData)
 /// ```
 ///
 /// A decoder is a value and `Sendable`: one decoder (and one model) may decode on many

@@ -3,10 +3,11 @@ import Foundation
 /// An attribute of an entity: its type, optionality, default, constraints and JSON mapping.
 ///
 /// ```swift
-/// let born = model.entitiesByName["Author"]!.attributesByName["dateOfBirth"]!
-/// born.attributeType          // .date
-/// born.jsonKeyPath            // born
-/// born.valueTransformerName   // "Date"
+/// if let born = model.entitiesByName["Author"]?.attributesByName["dateOfBirth"] {
+///     born.attributeType          // .date
+///     born.jsonKeyPath            // born
+///     born.valueTransformerName   // "Date"
+/// }
 /// ```
 public struct AttributeDescription: Sendable, Hashable, CustomStringConvertible {
     /// The model the attribute belongs to.

@@ -6,9 +6,9 @@ import Foundation
 /// so `properties` of an entity is the order in which a `ModelObject` stores values:
 ///
 /// ```swift
-/// let book = model.entitiesByName["Book"]!
-/// book.attributesByName["title"]?.attributeType   // .string
-/// book.relationshipsByName["author"]?.destinationEntity.name   // "Author"
+/// let book = model.entitiesByName["Book"]
+/// book?.attributesByName["title"]?.attributeType   // .string
+/// book?.relationshipsByName["author"]?.destinationEntity.name   // "Author"
 /// ```
 public struct EntityDescription: Sendable, Hashable, CustomStringConvertible {
     /// The model this entity belongs to.

@@ -5,8 +5,7 @@ import Foundation
 ///
 /// ```swift
 /// let model = try ObjectModel(contentsOf: URL(fileURLWithPath: "Models/Authors.xcdatamodeld"))
-/// let author = model.entitiesByName["Author"]!
-/// for attribute in author.attributes {
+/// for attribute in model.entitiesByName["Author"]?.attributes ?? [] {
 ///     print(attribute.name, attribute.attributeType, attribute.jsonKeyPath)
 /// }
 /// ```

@@ -3,10 +3,11 @@ import Foundation
 /// A relationship of an entity: its destination, cardinality, inverse and JSON mapping.
 ///
 /// ```swift
-/// let books = model.entitiesByName["Author"]!.relationshipsByName["books"]!
-/// books.isToMany                         // true
-/// books.destinationEntity.name           // "Book"
-/// books.inverseRelationship?.name        // "author"
+/// if let books = model.entitiesByName["Author"]?.relationshipsByName["books"] {
+///     books.isToMany                         // true
+///     books.destinationEntity.name           // "Book"
+///     books.inverseRelationship?.name        // "author"
+/// }
 /// ```
 public struct RelationshipDescription: Sendable, Hashable, CustomStringConvertible {
     /// The model the relationship belongs to.

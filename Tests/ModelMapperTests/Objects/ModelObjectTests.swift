@@ -72,6 +72,38 @@ struct ModelObjectTests {
         #expect(book.valueState(forKey: "noSuchKey") == nil)
     }
 
+    @Test("the checked forms throw on a name the model does not have, suggesting the closest")
+    func checkedNames() throws {
+        let book = Book(entity: bookEntity)
+        book.title = "Emma"
+        #expect(try book.checkedValue(forKey: "title") as? String == "Emma")
+        #expect(try book.checkedValue(forKey: "year") == nil)
+        #expect {
+            try book.checkedValue(forKey: "titel")
+        } throws: { error in
+            guard case MappingError.unknownKey(let context) = error else { return false }
+            return context.name == "titel" && context.entityName == "Book" && context.detail == "did you mean 'title'?"
+        }
+        #expect(try model.entity(named: "Book").name == "Book")
+        #expect {
+            try model.entity(named: "Bok")
+        } throws: { error in
+            guard case MappingError.unknownEntity(let context) = error else { return false }
+            return context.name == "Bok" && context.detail == "did you mean 'Book'?"
+        }
+        let data = Data(#"{"authors": [{"author_id": 7, "firstName": "Jane", "lastName": "Austen"}]}"#.utf8)
+        let decoder = ModelDecoder(model: model)
+        let authors = try decoder.decodeObjects(ofEntityNamed: "Author", from: data, at: "authors")
+        #expect(authors.map { $0.value(forKey: "lastName") as? String } == ["Austen"])
+        #expect(throws: MappingError.self) {
+            try decoder.decodeObjects(ofEntityNamed: "Authors", from: data, at: "authors")
+        }
+        let one = Data(#"{"author_id": 8, "firstName": "Anne", "lastName": "Brontë"}"#.utf8)
+        #expect(
+            try decoder.decodeObject(ofEntityNamed: "Author", from: one).value(forKey: "firstName") as? String == "Anne"
+        )
+    }
+
     @Test("absent, null and value are three states")
     func threeStates() throws {
         let book = try Book(dictionary: ["book_id": 1, "title": "T", "rating": NSNull()], entity: bookEntity)

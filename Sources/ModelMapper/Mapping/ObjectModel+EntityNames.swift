@@ -1,0 +1,31 @@
+import Foundation
+
+extension ObjectModel {
+    /// The entity named `name`, or an error that says which names the model has: the checked
+    /// form of `entitiesByName[name]`, for code that would otherwise force-unwrap it.
+    ///
+    /// For example:
+    ///
+    /// ```swift
+    /// let book = try model.entity(named: "Book")
+    /// let draft = ModelObject(entity: book)
+    /// _ = try model.entity(named: "Bok")   // MappingError.unknownEntity: did you mean 'Book'?
+    /// ```
+    ///
+    /// - Throws: ``MappingError/unknownEntity(_:)`` naming `name`, with the closest entity
+    ///   name the model has as a suggestion.
+    public func entity(named name: String) throws(MappingError) -> EntityDescription {
+        guard let entity = entitiesByName[name] else { throw unknownEntity(name) }
+        return entity
+    }
+
+    /// The error for an entity name the model does not have, suggesting the closest it has.
+    func unknownEntity(_ name: String) -> MappingError {
+        let suggestion = ClosestName.to(name, among: entities.map(\.name))
+        return MappingError(
+            .unknownEntity(name),
+            detail: suggestion.map { "did you mean '\($0)'?" }
+                ?? "its entities are " + entities.map(\.name).prefix(12).joined(separator: ", ")
+        )
+    }
+}
