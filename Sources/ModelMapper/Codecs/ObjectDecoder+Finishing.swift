@@ -295,9 +295,16 @@ extension ObjectDecoder {
                 try replace(object, slot: slot, frame: frame, with: [], null: true, errorPath: path)
             case .object(let link):
                 let children = link.object.map { [$0] } ?? []
+                // Nested in it, they yield what they hold of it by reference (`yieldOwnership`).
+                if !frame.isReference {
+                    for child in children { child.yieldOwnership(to: object, budget: &run.cycleSearchAllowance) }
+                }
                 try replace(object, slot: slot, frame: frame, with: children, null: false, errorPath: path)
             case .objects(let links):
                 let children = links.compactMap(\.object)
+                if !frame.isReference {
+                    for child in children { child.yieldOwnership(to: object, budget: &run.cycleSearchAllowance) }
+                }
                 try replace(object, slot: slot, frame: frame, with: children, null: false, errorPath: path)
             case let value:
                 object[stored: slot] = value
