@@ -27,6 +27,20 @@ struct ModelgenPlugin: BuildToolPlugin {
         guard let target = target as? SourceModuleTarget else { return [] }
         let modelgen = try context.tool(named: "modelgen").url
         return ModelFiles.models(in: target)
+            .filter { model in
+                // Classes already written into the target would be declared twice, in hundreds
+                // of "ambiguous" errors: one error that says which files to remove instead.
+                let written = ModelFiles.generatedFiles(of: model, in: target)
+                guard !written.isEmpty else { return true }
+                let names = written.map(\.lastPathComponent).joined(separator: ", ")
+                Diagnostics.error(
+                    "target '\(target.name)': the classes of \(model.lastPathComponent) are already in the target, "
+                        + "written by the command plugin or modelgen generate (\(names), and the class files beside "
+                        + "them), and ModelgenPlugin generates them again at build time; remove those files to "
+                        + "generate at build time, or remove ModelgenPlugin from the target to keep them"
+                )
+                return false
+            }
             .map { model in
                 let name = model.deletingPathExtension().lastPathComponent
                 let fileName = Self.identifier(name) + "+ModelMapper.swift"
