@@ -15,7 +15,9 @@ import PackagePlugin
 /// ```
 ///
 /// Extend the generated classes with extensions; `ShopModel.load()` loads the model from the
-/// XML embedded in the generated file.
+/// XML embedded in the generated file. SwiftPM needs the target to hold one Swift file of its
+/// own besides the model (generated files do not count), and refuses the target before this
+/// plugin runs otherwise: keep one, even empty.
 ///
 /// A `modelgen.json` beside the model (see `GeneratorConfiguration`) sets the access level,
 /// the model type's name, templates and entities, as it does for `modelgen generate`; its
