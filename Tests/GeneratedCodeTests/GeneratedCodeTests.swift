@@ -220,4 +220,15 @@ struct GeneratedCodeTests {
         )
         #expect(embedded.objectClass(for: try #require(embedded.entitiesByName["Book"])) == Book.self)
     }
+
+    @Test("the embedded model is read once: every load() gives the same model, from any thread")
+    func embeddedModelCached() async throws {
+        let first = try AuthorsModel.load()
+        #expect(try AuthorsModel.load() === first)
+        let others = try await withThrowingTaskGroup(of: ObjectIdentifier.self) { group in
+            for _ in 0..<8 { group.addTask { ObjectIdentifier(try MediaModel.load()) } }
+            return try await group.reduce(into: Set<ObjectIdentifier>()) { $0.insert($1) }
+        }
+        #expect(others.count == 1)
+    }
 }

@@ -14,9 +14,16 @@ public enum CatalogModel {
         Variant.self,
     ]
 
-    /// The model, read from the XML and the conventions embedded below: no file or resource
-    /// lookup at run time.
+    /// The model, read from the XML and the conventions embedded below (no file or resource
+    /// lookup at run time) on the first call, and kept: every call returns that one model,
+    /// or throws the error reading it gave.
     public static func load() throws -> ModelMapper.ObjectModel {
+        try loaded.get()
+    }
+
+    /// The embedded model as first read: a `static let` is initialized once, on first use,
+    /// whichever thread asks first.
+    private static let loaded = Result<ModelMapper.ObjectModel, any Error> {
         try ModelMapper.ObjectModel(
             xml: xml,
             fileName: "Catalog.xcdatamodeld/Catalog.xcdatamodel/contents",
