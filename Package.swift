@@ -105,6 +105,12 @@ let package = Package(
             path: "Examples/Authors",
             resources: [.copy("Authors.json")]
         ),
+        // The README's quick start, as it is printed there (.ci/quickstart-check holds the two alike).
+        .executableTarget(
+            name: "quickstart",
+            dependencies: ["ModelMapper", "AuthorsKit"],
+            path: "Examples/QuickStart"
+        ),
         // The Bands example: documents merged into one object graph, and what changed.
         .executableTarget(
             name: "bands",

@@ -107,8 +107,8 @@ struct EncoderChecksTests {
     }
 }
 
-/// The README tutorial's steps: its new book is written, and what is written decodes again.
-@Suite("Encoding: the README tutorial writes what it reads")
+/// The Authors tutorial's steps (AuthorsTutorial.md): its new book is written, and what is written decodes again.
+@Suite("Encoding: the Authors tutorial writes what it reads")
 struct TutorialEncodingTests {
     @Test("The tutorial's new book passes the check, and the output decodes with the same decoder")
     func tutorialOutputDecodes() throws {

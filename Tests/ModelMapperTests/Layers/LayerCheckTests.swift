@@ -26,7 +26,7 @@ struct LayerCheckTests {
         return (process.terminationStatus, String(decoding: output, as: UTF8.self))
     }
 
-    @Test("No reference goes up the declared order, and the README shows the order")
+    @Test("No reference goes up the declared order, and CONTRIBUTING.md shows the order")
     func declaredOrderHolds() throws {
         let (status, output) = try Self.check([])
         #expect(status == 0, "\(output)")
