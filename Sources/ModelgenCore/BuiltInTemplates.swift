@@ -141,6 +141,27 @@ public enum BuiltInTemplates {
             }
         {{/fetchRequests}}
         }
+        {{#identity}}
+
+        /// Objects of `{{{entityName}}}` are identified by `{{{swiftName}}}`, the entity's identity: two
+        /// are equal when it is (in one graph, they are then one object).
+        extension {{{declaredClassName}}}: Identifiable, Hashable {
+        {{^isNamedID}}
+            /// The identity, `{{{swiftName}}}`.
+            {{{access}}}var id: {{{swiftType}}} { {{{swiftName}}} }
+
+        {{/isNamedID}}
+            /// Whether the two objects have the same identity.
+            {{{access}}}static func == (lhs: {{{declaredClassName}}}, rhs: {{{declaredClassName}}}) -> Bool {
+                lhs.{{{swiftName}}} == rhs.{{{swiftName}}}
+            }
+
+            /// Hashes the identity.
+            {{{access}}}func hash(into hasher: inout Hasher) {
+                hasher.combine({{{swiftName}}})
+            }
+        }
+        {{/identity}}
 
         """
 

@@ -23,4 +23,6 @@ struct EntityTemplateContext {
     let hasRawValueAttributes: Bool
     /// The model's fetch request templates for this entity, as typed functions.
     let fetchRequests: [FetchRequestTemplateContext]
+    /// The identity the class is `Identifiable` and `Hashable` by: one element, or none.
+    let identity: [IdentityTemplateContext]
 }

@@ -222,8 +222,38 @@ struct GenerationRun {
             relationships: relationships,
             rawValueAttributes: rawValueAttributes,
             hasRawValueAttributes: !rawValueAttributes.isEmpty,
-            fetchRequests: fetchRequestContexts(entity, className: className)
+            fetchRequests: fetchRequestContexts(entity, className: className),
+            identity: identityContext(entity, attributes: attributes, names: names)
         )
+    }
+
+    /// The types an identity may have for the class to be `Hashable` by it.
+    static let hashableTypes: Set<String> = [
+        "Int16", "Int32", "Int64", "String", "UUID", "URL", "Date", "Decimal", "Double", "Float", "Bool", "Data",
+    ]
+
+    /// The class's identity for `Identifiable` and `Hashable`: one attribute of the entity's own,
+    /// of a `Hashable` type, no other property named `id`, and no superentity whose class
+    /// already conforms (a subclass cannot conform again).
+    func identityContext(
+        _ entity: EntityDescription,
+        attributes: [PropertyTemplateContext],
+        names: [String: String]
+    ) -> [IdentityTemplateContext] {
+        guard entity.identityAttributes.count == 1, entity.superentity.map({ $0.identityAttributes.isEmpty }) ?? true,
+            let identity = attributes.first(where: { $0.name == entity.identityAttributes[0].name }),
+            identity.rawValueType.isEmpty,
+            Self.hashableTypes.contains(
+                identity.isOptional ? String(identity.swiftType.dropLast()) : identity.swiftType
+            )
+        else { return [] }
+        let isNamedID = identity.swiftName == "id"
+        guard isNamedID || !entity.properties.contains(where: { (names[$0.name] ?? $0.name) == "id" }) else {
+            return []
+        }
+        return [
+            IdentityTemplateContext(swiftName: identity.swiftName, swiftType: identity.swiftType, isNamedID: isNamedID)
+        ]
     }
 
     /// The model's fetch request templates of `entity` as typed functions: each `$VARIABLE` a

@@ -221,6 +221,19 @@ struct GeneratedCodeTests {
         #expect(embedded.objectClass(for: try #require(embedded.entitiesByName["Book"])) == Book.self)
     }
 
+    @Test("classes of entities with an identity are Identifiable and Hashable by it")
+    func identifiableByIdentity() throws {
+        let model = try AuthorsModel.load()
+        let json = Data(#"[{"author_id": 1, "lastName": "Twain"}, {"author_id": 2, "lastName": "Austen"}]"#.utf8)
+        let first = try ModelDecoder(model: model).decode([Author].self, from: json)
+        let again = try ModelDecoder(model: model).decode([Author].self, from: json)
+        #expect(first.map(\.id) == [1, 2])
+        // Two decodings, different objects: equal by identity, one each in a set.
+        #expect(first[0] !== again[0] && first[0] == again[0] && first[0] != first[1])
+        #expect(Set(first + again).count == 2)
+        #expect(Dictionary(grouping: first + again, by: \.id).mapValues(\.count) == [1: 2, 2: 2])
+    }
+
     @Test("the embedded model is read once: every load() gives the same model, from any thread")
     func embeddedModelCached() async throws {
         let first = try AuthorsModel.load()

@@ -69,3 +69,20 @@ public class _Author: ModelMapper.ModelObject {
         removePrimitiveObject(object, forKey: Keys.books)
     }
 }
+
+/// Objects of `Author` are identified by `authorID`, the entity's identity: two
+/// are equal when it is (in one graph, they are then one object).
+extension _Author: Identifiable, Hashable {
+    /// The identity, `authorID`.
+    public var id: Int64 { authorID }
+
+    /// Whether the two objects have the same identity.
+    public static func == (lhs: _Author, rhs: _Author) -> Bool {
+        lhs.authorID == rhs.authorID
+    }
+
+    /// Hashes the identity.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(authorID)
+    }
+}

@@ -95,3 +95,20 @@ public class _Book: ModelMapper.ModelObject {
         set { setPrimitiveValue(newValue, forKey: Keys.pricing) }
     }
 }
+
+/// Objects of `Book` are identified by `bookID`, the entity's identity: two
+/// are equal when it is (in one graph, they are then one object).
+extension _Book: Identifiable, Hashable {
+    /// The identity, `bookID`.
+    public var id: Int64 { bookID }
+
+    /// Whether the two objects have the same identity.
+    public static func == (lhs: _Book, rhs: _Book) -> Bool {
+        lhs.bookID == rhs.bookID
+    }
+
+    /// Hashes the identity.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(bookID)
+    }
+}

@@ -270,3 +270,20 @@ public class _Product: ModelMapper.ModelObject {
         return try graph.fetch(request, as: Product.self)
     }
 }
+
+/// Objects of `Product` are identified by `sku`, the entity's identity: two
+/// are equal when it is (in one graph, they are then one object).
+extension _Product: Identifiable, Hashable {
+    /// The identity, `sku`.
+    public var id: String { sku }
+
+    /// Whether the two objects have the same identity.
+    public static func == (lhs: _Product, rhs: _Product) -> Bool {
+        lhs.sku == rhs.sku
+    }
+
+    /// Hashes the identity.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(sku)
+    }
+}

@@ -42,3 +42,20 @@ public class _Tag: ModelMapper.ModelObject {
         removePrimitiveObject(object, forKey: Keys.products)
     }
 }
+
+/// Objects of `Tag` are identified by `label`, the entity's identity: two
+/// are equal when it is (in one graph, they are then one object).
+extension _Tag: Identifiable, Hashable {
+    /// The identity, `label`.
+    public var id: String { label }
+
+    /// Whether the two objects have the same identity.
+    public static func == (lhs: _Tag, rhs: _Tag) -> Bool {
+        lhs.label == rhs.label
+    }
+
+    /// Hashes the identity.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(label)
+    }
+}

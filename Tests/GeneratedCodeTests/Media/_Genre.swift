@@ -42,3 +42,20 @@ public class _Genre: ModelMapper.ModelObject {
         removePrimitiveObject(object, forKey: Keys.items)
     }
 }
+
+/// Objects of `Genre` are identified by `name`, the entity's identity: two
+/// are equal when it is (in one graph, they are then one object).
+extension _Genre: Identifiable, Hashable {
+    /// The identity, `name`.
+    public var id: String { name }
+
+    /// Whether the two objects have the same identity.
+    public static func == (lhs: _Genre, rhs: _Genre) -> Bool {
+        lhs.name == rhs.name
+    }
+
+    /// Hashes the identity.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+    }
+}

@@ -81,3 +81,20 @@ public class _MediaItem: ModelMapper.ModelObject {
         removePrimitiveObject(object, forKey: Keys.genres)
     }
 }
+
+/// Objects of `MediaItem` are identified by `itemID`, the entity's identity: two
+/// are equal when it is (in one graph, they are then one object).
+extension _MediaItem: Identifiable, Hashable {
+    /// The identity, `itemID`.
+    public var id: UUID? { itemID }
+
+    /// Whether the two objects have the same identity.
+    public static func == (lhs: _MediaItem, rhs: _MediaItem) -> Bool {
+        lhs.itemID == rhs.itemID
+    }
+
+    /// Hashes the identity.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(itemID)
+    }
+}
