@@ -57,6 +57,21 @@ struct InitCommand: ModelgenCommand {
         )
         print("wrote \(bundle.relativePath) (\(summary)) and \(settings.relativePath)")
         print("next: modelgen validate \(bundle.relativePath); modelgen generate \(bundle.relativePath)")
+        if let note = Self.targetNote(for: directory) { print(note) }
+    }
+
+    /// A note when `directory` is a SwiftPM target's folder (`Sources/<Target>`) that holds no
+    /// Swift file: SwiftPM refuses such a target before ModelgenPlugin runs (the files it
+    /// generates do not count), with a message that does not say why.
+    static func targetNote(for directory: URL) -> String? {
+        let folder = directory.standardizedFileURL
+        guard folder.deletingLastPathComponent().lastPathComponent == "Sources" else { return nil }
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        guard !files.contains(where: { $0.hasSuffix(".swift") }) else { return nil }
+        let example = folder.appendingPathComponent("Exports.swift").relativePath
+        return "note: target folder \(folder.lastPathComponent) has no Swift file of its own; SwiftPM refuses a target "
+            + "that holds only a model, even with ModelgenPlugin (generated files do not count): add one, such as "
+            + "\(example), even empty"
     }
 
     /// The model's XML, its conventions, and what it holds in words.

@@ -35,4 +35,21 @@ struct InitCommandTests {
         #expect(try Modelgen.run(["init", "Shelf", "--folder", folder.url.path, "--force"]).status == 0)
         #expect(!FileManager.default.fileExists(atPath: conventions.path))
     }
+
+    @Test("init into a target folder with no Swift file says that SwiftPM needs one; with one, it does not")
+    func targetWithoutSwiftFile() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let target = folder.url.appendingPathComponent("Sources/Shop")
+        let made = try Modelgen.run(["init", "Shop", "--folder", target.path])
+        #expect(made.status == 0, "\(made.standardError)")
+        #expect(made.standardOutput.contains("note: target folder Shop has no Swift file of its own"))
+        #expect(made.standardOutput.contains("Sources/Shop/Exports.swift, even empty"))
+        try Data().write(to: target.appendingPathComponent("Exports.swift"))
+        let again = try Modelgen.run(["init", "Shop", "--folder", target.path, "--force"])
+        #expect(again.status == 0 && !again.standardOutput.contains("note:"), "\(again.standardOutput)")
+        // Not a target folder: no note.
+        let plain = try Modelgen.run(["init", "Shop", "--folder", folder.url.path])
+        #expect(!plain.standardOutput.contains("note:"), "\(plain.standardOutput)")
+    }
 }
