@@ -81,6 +81,14 @@ public enum BuiltInTemplates {
             /// The entity this class is bound to.
             override {{{access}}}class var entityName: String { {{{entityNameLiteral}}} }
 
+            /// A new object of the entity `{{{entityName}}}` of `model`, with the model's defaults set.
+            ///
+            /// - Throws: `MappingError` when `model` has no entity `{{{entityName}}}`, or makes its
+            ///   objects of another class.
+            {{{access}}}convenience init(model: ModelMapper.ObjectModel) throws {
+                self.init(entity: try ModelMapper.ModelObject.entity(for: Self.self, in: model))
+            }
+
             /// The names of the properties, for `value(forKey:)` and the other key-based calls.
             {{{access}}}enum Keys {
         {{#keys}}

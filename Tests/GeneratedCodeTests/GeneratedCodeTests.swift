@@ -234,6 +234,26 @@ struct GeneratedCodeTests {
         #expect(Dictionary(grouping: first + again, by: \.id).mapValues(\.count) == [1: 2, 2: 2])
     }
 
+    @Test("init(model:) makes an object of the class's entity, and refuses a class the model does not make")
+    func initializerTakingTheModel() throws {
+        let model = try AuthorsModel.load()
+        let book = try Book(model: model)
+        #expect(book.entity.name == "Book" && book.bookID == 0)
+        // The model makes Book objects of class Book: the machine class is refused at the call.
+        #expect {
+            try _Book(model: model)
+        } throws: { error in
+            guard case MappingError.wrongEntity(let context) = error else { return false }
+            return context.entityName == "Book" && context.found == "an object of class _Book"
+        }
+        // A model loaded without classes takes any.
+        let unbound = try ObjectModel(contentsOf: TestPaths.model("Authors"))
+        #expect(try Author(model: unbound).entity.name == "Author")
+        // A model without the entity: the error names it.
+        let media = try MediaModel.load()
+        #expect(throws: MappingError.self) { try Author(model: media) }
+    }
+
     @Test("the embedded model is read once: every load() gives the same model, from any thread")
     func embeddedModelCached() async throws {
         let first = try AuthorsModel.load()

@@ -16,7 +16,7 @@ extension ModelDecoder {
     public func decodeObject(ofEntityNamed entityName: String, from data: Data, at keyPath: String? = nil) throws
         -> ModelObject
     {
-        try decodeObject(of: model.entity(named: entityName), from: data, at: keyPath)
+        try decodeObject(of: model.checkedEntity(named: entityName), from: data, at: keyPath)
     }
 
     /// Decodes an array of objects of the entity named `entityName` from JSON data.
@@ -32,6 +32,6 @@ extension ModelDecoder {
     public func decodeObjects(ofEntityNamed entityName: String, from data: Data, at keyPath: String? = nil) throws
         -> [ModelObject]
     {
-        try decodeObjects(of: model.entity(named: entityName), from: data, at: keyPath)
+        try decodeObjects(of: model.checkedEntity(named: entityName), from: data, at: keyPath)
     }
 }

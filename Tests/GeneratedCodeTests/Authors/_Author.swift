@@ -10,6 +10,14 @@ public class _Author: ModelMapper.ModelObject {
     /// The entity this class is bound to.
     override public class var entityName: String { "Author" }
 
+    /// A new object of the entity `Author` of `model`, with the model's defaults set.
+    ///
+    /// - Throws: `MappingError` when `model` has no entity `Author`, or makes its
+    ///   objects of another class.
+    public convenience init(model: ModelMapper.ObjectModel) throws {
+        self.init(entity: try ModelMapper.ModelObject.entity(for: Self.self, in: model))
+    }
+
     /// The names of the properties, for `value(forKey:)` and the other key-based calls.
     public enum Keys {
         public static let authorID = "authorID"

@@ -9,6 +9,14 @@ public class _Pricing: ModelMapper.ModelObject {
     /// The entity this class is bound to.
     override public class var entityName: String { "Pricing" }
 
+    /// A new object of the entity `Pricing` of `model`, with the model's defaults set.
+    ///
+    /// - Throws: `MappingError` when `model` has no entity `Pricing`, or makes its
+    ///   objects of another class.
+    public convenience init(model: ModelMapper.ObjectModel) throws {
+        self.init(entity: try ModelMapper.ModelObject.entity(for: Self.self, in: model))
+    }
+
     /// The names of the properties, for `value(forKey:)` and the other key-based calls.
     public enum Keys {
         public static let currency = "currency"

@@ -11,6 +11,14 @@ public class _Album: MediaItem {
     /// The entity this class is bound to.
     override public class var entityName: String { "Album" }
 
+    /// A new object of the entity `Album` of `model`, with the model's defaults set.
+    ///
+    /// - Throws: `MappingError` when `model` has no entity `Album`, or makes its
+    ///   objects of another class.
+    public convenience init(model: ModelMapper.ObjectModel) throws {
+        self.init(entity: try ModelMapper.ModelObject.entity(for: Self.self, in: model))
+    }
+
     /// The names of the properties, for `value(forKey:)` and the other key-based calls.
     public enum Keys {
         public static let itemID = "itemID"

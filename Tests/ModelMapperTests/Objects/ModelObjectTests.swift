@@ -84,9 +84,9 @@ struct ModelObjectTests {
             guard case MappingError.unknownKey(let context) = error else { return false }
             return context.name == "titel" && context.entityName == "Book" && context.detail == "did you mean 'title'?"
         }
-        #expect(try model.entity(named: "Book").name == "Book")
+        #expect(try model.checkedEntity(named: "Book").name == "Book")
         #expect {
-            try model.entity(named: "Bok")
+            try model.checkedEntity(named: "Bok")
         } throws: { error in
             guard case MappingError.unknownEntity(let context) = error else { return false }
             return context.name == "Bok" && context.detail == "did you mean 'Book'?"

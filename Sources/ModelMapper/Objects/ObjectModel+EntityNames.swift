@@ -2,19 +2,20 @@ import Foundation
 
 extension ObjectModel {
     /// The entity named `name`, or an error that says which names the model has: the checked
-    /// form of `entitiesByName[name]`, for code that would otherwise force-unwrap it.
+    /// form of `entity(named:)` and `entitiesByName[name]`, for code that would otherwise
+    /// force-unwrap them.
     ///
     /// For example:
     ///
     /// ```swift
-    /// let book = try model.entity(named: "Book")
+    /// let book = try model.checkedEntity(named: "Book")
     /// let draft = ModelObject(entity: book)
-    /// _ = try model.entity(named: "Bok")   // MappingError.unknownEntity: did you mean 'Book'?
+    /// _ = try model.checkedEntity(named: "Bok")   // MappingError.unknownEntity: did you mean 'Book'?
     /// ```
     ///
     /// - Throws: ``MappingError/unknownEntity(_:)`` naming `name`, with the closest entity
     ///   name the model has as a suggestion.
-    public func entity(named name: String) throws(MappingError) -> EntityDescription {
+    public func checkedEntity(named name: String) throws(MappingError) -> EntityDescription {
         guard let entity = entitiesByName[name] else { throw unknownEntity(name) }
         return entity
     }
