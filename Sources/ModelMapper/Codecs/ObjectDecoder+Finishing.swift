@@ -294,18 +294,15 @@ extension ObjectDecoder {
             case .null where property.isRelationship:
                 try replace(object, slot: slot, frame: frame, with: [], null: true, errorPath: path)
             case .object(let link):
-                let children = link.object.map { [$0] } ?? []
-                // Nested in it, they yield what they hold of it by reference (`yieldOwnership`).
-                if !frame.isReference {
-                    for child in children { child.yieldOwnership(to: object, budget: &run.cycleSearchAllowance) }
-                }
-                try replace(object, slot: slot, frame: frame, with: children, null: false, errorPath: path)
+                try replace(
+                    object,
+                    slot: slot,
+                    frame: frame,
+                    withNested: link.object.map { [$0] } ?? [],
+                    errorPath: path
+                )
             case .objects(let links):
-                let children = links.compactMap(\.object)
-                if !frame.isReference {
-                    for child in children { child.yieldOwnership(to: object, budget: &run.cycleSearchAllowance) }
-                }
-                try replace(object, slot: slot, frame: frame, with: children, null: false, errorPath: path)
+                try replace(object, slot: slot, frame: frame, withNested: links.compactMap(\.object), errorPath: path)
             case let value:
                 object[stored: slot] = value
             }
@@ -320,6 +317,22 @@ extension ObjectDecoder {
                 object.decodedSource = source
             }
         }
+    }
+
+    /// Replaces a relationship of an object decoded before with the objects its JSON nests
+    /// there. Nested in it, they first yield what they hold of it by reference
+    /// (``ModelObject/yieldOwnership(to:budget:)``), unless the frame is itself a reference.
+    func replace(
+        _ object: ModelObject,
+        slot: Int,
+        frame: Frame,
+        withNested children: [ModelObject],
+        errorPath path: () -> JSONPath
+    ) throws(MappingError) {
+        if !frame.isReference {
+            for child in children { child.yieldOwnership(to: object, budget: &run.cycleSearchAllowance) }
+        }
+        try replace(object, slot: slot, frame: frame, with: children, null: false, errorPath: path)
     }
 
     /// Replaces a relationship of an object decoded before. Its new links may close a cycle
