@@ -243,9 +243,7 @@ struct GenerationRun {
         guard entity.identityAttributes.count == 1, entity.superentity.map({ $0.identityAttributes.isEmpty }) ?? true,
             let identity = attributes.first(where: { $0.name == entity.identityAttributes[0].name }),
             identity.rawValueType.isEmpty,
-            Self.hashableTypes.contains(
-                identity.isOptional ? String(identity.swiftType.dropLast()) : identity.swiftType
-            )
+            Self.hashableTypes.contains(Self.unwrapped(identity.swiftType))
         else { return [] }
         let isNamedID = identity.swiftName == "id"
         guard isNamedID || !entity.properties.contains(where: { (names[$0.name] ?? $0.name) == "id" }) else {
