@@ -59,31 +59,25 @@ func checkMapping(_ data: Data, through inferred: ModelInference.Result) {
     // inference (and every JSONValue reader) sees it. The decoder, which streams, decodes and
     // checks both values before the last replaces the first, so it may refuse the raw text.
     let asRead = Data(sample.jsonText().utf8)
-    var keep = ModelDecoder.Options()
-    keep.unknownKeys = .keep
+    /// The sample's objects (or its one object) decoded with `unknownKeys`, encoded again.
+    func encoded(unknownKeys: ModelDecoder.Options.UnknownKeys) throws -> Data {
+        var options = ModelDecoder.Options()
+        options.unknownKeys = unknownKeys
+        let decoder = ModelDecoder(model: inferred.model, options: options)
+        if case .array = sample { return try ModelEncoder().encode(decoder.decodeObjects(of: entity, from: asRead)) }
+        return try ModelEncoder().encode(decoder.decodeObject(of: entity, from: asRead))
+    }
     let written: JSONValue
     do {
-        let decoder = ModelDecoder(model: inferred.model, options: keep)
-        if case .array = sample {
-            written = try JSONValue.parse(ModelEncoder().encode(decoder.decodeObjects(of: entity, from: asRead)))
-        } else {
-            written = try JSONValue.parse(ModelEncoder().encode(decoder.decodeObject(of: entity, from: asRead)))
-        }
+        written = try JSONValue.parse(encoded(unknownKeys: .keep))
     } catch {
         FuzzDriver.check(false, "the sample does not round-trip through its model: \(error)\n\(inferred.contents)")
         return
     }
     FuzzDriver.check(written == sample, "the round trip changed the sample:\n\(sample)\n\(written)")
     guard !inferred.guesses.contains(where: { $0.guess == "not mapped" }) else { return }
-    var reject = ModelDecoder.Options()
-    reject.unknownKeys = .reject
     do {
-        let decoder = ModelDecoder(model: inferred.model, options: reject)
-        if case .array = sample {
-            _ = try decoder.decodeObjects(of: entity, from: asRead)
-        } else {
-            _ = try decoder.decodeObject(of: entity, from: asRead)
-        }
+        _ = try encoded(unknownKeys: .reject)
     } catch {
         FuzzDriver.check(false, "a key of the sample is unknown to its model: \(error)\n\(inferred.contents)")
     }
