@@ -61,13 +61,12 @@ do {
         for object in graph.objects(of: entity) { print("\(entity.name): \(describe(object))") }
     }
 
-    // Change one object, as an app would, and note it: the graph sees merges, not assignments.
+    // Change one object, as an app would: the object tells its graph, which lists it as updated.
     let before = graph.changePoint
     guard let japan = graph.object(of: "Band", identity: "Japan") else {
         throw MappingError(.missingValue, detail: "the documents have no band named Japan")
     }
     try japan.setValue("Rain Tree Crow, JAPAN", forKey: "otherNames")
-    graph.noteUpdated(japan)
 
     // What changed, as the API takes it: relationships as the keys they lead to. The keys are
     // snake_case, and BandMember's identity its `id`, because the model's conventions say so.

@@ -19,7 +19,7 @@ extension GraphMerger {
             case .new(isPlaceholder: false)?:
                 missing = missingRequiredSlots(of: object)
             case .existing(let existing, fills: false)?
-            where graph.placeholderSet.contains(ObjectIdentifier(existing))
+            where existing.isGraphPlaceholder
                 && existing.layout.entityIndex == object.layout.entityIndex && !isIdentityOnly(object):
                 missing = missingRequiredSlots(of: object, onto: existing)
             default:

@@ -172,7 +172,7 @@ struct GraphMerger {
             let givenAsObject = given[identifier]?.isGivenAsObject ?? true
             if let key, let existing = graph.identities[key] {
                 let fills =
-                    givenAsObject && graph.placeholderSet.contains(ObjectIdentifier(existing))
+                    givenAsObject && existing.isGraphPlaceholder
                     && existing.layout.entityIndex == object.layout.entityIndex
                     && missingRequiredSlots(of: object, onto: existing).isEmpty
                 targets[identifier] = .existing(existing, fills: fills)
@@ -324,7 +324,8 @@ struct GraphMerger {
             // Given as a JSON object now: written back as one.
             if given[ObjectIdentifier(object)]?.isGivenAsObject == true { existing.isReadAsReference = false }
             guard fills else { continue }
-            if graph.placeholderSet.remove(ObjectIdentifier(existing)) != nil {
+            if existing.isGraphPlaceholder {
+                existing.isGraphPlaceholder = false
                 updated.insert(ObjectIdentifier(existing))
             }
         }
@@ -344,7 +345,8 @@ struct GraphMerger {
             guard case .new(let isPlaceholder) = targets[ObjectIdentifier(object)] else { continue }
             graph.lists[object.layout.entityIndex].append(object)
             graph.insertedAt[ObjectIdentifier(object)] = generation
-            if isPlaceholder { graph.placeholderSet.insert(ObjectIdentifier(object)) }
+            object.isGraphPlaceholder = isPlaceholder
+            object.changeObserver = graph.changeObserver
             guard let key = graph.identityKey(of: object) else { continue }
             graph.identities[key] = object
             guard let links = graph.resolvePending(key) else { continue }

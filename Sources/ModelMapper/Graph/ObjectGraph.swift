@@ -81,7 +81,7 @@ public final class ObjectGraph {
     public struct Changes {
         /// Objects merged in (or made placeholders) since the point, and still in the graph.
         public var inserted: [ModelObject]
-        /// Objects in the graph before the point that a merge (or ``noteUpdated(_:)``) changed.
+        /// Objects in the graph before the point that a merge, a setter or ``noteUpdated(_:)`` changed.
         public var updated: [ModelObject]
         /// Objects in the graph before the point that were removed since.
         public var deleted: [ModelObject]
@@ -125,9 +125,9 @@ public final class ObjectGraph {
     /// How many references `pending` holds, and how many of them are forgotten.
     var pendingEntryCount = 0
     var forgottenPendingCount = 0
-    /// Objects made for unresolved references (``UnresolvedReferencePolicy/placeholder``) and
-    /// not filled in since.
-    var placeholderSet: Set<ObjectIdentifier> = []
+    /// What the graph's objects tell it when code changes them through their setters: made on
+    /// first use, as most graphs' objects are never changed by code.
+    lazy var changeObserver = ObjectChangeObserver { [weak self] object in self?.noteUpdated(object) }
 
     /// An object's relationship, as waiting references know it.
     struct PendingSlot: Hashable {
@@ -225,7 +225,7 @@ public final class ObjectGraph {
     /// objects the graph did not have (``UnresolvedReferencePolicy/placeholder``, or a top-level
     /// array of identifiers), or given by their identity alone while lacking a required value.
     public var placeholders: [ModelObject] {
-        lists.flatMap { $0.objects }.filter { placeholderSet.contains(ObjectIdentifier($0)) }
+        lists.flatMap { $0.objects }.filter(\.isGraphPlaceholder)
     }
 
     /// Checks every object of the graph for what the decoder would refuse and the encoder
@@ -243,7 +243,7 @@ public final class ObjectGraph {
     public func validate(checkingBounds: Bool = false) throws {
         var problems: [MappingError] = []
         for list in lists {
-            for object in list.objects where !placeholderSet.contains(ObjectIdentifier(object)) {
+            for object in list.objects where !object.isGraphPlaceholder {
                 guard !ValueCheck.passes(object, bounds: checkingBounds) else { continue }
                 problems += ValueCheck.problems(
                     of: object,
@@ -289,8 +289,10 @@ public final class ObjectGraph {
         return changes
     }
 
-    /// Notes that code changed `object` (a graph does not see changes made to its objects
-    /// directly), so that ``changes(since:)`` lists it as updated.
+    /// Notes that `object` changed, so that ``changes(since:)`` lists it as updated. The
+    /// object's setters (``ModelObject/setValue(_:forKey:)``, the relationship calls, and the
+    /// typed setters generated classes have) call it themselves; call it for changes made
+    /// otherwise, such as to a value a transformer reads from a mutable class.
     public func noteUpdated(_ object: ModelObject) {
         guard contains(object) else { return }
         updatedAt[ObjectIdentifier(object)] = nextGeneration()
@@ -372,7 +374,8 @@ public final class ObjectGraph {
             dropPending(owner: object)
             let identifier = ObjectIdentifier(object)
             lists[object.entity.index].remove(object)
-            placeholderSet.remove(identifier)
+            object.isGraphPlaceholder = false
+            object.changeObserver = nil
             deletions.append((generation, object, insertedAt[identifier] ?? 0))
             insertedAt[identifier] = nil
             updatedAt[identifier] = nil

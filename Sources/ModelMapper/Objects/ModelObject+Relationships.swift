@@ -10,6 +10,7 @@ extension ModelObject {
     public func set(modelObject object: ModelObject?, forKey key: String) throws {
         let slot = try relationshipSlot(key, toMany: false)
         try replaceRelationship(atSlot: slot, with: object.map { [$0] } ?? [], null: object == nil)
+        changeObserver?.objectChanged(self)
     }
 
     /// Adds an object to a to-many relationship (once: an object already there stays where it
@@ -22,6 +23,7 @@ extension ModelObject {
         let slot = try relationshipSlot(key, toMany: true)
         try checkDestination(of: object, atSlot: slot)
         attach(object, atSlot: slot)
+        changeObserver?.objectChanged(self)
     }
 
     /// Adds objects to a to-many relationship, in order; nothing is added when one of them
@@ -40,6 +42,7 @@ extension ModelObject {
         let objects = Array(objects)
         for object in objects { try checkDestination(of: object, atSlot: slot) }
         for object in objects { attach(object, atSlot: slot) }
+        changeObserver?.objectChanged(self)
     }
 
     /// Adds objects to a to-many relationship, in order (the same as `add(modelObject:forKey:)` with an array).
@@ -57,6 +60,7 @@ extension ModelObject {
     public func remove(modelObject object: ModelObject, forKey key: String) throws {
         let slot = try relationshipSlot(key, toMany: true)
         detach(object, atSlot: slot)
+        changeObserver?.objectChanged(self)
     }
 
     /// Adds an object to a to-many relationship without throwing, for typed accessors such as

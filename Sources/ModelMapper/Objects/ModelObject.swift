@@ -87,6 +87,13 @@ open class ModelObject: CustomStringConvertible {
     /// from one of this object's lists, so that the batch looks up only such objects' lists.
     /// It fits in the padding after the fields above.
     @exclusivity(unchecked) var hasDeferredUnlinks = false
+    /// Whether an ``ObjectGraph`` made the object for a reference to one it did not have, and
+    /// no merge has filled it in since (see ``isPlaceholder``). In the padding, too.
+    @exclusivity(unchecked) var isGraphPlaceholder = false
+    /// The graph the object is in, told when a setter changes the object (see
+    /// ``ObjectChangeObserver``); nil outside a graph. Weak, as an object may outlive its
+    /// graph: this is the one word an object spends on being in a graph.
+    weak var changeObserver: ObjectChangeObserver?
 
     deinit {
         if !hasReleasedLinks, !layout.relationshipList.isEmpty { releaseRelationships() }
@@ -150,6 +157,7 @@ open class ModelObject: CustomStringConvertible {
             throw unknownKey(key)
         }
         try setValue(value, atSlot: slot)
+        changeObserver?.objectChanged(self)
     }
 
     func setValue(_ value: Any?, atSlot slot: Int) throws {
@@ -235,6 +243,7 @@ open class ModelObject: CustomStringConvertible {
             try replaceRelationship(atSlot: slot, with: [], null: false)
         }
         slots[slot] = .absent
+        changeObserver?.objectChanged(self)
     }
 
     open var description: String {

@@ -2,6 +2,9 @@ import Foundation
 
 /// The transformers registered before any code runs.
 enum BuiltInTransformers {
+    /// Their names.
+    static let names = Set(all.keys)
+
     static var all: [ValueTransformer.Name: ValueTransformer] {
         var transformers: [ValueTransformer.Name: ValueTransformer] = [
             "ISO8601Date": DateTransformer(format: .iso8601),

@@ -17,6 +17,33 @@ public final class DateTransformer: ValueTransformer, @unchecked Sendable {
         self.format = format
     }
 
+    /// A transformer for dates in the first format `formats` names, written as a `dateFormats`
+    /// userInfo value is (``DateFormat/list(_:)``: `yyyy-MM-dd`, `iso8601 Europe/Oslo`, …);
+    /// nil when it names none.
+    public convenience init?(formats: String) {
+        guard let format = DateFormat.list(formats).first else { return nil }
+        self.init(format: format)
+    }
+
+    /// Registers a transformer for dates in the first format `formats` names (as
+    /// ``init(formats:)`` reads it) under `name`, unless one is registered under it already:
+    /// what a generated model type's `registerTransformers()` does for each transformer its
+    /// model declares a date format for.
+    ///
+    /// For example:
+    ///
+    /// ```swift
+    /// DateTransformer.registerIfAbsent(formats: "yyyy-MM-dd", forName: "Date")
+    /// ```
+    ///
+    /// - Returns: whether it registered one: false when `formats` names no format, or `name`
+    ///   has a transformer.
+    @discardableResult
+    public static func registerIfAbsent(formats: String, forName name: ValueTransformer.Name) -> Bool {
+        guard let transformer = DateTransformer(formats: formats) else { return false }
+        return setValueTransformerIfAbsent(transformer, forName: name)
+    }
+
     override public class func transformedValueClass() -> AnyClass { NSDate.self }
 
     /// `Date` -> `String` (or a number, for the numeric formats).

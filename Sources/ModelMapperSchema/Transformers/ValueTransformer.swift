@@ -78,6 +78,20 @@ open class ValueTransformer: @unchecked Sendable {
         registry.set(transformer, forName: name)
     }
 
+    /// Registers `transformer` under `name` unless a transformer is registered under it
+    /// already, in one step under the registry's lock: what generated code registers gives way
+    /// to what the app registered first. Thread-safe.
+    ///
+    /// - Returns: whether `transformer` was registered.
+    @discardableResult
+    public class func setValueTransformerIfAbsent(_ transformer: ValueTransformer, forName name: Name) -> Bool {
+        registry.setIfAbsent(transformer, forName: name)
+    }
+
+    /// The names of the transformers built in, registered before any code runs (`ISO8601Date`,
+    /// `YearMonthDayDate`, `StringArray`, …), whatever was registered since.
+    public static var builtInNames: Set<Name> { BuiltInTransformers.names }
+
     /// The transformer registered under `name`, or nil.
     public class func valueTransformer(forName name: Name) -> ValueTransformer? {
         registry.transformer(forName: name)
@@ -98,6 +112,14 @@ private final class TransformerRegistry: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         transformers[name] = transformer
+    }
+
+    func setIfAbsent(_ transformer: ValueTransformer, forName name: ValueTransformer.Name) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard transformers[name] == nil else { return false }
+        transformers[name] = transformer
+        return true
     }
 
     func transformer(forName name: ValueTransformer.Name) -> ValueTransformer? {

@@ -1,0 +1,92 @@
+import Foundation
+
+/// Reading the values the model requires, as typed accessors such as generated ones do: a
+/// required attribute is non-optional in Swift, and an object that lacks one is either a
+/// placeholder or a mistake in code.
+extension ModelObject {
+    /// Whether the object stands for one known by its identity alone, and may lack values the
+    /// model requires:
+    /// - the decoder read it from a reference (a foreign key, `"author_id": 7`, or an identity
+    ///   in a to-many list) and never from a JSON object of its own;
+    /// - or an ``ObjectGraph`` made it for a reference to an object it did not have
+    ///   (``ObjectGraph/UnresolvedReferencePolicy/placeholder``), and no merge filled it in.
+    ///
+    /// An object decoded from a JSON object of its own, or made by a generated class's typed
+    /// initializer, is never a placeholder: it has every value the model requires.
+    ///
+    /// For example:
+    ///
+    /// ```swift
+    /// let books = try decoder.decodeObjects(ofEntityNamed: "Book", from: json)
+    /// for book in books where book.checkedAuthor?.isPlaceholder == false { … }
+    /// ```
+    public var isPlaceholder: Bool { isReadAsReference || isGraphPlaceholder }
+
+    /// The value of a property the model requires (neither optional nor transient), for typed
+    /// accessors such as generated ones: the value, or the model's default when it is unset.
+    ///
+    /// Reading a required value the object lacks is a programming error, and stops the
+    /// program with a message naming `Entity.property`. An object lacks one when it is a
+    /// placeholder (``isPlaceholder``: ask before reading), was made with ``init(entity:)``
+    /// and not given the value, had it removed or set to null by key, or was decoded with
+    /// ``ModelDecoder/Options/requiresNonOptionalValues`` off. Read such objects with
+    /// ``value(forKey:)``, which returns nil.
+    ///
+    /// For example:
+    ///
+    /// ```swift
+    /// var title: String { requiredValue(forKey: "title") }
+    /// ```
+    public func requiredValue<Value>(forKey key: String, as type: Value.Type = Value.self) -> Value {
+        guard let value = value(forKey: key) else { stopOnUnsetRequiredValue(key) }
+        guard let typed = value as? Value else {
+            preconditionFailure(
+                "\(entity.name).\(key) holds a value of type \(Swift.type(of: value)), not \(Value.self)"
+            )
+        }
+        return typed
+    }
+
+    /// The value of a required String attribute holding raw values of `Value`, as
+    /// ``requiredValue(forKey:as:)`` reads it: a stored value that is none of `Value`'s raw
+    /// values (set by key, or decoded without the class bound) stops the program too.
+    public func requiredRawRepresentableValue<Value: RawRepresentable>(
+        forKey key: String,
+        as type: Value.Type = Value.self
+    ) -> Value where Value.RawValue == String {
+        guard let value = rawRepresentableValue(forKey: key, as: Value.self) else {
+            stopOnUnreadableRawValue(key, Value.self)
+        }
+        return value
+    }
+
+    /// The value of a required Integer 16, 32 or 64 attribute holding raw values of `Value`,
+    /// as the String form reads it.
+    public func requiredRawRepresentableValue<Value: RawRepresentable>(
+        forKey key: String,
+        as type: Value.Type = Value.self
+    ) -> Value where Value.RawValue: BinaryInteger {
+        guard let value = rawRepresentableValue(forKey: key, as: Value.self) else {
+            stopOnUnreadableRawValue(key, Value.self)
+        }
+        return value
+    }
+
+    private func stopOnUnreadableRawValue<Value>(_ key: String, _ type: Value.Type) -> Never {
+        guard value(forKey: key) != nil else { stopOnUnsetRequiredValue(key) }
+        preconditionFailure(
+            "\(entity.name).\(key) holds \(value(forKey: key) ?? "nil"), none of the raw values of \(Value.self)"
+        )
+    }
+
+    /// Stops the program on reading a required value the object lacks, saying why it may.
+    private func stopOnUnsetRequiredValue(_ key: String) -> Never {
+        let state = valueState(forKey: key).map { $0 == .null ? "null" : "unset" } ?? "not a property of the entity"
+        let why =
+            isPlaceholder
+            ? "this \(entity.name) is a placeholder, known by its identity alone (check isPlaceholder before reading)"
+            : "the object was made with init(entity:) or had the value removed (make it with the typed initializer, "
+                + "or set the value first)"
+        preconditionFailure("\(entity.name).\(key) is required, and \(state): \(why)")
+    }
+}
