@@ -10,9 +10,9 @@ let arguments = CommandLine.arguments.dropFirst()
 let modelURL = URL(fileURLWithPath: arguments.first ?? "Models/Authors.xcdatamodeld")
 
 do {
-    AuthorsModel.registerTransformers()
-    // The generated AuthorsModel binds Author, Book and Pricing to the model's entities;
-    // AuthorsModel.load() would read the model embedded in the generated code instead.
+    // The generated AuthorsModel registers the `Date` transformer the model declares, and binds
+    // Author, Book and Pricing to the model's entities; AuthorsModel.load() would read the model
+    // embedded in the generated code instead.
     let model = try AuthorsModel.load(contentsOf: modelURL)
     let jsonURL =
         arguments.dropFirst().first.map(URL.init(fileURLWithPath:))

@@ -18,7 +18,7 @@ let feedURL =
 
 /// A photo as one line: when, what, by whom.
 func describe(_ photo: Photo) -> String {
-    let day = photo.dateTaken?.formatted(.iso8601.year().month().day()) ?? "undated"
+    let day = photo.dateTaken.formatted(.iso8601.year().month().day())
     let by = photo.photographer.map { " by \($0.name ?? $0.username)" } ?? ""
     return "\(day)  \(photo.photoID)  \(photo.title ?? "untitled")\(by), \(photo.likes) likes"
 }

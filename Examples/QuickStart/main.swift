@@ -3,8 +3,8 @@ import Foundation
 import ModelMapper
 
 // The classes Author, Book and Pricing, and AuthorsModel, are generated from
-// Authors.xcdatamodeld at build time by ModelgenPlugin (the AuthorsKit target).
-AuthorsModel.registerTransformers()
+// Authors.xcdatamodeld at build time by ModelgenPlugin (the AuthorsKit target). load()
+// registers the transformer the model declares: `born` is a `yyyy-MM-dd` date.
 let model = try AuthorsModel.load()
 
 // Decode: JSON into typed objects, keys mapped as the model says (`author_id` is `authorID`).

@@ -80,14 +80,28 @@ public enum BuiltInTemplates {
         {{{access}}}class {{{declaredClassName}}}: {{{superclassName}}} {
             /// The entity this class is bound to.
             override {{{access}}}class var entityName: String { {{{entityNameLiteral}}} }
+        {{#initializer}}
 
-            /// A new object of the entity `{{{entityName}}}` of `model`, with the model's defaults set.
+        {{#docLines}}
+            /// {{{.}}}
+        {{/docLines}}
             ///
             /// - Throws: `MappingError` when `model` has no entity `{{{entityName}}}`, or makes its
             ///   objects of another class.
-            {{{access}}}convenience init(model: ModelMapper.ObjectModel) throws {
-                self.init(entity: try ModelMapper.ModelObject.entity(for: Self.self, in: model))
+            {{{access}}}init({{{parameterList}}}) throws {
+                super.init(entity: try ModelMapper.ModelObject.entity(for: Self.self, in: {{{modelParameterName}}}))
+        {{#parameters}}
+                self.{{{swiftName}}} = {{{swiftName}}}
+        {{/parameters}}
             }
+
+            /// An object of `entity` with the model's defaults alone, as the decoder makes one
+            /// before it fills it in: values the model requires are missing until set. Make
+            /// objects in code with `init(model:…)`, which takes them.
+            {{{access}}}required init(entity: ModelMapper.EntityDescription) {
+                super.init(entity: entity)
+            }
+        {{/initializer}}
 
             /// The names of the properties, for `value(forKey:)` and the other key-based calls.
             {{{access}}}enum Keys {
@@ -186,15 +200,25 @@ public enum BuiltInTemplates {
 
             /// The model, read from the XML and the conventions embedded below (no file or resource
             /// lookup at run time) on the first call, and kept: every call returns that one model,
-            /// or throws the error reading it gave.
+            /// or throws the error reading it gave. The first call registers the date transformers
+            /// the model declares (`registerTransformers()`); every call checks that each value
+            /// transformer the model names is registered.
+            ///
+            /// - Throws: `ModelLoadingError` when the model does not load; `MappingError`
+            ///   `.unregisteredTransformer` (`MappingErrors` for several) for a transformer the
+            ///   model names that nobody registered, saying where the model names it and how to
+            ///   register it.
             {{{access}}}static func load() throws -> ModelMapper.ObjectModel {
-                try loaded.get()
+                let model = try loaded.get()
+                try model.checkTransformersRegistered()
+                return model
             }
 
             /// The embedded model as first read: a `static let` is initialized once, on first use,
             /// whichever thread asks first.
             private static let loaded = Result<ModelMapper.ObjectModel, any Error> {
-                try ModelMapper.ObjectModel(
+                registerTransformers()
+                return try ModelMapper.ObjectModel(
                     xml: xml,
                     fileName: {{{fileNameLiteral}}},
                     conventions: ModelMapper.ModelConventions(json: conventions),
@@ -203,9 +227,31 @@ public enum BuiltInTemplates {
             }
 
             /// The model read from a `.xcdatamodeld` bundle, `.xcdatamodel` folder or `contents` file,
-            /// with the generated classes bound to the entities it has (another version may lack some).
+            /// with the generated classes bound to the entities it has (another version may lack some),
+            /// after registering the date transformers the model declares.
+            ///
+            /// - Throws: `ModelLoadingError` when the model does not load; `MappingError` for a value
+            ///   transformer it names that nobody registered, as `load()` does.
             {{{access}}}static func load(contentsOf url: URL, version: String? = nil) throws -> ModelMapper.ObjectModel {
-                try ModelMapper.ObjectModel(contentsOf: url, version: version).binding(classes, ignoringUnknownEntities: true)
+                registerTransformers()
+                let model = try ModelMapper.ObjectModel(contentsOf: url, version: version)
+                    .binding(classes, ignoringUnknownEntities: true)
+                try model.checkTransformersRegistered()
+                return model
+            }
+
+            /// Registers a `DateTransformer` for each value transformer the model gives a date format
+            /// (`dateFormat` in the userInfo of an attribute naming it), under a name nothing is
+            /// registered under yet: a transformer the app registered first keeps its place. The
+            /// `load` functions call it.
+            {{{access}}}static func registerTransformers() {
+        {{#dateTransformers}}
+                // Declared by `{{{declaredBy}}}`.
+                ModelMapper.DateTransformer.registerIfAbsent(formats: {{{formatsLiteral}}}, forName: {{{nameLiteral}}})
+        {{/dateTransformers}}
+        {{^dateTransformers}}
+                // The model declares none.
+        {{/dateTransformers}}
             }
 
             /// The model's XML as it was when this code was generated.

@@ -25,4 +25,6 @@ struct EntityTemplateContext {
     let fetchRequests: [FetchRequestTemplateContext]
     /// The identity the class is `Identifiable` and `Hashable` by: one element, or none.
     let identity: [IdentityTemplateContext]
+    /// The typed initializer: one element, or none for an abstract entity.
+    let initializer: [InitializerTemplateContext]
 }

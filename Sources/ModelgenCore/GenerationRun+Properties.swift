@@ -6,28 +6,26 @@ import Mustache
 /// (an enum of raw values where the model names one).
 extension GenerationRun {
     mutating func attributeContext(_ attribute: AttributeDescription, swiftName: String) -> PropertyTemplateContext {
-        let (baseType, zero) = swiftType(of: attribute)
-        let isOptional = attribute.isOptional || zero == nil
-        let swiftType = isOptional ? Self.optional(baseType) : baseType
+        let baseType = swiftType(of: attribute)
+        let isRequired = Self.isRequired(attribute)
+        let swiftType = isRequired ? baseType : Self.optional(baseType)
         let read = "value(forKey: Keys.\(swiftName))"
         if let enumType = rawValueTypeName(of: attribute) {
             return rawValueAttributeContext(attribute, swiftName: swiftName, typeName: enumType)
         }
         let getter: String
-        if baseType == "Any" {
+        if isRequired {
+            getter = "requiredValue(forKey: Keys.\(swiftName))"
+        } else if baseType == "Any" {
             getter = read
-        } else if isOptional {
-            getter = "\(read) as? \(Self.unwrapped(baseType))"
         } else {
-            getter = "\(read) as? \(baseType) ?? \(zero ?? "nil")"
+            getter = "\(read) as? \(Self.unwrapped(baseType))"
         }
         var docLines = [
             "`\(attribute.name)`: \(attribute.attributeType.rawValue)" + (attribute.isOptional ? ", optional" : "")
-                + (attribute.isTransient ? ", transient" : "") + "."
+                + (attribute.isTransient ? ", transient" : "") + (attribute.isDerived ? ", derived" : "") + "."
         ]
-        if !attribute.isOptional, zero == nil {
-            docLines.append("Non-optional in the model; nil until it has a value, as \(baseType) has no zero value.")
-        }
+        if let note = Self.requiredNote(attribute) { docLines.append(note) }
         var mapping = "JSON: `\(attribute.jsonKeyPath)`"
         if let transformer = attribute.valueTransformerName {
             mapping += ", through value transformer `\(transformer)`"
@@ -44,11 +42,25 @@ extension GenerationRun {
             setter: "setPrimitiveValue(newValue, forKey: Keys.\(swiftName))",
             rawValueType: "",
             isToMany: false,
-            isOptional: isOptional,
+            isOptional: !isRequired,
+            isInitializerParameter: isRequired && attribute.defaultValue == nil,
             destinationClassName: "",
             jsonKeyPath: attribute.jsonKeyPath.description,
             docLines: docLines.map(SwiftNaming.commentText)
         )
+    }
+
+    /// Whether an attribute is non-optional in Swift: the model requires it (neither optional
+    /// nor transient), and it is stored rather than derived. Decoding refuses an object that
+    /// lacks one of these unless the attribute has a default, which the object then reads.
+    static func isRequired(_ attribute: AttributeDescription) -> Bool {
+        !attribute.isOptional && !attribute.isTransient && !attribute.isDerived
+    }
+
+    /// What a required attribute's documentation says of reading it before it has a value.
+    static func requiredNote(_ attribute: AttributeDescription) -> String? {
+        guard isRequired(attribute), attribute.defaultValue == nil else { return nil }
+        return "Required: reading it on a placeholder that lacks it stops the program (see `isPlaceholder`)."
     }
 
     /// The Swift type an attribute's userInfo names for its raw values (``MappingKeys/swiftType``),
@@ -61,7 +73,7 @@ extension GenerationRun {
         guard components.allSatisfy({ SwiftNaming.isIdentifier($0) && !SwiftNaming.keywords.contains($0) }) else {
             warn(
                 "attribute '\(attribute.entity.name).\(attribute.name)': swiftType '\(name)' is not a Swift type name; "
-                    + "generated as \(swiftType(of: attribute).0)",
+                    + "generated as \(swiftType(of: attribute))",
                 at: attribute.location
             )
             return nil
@@ -73,7 +85,7 @@ extension GenerationRun {
             warn(
                 "attribute '\(attribute.entity.name).\(attribute.name)': swiftType '\(name)' needs a String or Integer "
                     + "attribute to hold its raw values, and this one is \(attribute.attributeType.rawValue); "
-                    + "generated as \(swiftType(of: attribute).0)",
+                    + "generated as \(swiftType(of: attribute))",
                 at: attribute.location
             )
             return nil
@@ -90,9 +102,14 @@ extension GenerationRun {
             "`\(attribute.name)`: \(attribute.attributeType.rawValue) holding raw values of `\(typeName)`"
                 + (attribute.isOptional ? ", optional" : "") + (attribute.isTransient ? ", transient" : "") + "."
         ]
-        docLines.append(
-            "Nil when unset, null, or none of its raw values; decoding refuses a value that is none of them."
-        )
+        let isRequired = Self.isRequired(attribute)
+        if isRequired, let note = Self.requiredNote(attribute) {
+            docLines.append(note)
+        } else if !isRequired {
+            docLines.append(
+                "Nil when unset, null, or none of its raw values; decoding refuses a value that is none of them."
+            )
+        }
         var mapping = "JSON: `\(attribute.jsonKeyPath)`"
         if let defaultValue = attribute.defaultValueString { mapping += "; default `\(defaultValue)`" }
         docLines.append(mapping + ".")
@@ -101,12 +118,15 @@ extension GenerationRun {
             name: attribute.name,
             swiftName: swiftName,
             capitalizedName: SwiftNaming.capitalized(swiftName),
-            swiftType: typeName + "?",
-            getter: "rawRepresentableValue(forKey: Keys.\(swiftName), as: \(typeName).self)",
+            swiftType: isRequired ? typeName : typeName + "?",
+            getter: isRequired
+                ? "requiredRawRepresentableValue(forKey: Keys.\(swiftName), as: \(typeName).self)"
+                : "rawRepresentableValue(forKey: Keys.\(swiftName), as: \(typeName).self)",
             setter: "setRawRepresentableValue(newValue, forKey: Keys.\(swiftName))",
             rawValueType: typeName,
             isToMany: false,
-            isOptional: true,
+            isOptional: !isRequired,
+            isInitializerParameter: isRequired && attribute.defaultValue == nil,
             destinationClassName: "",
             jsonKeyPath: attribute.jsonKeyPath.description,
             docLines: docLines.map(SwiftNaming.commentText)
@@ -126,8 +146,14 @@ extension GenerationRun {
             + (relationship.isToMany ? "to-many\(relationship.isOrdered ? ", ordered" : "")" : "to-one")
         summary += " \(relationship.destinationEntity.name)"
         if let inverse = relationship.inverseRelationship { summary += ", inverse `\(inverse.name)`" }
-        let docLines = [
-            summary + ".",
+        var docLines = [summary + "."]
+        if !relationship.isToMany, !relationship.isOptional {
+            docLines.append(
+                "Required in the model; optional here, as decoding does not require relationships (an API may "
+                    + "send an object without its parent)."
+            )
+        }
+        docLines += [
             "JSON: `\(relationship.jsonKeyPath)`.",
             "Model: entity `\(relationship.entity.name)`, line \(relationship.location.line).",
         ]
@@ -141,33 +167,33 @@ extension GenerationRun {
             rawValueType: "",
             isToMany: relationship.isToMany,
             isOptional: !relationship.isToMany,
+            isInitializerParameter: false,
             destinationClassName: destination,
             jsonKeyPath: relationship.jsonKeyPath.description,
             docLines: docLines.map(SwiftNaming.commentText)
         )
     }
 
-    /// The Swift type of an attribute and the value a non-optional one reads before it has one
-    /// (nil when the type has none, which makes the property optional).
-    mutating func swiftType(of attribute: AttributeDescription) -> (String, String?) {
+    /// The Swift type of an attribute's values.
+    mutating func swiftType(of attribute: AttributeDescription) -> String {
         switch attribute.attributeType {
-        case .integer16: return ("Int16", "0")
-        case .integer32: return ("Int32", "0")
-        case .integer64: return ("Int64", "0")
-        case .decimal: return ("Decimal", "0")
-        case .double: return ("Double", "0")
-        case .float: return ("Float", "0")
-        case .string: return ("String", "\"\"")
-        case .boolean: return ("Bool", "false")
-        case .date: return ("Date", nil)
-        case .binaryData: return ("Data", "Data()")
-        case .uuid: return ("UUID", nil)
-        case .uri: return ("URL", nil)
-        case .composite: return ("[String: Any]", nil)
-        case .objectID, .undefined: return ("Any", nil)
+        case .integer16: return "Int16"
+        case .integer32: return "Int32"
+        case .integer64: return "Int64"
+        case .decimal: return "Decimal"
+        case .double: return "Double"
+        case .float: return "Float"
+        case .string: return "String"
+        case .boolean: return "Bool"
+        case .date: return "Date"
+        case .binaryData: return "Data"
+        case .uuid: return "UUID"
+        case .uri: return "URL"
+        case .composite: return "[String: Any]"
+        case .objectID, .undefined: return "Any"
         case .transformable:
-            guard let custom = attribute.customClassName else { return ("Any", nil) }
-            if options.trustsCustomClassNames { return (custom, nil) }
+            guard let custom = attribute.customClassName else { return "Any" }
+            if options.trustsCustomClassNames { return custom }
             guard let type = CustomTypeName.swiftType(for: custom) else {
                 warn(
                     "attribute '\(attribute.entity.name).\(attribute.name)': custom class '\(custom)' is not a "
@@ -175,9 +201,9 @@ extension GenerationRun {
                         + "--trust-custom-class-names uses it as written)",
                     at: attribute.location
                 )
-                return ("Any", nil)
+                return "Any"
             }
-            return (type, nil)
+            return type
         }
     }
 

@@ -56,6 +56,7 @@ struct GenerationRun {
             fileNameLiteral: SwiftNaming.stringLiteral(fileName),
             xmlLiteral: Self.rawStringLiteral(modelXML),
             conventionsLiteral: SwiftNaming.stringLiteral(model.conventions.jsonText),
+            dateTransformers: dateTransformerContexts(),
             entities: contexts
         )
         guard let library = makeLibrary() else {
@@ -223,7 +224,51 @@ struct GenerationRun {
             rawValueAttributes: rawValueAttributes,
             hasRawValueAttributes: !rawValueAttributes.isEmpty,
             fetchRequests: fetchRequestContexts(entity, className: className),
-            identity: identityContext(entity, attributes: attributes, names: names)
+            identity: identityContext(entity, attributes: attributes, names: names),
+            initializer: entity.isAbstract ? [] : [initializerContext(entity, ownAttributes: attributes, names: names)]
+        )
+    }
+
+    static func initializerDocLines(_ entityName: String, parameters: [PropertyTemplateContext]) -> [String] {
+        guard !parameters.isEmpty else {
+            return ["A new object of the entity `\(entityName)` of `model`, with the model's defaults set."]
+        }
+        let names = parameters.map { "`\($0.swiftName)`" }
+        let list = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")
+        return [
+            "A new object of the entity `\(entityName)` of `model`, with the values the model requires",
+            "(\(list)) and the model's defaults for the rest.",
+        ]
+    }
+
+    /// The class's typed initializer: the model, then every attribute the entity requires with
+    /// no default (inherited ones first, as the model lists them), one parameter each.
+    mutating func initializerContext(
+        _ entity: EntityDescription,
+        ownAttributes: [PropertyTemplateContext],
+        names: [String: String]
+    ) -> InitializerTemplateContext {
+        // Inherited attributes' contexts are their superentity's; their warnings are its, too.
+        let mark = diagnostics.count
+        let parameters = entity.attributes
+            .compactMap { attribute -> PropertyTemplateContext? in
+                guard attribute.entity != entity else { return ownAttributes.first { $0.name == attribute.name } }
+                return attributeContext(attribute, swiftName: names[attribute.name] ?? attribute.name)
+            }
+            .filter(\.isInitializerParameter)
+        diagnostics.removeSubrange(mark...)
+        var modelName = "objectModel"
+        while parameters.contains(where: { $0.swiftName == modelName }) { modelName += "_" }
+        let list =
+            parameters.isEmpty
+            ? "model \(modelName): ModelMapper.ObjectModel"
+            : "\n        model \(modelName): ModelMapper.ObjectModel"
+                + parameters.map { ",\n        \($0.swiftName): \($0.swiftType)" }.joined() + "\n    "
+        return InitializerTemplateContext(
+            modelParameterName: modelName,
+            parameters: parameters,
+            parameterList: list,
+            docLines: Self.initializerDocLines(entity.name, parameters: parameters).map(SwiftNaming.commentText)
         )
     }
 
@@ -323,7 +368,7 @@ struct GenerationRun {
             case .comparison(let comparison):
                 for (side, other) in [(comparison.left, comparison.right), (comparison.right, comparison.left)] {
                     guard case .variable(let variable) = other, let attribute = attribute(at: side) else { continue }
-                    let (type, _) = swiftType(of: attribute)
+                    let type = swiftType(of: attribute)
                     guard type != "Any" else { continue }
                     note(variable, comparison.operator == .in && side == comparison.left ? "[\(type)]" : type)
                 }

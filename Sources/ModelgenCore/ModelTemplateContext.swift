@@ -15,6 +15,8 @@ struct ModelTemplateContext {
     let xmlLiteral: String
     /// The model's conventions (``ModelMapper/ModelConventions/jsonText``), as a literal.
     let conventionsLiteral: String
+    /// The date transformers the model declares, for `registerTransformers()`.
+    let dateTransformers: [DateTransformerTemplateContext]
     /// Every entity's context, for the single-file template.
     let entities: [EntityTemplateContext]
 }

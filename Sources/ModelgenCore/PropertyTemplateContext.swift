@@ -10,7 +10,12 @@ struct PropertyTemplateContext {
     /// For an attribute typed with the Swift type of its raw values: that type; else empty.
     let rawValueType: String
     let isToMany: Bool
+    /// Whether the Swift type is optional: the model does not require the property, or it is
+    /// a to-one relationship (which decoding does not require).
     let isOptional: Bool
+    /// Whether the class's typed initializer takes the property: an attribute the model
+    /// requires, with no default.
+    let isInitializerParameter: Bool
     /// For relationships: the class of the destination's objects.
     let destinationClassName: String
     let jsonKeyPath: String

@@ -41,10 +41,8 @@ struct GeneratedCodeTests {
     @Test("Authors: setters and to-many helpers keep inverses")
     func authorsMutation() throws {
         let model = try AuthorsModel.load()
-        let author = Author(entity: try #require(model.entitiesByName["Author"]))
-        author.lastName = "Austen"
-        let book = Book(entity: try #require(model.entitiesByName["Book"]))
-        book.title = "Emma"
+        let author = try Author(model: model, authorID: 1, lastName: "Austen")
+        let book = try Book(model: model, bookID: 1, title: "Emma")
         author.addToBooks(book)
         #expect(book.author === author)
         #expect(author.books.count == 1)
@@ -52,8 +50,7 @@ struct GeneratedCodeTests {
         #expect(book.author == nil)
         book.author = author
         #expect(author.books.first === book)
-        // A non-optional attribute reads its zero value until set; the model default where there is one.
-        #expect(Book(entity: try #require(model.entitiesByName["Book"])).bookID == 0)
+        // A required attribute with a default reads it until set.
         #expect(Pricing(entity: try #require(model.entitiesByName["Pricing"])).currency == "USD")
     }
 
@@ -234,24 +231,79 @@ struct GeneratedCodeTests {
         #expect(Dictionary(grouping: first + again, by: \.id).mapValues(\.count) == [1: 2, 2: 2])
     }
 
-    @Test("init(model:) makes an object of the class's entity, and refuses a class the model does not make")
+    @Test("init(model:…) takes the values the model requires, and refuses a class the model does not make")
     func initializerTakingTheModel() throws {
         let model = try AuthorsModel.load()
-        let book = try Book(model: model)
-        #expect(book.entity.name == "Book" && book.bookID == 0)
+        let book = try Book(model: model, bookID: 7, title: "Roughing It")
+        #expect(book.entity.name == "Book" && book.bookID == 7 && book.title == "Roughing It")
+        #expect(!book.isPlaceholder && book.year == nil)
+        // Defaults the model declares are set, and not asked for: Pricing's currency.
+        #expect(try Pricing(model: model).currency == "USD")
+        // What the initializer makes, the encoder writes and the decoder reads back.
+        let json = try ModelEncoder().encode(book)
+        #expect(try ModelDecoder(model: model).decode(Book.self, from: json).title == "Roughing It")
         // The model makes Book objects of class Book: the machine class is refused at the call.
         #expect {
-            try _Book(model: model)
+            try _Book(model: model, bookID: 1, title: "x")
         } throws: { error in
             guard case MappingError.wrongEntity(let context) = error else { return false }
             return context.entityName == "Book" && context.found == "an object of class _Book"
         }
         // A model loaded without classes takes any.
         let unbound = try ObjectModel(contentsOf: TestPaths.model("Authors"))
-        #expect(try Author(model: unbound).entity.name == "Author")
+        #expect(try Author(model: unbound, authorID: 1, lastName: "Twain").entity.name == "Author")
         // A model without the entity: the error names it.
         let media = try MediaModel.load()
-        #expect(throws: MappingError.self) { try Author(model: media) }
+        #expect(throws: MappingError.self) { try Author(model: media, authorID: 1, lastName: "Twain") }
+    }
+
+    @Test("a subentity's initializer takes the values its superentity requires, too")
+    func subentityInitializer() throws {
+        let model = try MediaModel.load()
+        let id = UUID()
+        let movie = try Movie(model: model, itemID: id, title: "Stalker")
+        #expect(movie.entity.name == "Movie" && movie.itemID == id && movie.title == "Stalker")
+        #expect(try ModelDecoder(model: model).decode(Movie.self, from: ModelEncoder().encode(movie)).itemID == id)
+    }
+
+    @Test("a required value reads non-optional; a placeholder says it is one")
+    func requiredValuesAndPlaceholders() throws {
+        let model = try AuthorsModel.load()
+        // The author is read from its identity alone: a placeholder, without the last name.
+        let book = try ModelDecoder(model: model)
+            .decode(
+                Book.self,
+                from: Data(#"{"book_id": 1, "title": "Emma", "author": 9}"#.utf8)
+            )
+        let author = try #require(book.author)
+        #expect(author.isPlaceholder && !book.isPlaceholder)
+        #expect(author.authorID == 9 && author.value(forKey: "lastName") == nil)
+        // Read in full later in the document: no longer a placeholder.
+        let books = try ModelDecoder(model: model)
+            .decode(
+                [Book].self,
+                from: Data(
+                    #"[{"book_id": 1, "title": "Emma", "author": 9}, {"book_id": 2, "title": "Persuasion", "author": {"author_id": 9, "lastName": "Austen"}}]"#
+                        .utf8
+                )
+            )
+        #expect(books[0].author === books[1].author && books[0].author?.isPlaceholder == false)
+        #expect(books[0].author?.lastName == "Austen")
+    }
+
+    @Test("reading a required value a placeholder lacks stops the program, naming Entity.property")
+    func readingWhatAPlaceholderLacks() async throws {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let model = try AuthorsModel.load()
+            let book = try ModelDecoder(model: model)
+                .decode(
+                    Book.self,
+                    from: Data(#"{"book_id": 1, "title": "Emma", "author": 9}"#.utf8)
+                )
+            _ = book.author?.lastName
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("Author.lastName is required, and unset: this Author is a placeholder"))
     }
 
     @Test("the embedded model is read once: every load() gives the same model, from any thread")

@@ -73,8 +73,8 @@ struct GeneratorSnippetTests {
         let machine = try #require(files["_Order.swift"])
         #expect(
             block(machine, from: "public var state") == """
-                    public var state: Order.State? {
-                        get { rawRepresentableValue(forKey: Keys.state, as: Order.State.self) }
+                    public var state: Order.State {
+                        get { requiredRawRepresentableValue(forKey: Keys.state, as: Order.State.self) }
                         set { setRawRepresentableValue(newValue, forKey: Keys.state) }
                     }
                 """
@@ -118,25 +118,115 @@ struct GeneratorSnippetTests {
         )
     }
 
-    @Test("a non-optional attribute: non-optional type reading the zero value until set")
-    func nonOptionalAttribute() throws {
+    @Test("a required attribute: non-optional, read as required, and taken by the typed initializer")
+    func requiredAttribute() throws {
         let (files, _) = try generate(
-            #"<model><entity name="Note"><attribute name="count" attributeType="Integer 32"/><attribute name="when" attributeType="Date"/></entity></model>"#
+            #"""
+            <model><entity name="Note">
+            <attribute name="count" attributeType="Integer 32"/>
+            <attribute name="when" attributeType="Date"/>
+            <attribute name="kind" attributeType="String" defaultValueString="plain"/>
+            <attribute name="note" optional="YES" attributeType="String"/>
+            <attribute name="scratch" attributeType="String" transient="YES"/>
+            <attribute name="model" attributeType="String"/>
+            </entity></model>
+            """#
         )
+        let machine = try #require(files["_Note.swift"])
         #expect(
-            block(files["_Note.swift"], from: "public var count") == """
+            block(machine, from: "public var count") == """
                     public var count: Int32 {
-                        get { value(forKey: Keys.count) as? Int32 ?? 0 }
+                        get { requiredValue(forKey: Keys.count) }
                         set { setPrimitiveValue(newValue, forKey: Keys.count) }
                     }
                 """
         )
-        // Date has no zero value: the property stays optional and the doc comment says why.
+        // Date has no zero value, and needs none: required is non-optional whatever the type.
+        #expect(machine.contains("public var when: Date {"))
+        #expect(machine.contains("/// Required: reading it on a placeholder that lacks it stops the program"))
+        // A default, an optional or a transient attribute is not asked for.
+        #expect(machine.contains("public var kind: String {") && machine.contains("public var note: String? {"))
+        #expect(machine.contains("public var scratch: String? {"))
+        // The initializer takes the required values without a default, in the model's order;
+        // the model parameter's inner name steers clear of a property named `model`.
         #expect(
-            files["_Note.swift"]?
-                .contains("/// Non-optional in the model; nil until it has a value, as Date has no zero value.") == true
+            block(machine, from: "public init(") == """
+                    public init(
+                        model objectModel: ModelMapper.ObjectModel,
+                        count: Int32,
+                        when: Date,
+                        model: String
+                    ) throws {
+                        super.init(entity: try ModelMapper.ModelObject.entity(for: Self.self, in: objectModel))
+                        self.count = count
+                        self.when = when
+                        self.model = model
+                    }
+                """
         )
-        #expect(files["_Note.swift"]?.contains("public var when: Date? {") == true)
+        #expect(machine.contains("public required init(entity: ModelMapper.EntityDescription) {"))
+    }
+
+    @Test("an abstract entity has no typed initializer; a subentity's takes its superentity's required values")
+    func initializersAndInheritance() throws {
+        let (files, _) = try generate(
+            #"""
+            <model>
+            <entity name="Item" isAbstract="YES"><attribute name="title" attributeType="String"/></entity>
+            <entity name="Movie" parentEntity="Item"><attribute name="minutes" attributeType="Integer 16"/></entity>
+            <entity name="Empty"><attribute name="note" optional="YES" attributeType="String"/></entity>
+            </model>
+            """#
+        )
+        #expect(files["_Item.swift"]?.contains("init(") == false)
+        #expect(
+            files["_Movie.swift"]?
+                .contains(
+                    "model objectModel: ModelMapper.ObjectModel,\n        title: String,\n        minutes: Int16\n"
+                ) == true
+        )
+        #expect(
+            files["_Empty.swift"]?.contains("public init(model objectModel: ModelMapper.ObjectModel) throws {") == true
+        )
+    }
+
+    @Test("registerTransformers() registers a DateTransformer for each transformer a model gives a date format")
+    func dateTransformerRegistration() throws {
+        let (files, diagnostics) = try generate(
+            #"""
+            <model>
+            <entity name="Person">
+                <attribute name="born" optional="YES" attributeType="Transformable" valueTransformerName="Day"><userInfo><entry key="dateFormat" value="yyyy-MM-dd"/></userInfo></attribute>
+                <attribute name="died" optional="YES" attributeType="Transformable" valueTransformerName="Day"><userInfo><entry key="dateFormat" value="yyyy-MM-dd"/></userInfo></attribute>
+                <attribute name="seen" optional="YES" attributeType="Transformable" valueTransformerName="Day"><userInfo><entry key="dateFormat" value="iso8601"/></userInfo></attribute>
+                <attribute name="at" optional="YES" attributeType="Transformable" valueTransformerName="Moment"><userInfo><entry key="dateFormats" value="iso8601 Europe/Oslo | secondsSince1970"/></userInfo></attribute>
+                <attribute name="built" optional="YES" attributeType="Transformable" valueTransformerName="ISO8601Date"><userInfo><entry key="dateFormat" value="yyyy-MM-dd"/></userInfo></attribute>
+                <attribute name="other" optional="YES" attributeType="Transformable" valueTransformerName="Custom"/>
+            </entity>
+            </model>
+            """#
+        )
+        let modelType = try #require(files["_SnippetModel.swift"])
+        #expect(
+            block(modelType, from: "public static func registerTransformers()") == """
+                    public static func registerTransformers() {
+                        // Declared by `Person.born`.
+                        ModelMapper.DateTransformer.registerIfAbsent(formats: "yyyy-MM-dd", forName: "Day")
+                        // Declared by `Person.at`.
+                        ModelMapper.DateTransformer.registerIfAbsent(formats: "iso8601 Europe/Oslo | secondsSince1970", forName: "Moment")
+                    }
+                """
+        )
+        #expect(
+            diagnostics.map(\.message) == [
+                "attribute 'Person.seen': value transformer 'Day' is given date format 'iso8601', and 'yyyy-MM-dd' by "
+                    + "Person.born; registerTransformers() registers it with 'yyyy-MM-dd'",
+                "attribute 'Person.at': value transformer 'Moment' is given 2 date formats, 'iso8601 Europe/Oslo | "
+                    + "secondsSince1970'; a DateTransformer reads and writes one, and registerTransformers() registers "
+                    + "it with the first",
+            ]
+        )
+        #expect(modelType.contains("try model.checkTransformersRegistered()"))
     }
 
     @Test("Swift types for every attribute type")

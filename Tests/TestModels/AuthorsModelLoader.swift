@@ -10,7 +10,6 @@ public enum AuthorsModelLoader {
     ///
     /// - Throws: ``ModelLoadingError`` when the model does not load.
     public static func load(version: String? = nil) throws -> ObjectModel {
-        AuthorsModel.registerTransformers()
-        return try AuthorsModel.load(contentsOf: TestPaths.model("Authors"), version: version)
+        try AuthorsModel.load(contentsOf: TestPaths.model("Authors"), version: version)
     }
 }

@@ -67,8 +67,8 @@ struct JSONFileCommandTests {
         #expect(
             result.standardError.contains("\(model):9:9: note: property 'Author.dateOfBirth' is in none of the files")
         )
-        #expect(result.standardError.contains("\(model):36:9: note: property 'Book.year' is in none of the files"))
-        #expect(result.standardError.contains("\(model):43:5: note: entity 'Pricing' has no object in the files"))
+        #expect(result.standardError.contains("\(model):37:9: note: property 'Book.year' is in none of the files"))
+        #expect(result.standardError.contains("\(model):44:5: note: entity 'Pricing' has no object in the files"))
         // A null is a value the file holds; a key in either file counts.
         #expect(!result.standardError.contains("Author.firstName"), "\(result.standardError)")
         #expect(!result.standardError.contains("Book.title"), "\(result.standardError)")

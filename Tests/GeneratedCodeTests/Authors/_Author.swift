@@ -10,12 +10,26 @@ public class _Author: ModelMapper.ModelObject {
     /// The entity this class is bound to.
     override public class var entityName: String { "Author" }
 
-    /// A new object of the entity `Author` of `model`, with the model's defaults set.
+    /// A new object of the entity `Author` of `model`, with the values the model requires
+    /// (`authorID` and `lastName`) and the model's defaults for the rest.
     ///
     /// - Throws: `MappingError` when `model` has no entity `Author`, or makes its
     ///   objects of another class.
-    public convenience init(model: ModelMapper.ObjectModel) throws {
-        self.init(entity: try ModelMapper.ModelObject.entity(for: Self.self, in: model))
+    public init(
+        model objectModel: ModelMapper.ObjectModel,
+        authorID: Int64,
+        lastName: String
+    ) throws {
+        super.init(entity: try ModelMapper.ModelObject.entity(for: Self.self, in: objectModel))
+        self.authorID = authorID
+        self.lastName = lastName
+    }
+
+    /// An object of `entity` with the model's defaults alone, as the decoder makes one
+    /// before it fills it in: values the model requires are missing until set. Make
+    /// objects in code with `init(model:…)`, which takes them.
+    public required init(entity: ModelMapper.EntityDescription) {
+        super.init(entity: entity)
     }
 
     /// The names of the properties, for `value(forKey:)` and the other key-based calls.
@@ -28,10 +42,11 @@ public class _Author: ModelMapper.ModelObject {
     }
 
     /// `authorID`: Integer 64.
+    /// Required: reading it on a placeholder that lacks it stops the program (see `isPlaceholder`).
     /// JSON: `author_id`.
     /// Model: entity `Author`, line 4.
     public var authorID: Int64 {
-        get { value(forKey: Keys.authorID) as? Int64 ?? 0 }
+        get { requiredValue(forKey: Keys.authorID) }
         set { setPrimitiveValue(newValue, forKey: Keys.authorID) }
     }
 
@@ -45,23 +60,24 @@ public class _Author: ModelMapper.ModelObject {
 
     /// `firstName`: String, optional.
     /// JSON: `firstName`.
-    /// Model: entity `Author`, line 14.
+    /// Model: entity `Author`, line 15.
     public var firstName: String? {
         get { value(forKey: Keys.firstName) as? String }
         set { setPrimitiveValue(newValue, forKey: Keys.firstName) }
     }
 
     /// `lastName`: String.
+    /// Required: reading it on a placeholder that lacks it stops the program (see `isPlaceholder`).
     /// JSON: `lastName`.
-    /// Model: entity `Author`, line 15.
+    /// Model: entity `Author`, line 16.
     public var lastName: String {
-        get { value(forKey: Keys.lastName) as? String ?? "" }
+        get { requiredValue(forKey: Keys.lastName) }
         set { setPrimitiveValue(newValue, forKey: Keys.lastName) }
     }
 
     /// `books`: to-many, ordered Book, inverse `author`.
     /// JSON: `books`.
-    /// Model: entity `Author`, line 16.
+    /// Model: entity `Author`, line 17.
     public var books: [Book] {
         get { (value(forKey: Keys.books) as? [ModelMapper.ModelObject] ?? []).compactMap { $0 as? Book } }
         set { setPrimitiveValue(newValue, forKey: Keys.books) }

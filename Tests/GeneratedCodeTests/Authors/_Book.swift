@@ -4,18 +4,32 @@
 import Foundation
 import ModelMapper
 
-/// An object of entity `Book` of Authors.xcdatamodeld, version "Authors 3" (line 21).
+/// An object of entity `Book` of Authors.xcdatamodeld, version "Authors 3" (line 22).
 /// Identity: `bookID`.
 public class _Book: ModelMapper.ModelObject {
     /// The entity this class is bound to.
     override public class var entityName: String { "Book" }
 
-    /// A new object of the entity `Book` of `model`, with the model's defaults set.
+    /// A new object of the entity `Book` of `model`, with the values the model requires
+    /// (`bookID` and `title`) and the model's defaults for the rest.
     ///
     /// - Throws: `MappingError` when `model` has no entity `Book`, or makes its
     ///   objects of another class.
-    public convenience init(model: ModelMapper.ObjectModel) throws {
-        self.init(entity: try ModelMapper.ModelObject.entity(for: Self.self, in: model))
+    public init(
+        model objectModel: ModelMapper.ObjectModel,
+        bookID: Int64,
+        title: String
+    ) throws {
+        super.init(entity: try ModelMapper.ModelObject.entity(for: Self.self, in: objectModel))
+        self.bookID = bookID
+        self.title = title
+    }
+
+    /// An object of `entity` with the model's defaults alone, as the decoder makes one
+    /// before it fills it in: values the model requires are missing until set. Make
+    /// objects in code with `init(model:…)`, which takes them.
+    public required init(entity: ModelMapper.EntityDescription) {
+        super.init(entity: entity)
     }
 
     /// The names of the properties, for `value(forKey:)` and the other key-based calls.
@@ -32,16 +46,17 @@ public class _Book: ModelMapper.ModelObject {
     }
 
     /// `bookID`: Integer 64.
+    /// Required: reading it on a placeholder that lacks it stops the program (see `isPlaceholder`).
     /// JSON: `book_id`.
-    /// Model: entity `Book`, line 22.
+    /// Model: entity `Book`, line 23.
     public var bookID: Int64 {
-        get { value(forKey: Keys.bookID) as? Int64 ?? 0 }
+        get { requiredValue(forKey: Keys.bookID) }
         set { setPrimitiveValue(newValue, forKey: Keys.bookID) }
     }
 
     /// `favorite`: Boolean, optional.
     /// JSON: `favorite`; default `NO`.
-    /// Model: entity `Book`, line 27.
+    /// Model: entity `Book`, line 28.
     public var favorite: Bool? {
         get { value(forKey: Keys.favorite) as? Bool }
         set { setPrimitiveValue(newValue, forKey: Keys.favorite) }
@@ -49,7 +64,7 @@ public class _Book: ModelMapper.ModelObject {
 
     /// `rating`: Double, optional.
     /// JSON: `rating`.
-    /// Model: entity `Book`, line 28.
+    /// Model: entity `Book`, line 29.
     public var rating: Double? {
         get { value(forKey: Keys.rating) as? Double }
         set { setPrimitiveValue(newValue, forKey: Keys.rating) }
@@ -57,7 +72,7 @@ public class _Book: ModelMapper.ModelObject {
 
     /// `retailPrice`: Decimal, optional.
     /// JSON: `pricing.retail_price`.
-    /// Model: entity `Book`, line 29.
+    /// Model: entity `Book`, line 30.
     public var retailPrice: Decimal? {
         get { value(forKey: Keys.retailPrice) as? Decimal }
         set { setPrimitiveValue(newValue, forKey: Keys.retailPrice) }
@@ -65,23 +80,24 @@ public class _Book: ModelMapper.ModelObject {
 
     /// `tags`: Transformable, optional.
     /// JSON: `tags`, through value transformer `StringArray`.
-    /// Model: entity `Book`, line 34.
+    /// Model: entity `Book`, line 35.
     public var tags: [String]? {
         get { value(forKey: Keys.tags) as? [String] }
         set { setPrimitiveValue(newValue, forKey: Keys.tags) }
     }
 
     /// `title`: String.
+    /// Required: reading it on a placeholder that lacks it stops the program (see `isPlaceholder`).
     /// JSON: `title`.
-    /// Model: entity `Book`, line 35.
+    /// Model: entity `Book`, line 36.
     public var title: String {
-        get { value(forKey: Keys.title) as? String ?? "" }
+        get { requiredValue(forKey: Keys.title) }
         set { setPrimitiveValue(newValue, forKey: Keys.title) }
     }
 
     /// `year`: Integer 16, optional.
     /// JSON: `year`.
-    /// Model: entity `Book`, line 36.
+    /// Model: entity `Book`, line 37.
     public var year: Int16? {
         get { value(forKey: Keys.year) as? Int16 }
         set { setPrimitiveValue(newValue, forKey: Keys.year) }
@@ -89,7 +105,7 @@ public class _Book: ModelMapper.ModelObject {
 
     /// `author`: to-one Author, inverse `books`.
     /// JSON: `author`.
-    /// Model: entity `Book`, line 37.
+    /// Model: entity `Book`, line 38.
     public var author: Author? {
         get { value(forKey: Keys.author) as? Author }
         set { setPrimitiveValue(newValue, forKey: Keys.author) }
@@ -97,7 +113,7 @@ public class _Book: ModelMapper.ModelObject {
 
     /// `pricing`: to-one Pricing, inverse `book`.
     /// JSON: `pricing`.
-    /// Model: entity `Book`, line 38.
+    /// Model: entity `Book`, line 39.
     public var pricing: Pricing? {
         get { value(forKey: Keys.pricing) as? Pricing }
         set { setPrimitiveValue(newValue, forKey: Keys.pricing) }

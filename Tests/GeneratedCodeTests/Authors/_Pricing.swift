@@ -4,7 +4,7 @@
 import Foundation
 import ModelMapper
 
-/// An object of entity `Pricing` of Authors.xcdatamodeld, version "Authors 3" (line 43).
+/// An object of entity `Pricing` of Authors.xcdatamodeld, version "Authors 3" (line 44).
 public class _Pricing: ModelMapper.ModelObject {
     /// The entity this class is bound to.
     override public class var entityName: String { "Pricing" }
@@ -13,8 +13,15 @@ public class _Pricing: ModelMapper.ModelObject {
     ///
     /// - Throws: `MappingError` when `model` has no entity `Pricing`, or makes its
     ///   objects of another class.
-    public convenience init(model: ModelMapper.ObjectModel) throws {
-        self.init(entity: try ModelMapper.ModelObject.entity(for: Self.self, in: model))
+    public init(model objectModel: ModelMapper.ObjectModel) throws {
+        super.init(entity: try ModelMapper.ModelObject.entity(for: Self.self, in: objectModel))
+    }
+
+    /// An object of `entity` with the model's defaults alone, as the decoder makes one
+    /// before it fills it in: values the model requires are missing until set. Make
+    /// objects in code with `init(model:…)`, which takes them.
+    public required init(entity: ModelMapper.EntityDescription) {
+        super.init(entity: entity)
     }
 
     /// The names of the properties, for `value(forKey:)` and the other key-based calls.
@@ -26,15 +33,15 @@ public class _Pricing: ModelMapper.ModelObject {
 
     /// `currency`: String.
     /// JSON: `currency`; default `USD`.
-    /// Model: entity `Pricing`, line 44.
+    /// Model: entity `Pricing`, line 45.
     public var currency: String {
-        get { value(forKey: Keys.currency) as? String ?? "" }
+        get { requiredValue(forKey: Keys.currency) }
         set { setPrimitiveValue(newValue, forKey: Keys.currency) }
     }
 
     /// `listPrice`: Decimal, optional.
     /// JSON: `list_price`.
-    /// Model: entity `Pricing`, line 45.
+    /// Model: entity `Pricing`, line 46.
     public var listPrice: Decimal? {
         get { value(forKey: Keys.listPrice) as? Decimal }
         set { setPrimitiveValue(newValue, forKey: Keys.listPrice) }
@@ -42,7 +49,7 @@ public class _Pricing: ModelMapper.ModelObject {
 
     /// `book`: to-one Book, inverse `pricing`.
     /// JSON: `book`.
-    /// Model: entity `Pricing`, line 50.
+    /// Model: entity `Pricing`, line 51.
     public var book: Book? {
         get { value(forKey: Keys.book) as? Book }
         set { setPrimitiveValue(newValue, forKey: Keys.book) }

@@ -13,8 +13,15 @@ public class _Dimensions: ModelMapper.ModelObject {
     ///
     /// - Throws: `MappingError` when `model` has no entity `Dimensions`, or makes its
     ///   objects of another class.
-    public convenience init(model: ModelMapper.ObjectModel) throws {
-        self.init(entity: try ModelMapper.ModelObject.entity(for: Self.self, in: model))
+    public init(model objectModel: ModelMapper.ObjectModel) throws {
+        super.init(entity: try ModelMapper.ModelObject.entity(for: Self.self, in: objectModel))
+    }
+
+    /// An object of `entity` with the model's defaults alone, as the decoder makes one
+    /// before it fills it in: values the model requires are missing until set. Make
+    /// objects in code with `init(model:…)`, which takes them.
+    public required init(entity: ModelMapper.EntityDescription) {
+        super.init(entity: entity)
     }
 
     /// The names of the properties, for `value(forKey:)` and the other key-based calls.
@@ -46,7 +53,7 @@ public class _Dimensions: ModelMapper.ModelObject {
     /// JSON: `unit`; default `cm`.
     /// Model: entity `Dimensions`, line 6.
     public var unit: String {
-        get { value(forKey: Keys.unit) as? String ?? "" }
+        get { requiredValue(forKey: Keys.unit) }
         set { setPrimitiveValue(newValue, forKey: Keys.unit) }
     }
 

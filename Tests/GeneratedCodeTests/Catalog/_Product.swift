@@ -10,12 +10,26 @@ public class _Product: ModelMapper.ModelObject {
     /// The entity this class is bound to.
     override public class var entityName: String { "Product" }
 
-    /// A new object of the entity `Product` of `model`, with the model's defaults set.
+    /// A new object of the entity `Product` of `model`, with the values the model requires
+    /// (`name` and `sku`) and the model's defaults for the rest.
     ///
     /// - Throws: `MappingError` when `model` has no entity `Product`, or makes its
     ///   objects of another class.
-    public convenience init(model: ModelMapper.ObjectModel) throws {
-        self.init(entity: try ModelMapper.ModelObject.entity(for: Self.self, in: model))
+    public init(
+        model objectModel: ModelMapper.ObjectModel,
+        name: String,
+        sku: String
+    ) throws {
+        super.init(entity: try ModelMapper.ModelObject.entity(for: Self.self, in: objectModel))
+        self.name = name
+        self.sku = sku
+    }
+
+    /// An object of `entity` with the model's defaults alone, as the decoder makes one
+    /// before it fills it in: values the model requires are missing until set. Make
+    /// objects in code with `init(model:…)`, which takes them.
+    public required init(entity: ModelMapper.EntityDescription) {
+        super.init(entity: entity)
     }
 
     /// The names of the properties, for `value(forKey:)` and the other key-based calls.
@@ -56,7 +70,7 @@ public class _Product: ModelMapper.ModelObject {
     /// JSON: `available`; default `YES`.
     /// Model: entity `Product`, line 11.
     public var available: Bool {
-        get { value(forKey: Keys.available) as? Bool ?? false }
+        get { requiredValue(forKey: Keys.available) }
         set { setPrimitiveValue(newValue, forKey: Keys.available) }
     }
 
@@ -109,10 +123,11 @@ public class _Product: ModelMapper.ModelObject {
     }
 
     /// `name`: String.
+    /// Required: reading it on a placeholder that lacks it stops the program (see `isPlaceholder`).
     /// JSON: `name`.
     /// Model: entity `Product`, line 30.
     public var name: String {
-        get { value(forKey: Keys.name) as? String ?? "" }
+        get { requiredValue(forKey: Keys.name) }
         set { setPrimitiveValue(newValue, forKey: Keys.name) }
     }
 
@@ -165,10 +180,11 @@ public class _Product: ModelMapper.ModelObject {
     }
 
     /// `sku`: String.
+    /// Required: reading it on a placeholder that lacks it stops the program (see `isPlaceholder`).
     /// JSON: `sku`.
     /// Model: entity `Product`, line 45.
     public var sku: String {
-        get { value(forKey: Keys.sku) as? String ?? "" }
+        get { requiredValue(forKey: Keys.sku) }
         set { setPrimitiveValue(newValue, forKey: Keys.sku) }
     }
 

@@ -10,12 +10,24 @@ public class _Tag: ModelMapper.ModelObject {
     /// The entity this class is bound to.
     override public class var entityName: String { "Tag" }
 
-    /// A new object of the entity `Tag` of `model`, with the model's defaults set.
+    /// A new object of the entity `Tag` of `model`, with the values the model requires
+    /// (`label`) and the model's defaults for the rest.
     ///
     /// - Throws: `MappingError` when `model` has no entity `Tag`, or makes its
     ///   objects of another class.
-    public convenience init(model: ModelMapper.ObjectModel) throws {
-        self.init(entity: try ModelMapper.ModelObject.entity(for: Self.self, in: model))
+    public init(
+        model objectModel: ModelMapper.ObjectModel,
+        label: String
+    ) throws {
+        super.init(entity: try ModelMapper.ModelObject.entity(for: Self.self, in: objectModel))
+        self.label = label
+    }
+
+    /// An object of `entity` with the model's defaults alone, as the decoder makes one
+    /// before it fills it in: values the model requires are missing until set. Make
+    /// objects in code with `init(model:…)`, which takes them.
+    public required init(entity: ModelMapper.EntityDescription) {
+        super.init(entity: entity)
     }
 
     /// The names of the properties, for `value(forKey:)` and the other key-based calls.
@@ -25,10 +37,11 @@ public class _Tag: ModelMapper.ModelObject {
     }
 
     /// `label`: String.
+    /// Required: reading it on a placeholder that lacks it stops the program (see `isPlaceholder`).
     /// JSON: `label`.
     /// Model: entity `Tag`, line 67.
     public var label: String {
-        get { value(forKey: Keys.label) as? String ?? "" }
+        get { requiredValue(forKey: Keys.label) }
         set { setPrimitiveValue(newValue, forKey: Keys.label) }
     }
 

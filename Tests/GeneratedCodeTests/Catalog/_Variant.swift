@@ -9,12 +9,24 @@ public class _Variant: ModelMapper.ModelObject {
     /// The entity this class is bound to.
     override public class var entityName: String { "Variant" }
 
-    /// A new object of the entity `Variant` of `model`, with the model's defaults set.
+    /// A new object of the entity `Variant` of `model`, with the values the model requires
+    /// (`code`) and the model's defaults for the rest.
     ///
     /// - Throws: `MappingError` when `model` has no entity `Variant`, or makes its
     ///   objects of another class.
-    public convenience init(model: ModelMapper.ObjectModel) throws {
-        self.init(entity: try ModelMapper.ModelObject.entity(for: Self.self, in: model))
+    public init(
+        model objectModel: ModelMapper.ObjectModel,
+        code: String
+    ) throws {
+        super.init(entity: try ModelMapper.ModelObject.entity(for: Self.self, in: objectModel))
+        self.code = code
+    }
+
+    /// An object of `entity` with the model's defaults alone, as the decoder makes one
+    /// before it fills it in: values the model requires are missing until set. Make
+    /// objects in code with `init(model:…)`, which takes them.
+    public required init(entity: ModelMapper.EntityDescription) {
+        super.init(entity: entity)
     }
 
     /// The names of the properties, for `value(forKey:)` and the other key-based calls.
@@ -33,10 +45,11 @@ public class _Variant: ModelMapper.ModelObject {
     }
 
     /// `code`: String.
+    /// Required: reading it on a placeholder that lacks it stops the program (see `isPlaceholder`).
     /// JSON: `code`.
     /// Model: entity `Variant`, line 74.
     public var code: String {
-        get { value(forKey: Keys.code) as? String ?? "" }
+        get { requiredValue(forKey: Keys.code) }
         set { setPrimitiveValue(newValue, forKey: Keys.code) }
     }
 

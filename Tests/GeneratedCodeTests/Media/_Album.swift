@@ -11,12 +11,26 @@ public class _Album: MediaItem {
     /// The entity this class is bound to.
     override public class var entityName: String { "Album" }
 
-    /// A new object of the entity `Album` of `model`, with the model's defaults set.
+    /// A new object of the entity `Album` of `model`, with the values the model requires
+    /// (`itemID` and `title`) and the model's defaults for the rest.
     ///
     /// - Throws: `MappingError` when `model` has no entity `Album`, or makes its
     ///   objects of another class.
-    public convenience init(model: ModelMapper.ObjectModel) throws {
-        self.init(entity: try ModelMapper.ModelObject.entity(for: Self.self, in: model))
+    public init(
+        model objectModel: ModelMapper.ObjectModel,
+        itemID: UUID,
+        title: String
+    ) throws {
+        super.init(entity: try ModelMapper.ModelObject.entity(for: Self.self, in: objectModel))
+        self.itemID = itemID
+        self.title = title
+    }
+
+    /// An object of `entity` with the model's defaults alone, as the decoder makes one
+    /// before it fills it in: values the model requires are missing until set. Make
+    /// objects in code with `init(model:…)`, which takes them.
+    public required init(entity: ModelMapper.EntityDescription) {
+        super.init(entity: entity)
     }
 
     /// The names of the properties, for `value(forKey:)` and the other key-based calls.

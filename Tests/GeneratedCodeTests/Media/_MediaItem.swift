@@ -12,14 +12,6 @@ public class _MediaItem: ModelMapper.ModelObject {
     /// The entity this class is bound to.
     override public class var entityName: String { "MediaItem" }
 
-    /// A new object of the entity `MediaItem` of `model`, with the model's defaults set.
-    ///
-    /// - Throws: `MappingError` when `model` has no entity `MediaItem`, or makes its
-    ///   objects of another class.
-    public convenience init(model: ModelMapper.ObjectModel) throws {
-        self.init(entity: try ModelMapper.ModelObject.entity(for: Self.self, in: model))
-    }
-
     /// The names of the properties, for `value(forKey:)` and the other key-based calls.
     public enum Keys {
         public static let itemID = "itemID"
@@ -31,11 +23,11 @@ public class _MediaItem: ModelMapper.ModelObject {
     }
 
     /// `itemID`: UUID.
-    /// Non-optional in the model; nil until it has a value, as UUID has no zero value.
+    /// Required: reading it on a placeholder that lacks it stops the program (see `isPlaceholder`).
     /// JSON: `id`.
     /// Model: entity `MediaItem`, line 23.
-    public var itemID: UUID? {
-        get { value(forKey: Keys.itemID) as? UUID }
+    public var itemID: UUID {
+        get { requiredValue(forKey: Keys.itemID) }
         set { setPrimitiveValue(newValue, forKey: Keys.itemID) }
     }
 
@@ -56,10 +48,11 @@ public class _MediaItem: ModelMapper.ModelObject {
     }
 
     /// `title`: String.
+    /// Required: reading it on a placeholder that lacks it stops the program (see `isPlaceholder`).
     /// JSON: `title`.
     /// Model: entity `MediaItem`, line 35.
     public var title: String {
-        get { value(forKey: Keys.title) as? String ?? "" }
+        get { requiredValue(forKey: Keys.title) }
         set { setPrimitiveValue(newValue, forKey: Keys.title) }
     }
 
@@ -94,7 +87,7 @@ public class _MediaItem: ModelMapper.ModelObject {
 /// are equal when it is (in one graph, they are then one object).
 extension _MediaItem: Identifiable, Hashable {
     /// The identity, `itemID`.
-    public var id: UUID? { itemID }
+    public var id: UUID { itemID }
 
     /// Whether the two objects have the same identity.
     public static func == (lhs: _MediaItem, rhs: _MediaItem) -> Bool {

@@ -18,15 +18,25 @@ public enum MediaModel {
 
     /// The model, read from the XML and the conventions embedded below (no file or resource
     /// lookup at run time) on the first call, and kept: every call returns that one model,
-    /// or throws the error reading it gave.
+    /// or throws the error reading it gave. The first call registers the date transformers
+    /// the model declares (`registerTransformers()`); every call checks that each value
+    /// transformer the model names is registered.
+    ///
+    /// - Throws: `ModelLoadingError` when the model does not load; `MappingError`
+    ///   `.unregisteredTransformer` (`MappingErrors` for several) for a transformer the
+    ///   model names that nobody registered, saying where the model names it and how to
+    ///   register it.
     public static func load() throws -> ModelMapper.ObjectModel {
-        try loaded.get()
+        let model = try loaded.get()
+        try model.checkTransformersRegistered()
+        return model
     }
 
     /// The embedded model as first read: a `static let` is initialized once, on first use,
     /// whichever thread asks first.
     private static let loaded = Result<ModelMapper.ObjectModel, any Error> {
-        try ModelMapper.ObjectModel(
+        registerTransformers()
+        return try ModelMapper.ObjectModel(
             xml: xml,
             fileName: "Media.xcdatamodeld/Media.xcdatamodel/contents",
             conventions: ModelMapper.ModelConventions(json: conventions),
@@ -35,9 +45,25 @@ public enum MediaModel {
     }
 
     /// The model read from a `.xcdatamodeld` bundle, `.xcdatamodel` folder or `contents` file,
-    /// with the generated classes bound to the entities it has (another version may lack some).
+    /// with the generated classes bound to the entities it has (another version may lack some),
+    /// after registering the date transformers the model declares.
+    ///
+    /// - Throws: `ModelLoadingError` when the model does not load; `MappingError` for a value
+    ///   transformer it names that nobody registered, as `load()` does.
     public static func load(contentsOf url: URL, version: String? = nil) throws -> ModelMapper.ObjectModel {
-        try ModelMapper.ObjectModel(contentsOf: url, version: version).binding(classes, ignoringUnknownEntities: true)
+        registerTransformers()
+        let model = try ModelMapper.ObjectModel(contentsOf: url, version: version)
+            .binding(classes, ignoringUnknownEntities: true)
+        try model.checkTransformersRegistered()
+        return model
+    }
+
+    /// Registers a `DateTransformer` for each value transformer the model gives a date format
+    /// (`dateFormat` in the userInfo of an attribute naming it), under a name nothing is
+    /// registered under yet: a transformer the app registered first keeps its place. The
+    /// `load` functions call it.
+    public static func registerTransformers() {
+        // The model declares none.
     }
 
     /// The model's XML as it was when this code was generated.

@@ -9,12 +9,24 @@ public class _Track: ModelMapper.ModelObject {
     /// The entity this class is bound to.
     override public class var entityName: String { "Track" }
 
-    /// A new object of the entity `Track` of `model`, with the model's defaults set.
+    /// A new object of the entity `Track` of `model`, with the values the model requires
+    /// (`title`) and the model's defaults for the rest.
     ///
     /// - Throws: `MappingError` when `model` has no entity `Track`, or makes its
     ///   objects of another class.
-    public convenience init(model: ModelMapper.ObjectModel) throws {
-        self.init(entity: try ModelMapper.ModelObject.entity(for: Self.self, in: model))
+    public init(
+        model objectModel: ModelMapper.ObjectModel,
+        title: String
+    ) throws {
+        super.init(entity: try ModelMapper.ModelObject.entity(for: Self.self, in: objectModel))
+        self.title = title
+    }
+
+    /// An object of `entity` with the model's defaults alone, as the decoder makes one
+    /// before it fills it in: values the model requires are missing until set. Make
+    /// objects in code with `init(model:…)`, which takes them.
+    public required init(entity: ModelMapper.EntityDescription) {
+        super.init(entity: entity)
     }
 
     /// The names of the properties, for `value(forKey:)` and the other key-based calls.
@@ -33,10 +45,11 @@ public class _Track: ModelMapper.ModelObject {
     }
 
     /// `title`: String.
+    /// Required: reading it on a placeholder that lacks it stops the program (see `isPlaceholder`).
     /// JSON: `title`.
     /// Model: entity `Track`, line 59.
     public var title: String {
-        get { value(forKey: Keys.title) as? String ?? "" }
+        get { requiredValue(forKey: Keys.title) }
         set { setPrimitiveValue(newValue, forKey: Keys.title) }
     }
 
