@@ -88,20 +88,21 @@ public enum BuiltInTemplates {
             ///
             /// - Throws: `MappingError` when `model` has no entity `{{{entityName}}}`, or makes its
             ///   objects of another class.
-            {{{access}}}init({{{parameterList}}}) throws {
+            {{{overrideKeyword}}}{{{access}}}init({{{parameterList}}}) throws {
                 super.init(entity: try ModelMapper.ModelObject.entity(for: Self.self, in: {{{modelParameterName}}}))
         {{#parameters}}
                 self.{{{swiftName}}} = {{{swiftName}}}
         {{/parameters}}
             }
+        {{/initializer}}
 
             /// An object of `entity` with the model's defaults alone, as the decoder makes one
             /// before it fills it in: values the model requires are missing until set. Make
-            /// objects in code with `init(model:…)`, which takes them.
+            /// objects in code with `init(model:…)`, which takes them. (Declaring it keeps a
+            /// subclass from inheriting its superclass's `init(model:…)`.)
             {{{access}}}required init(entity: ModelMapper.EntityDescription) {
                 super.init(entity: entity)
             }
-        {{/initializer}}
 
             /// The names of the properties, for `value(forKey:)` and the other key-based calls.
             {{{access}}}enum Keys {

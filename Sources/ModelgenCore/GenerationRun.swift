@@ -264,10 +264,17 @@ struct GenerationRun {
             ? "model \(modelName): ModelMapper.ObjectModel"
             : "\n        model \(modelName): ModelMapper.ObjectModel"
                 + parameters.map { ",\n        \($0.swiftName): \($0.swiftType)" }.joined() + "\n    "
+        // A concrete superentity's class declares the same initializer when the entity adds
+        // no required value of its own; an abstract one's declares none (nor inherits one).
+        let ownNames = Set(ownAttributes.map(\.name))
+        let overrides =
+            entity.superentity.map { !$0.isAbstract && classNames[$0.index] != nil } == true
+            && !parameters.contains { ownNames.contains($0.name) }
         return InitializerTemplateContext(
             modelParameterName: modelName,
             parameters: parameters,
             parameterList: list,
+            overrideKeyword: overrides ? "override " : "",
             docLines: Self.initializerDocLines(entity.name, parameters: parameters).map(SwiftNaming.commentText)
         )
     }

@@ -10,6 +10,9 @@ struct InitializerTemplateContext {
     /// The parameters as written between the parentheses: on one line when the model is the
     /// only one, else one a line.
     let parameterList: String
+    /// `override ` when the superclass declares an initializer of the same parameters (the
+    /// entity requires nothing its superentity does not); else empty.
+    let overrideKeyword: String
     /// Its documentation, a line each, before the `- Throws:` lines.
     let docLines: [String]
 }

@@ -175,10 +175,16 @@ struct GeneratorSnippetTests {
             <entity name="Item" isAbstract="YES"><attribute name="title" attributeType="String"/></entity>
             <entity name="Movie" parentEntity="Item"><attribute name="minutes" attributeType="Integer 16"/></entity>
             <entity name="Empty"><attribute name="note" optional="YES" attributeType="String"/></entity>
+            <entity name="Cut" parentEntity="Movie"><attribute name="note" optional="YES" attributeType="String"/></entity>
             </model>
             """#
         )
-        #expect(files["_Item.swift"]?.contains("init(") == false)
+        // The abstract class declares init(entity:) alone, so that it inherits no init(model:…).
+        #expect(files["_Item.swift"]?.contains("public init(") == false)
+        #expect(files["_Item.swift"]?.contains("public required init(entity: ModelMapper.EntityDescription) {") == true)
+        // A subentity requiring nothing more has its superclass's parameters: it overrides.
+        #expect(files["_Cut.swift"]?.contains("    override public init(\n") == true)
+        #expect(files["_Movie.swift"]?.contains("    public init(\n") == true)
         #expect(
             files["_Movie.swift"]?
                 .contains(

@@ -19,7 +19,8 @@ public class _Pricing: ModelMapper.ModelObject {
 
     /// An object of `entity` with the model's defaults alone, as the decoder makes one
     /// before it fills it in: values the model requires are missing until set. Make
-    /// objects in code with `init(model:…)`, which takes them.
+    /// objects in code with `init(model:…)`, which takes them. (Declaring it keeps a
+    /// subclass from inheriting its superclass's `init(model:…)`.)
     public required init(entity: ModelMapper.EntityDescription) {
         super.init(entity: entity)
     }

@@ -12,6 +12,14 @@ public class _MediaItem: ModelMapper.ModelObject {
     /// The entity this class is bound to.
     override public class var entityName: String { "MediaItem" }
 
+    /// An object of `entity` with the model's defaults alone, as the decoder makes one
+    /// before it fills it in: values the model requires are missing until set. Make
+    /// objects in code with `init(model:…)`, which takes them. (Declaring it keeps a
+    /// subclass from inheriting its superclass's `init(model:…)`.)
+    public required init(entity: ModelMapper.EntityDescription) {
+        super.init(entity: entity)
+    }
+
     /// The names of the properties, for `value(forKey:)` and the other key-based calls.
     public enum Keys {
         public static let itemID = "itemID"
