@@ -29,6 +29,11 @@ try graph.merge(page2, entity: "Author", at: "authors")
 if let twain = graph.object(of: "Author", identity: Int64(1)) as? Author {
     print(graph.count, "objects;", twain.firstName ?? "?", "now wrote", twain.books.map(\.title))
 
+    // Make: an object in code takes the values the model requires; setters tell the graph.
+    let before = graph.changePoint
+    twain.addToBooks(try Book(model: model, bookID: 103, title: "Life on the Mississippi"))
+    print("updated:", graph.changes(since: before).updated.compactMap { ($0 as? Author)?.lastName })
+
     // Encode: the objects back to JSON.
     let encoder = ModelEncoder(options: .init(outputFormatting: [.sortedKeys]))
     print(String(decoding: try encoder.encode(twain), as: UTF8.self))

@@ -17,8 +17,9 @@ extension ModelObject {
     /// For example:
     ///
     /// ```swift
-    /// let books = try decoder.decodeObjects(ofEntityNamed: "Book", from: json)
-    /// for book in books where book.checkedAuthor?.isPlaceholder == false { … }
+    /// let book = try decoder.decode(Book.self, from: Data(#"{"book_id": 1, "title": "Emma", "author": 9}"#.utf8))
+    /// book.author?.isPlaceholder                // true: author 9 is known by its identity alone
+    /// book.author?.value(forKey: "lastName")    // nil; `book.author?.lastName` would stop the program
     /// ```
     public var isPlaceholder: Bool { isReadAsReference || isGraphPlaceholder }
 
