@@ -38,50 +38,45 @@ extension ModelObject {
     /// ```swift
     /// var title: String { requiredValue(forKey: "title") }
     /// ```
+    @inlinable
     public func requiredValue<Value>(forKey key: String, as type: Value.Type = Value.self) -> Value {
-        guard let value = value(forKey: key) else { stopOnUnsetRequiredValue(key) }
-        guard let typed = value as? Value else {
-            preconditionFailure(
-                "\(entity.name).\(key) holds a value of type \(Swift.type(of: value)), not \(Value.self)"
-            )
-        }
-        return typed
+        // Unwrapped before the cast: a nil `Any?` cast to `Any` would succeed.
+        if let value = value(forKey: key), let typed = value as? Value { return typed }
+        stopOnUnreadableRequiredValue(key, as: Value.self)
     }
 
     /// The value of a required String attribute holding raw values of `Value`, as
     /// ``requiredValue(forKey:as:)`` reads it: a stored value that is none of `Value`'s raw
     /// values (set by key, or decoded without the class bound) stops the program too.
+    @inlinable
     public func requiredRawRepresentableValue<Value: RawRepresentable>(
         forKey key: String,
         as type: Value.Type = Value.self
     ) -> Value where Value.RawValue == String {
-        guard let value = rawRepresentableValue(forKey: key, as: Value.self) else {
-            stopOnUnreadableRawValue(key, Value.self)
-        }
-        return value
+        if let value = rawRepresentableValue(forKey: key, as: Value.self) { return value }
+        stopOnUnreadableRequiredValue(key, as: Value.self)
     }
 
     /// The value of a required Integer 16, 32 or 64 attribute holding raw values of `Value`,
     /// as the String form reads it.
+    @inlinable
     public func requiredRawRepresentableValue<Value: RawRepresentable>(
         forKey key: String,
         as type: Value.Type = Value.self
     ) -> Value where Value.RawValue: BinaryInteger {
-        guard let value = rawRepresentableValue(forKey: key, as: Value.self) else {
-            stopOnUnreadableRawValue(key, Value.self)
+        if let value = rawRepresentableValue(forKey: key, as: Value.self) { return value }
+        stopOnUnreadableRequiredValue(key, as: Value.self)
+    }
+
+    /// Stops the program on reading a required value the object lacks, or holds as another
+    /// type than `type` (none of an enum's raw values), saying why. Out of line: the
+    /// accessors above are inlined into generated code, and this is their cold path.
+    @usableFromInline
+    func stopOnUnreadableRequiredValue(_ key: String, as type: Any.Type) -> Never {
+        if let value = value(forKey: key) {
+            let what = type is any RawRepresentable.Type ? "none of the raw values of" : "not a value of type"
+            preconditionFailure("\(entity.name).\(key) holds \(value), \(what) \(type)")
         }
-        return value
-    }
-
-    private func stopOnUnreadableRawValue<Value>(_ key: String, _ type: Value.Type) -> Never {
-        guard value(forKey: key) != nil else { stopOnUnsetRequiredValue(key) }
-        preconditionFailure(
-            "\(entity.name).\(key) holds \(value(forKey: key) ?? "nil"), none of the raw values of \(Value.self)"
-        )
-    }
-
-    /// Stops the program on reading a required value the object lacks, saying why it may.
-    private func stopOnUnsetRequiredValue(_ key: String) -> Never {
         let state = valueState(forKey: key).map { $0 == .null ? "null" : "unset" } ?? "not a property of the entity"
         let why =
             isPlaceholder
