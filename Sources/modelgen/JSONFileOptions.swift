@@ -36,7 +36,8 @@ struct JSONFileOptions: ParsableArguments {
         name: .customLong("date-transformer"),
         help: ArgumentHelp(
             "Register a date transformer the model names: NAME=FORMAT (iso8601, yearMonthDay, secondsSince1970, "
-                + "millisecondsSince1970 or a pattern; repeatable)."
+                + "millisecondsSince1970 or a pattern; repeatable). One the model declares (dateFormat beside "
+                + "the transformer's name) needs none; this replaces it."
         )
     )
     var dateTransformers: [String] = []
@@ -65,6 +66,9 @@ struct JSONFileOptions: ParsableArguments {
         }
         let loaded = try loadModel(URL(fileURLWithPath: model), version: modelVersion)
         for warning in loaded.warnings { printToStandardError(warning.description) }
+        // What the model declares, as its generated load() registers it: after the command
+        // line's, which win.
+        loaded.registerDeclaredDateTransformers()
         let name: String
         if let entity {
             guard loaded.entitiesByName[entity] != nil else {

@@ -46,6 +46,28 @@ struct JSONFileCommandTests {
         #expect(ignored.standardError.isEmpty)
     }
 
+    @Test("a date transformer the model declares needs no --date-transformer, and the command line's wins")
+    func declaredDateTransformer() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let file = try folder.write(
+            #"{"authors": [{"author_id": 1, "lastName": "Twain", "born": "1835-11-30"}]}"#,
+            to: "a.json"
+        )
+        // The Authors model declares `Date` as yyyy-MM-dd (dateFormat on Author.dateOfBirth).
+        let declared = try Modelgen.run(
+            ["roundtrip"] + Self.authors + [file.path, "--entity", "Author", "--at", "authors"]
+        )
+        #expect(declared.status == 0, "\(declared.standardError)")
+        // Told otherwise on the command line, the same text is no date in that format.
+        let overridden = try Modelgen.run(
+            ["check-json"] + Self.authors
+                + [file.path, "--entity", "Author", "--at", "authors", "--date-transformer", "Date=secondsSince1970"]
+        )
+        #expect(overridden.status == 1)
+        #expect(overridden.standardError.contains("$.authors[0].born"), "\(overridden.standardError)")
+    }
+
     @Test("check-json --report-unseen lists, at each in the model, the properties none of the files holds")
     func unseenProperties() throws {
         let folder = try TemporaryFolder()

@@ -61,3 +61,42 @@ struct TransformerRegistrationTests {
         try model.checkTransformersRegistered()
     }
 }
+
+/// The date transformers a model declares, registered from the model as generated code does.
+@Suite("Date transformers a model declares")
+struct DeclaredDateTransformerTests {
+    static let xml = #"""
+        <model>
+        <entity name="Person">
+            <attribute name="born" optional="YES" attributeType="Transformable" valueTransformerName="Declared.Day"><userInfo><entry key="dateFormat" value="yyyy-MM-dd"/></userInfo></attribute>
+            <attribute name="seen" optional="YES" attributeType="Transformable" valueTransformerName="Declared.Day"><userInfo><entry key="dateFormat" value="iso8601"/></userInfo></attribute>
+            <attribute name="built" optional="YES" attributeType="Transformable" valueTransformerName="ISO8601Date"><userInfo><entry key="dateFormat" value="yyyy-MM-dd"/></userInfo></attribute>
+            <attribute name="plain" optional="YES" attributeType="Transformable" valueTransformerName="Declared.Other"/>
+        </entity>
+        </model>
+        """#
+
+    @Test("each declaration is listed; the first for a name is registered, unless the name has a transformer")
+    func declarations() throws {
+        let model = try ObjectModel(xml: Self.xml)
+        let declarations = model.dateTransformerDeclarations
+        #expect(declarations.map(\.name.rawValue) == ["Declared.Day", "Declared.Day"])
+        #expect(declarations.map(\.attribute.name) == ["born", "seen"])
+        defer { ValueTransformer.setValueTransformer(nil, forName: "Declared.Day") }
+        #expect(model.registerDeclaredDateTransformers() == ["Declared.Day"])
+        #expect(
+            (ValueTransformer.valueTransformer(forName: "Declared.Day") as? DateTransformer)?.format == .yearMonthDay
+        )
+        #expect(model.registerDeclaredDateTransformers().isEmpty)
+        // Decoding reads the format the model declares.
+        let person = try ModelDecoder(model: model)
+            .decodeObject(
+                ofEntityNamed: "Person",
+                from: Data(#"{"born": "1835-11-30"}"#.utf8)
+            )
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = try #require(TimeZone(identifier: "UTC"))
+        let expected = calendar.date(from: DateComponents(year: 1835, month: 11, day: 30))
+        #expect(person.value(forKey: "born") as? Date == expected)
+    }
+}
