@@ -39,6 +39,10 @@ public enum MappingKeys {
     /// (`iso8601`, `yearMonthDay`, `secondsSince1970`, `millisecondsSince1970`, or a
     /// `DateFormatter` pattern such as `dd/MM/yyyy`); dates are written in the first. Without
     /// it, the coder's `ModelDecoder/Options/dateFormat` applies.
+    ///
+    /// On an attribute naming a value transformer that is not built in: the format of that
+    /// transformer, a date transformer (``ObjectModel/dateTransformerDeclarations``), which
+    /// generated model types and `modelgen` register.
     public static let dateFormats = ["dateFormats", "dateFormat"]
 
     /// On a String or Integer 16/32/64 attribute: the Swift type (an enum with `String` or
