@@ -374,7 +374,7 @@ public final class ObjectGraph {
             dropPending(owner: object)
             let identifier = ObjectIdentifier(object)
             lists[object.entity.index].remove(object)
-            object.isGraphPlaceholder = false
+            // A placeholder removed still lacks what it lacked: it stays one.
             object.changeObserver = nil
             deletions.append((generation, object, insertedAt[identifier] ?? 0))
             insertedAt[identifier] = nil
