@@ -90,9 +90,16 @@ public enum BuiltInTemplates {
             ///   objects of another class.
             {{{overrideKeyword}}}{{{access}}}init({{{parameterList}}}) throws {
                 super.init(entity: try ModelMapper.ModelObject.entity(for: Self.self, in: {{{modelParameterName}}}))
+        {{#hasParameters}}
+                // Set in a function of the initializer's own: the compiler's checks of an initializer's
+                // statements take time growing faster than their number, and an entity may require hundreds.
+                func setRequiredValues(of object: {{{declaredClassName}}}) {
         {{#parameters}}
-                self.{{{swiftName}}} = {{{swiftName}}}
+                    object.{{{swiftName}}} = {{{swiftName}}}
         {{/parameters}}
+                }
+                setRequiredValues(of: self)
+        {{/hasParameters}}
             }
         {{/initializer}}
 

@@ -273,6 +273,7 @@ struct GenerationRun {
         return InitializerTemplateContext(
             modelParameterName: modelName,
             parameters: parameters,
+            hasParameters: !parameters.isEmpty,
             parameterList: list,
             overrideKeyword: overrides ? "override " : "",
             docLines: Self.initializerDocLines(entity.name, parameters: parameters).map(SwiftNaming.commentText)

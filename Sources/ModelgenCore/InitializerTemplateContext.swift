@@ -7,6 +7,8 @@ struct InitializerTemplateContext {
     let modelParameterName: String
     /// The required attributes it takes, inherited ones first.
     let parameters: [PropertyTemplateContext]
+    /// Whether it takes any.
+    let hasParameters: Bool
     /// The parameters as written between the parentheses: on one line when the model is the
     /// only one, else one a line.
     let parameterList: String

@@ -21,8 +21,13 @@ public class _Author: ModelMapper.ModelObject {
         lastName: String
     ) throws {
         super.init(entity: try ModelMapper.ModelObject.entity(for: Self.self, in: objectModel))
-        self.authorID = authorID
-        self.lastName = lastName
+        // Set in a function of the initializer's own: the compiler's checks of an initializer's
+        // statements take time growing faster than their number, and an entity may require hundreds.
+        func setRequiredValues(of object: _Author) {
+            object.authorID = authorID
+            object.lastName = lastName
+        }
+        setRequiredValues(of: self)
     }
 
     /// An object of `entity` with the model's defaults alone, as the decoder makes one

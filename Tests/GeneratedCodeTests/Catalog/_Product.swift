@@ -21,8 +21,13 @@ public class _Product: ModelMapper.ModelObject {
         sku: String
     ) throws {
         super.init(entity: try ModelMapper.ModelObject.entity(for: Self.self, in: objectModel))
-        self.name = name
-        self.sku = sku
+        // Set in a function of the initializer's own: the compiler's checks of an initializer's
+        // statements take time growing faster than their number, and an entity may require hundreds.
+        func setRequiredValues(of object: _Product) {
+            object.name = name
+            object.sku = sku
+        }
+        setRequiredValues(of: self)
     }
 
     /// An object of `entity` with the model's defaults alone, as the decoder makes one

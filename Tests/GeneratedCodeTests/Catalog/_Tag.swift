@@ -20,7 +20,12 @@ public class _Tag: ModelMapper.ModelObject {
         label: String
     ) throws {
         super.init(entity: try ModelMapper.ModelObject.entity(for: Self.self, in: objectModel))
-        self.label = label
+        // Set in a function of the initializer's own: the compiler's checks of an initializer's
+        // statements take time growing faster than their number, and an entity may require hundreds.
+        func setRequiredValues(of object: _Tag) {
+            object.label = label
+        }
+        setRequiredValues(of: self)
     }
 
     /// An object of `entity` with the model's defaults alone, as the decoder makes one

@@ -22,8 +22,13 @@ public class _Album: MediaItem {
         title: String
     ) throws {
         super.init(entity: try ModelMapper.ModelObject.entity(for: Self.self, in: objectModel))
-        self.itemID = itemID
-        self.title = title
+        // Set in a function of the initializer's own: the compiler's checks of an initializer's
+        // statements take time growing faster than their number, and an entity may require hundreds.
+        func setRequiredValues(of object: _Album) {
+            object.itemID = itemID
+            object.title = title
+        }
+        setRequiredValues(of: self)
     }
 
     /// An object of `entity` with the model's defaults alone, as the decoder makes one

@@ -20,7 +20,12 @@ public class _Genre: ModelMapper.ModelObject {
         name: String
     ) throws {
         super.init(entity: try ModelMapper.ModelObject.entity(for: Self.self, in: objectModel))
-        self.name = name
+        // Set in a function of the initializer's own: the compiler's checks of an initializer's
+        // statements take time growing faster than their number, and an entity may require hundreds.
+        func setRequiredValues(of object: _Genre) {
+            object.name = name
+        }
+        setRequiredValues(of: self)
     }
 
     /// An object of `entity` with the model's defaults alone, as the decoder makes one
