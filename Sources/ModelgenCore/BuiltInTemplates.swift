@@ -93,12 +93,12 @@ public enum BuiltInTemplates {
         {{#hasParameters}}
                 // Set in a function of the initializer's own: the compiler's checks of an initializer's
                 // statements take time growing faster than their number, and an entity may require hundreds.
-                func setRequiredValues(of object: {{{declaredClassName}}}) {
+                func {{{setterFunctionName}}}(of {{{objectName}}}: {{{declaredClassName}}}) {
         {{#parameters}}
-                    object.{{{swiftName}}} = {{{swiftName}}}
+                    {{{objectName}}}.{{{swiftName}}} = {{{swiftName}}}
         {{/parameters}}
                 }
-                setRequiredValues(of: self)
+                {{{setterFunctionName}}}(of: self)
         {{/hasParameters}}
             }
         {{/initializer}}

@@ -257,8 +257,13 @@ struct GenerationRun {
             }
             .filter(\.isInitializerParameter)
         diagnostics.removeSubrange(mark...)
-        var modelName = "objectModel"
-        while parameters.contains(where: { $0.swiftName == modelName }) { modelName += "_" }
+        // Names inside the initializer that no parameter may shadow.
+        func unused(_ name: String) -> String {
+            var name = name
+            while parameters.contains(where: { $0.swiftName == name }) { name += "_" }
+            return name
+        }
+        let modelName = unused("objectModel")
         let list =
             parameters.isEmpty
             ? "model \(modelName): ModelMapper.ObjectModel"
@@ -272,6 +277,8 @@ struct GenerationRun {
             && !parameters.contains { ownNames.contains($0.name) }
         return InitializerTemplateContext(
             modelParameterName: modelName,
+            objectName: unused("object"),
+            setterFunctionName: unused("setRequiredValues"),
             parameters: parameters,
             hasParameters: !parameters.isEmpty,
             parameterList: list,

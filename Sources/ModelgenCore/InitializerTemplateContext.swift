@@ -5,6 +5,10 @@ struct InitializerTemplateContext {
     /// The name the model parameter goes by inside the initializer (`objectModel`, with
     /// underscores added when a property is named so).
     let modelParameterName: String
+    /// The names of the local function setting the required values and of its parameter
+    /// (`setRequiredValues`, `object`, with underscores where a property is named so).
+    let objectName: String
+    let setterFunctionName: String
     /// The required attributes it takes, inherited ones first.
     let parameters: [PropertyTemplateContext]
     /// Whether it takes any.

@@ -129,6 +129,8 @@ struct GeneratorSnippetTests {
             <attribute name="note" optional="YES" attributeType="String"/>
             <attribute name="scratch" attributeType="String" transient="YES"/>
             <attribute name="model" attributeType="String"/>
+            <attribute name="object" attributeType="String"/>
+            <attribute name="setRequiredValues" attributeType="Boolean"/>
             </entity></model>
             """#
         )
@@ -148,24 +150,28 @@ struct GeneratorSnippetTests {
         #expect(machine.contains("public var kind: String {") && machine.contains("public var note: String? {"))
         #expect(machine.contains("public var scratch: String? {"))
         // The initializer takes the required values without a default, in the model's order;
-        // the model parameter's inner name steers clear of a property named `model`.
+        // its inner names steer clear of properties named `model`, `object` or `setRequiredValues`.
         #expect(
             block(machine, from: "public init(") == """
                     public init(
                         model objectModel: ModelMapper.ObjectModel,
                         count: Int32,
                         when: Date,
-                        model: String
+                        model: String,
+                        object: String,
+                        setRequiredValues: Bool
                     ) throws {
                         super.init(entity: try ModelMapper.ModelObject.entity(for: Self.self, in: objectModel))
                         // Set in a function of the initializer's own: the compiler's checks of an initializer's
                         // statements take time growing faster than their number, and an entity may require hundreds.
-                        func setRequiredValues(of object: _Note) {
-                            object.count = count
-                            object.when = when
-                            object.model = model
+                        func setRequiredValues_(of object_: _Note) {
+                            object_.count = count
+                            object_.when = when
+                            object_.model = model
+                            object_.object = object
+                            object_.setRequiredValues = setRequiredValues
                         }
-                        setRequiredValues(of: self)
+                        setRequiredValues_(of: self)
                     }
                 """
         )
