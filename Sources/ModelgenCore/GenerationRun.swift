@@ -250,9 +250,11 @@ struct GenerationRun {
     ) -> InitializerTemplateContext {
         // Inherited attributes' contexts are their superentity's; their warnings are its, too.
         let mark = diagnostics.count
+        // By name, so that an entity of thousands of attributes costs a lookup each, not a search.
+        let ownByName = Dictionary(ownAttributes.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let parameters = entity.attributes
             .compactMap { attribute -> PropertyTemplateContext? in
-                guard attribute.entity != entity else { return ownAttributes.first { $0.name == attribute.name } }
+                guard attribute.entity != entity else { return ownByName[attribute.name] }
                 return attributeContext(attribute, swiftName: names[attribute.name] ?? attribute.name)
             }
             .filter(\.isInitializerParameter)
@@ -271,10 +273,9 @@ struct GenerationRun {
                 + parameters.map { ",\n        \($0.swiftName): \($0.swiftType)" }.joined() + "\n    "
         // A concrete superentity's class declares the same initializer when the entity adds
         // no required value of its own; an abstract one's declares none (nor inherits one).
-        let ownNames = Set(ownAttributes.map(\.name))
         let overrides =
             entity.superentity.map { !$0.isAbstract && classNames[$0.index] != nil } == true
-            && !parameters.contains { ownNames.contains($0.name) }
+            && !parameters.contains { ownByName[$0.name] != nil }
         return InitializerTemplateContext(
             modelParameterName: modelName,
             objectName: unused("object"),
