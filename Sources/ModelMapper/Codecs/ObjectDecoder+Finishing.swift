@@ -187,12 +187,21 @@ extension ObjectDecoder {
         }
     }
 
+    /// The slot of a finished frame's object that the object below links when it takes it in:
+    /// the reciprocal inverse of the relationship it was read through; -1 when none. A book
+    /// nested in its author's `books` gets its `author` so, and its JSON need not give it.
+    /// (Called once the frame is off the stack: the frame below is the top one.)
+    func slotFilledByParent(of frame: Frame) -> Int {
+        guard frame.parentSlot >= 0, let parent = frames.indices.last else { return rootFilledSlot }
+        return frames[parent].mapping.properties[frame.parentSlot].inverseSlot ?? -1
+    }
+
     /// Reports each value the model requires that a frame's JSON lacks (one whose value had
-    /// an error already is not reported again).
+    /// an error already is not reported again, nor a to-one its parent object fills in).
     func reportMissingValues(_ frame: Frame) throws(MappingError) {
         unowned(unsafe) let mapping = frame.mapping
         for slot in mapping.requiredSlotList {
-            guard case .absent = frame.slots[slot] else { continue }
+            guard case .absent = frame.slots[slot], slot != slotFilledByParent(of: frame) else { continue }
             let property = mapping.properties[slot]
             let path = path(of: frame).appending(keys: property.keyPath)
             if run.errors.count > frame.firstError, run.errors[frame.firstError...].contains(where: { $0.path == path })
@@ -205,7 +214,7 @@ extension ObjectDecoder {
                     path: path,
                     entityName: run.model.entityRecords[frame.entity].name,
                     propertyName: property.name,
-                    expected: property.attributeType.rawValue
+                    expected: property.expectedValue(in: run.model)
                 )
             )
         }
@@ -236,7 +245,7 @@ extension ObjectDecoder {
     func lacksRequiredValue(_ frame: Frame) -> Bool {
         guard requiresNonOptionalValues, !frame.isReference else { return false }
         return frame.mapping.requiredSlotList.contains { slot in
-            if case .absent = frame.slots[slot] { return true }
+            if case .absent = frame.slots[slot] { return slot != slotFilledByParent(of: frame) }
             return false
         }
     }

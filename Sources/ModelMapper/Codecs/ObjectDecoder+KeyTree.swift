@@ -69,13 +69,14 @@ extension ObjectDecoder {
         unowned(unsafe) let property = frames[target].mapping.properties[slot]
         let path = errorPath(frame: source, keys: keys)
         if case .null = value {
-            if keepsNull { frames[target].slots[slot] = .null }
+            try readNull(slot: slot, frame: target, from: source)
             return
         }
         let data = value.jsonData()
         let run = self.run
         let result = data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Result<[ModelObject], MappingError> in
             var reader = ObjectDecoder(bytes: raw, run: run, locatesByLine: false)
+            reader.rootFilledSlot = property.inverseSlot ?? -1
             return Result { () throws(MappingError) in
                 if property.isToMany {
                     return try reader.readArray(entity: property.destination, path: path, isToMany: true)

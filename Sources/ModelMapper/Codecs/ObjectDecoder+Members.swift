@@ -201,10 +201,13 @@ extension ObjectDecoder {
         frames[target].slots[slot] = value
     }
 
+    /// Reads `null` for a property: kept (unless the options skip nulls) where the model lets
+    /// the property be null, and an error where it requires a value (a required attribute, or
+    /// a required to-one relationship).
     mutating func readNull(slot: Int, frame target: Int, from top: Int) throws(MappingError) {
         unowned(unsafe) let property = frames[target].mapping.properties[slot]
         guard keepsNull else { return }
-        if property.isOptional || property.isRelationship {
+        if !property.refusesNull {
             frames[target].slots[slot] = .null
         } else {
             try report(
@@ -213,7 +216,7 @@ extension ObjectDecoder {
                     path: attributePath(slot: slot, frame: target),
                     entityName: run.model.entityRecords[frames[target].entity].name,
                     propertyName: property.name,
-                    expected: property.attributeType.rawValue
+                    expected: property.expectedValue(in: run.model)
                 )
             )
         }

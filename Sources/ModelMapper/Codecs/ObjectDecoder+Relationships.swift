@@ -71,7 +71,8 @@ extension ObjectDecoder {
         scanner.skipWhitespace()
         if scanner.peek() == UInt8(ascii: "n") {
             try scanner.readLiteral("null")
-            if keepsNull { frames[top].slots[slot] = .null }
+            // Kept for a relationship that may be null; for a required to-one, an error.
+            try readNull(slot: slot, frame: top, from: top)
             return
         }
         guard reading.isToMany else {

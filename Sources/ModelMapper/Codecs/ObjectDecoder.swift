@@ -61,6 +61,10 @@ struct ObjectDecoder {
     let skipsNullElements: Bool
     let uniquesObjectsByIdentity: Bool
     let requiresNonOptionalValues: Bool
+    /// The slot of the top-level object that whoever reads it links it by (the inverse of the
+    /// relationship it is read for, when a reader of its own reads a nested object's text),
+    /// so that its value is not asked of the JSON; -1: none. See ``slotFilledByParent(of:)``.
+    var rootFilledSlot = -1
     let dateFormat: DateFormat
 
     init(bytes: UnsafeRawBufferPointer, run: DecodingRun, locatesByLine: Bool = true) {

@@ -34,7 +34,7 @@ extension GraphMerger {
                     path: (record.incompleteAt ?? .root).appending(keys: property.keyPath),
                     entityName: name,
                     propertyName: property.name,
-                    expected: property.attributeType.rawValue
+                    expected: property.expectedValue(in: graph.model)
                 )
                 errors.append((identifier, error))
             }
@@ -54,8 +54,9 @@ extension GraphMerger {
         return requiredValueErrors(of: objects, targets: targets).map(\.error).filter { !paths.contains($0.path) }
     }
 
-    /// The required attributes `object` has no value for, nor `existing` (the placeholder it
-    /// fills) when given.
+    /// The required values (attributes and to-one relationships) `object` has none of, nor
+    /// `existing` (the placeholder it fills) when given. A reference the graph does not have
+    /// yet counts as given: the fresh object links the reference's own object until the merge.
     func missingRequiredSlots(of object: ModelObject, onto existing: ModelObject? = nil) -> [Int] {
         let mapping = graph.mappings[object.layout.entityIndex]
         return mapping.requiredSlotList.filter { slot in

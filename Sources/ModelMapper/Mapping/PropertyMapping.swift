@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Engine) import ModelMapperSchema
 
 /// Everything the decoder, the encoder and `ModelObject` need about one property, resolved
 /// once when the model is loaded so that mapping does no lookups by name. A class, so that
@@ -44,6 +45,18 @@ final class PropertyMapping: Sendable {
     let jsonForm: JSONForm?
     /// The bounds the model declares for the attribute, if any (checked only when asked).
     let bounds: ValueBounds?
+
+    /// Whether `null` is refused for the property, as the model requires a value: an attribute,
+    /// or a to-one relationship, neither optional nor transient. A to-many's `null` is kept.
+    var refusesNull: Bool { !isOptional && !isToMany }
+
+    /// What a value of the property is, for errors: the attribute's type, or an object of the
+    /// relationship's destination in `model`.
+    func expectedValue(in model: ObjectModel) -> String {
+        guard isRelationship else { return attributeType.rawValue }
+        let name = model.entityRecords[destination].name
+        return isToMany ? "an array of \(name) objects" : "an object of entity '\(name)'"
+    }
 
     /// See ``/ModelMapperSchema/MappingKeys/jsonForm``.
     enum JSONForm: Sendable {

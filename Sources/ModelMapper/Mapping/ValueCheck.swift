@@ -2,7 +2,7 @@ import Foundation
 
 /// What the decoder refuses, asked of objects about to be written and of
 /// ``ModelObject/validate(checkingBounds:)``: every value the model requires (an attribute neither optional
-/// nor defaulted, set and not null), and raw values where the object's class asks for them
+/// nor defaulted, or a to-one relationship not optional, set and not null), and raw values where the object's class asks for them
 /// (``ModelObject/rawValueTypes``). One check, so that the encoder never writes a document
 /// its own decoder refuses.
 enum ValueCheck {
@@ -59,7 +59,7 @@ enum ValueCheck {
                     path: path.appending(keys: property.keyPath),
                     entityName: entityName,
                     propertyName: property.name,
-                    expected: property.attributeType.rawValue,
+                    expected: property.expectedValue(in: object.entity.model),
                     found: state == .null ? "the object's is null" : "the object has none",
                     detail: "set it, or turn ModelEncoder.Options.checksValues off to write a draft"
                 )

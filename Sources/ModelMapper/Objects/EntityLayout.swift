@@ -21,9 +21,10 @@ final class EntityLayout: @unchecked Sendable {
     /// and only read after: walking an array held by a class counts a reference to the array
     /// (two atomic operations, each dearer than the walk), and objects walk this as they go.
     let relationshipList: UnsafeBufferPointer<RelationshipSlot>
-    /// The slots of attributes that must have a value (not optional, no default), in memory of
-    /// the layout's own for the same reason: the decoder and the encoder walk them for every
-    /// object.
+    /// The slots that must have a value, in memory of the layout's own for the same reason:
+    /// the decoder and the encoder walk them for every object. They are the attributes neither
+    /// optional nor transient with no default, and the to-one relationships neither optional
+    /// nor transient (a to-many always has a value, its list, empty or not).
     let requiredSlotList: UnsafeBufferPointer<Int>
 
     /// A relationship's slot, the slot of its inverse in the destination (-1: none), and
@@ -58,7 +59,7 @@ final class EntityLayout: @unchecked Sendable {
         self.relationshipList = Self.plainCopy(relationships)
         self.requiredSlotList = Self.plainCopy(
             slots.indices.filter {
-                !slots[$0].isRelationship && !slots[$0].isOptional && slots[$0].defaultValue == nil
+                !slots[$0].isToMany && !slots[$0].isOptional && slots[$0].defaultValue == nil
             }
         )
     }

@@ -40,9 +40,11 @@ public enum MappingError: Error, LocalizedError, CustomStringConvertible {
     case valueOutOfRange(Context)
     /// A string could not be read as the attribute's type (a date, UUID, URL, base64, …).
     case invalidValue(Context)
-    /// A non-optional attribute has no value in the JSON and no default.
+    /// A value the model requires is missing: a non-optional attribute with no value in the
+    /// JSON and no default, or a non-optional to-one relationship the JSON does not give (and
+    /// the object is not nested in its inverse).
     case missingValue(Context)
-    /// A non-optional attribute is `null` in the JSON.
+    /// A non-optional attribute or to-one relationship is `null` in the JSON.
     case nullValue(Context)
     /// The entity has no property of this name (the context's ``Context/name``).
     case unknownKey(Context)

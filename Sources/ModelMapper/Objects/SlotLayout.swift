@@ -72,7 +72,7 @@ final class SlotLayout: Sendable {
             name: relationship.name,
             isRelationship: true,
             attributeType: .undefined,
-            isOptional: relationship.isOptional,
+            isOptional: relationship.isOptional || relationship.isTransient,
             defaultValue: nil,
             destination: relationship.destinationEntity,
             isToMany: relationship.isToMany,

@@ -15,7 +15,7 @@ package struct RelationshipRecord: Sendable {
     var maxCount: Int
     var deletionRule: DeletionRule
     package var isOptional: Bool
-    var isTransient: Bool
+    package var isTransient: Bool
     var isIndexed: Bool
     package var userInfo: [String: String]
     /// The `jsonKeyPath` in userInfo (or an alias), nil when none is given.
