@@ -127,7 +127,12 @@ public final class ObjectGraph {
     var forgottenPendingCount = 0
     /// What the graph's objects tell it when code changes them through their setters: made on
     /// first use, as most graphs' objects are never changed by code.
-    lazy var changeObserver = ObjectChangeObserver { [weak self] object in self?.noteUpdated(object) }
+    lazy var changeObserver = ObjectChangeObserver(
+        { [weak self] object in self?.noteUpdated(object) },
+        waitingReference: { [weak self] object, relationship in
+            self?.unresolvedReferences.first { $0.owner === object && $0.relationship == relationship }?.description
+        }
+    )
 
     /// An object's relationship, as waiting references know it.
     struct PendingSlot: Hashable {

@@ -30,7 +30,9 @@ extension ModelObject {
     /// program with a message naming `Entity.property`. An object lacks one when it is a
     /// placeholder (``isPlaceholder``: ask before reading), was made with ``init(entity:)``
     /// and not given the value, had it removed or set to null by key, or was decoded with
-    /// ``ModelDecoder/Options/requiresNonOptionalValues`` off. Read such objects with
+    /// ``ModelDecoder/Options/requiresNonOptionalValues`` off; and a required to-one lacks
+    /// its object while an ``ObjectGraph`` reference waits for it
+    /// (``ObjectGraph/UnresolvedReferencePolicy/pending``). Read such objects with
     /// ``value(forKey:)``, which returns nil.
     ///
     /// For example:
@@ -78,11 +80,19 @@ extension ModelObject {
             preconditionFailure("\(entity.name).\(key) holds \(value), \(what) \(type)")
         }
         let state = valueState(forKey: key).map { $0 == .null ? "null" : "unset" } ?? "not a property of the entity"
-        let why =
-            isPlaceholder
-            ? "this \(entity.name) is a placeholder, known by its identity alone (check isPlaceholder before reading)"
-            : "the object was made with init(entity:) or had the value removed (make it with the typed initializer, "
+        let why: String
+        if isPlaceholder {
+            why =
+                "this \(entity.name) is a placeholder, known by its identity alone (check isPlaceholder before reading)"
+        } else if let waiting = changeObserver?.waitingReference(self, key) {
+            why =
+                "its reference waits for an object the graph does not have yet, \(waiting) (see "
+                + "ObjectGraph.unresolvedReferences, or merge with the .placeholder policy)"
+        } else {
+            why =
+                "the object was made with init(entity:) or had the value removed (make it with the typed initializer, "
                 + "or set the value first)"
+        }
         preconditionFailure("\(entity.name).\(key) is required, and \(state): \(why)")
     }
 }

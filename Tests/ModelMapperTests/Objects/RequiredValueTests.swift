@@ -68,4 +68,51 @@ struct RequiredValueTests {
         let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         #expect(message.contains("Note.state holds archived, none of the raw values of State"))
     }
+
+    static let booksXML = """
+        <model>
+          <entity name="Author">
+            <attribute name="authorID" attributeType="Integer 64"/>
+            <relationship name="books" optional="YES" toMany="YES" destinationEntity="Book" inverseName="author" inverseEntity="Book"/>
+            <userInfo><entry key="identityAttributes" value="authorID"/></userInfo>
+          </entity>
+          <entity name="Book">
+            <attribute name="title" attributeType="String"/>
+            <relationship name="author" maxCount="1" destinationEntity="Author" inverseName="books" inverseEntity="Author"/>
+          </entity>
+        </model>
+        """
+
+    @Test("a required to-one reads as its object; unset, it stops the program naming Book.author")
+    func requiredToOne() async throws {
+        let model = try ObjectModel(xml: Self.booksXML)
+        let book = try ModelDecoder(model: model)
+            .decodeObject(of: model.checkedEntity(named: "Book"), from: Data(#"{"title": "Emma", "author": 7}"#.utf8))
+        let author = book.requiredValue(forKey: "author", as: ModelObject.self)
+        #expect(author.isPlaceholder && author.requiredValue(forKey: "authorID", as: Int64.self) == 7)
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let model = try ObjectModel(xml: RequiredValueTests.booksXML)
+            _ = ModelObject(entity: try model.checkedEntity(named: "Book"))
+                .requiredValue(forKey: "author", as: ModelObject.self)
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("Book.author is required, and unset: the object was made with init(entity:)"))
+    }
+
+    @Test("a required to-one whose graph reference still waits stops the program, naming what it waits for")
+    func waitingToOne() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let model = try ObjectModel(xml: RequiredValueTests.booksXML)
+            let graph = ObjectGraph(model: model, options: .init(decoding: ModelDecoder.Options()))
+            try graph.merge(Data(#"[{"title": "Emma", "author": 7}]"#.utf8), entity: "Book")
+            _ = graph.objects(of: "Book")[0].requiredValue(forKey: "author", as: ModelObject.self)
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(
+            message.contains(
+                "Book.author is required, and null: its reference waits for an object the graph does not have yet, "
+                    + "Book.author -> Author (authorID: 7)"
+            )
+        )
+    }
 }
