@@ -133,25 +133,28 @@ extension GenerationRun {
         )
     }
 
+    /// A relationship: a to-many as an array of its destination's class, a to-one as an
+    /// object of it, non-optional when the model requires it (decoding does too).
     func relationshipContext(_ relationship: RelationshipDescription, swiftName: String) -> PropertyTemplateContext {
         let destination = classNames[relationship.destinationEntity.index] ?? "ModelMapper.ModelObject"
         let read = "value(forKey: Keys.\(swiftName))"
-        let swiftType = relationship.isToMany ? "[\(destination)]" : "\(destination)?"
+        let isRequired = InitializerRelationships.isRequired(relationship)
+        let swiftType = relationship.isToMany ? "[\(destination)]" : isRequired ? destination : "\(destination)?"
         let getter =
             relationship.isToMany
             ? "(\(read) as? [ModelMapper.ModelObject] ?? []).compactMap { $0 as? \(destination) }"
-            : "\(read) as? \(destination)"
+            : isRequired
+                ? "requiredValue(forKey: Keys.\(swiftName), as: \(destination).self)" : "\(read) as? \(destination)"
         var summary =
             "`\(relationship.name)`: "
             + (relationship.isToMany ? "to-many\(relationship.isOrdered ? ", ordered" : "")" : "to-one")
         summary += " \(relationship.destinationEntity.name)"
         if let inverse = relationship.inverseRelationship { summary += ", inverse `\(inverse.name)`" }
-        var docLines = [summary + "."]
-        if !relationship.isToMany, !relationship.isOptional {
-            docLines.append(
-                "Required in the model; optional here, as decoding does not require relationships (an API may "
-                    + "send an object without its parent)."
-            )
+        var docLines = [summary + (relationship.isTransient ? ", transient." : ".")]
+        if isRequired {
+            docLines.append("Required: decoding refuses an object without it, unless the object is nested in it.")
+            docLines.append("Reading it on a placeholder that lacks it stops the program (see `isPlaceholder`).")
+            if let reason = initializerRelationships.reason(relationship) { docLines.append(reason) }
         }
         docLines += [
             "JSON: `\(relationship.jsonKeyPath)`.",
@@ -166,8 +169,8 @@ extension GenerationRun {
             setter: "setPrimitiveValue(newValue, forKey: Keys.\(swiftName))",
             rawValueType: "",
             isToMany: relationship.isToMany,
-            isOptional: !relationship.isToMany,
-            isInitializerParameter: false,
+            isOptional: !relationship.isToMany && !isRequired,
+            isInitializerParameter: isRequired && initializerRelationships.takes(relationship),
             destinationClassName: destination,
             jsonKeyPath: relationship.jsonKeyPath.description,
             docLines: docLines.map(SwiftNaming.commentText)

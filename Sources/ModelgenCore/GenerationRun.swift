@@ -11,10 +11,13 @@ struct GenerationRun {
     var diagnostics: [ModelDiagnostic] = []
     /// Class name for each entity index that is generated.
     var classNames: [Int: String] = [:]
+    /// The required to-one relationships typed initializers take.
+    let initializerRelationships: InitializerRelationships
 
     init(model: ObjectModel, options: GeneratorOptions) {
         self.model = model
         self.options = options
+        self.initializerRelationships = InitializerRelationships(model: model)
     }
 
     var access: String { options.access == .public ? "public " : "" }
@@ -225,7 +228,8 @@ struct GenerationRun {
             hasRawValueAttributes: !rawValueAttributes.isEmpty,
             fetchRequests: fetchRequestContexts(entity, className: className),
             identity: identityContext(entity, attributes: attributes, names: names),
-            initializer: entity.isAbstract ? [] : [initializerContext(entity, ownAttributes: attributes, names: names)]
+            initializer: entity.isAbstract
+                ? [] : [initializerContext(entity, ownProperties: attributes + relationships, names: names)]
         )
     }
 
@@ -242,20 +246,25 @@ struct GenerationRun {
     }
 
     /// The class's typed initializer: the model, then every attribute the entity requires with
-    /// no default (inherited ones first, as the model lists them), one parameter each.
+    /// no default and every required to-one it takes (see ``InitializerRelationships``), one
+    /// parameter each, inherited ones first, as the model lists them.
     mutating func initializerContext(
         _ entity: EntityDescription,
-        ownAttributes: [PropertyTemplateContext],
+        ownProperties: [PropertyTemplateContext],
         names: [String: String]
     ) -> InitializerTemplateContext {
-        // Inherited attributes' contexts are their superentity's; their warnings are its, too.
+        // Inherited properties' contexts are their superentity's; their warnings are its, too.
         let mark = diagnostics.count
         // By name, so that an entity of thousands of attributes costs a lookup each, not a search.
-        let ownByName = Dictionary(ownAttributes.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        let parameters = entity.attributes
-            .compactMap { attribute -> PropertyTemplateContext? in
-                guard attribute.entity != entity else { return ownByName[attribute.name] }
-                return attributeContext(attribute, swiftName: names[attribute.name] ?? attribute.name)
+        let ownByName = Dictionary(ownProperties.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let parameters = entity.properties
+            .compactMap { property -> PropertyTemplateContext? in
+                guard property.entity != entity else { return ownByName[property.name] }
+                let swiftName = names[property.name] ?? property.name
+                switch property {
+                case .attribute(let attribute): return attributeContext(attribute, swiftName: swiftName)
+                case .relationship(let relationship): return relationshipContext(relationship, swiftName: swiftName)
+                }
             }
             .filter(\.isInitializerParameter)
         diagnostics.removeSubrange(mark...)

@@ -266,6 +266,24 @@ struct GeneratedCodeTests {
         #expect(try ModelDecoder(model: model).decode(Movie.self, from: ModelEncoder().encode(movie)).itemID == id)
     }
 
+    @Test("a required to-one is non-optional, taken by the initializer, and its inverse follows")
+    func requiredToOne() throws {
+        let model = try MediaModel.load()
+        let album = try Album(model: model, itemID: UUID(), title: "Kind of Blue")
+        let track = try Track(model: model, title: "So What", album: album)
+        #expect(track.album === album && album.tracks.count == 1 && album.tracks.first === track)
+        // Written within its album, the track leaves its album out, and reads back with it.
+        let read = try ModelDecoder(model: model).decode(Album.self, from: ModelEncoder().encode(album))
+        #expect(read.tracks.map(\.title) == ["So What"] && read.tracks.first?.album === read)
+        // On its own, a track without its album is refused, by the decoder and the encoder alike.
+        #expect(throws: MappingError.self) {
+            try ModelDecoder(model: model).decode(Track.self, from: Data(#"{"title": "So What"}"#.utf8))
+        }
+        let orphan = Track(entity: track.entity)
+        orphan.title = "Blue in Green"
+        #expect(throws: MappingError.self) { try ModelEncoder().encode(orphan) }
+    }
+
     @Test("a required value reads non-optional; a placeholder says it is one")
     func requiredValuesAndPlaceholders() throws {
         let model = try AuthorsModel.load()

@@ -10,19 +10,21 @@ public class _Track: ModelMapper.ModelObject {
     override public class var entityName: String { "Track" }
 
     /// A new object of the entity `Track` of `model`, with the values the model requires
-    /// (`title`) and the model's defaults for the rest.
+    /// (`title` and `album`) and the model's defaults for the rest.
     ///
     /// - Throws: `MappingError` when `model` has no entity `Track`, or makes its
     ///   objects of another class.
     public init(
         model objectModel: ModelMapper.ObjectModel,
-        title: String
+        title: String,
+        album: Album
     ) throws {
         super.init(entity: try ModelMapper.ModelObject.entity(for: Self.self, in: objectModel))
         // Set in a function of the initializer's own: the compiler's checks of an initializer's
         // statements take time growing faster than their number, and an entity may require hundreds.
         func setRequiredValues(of object: _Track) {
             object.title = title
+            object.album = album
         }
         setRequiredValues(of: self)
     }
@@ -60,10 +62,12 @@ public class _Track: ModelMapper.ModelObject {
     }
 
     /// `album`: to-one Album, inverse `tracks`.
+    /// Required: decoding refuses an object without it, unless the object is nested in it.
+    /// Reading it on a placeholder that lacks it stops the program (see `isPlaceholder`).
     /// JSON: `album`.
     /// Model: entity `Track`, line 60.
-    public var album: Album? {
-        get { value(forKey: Keys.album) as? Album }
+    public var album: Album {
+        get { requiredValue(forKey: Keys.album, as: Album.self) }
         set { setPrimitiveValue(newValue, forKey: Keys.album) }
     }
 }
