@@ -214,7 +214,8 @@ extension ObjectDecoder {
                     path: path,
                     entityName: run.model.entityRecords[frame.entity].name,
                     propertyName: property.name,
-                    expected: property.expectedValue(in: run.model)
+                    expected: property.expectedValue(in: run.model),
+                    found: property.missingValueFound
                 )
             )
         }

@@ -34,7 +34,8 @@ extension GraphMerger {
                     path: (record.incompleteAt ?? .root).appending(keys: property.keyPath),
                     entityName: name,
                     propertyName: property.name,
-                    expected: property.expectedValue(in: graph.model)
+                    expected: property.expectedValue(in: graph.model),
+                    found: property.missingValueFound
                 )
                 errors.append((identifier, error))
             }

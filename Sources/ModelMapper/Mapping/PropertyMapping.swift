@@ -58,6 +58,11 @@ final class PropertyMapping: Sendable {
         return isToMany ? "an array of \(name) objects" : "an object of entity '\(name)'"
     }
 
+    /// What a missing value's error says was found: nil (the error's own words, which name the
+    /// model's default) for an attribute; for a relationship, which has no default, that the
+    /// JSON gives none.
+    var missingValueFound: String? { isRelationship ? "the JSON has none" : nil }
+
     /// See ``/ModelMapperSchema/MappingKeys/jsonForm``.
     enum JSONForm: Sendable {
         case string, number

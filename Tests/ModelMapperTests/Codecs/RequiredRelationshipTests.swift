@@ -7,6 +7,11 @@ import Testing
 /// identity (a foreign key), or filled in by the object it is nested in through the inverse.
 /// `null` is refused, the graph checks the objects new to it, and the encoder refuses to write
 /// an object without it.
+/// Hands an object on as it is: enough to send books through a preprocessing transformer.
+private final class PassThroughTransformer: ModelMapper.ValueTransformer, @unchecked Sendable {
+    override func transformedValue(_ value: Any?) throws -> Any? { value }
+}
+
 @Suite("Required to-one relationships")
 struct RequiredRelationshipTests {
     static let xml = """
@@ -60,6 +65,10 @@ struct RequiredRelationshipTests {
         #expect(error.path.description == "$.author")
         #expect(error.context.propertyName == "author")
         #expect(error.context.expected == "an object of entity 'Author'")
+        #expect(
+            error.description
+                == "$.author: Book.author: a value (an object of entity 'Author') is required, but the JSON has none"
+        )
     }
 
     @Test("null for a required to-one is refused; for an optional one it is kept")
@@ -154,5 +163,41 @@ struct RequiredRelationshipTests {
         // Books nested in their author need no author key.
         try graph.merge(Data(#"[{"authorID": 8, "books": [{"title": "Kim"}]}]"#.utf8), entity: "Author")
         #expect(graph.objects(of: "Book").count == 2)
+    }
+
+    @Test("a book read by a reader of its own (a preprocessing transformer, a key read twice) still has its author")
+    func filledThroughOtherReaders() throws {
+        ModelMapper.ValueTransformer.setValueTransformer(PassThroughTransformer(), forName: "RequiredPassThrough")
+        let preprocessed = Self.xml.replacingOccurrences(
+            of: #"<attribute name="title" attributeType="String"/>"#,
+            with:
+                #"<attribute name="title" attributeType="String"/><userInfo><entry key="JSONDictionaryTransformerName" value="RequiredPassThrough"/></userInfo>"#
+        )
+        let sharedKey = Self.xml
+            .replacingOccurrences(
+                of: #"inverseName="author" inverseEntity="Book"/>"#,
+                with:
+                    #"inverseName="author" inverseEntity="Book"><userInfo><entry key="jsonKeyPath" value="shelf.books"/></userInfo></relationship><relationship name="shelf" optional="YES" maxCount="1" destinationEntity="Shelf"/>"#
+            )
+            .replacingOccurrences(
+                of: "</model>",
+                with:
+                    #"<entity name="Shelf"><attribute name="rawBooks" optional="YES" attributeType="Undefined"><userInfo><entry key="jsonKeyPath" value="books"/></userInfo></attribute></entity></model>"#
+            )
+        for (xml, json) in [
+            (preprocessed, #"{"authorID": 1, "books": [{"title": "Emma"}]}"#),
+            (sharedKey, #"{"authorID": 1, "shelf": {"books": [{"title": "Emma"}]}}"#),
+        ] {
+            let model = try ObjectModel(xml: xml)
+            let decoded = try ModelDecoder(model: model)
+                .decodeObject(of: model.checkedEntity(named: "Author"), from: Data(json.utf8))
+            let books = try #require(decoded.value(forKey: "books") as? [ModelObject])
+            #expect(books.count == 1 && books[0].value(forKey: "author") as? ModelObject === decoded)
+            // On its own, through the same reader, the book needs its author.
+            #expect(throws: MappingError.self) {
+                _ = try ModelDecoder(model: model)
+                    .decodeObject(of: model.checkedEntity(named: "Book"), from: Data(#"{"title": "Emma"}"#.utf8))
+            }
+        }
     }
 }
