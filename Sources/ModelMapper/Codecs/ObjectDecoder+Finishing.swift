@@ -140,7 +140,7 @@ extension ObjectDecoder {
                 incompleteAt: lacksRequiredValue(frame) ? path(of: frame) : nil
             )
         } else if requiresNonOptionalValues, !frame.isReference {
-            try reportMissingValues(frame)
+            try reportMissingValues(frame, of: object)
         }
         if run.options.checksBounds { try reportBoundViolations(frame, errorPath: { path(of: frame) }) }
         if let source { object.decodedSource = source }
@@ -198,7 +198,12 @@ extension ObjectDecoder {
 
     /// Reports each value the model requires that a frame's JSON lacks (one whose value had
     /// an error already is not reported again, nor a to-one its parent object fills in).
-    func reportMissingValues(_ frame: Frame) throws(MappingError) {
+    ///
+    /// A to-one may still come from elsewhere in the document: a list of references to the
+    /// object in its inverse (`"books": [1, 2]` in an author read later), or a later record
+    /// of the same object. So a missing to-one is checked again once the top-level object is
+    /// read (``reportMissingLinks()``), and reported only if `object` still lacks it.
+    mutating func reportMissingValues(_ frame: Frame, of object: ModelObject) throws(MappingError) {
         unowned(unsafe) let mapping = frame.mapping
         for slot in mapping.requiredSlotList {
             guard case .absent = frame.slots[slot], slot != slotFilledByParent(of: frame) else { continue }
@@ -208,16 +213,32 @@ extension ObjectDecoder {
             {
                 continue
             }
-            try report(
-                MappingError(
-                    .missingValue,
-                    path: path,
-                    entityName: run.model.entityRecords[frame.entity].name,
-                    propertyName: property.name,
-                    expected: property.expectedValue(in: run.model),
-                    found: property.missingValueFound
-                )
+            let error = MappingError(
+                .missingValue,
+                path: path,
+                entityName: run.model.entityRecords[frame.entity].name,
+                propertyName: property.name,
+                expected: property.expectedValue(in: run.model),
+                found: property.missingValueFound
             )
+            if property.isRelationship {
+                missingLinks.append(MissingLink(object: object, slot: slot, error: error))
+            } else {
+                try report(error)
+            }
+        }
+    }
+
+    /// Reports each required to-one still missing once the top-level object is read (see
+    /// ``reportMissingValues(_:of:)``).
+    mutating func reportMissingLinks() throws(MappingError) {
+        let missing = missingLinks
+        missingLinks.removeAll()
+        for link in missing {
+            switch link.object.storedState(atSlot: link.slot) {
+            case .absent, .null: try report(link.error)
+            default: continue
+            }
         }
     }
 

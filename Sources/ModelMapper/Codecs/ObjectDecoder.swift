@@ -65,6 +65,16 @@ struct ObjectDecoder {
     /// relationship it is read for, when a reader of its own reads a nested object's text),
     /// so that its value is not asked of the JSON; -1: none. See ``slotFilledByParent(of:)``.
     var rootFilledSlot = -1
+    /// Required to-ones the JSON of their objects lacked, checked again when the top-level
+    /// object is read (see ``reportMissingValues(_:of:)``).
+    var missingLinks: [MissingLink] = []
+
+    /// A required to-one an object's JSON lacked, with the error to report if it stays so.
+    struct MissingLink {
+        let object: ModelObject
+        let slot: Int
+        let error: MappingError
+    }
     let dateFormat: DateFormat
 
     init(bytes: UnsafeRawBufferPointer, run: DecodingRun, locatesByLine: Bool = true) {
@@ -106,7 +116,9 @@ struct ObjectDecoder {
         rootPath = path
         defer { rootPath = outerRoot }
         do {
-            return try readObjectFrames(entity: entity, step: .root(index: index), into: target, base: base)
+            let object = try readObjectFrames(entity: entity, step: .root(index: index), into: target, base: base)
+            if base == 0, !missingLinks.isEmpty { try reportMissingLinks() }
+            return object
         } catch .invalidJSON(var context) where context.path.components.isEmpty {
             // A syntax error: where in the document, from the frames open.
             context.path = syntaxErrorPath(base: Self.path(path, index: index))
@@ -279,6 +291,8 @@ struct ObjectDecoder {
 
     /// Drops the frames from `base` up, releasing their slots.
     mutating func dropFrames(from base: Int) {
+        // The top-level object is given up: what it would check again goes with it.
+        if base == 0 { missingLinks.removeAll() }
         // Their arrays' objects: the first array from `base` up starts below the others.
         for depth in base..<max(base, frames.count) {
             if let start = frames[depth].array?.start {

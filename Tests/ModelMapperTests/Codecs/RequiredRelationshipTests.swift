@@ -116,6 +116,38 @@ struct RequiredRelationshipTests {
         #expect(error.path.description == "$.favorite.author")
     }
 
+    @Test("an author listing a book by its identity later in the document gives the book its author")
+    func givenByTheInverseList() throws {
+        let xml = Self.xml
+            .replacingOccurrences(
+                of: #"<attribute name="title" attributeType="String"/>"#,
+                with:
+                    #"<attribute name="bookID" attributeType="Integer 64"/><attribute name="title" attributeType="String"/><userInfo><entry key="identityAttributes" value="bookID"/></userInfo>"#
+            )
+            .replacingOccurrences(
+                of: "</model>",
+                with:
+                    #"<entity name="Library"><relationship name="books" optional="YES" toMany="YES" destinationEntity="Book"/><relationship name="authors" optional="YES" toMany="YES" destinationEntity="Author"/></entity></model>"#
+            )
+        let model = try ObjectModel(xml: xml)
+        let library = try model.checkedEntity(named: "Library")
+        let json = #"""
+            {"books": [{"bookID": 1, "title": "Emma"}, {"bookID": 2, "title": "Kim"}],
+             "authors": [{"authorID": 7, "books": [1]}]}
+            """#
+        // Book 2 has no author anywhere in the document: it alone is reported.
+        let error = try #require(
+            error { _ = try ModelDecoder(model: model).decodeObject(of: library, from: Data(json.utf8)) }
+        )
+        #expect(error.code == .missingValue && error.path.description == "$.books[1].author")
+        let whole = json.replacingOccurrences(of: #""books": [1]"#, with: #""books": [1, 2]"#)
+        let decoded = try ModelDecoder(model: model).decodeObject(of: library, from: Data(whole.utf8))
+        let books = try #require(decoded.value(forKey: "books") as? [ModelObject])
+        #expect(
+            books.allSatisfy { ($0.value(forKey: "author") as? ModelObject)?.value(forKey: "authorID") as? Int64 == 7 }
+        )
+    }
+
     @Test("with requiresNonOptionalValues off, a book without its author decodes")
     func notRequired() throws {
         var options = ModelDecoder.Options()
