@@ -279,6 +279,17 @@ struct GeneratedCodeTests {
         #expect(throws: MappingError.self) {
             try ModelDecoder(model: model).decode(Track.self, from: Data(#"{"title": "So What"}"#.utf8))
         }
+        // The track holds its album; the album holds a track only once linked from its side too.
+        weak var listedOnly: Track?
+        weak var added: Track?
+        do {
+            let listed = try Track(model: model, title: "Freddie Freeloader", album: album)
+            listedOnly = listed
+            let track = try Track(model: model, title: "Blue in Green", album: album)
+            album.addToTracks(track)
+            added = track
+        }
+        #expect(listedOnly == nil && added != nil && album.tracks.map(\.title) == ["So What", "Blue in Green"])
         let orphan = Track(entity: track.entity)
         orphan.title = "Blue in Green"
         #expect(throws: MappingError.self) { try ModelEncoder().encode(orphan) }
