@@ -187,13 +187,18 @@ extension ObjectDecoder {
         }
     }
 
-    /// The slot of a finished frame's object that the object below links when it takes it in:
-    /// the reciprocal inverse of the relationship it was read through; -1 when none. A book
-    /// nested in its author's `books` gets its `author` so, and its JSON need not give it.
-    /// (Called once the frame is off the stack: the frame below is the top one.)
-    func slotFilledByParent(of frame: Frame) -> Int {
-        guard frame.parentSlot >= 0, let parent = frames.indices.last else { return rootFilledSlot }
-        return frames[parent].mapping.properties[frame.parentSlot].inverseSlot ?? -1
+    /// The slot of a finished frame's object that the object below links when it takes it in
+    /// (see ``slotFilledByTopFrame(through:)``; called once the frame is off the stack, so
+    /// that the frame below is the top one).
+    func slotFilledByParent(of frame: Frame) -> Int { slotFilledByTopFrame(through: frame.parentSlot) }
+
+    /// The slot of an object read for the top frame's relationship in `parentSlot` that the
+    /// top frame links when it takes the object in: the relationship's reciprocal inverse; -1
+    /// when none. A book nested in its author's `books` gets its `author` so, and its JSON need
+    /// not give it. A top-level object (`parentSlot` -1) gets ``rootFilledSlot``.
+    func slotFilledByTopFrame(through parentSlot: Int) -> Int {
+        guard parentSlot >= 0, let parent = frames.indices.last else { return rootFilledSlot }
+        return frames[parent].mapping.properties[parentSlot].inverseSlot ?? -1
     }
 
     /// Reports each value the model requires that a frame's JSON lacks (one whose value had

@@ -43,10 +43,7 @@ extension ObjectDecoder {
         let run = run
         let depth = preprocessingDepth + 1
         // The slot the frame below links the object by, as for an object read in place.
-        var filledSlot = -1
-        if case .relationship = step, let parent = frames.indices.last, parentSlot >= 0 {
-            filledSlot = frames[parent].mapping.properties[parentSlot].inverseSlot ?? -1
-        }
+        let filledSlot = slotFilledByTopFrame(through: parentSlot)
         let read = text.withUnsafeBytes { raw -> Result<ModelObject?, MappingError> in
             var nested = ObjectDecoder(bytes: raw, run: run, locatesByLine: false)
             nested.preprocessesRoot = false

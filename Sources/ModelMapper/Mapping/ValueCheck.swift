@@ -1,10 +1,10 @@
 import Foundation
 
 /// What the decoder refuses, asked of objects about to be written and of
-/// ``ModelObject/validate(checkingBounds:)``: every value the model requires (an attribute neither optional
-/// nor defaulted, or a to-one relationship not optional, set and not null), and raw values where the object's class asks for them
-/// (``ModelObject/rawValueTypes``). One check, so that the encoder never writes a document
-/// its own decoder refuses.
+/// ``ModelObject/validate(checkingBounds:)``: every value the model requires (an attribute
+/// neither optional nor defaulted, or a to-one relationship not optional, set and not null),
+/// and raw values where the object's class asks for them (``ModelObject/rawValueTypes``). One
+/// check, so that the encoder never writes a document its own decoder refuses.
 enum ValueCheck {
     /// Whether `object` passes: a loop over its required slots, with nothing allocated, as it
     /// runs for every object written.
