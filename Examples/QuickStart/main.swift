@@ -19,8 +19,8 @@ let authors = try ModelDecoder(model: model).decode([Author].self, from: page1, 
 print(authors[0].fullName, "wrote", authors[0].books.map(\.title))
 
 // Merge: documents into one graph, objects made one by their identity (`authorID`). A graph
-// reads snake_case keys unless told otherwise; this model's keys are its names.
-let graph = ObjectGraph(model: model, options: .init(decoding: ModelDecoder.Options()))
+// reads the keys and identities the decoder reads: no options needed.
+let graph = ObjectGraph(model: model)
 try graph.merge(page1, entity: "Author", at: "authors")
 let page2 = Data(
     #"{"authors": [{"author_id": 1, "lastName": "Twain", "books": [{"book_id": 102, "title": "Roughing It"}]}]}"#.utf8

@@ -21,20 +21,17 @@ public struct ConventionsInEffect: Sendable {
         public let value: String
         /// Where that value comes from.
         public let source: String
-        /// The value in an `ObjectGraph` made without decoding options, where it differs.
-        public let graphValue: String?
     }
 
     /// The conventions, in a fixed order.
     public let rows: [Row]
 
     /// The conventions of `model`, with `overrides` (from the command line) over the model's:
-    /// resolved by the rule the coders use (`ModelConventions`), once with a decoder's
-    /// defaults and once with a graph's.
+    /// resolved by the rule every entry point uses (`ModelConventions`), with the library's one
+    /// default where neither says.
     public init(model: ObjectModel, overrides: ModelConventions = ModelConventions()) {
         let file = model.conventionsURL.map { $0.relativePath } ?? "the model's conventions file"
-        let (coding, sources) = model.conventions.resolvedWithSources(options: overrides, defaults: .codingDefaults)
-        let graph = model.conventions.resolvedWithSources(options: overrides, defaults: .graphDefaults).conventions
+        let (coding, sources) = model.conventions.resolvedWithSources(options: overrides, defaults: .defaults)
         func row<Value: Equatable>(
             _ name: String,
             key: String,
@@ -44,19 +41,17 @@ public struct ConventionsInEffect: Sendable {
         ) -> Row {
             let value = text(coding[keyPath: path])
             switch source {
-            case .options: return Row(name: name, key: key, value: value, source: "the command line", graphValue: nil)
+            case .options: return Row(name: name, key: key, value: value, source: "the command line")
             case .optionsWithModelNames:
                 return Row(
                     name: name,
                     key: key,
                     value: value,
-                    source: "the command line, with \(file)'s names",
-                    graphValue: nil
+                    source: "the command line, with \(file)'s names"
                 )
-            case .model: return Row(name: name, key: key, value: value, source: file, graphValue: nil)
+            case .model: return Row(name: name, key: key, value: value, source: file)
             case .defaults:
-                let graphValue = graph[keyPath: path] != coding[keyPath: path] ? text(graph[keyPath: path]) : nil
-                return Row(name: name, key: key, value: value, source: Self.defaultSource, graphValue: graphValue)
+                return Row(name: name, key: key, value: value, source: Self.defaultSource)
             }
         }
         func names(_ names: [String]) -> String { names.isEmpty ? "none" : names.joined(separator: ", ") }
@@ -92,8 +87,7 @@ public struct ConventionsInEffect: Sendable {
     public var lines: [String] {
         rows.map { row in
             guard row.source == Self.defaultSource else { return "  \(row.name): \(row.value) (from \(row.source))" }
-            let graph = row.graphValue.map { "; \($0) in an ObjectGraph made without options" } ?? ""
-            return "  \(row.name): \(row.value) (the default\(graph))"
+            return "  \(row.name): \(row.value) (the default)"
         }
     }
 }

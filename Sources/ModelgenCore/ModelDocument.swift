@@ -9,12 +9,12 @@ import ModelMapper
 ///
 /// ```swift
 /// let model = try ObjectModel(contentsOf: URL(fileURLWithPath: "Models/Authors.xcdatamodeld"))
-/// let json = ModelDocument.render(model)   // {"formatVersion": 1, "entities": [...], ...}
+/// let json = ModelDocument.render(model)   // {"formatVersion": 2, "entities": [...], ...}
 /// ```
 public enum ModelDocument {
     /// The version of the document's shape: members may be added within a version, never
     /// renamed or removed.
-    public static let formatVersion = 1
+    public static let formatVersion = 2
 
     /// The document, pretty-printed, ending with a newline.
     ///
@@ -42,7 +42,6 @@ public enum ModelDocument {
                 .map { row in
                     object([
                         ("key", .string(row.key)), ("value", .string(row.value)), ("source", .string(row.source)),
-                        ("graphValue", row.graphValue.map(JSONValue.string)),
                     ])
                 }
         )

@@ -13,7 +13,7 @@ struct InspectCommand: ModelgenCommand {
             (destination, to-one or to-many, inverse, deletion rule), after the conventions in \
             effect (key casing, id identities) and where each comes from: the command line, \
             the model's .conventions.json, or the default. Warnings go to stderr. \
-            --format json prints the same as a stable document (formatVersion 1: members are \
+            --format json prints the same as a stable document (formatVersion 2: members are \
             added, never renamed or removed, within a version; absent ones are left out).
             """
     )

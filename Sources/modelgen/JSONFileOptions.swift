@@ -93,10 +93,8 @@ struct JSONFileOptions: ParsableArguments {
         // The model's conventions apply, except where the command line says otherwise.
         var roundTrip = RoundTrip(model: loaded, entity: name, at: keyPath, normalizations: normalizations)
         let overrides = conventions.overrides
-        roundTrip.decoderOptions.keyCasing = overrides.keyCasing
-        roundTrip.decoderOptions.identifiesByIDAttribute = overrides.identifiesByID
-        roundTrip.encoderOptions.keyCasing = overrides.keyCasing
-        roundTrip.encoderOptions.identifiesByIDAttribute = overrides.identifiesByID
+        roundTrip.decoderOptions.conventions = overrides
+        roundTrip.encoderOptions.conventions = overrides
         return roundTrip
     }
 

@@ -78,7 +78,7 @@ struct GeneratedCodeTests {
     func catalogFetchRequests() throws {
         let model = try CatalogModel.load()
         var decoding = ModelDecoder.Options()
-        decoding.keyCasing = .modelNames
+        decoding.conventions.keyCasing = .modelNames
         // The fixture's tags are named by their labels alone: placeholders make them objects.
         let graph = ObjectGraph(
             model: model,

@@ -19,7 +19,7 @@ struct ModelDocumentTests {
     @Test("the Authors model: entities, attributes with their JSON key paths, relationships with their inverses")
     func authors() throws {
         let document = try Self.document("Authors")
-        #expect(document["formatVersion"] as? Int == 1)
+        #expect(document["formatVersion"] as? Int == 2)
         #expect(
             (document["entities"] as? [[String: Any]])?.map { $0["name"] as? String } == ["Author", "Book", "Pricing"]
         )

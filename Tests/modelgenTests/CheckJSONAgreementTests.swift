@@ -6,8 +6,9 @@ import Testing
 /// The CLI and the app agree: for every model in `Models/` and its fixtures, whole and with
 /// values broken, `modelgen check-json` reports exactly the errors `ModelDecoder` and
 /// `ObjectGraph` report, under the model's own conventions (`Models/Bands.conventions.json`
-/// declares snake_case keys and `id` identities, so a graph made without options agrees too)
-/// and under the graph's defaults given to all three (`--key-casing snakeCase --identify-by-id`).
+/// declares snake_case keys and `id` identities; the other models use the library's one
+/// default), with no options at all (a graph made without options agrees, as an app makes
+/// one), and under conventions given to all three (`--key-casing snakeCase --identify-by-id`).
 @Suite("modelgen check-json agrees with ModelDecoder and ObjectGraph")
 struct CheckJSONAgreementTests {
     /// A fixture, and where its objects are.
@@ -111,7 +112,7 @@ struct CheckJSONAgreementTests {
         arguments: cases,
         [false, true]
     )
-    func agree(_ testCase: Case, graphConventions: Bool) throws {
+    func agree(_ testCase: Case, snakeCaseOverride: Bool) throws {
         ValueTransformer.setValueTransformer(DateTransformer(format: .yearMonthDay), forName: "Date")
         let modelURL = TestPaths.packageRoot.appendingPathComponent(testCase.model)
         let model = try ObjectModel(contentsOf: modelURL, version: testCase.version)
@@ -121,9 +122,9 @@ struct CheckJSONAgreementTests {
         var flags = ["--entity", testCase.entity, "--format", "json", "--date-transformer", "Date=yearMonthDay"]
         if let keyPath = testCase.keyPath { flags += ["--at", keyPath] }
         if let version = testCase.version { flags += ["--model-version", version] }
-        if graphConventions {
-            options.keyCasing = .snakeCase
-            options.identifiesByIDAttribute = true
+        if snakeCaseOverride {
+            options.conventions.keyCasing = .snakeCase
+            options.conventions.identifiesByID = true
             flags += ["--key-casing", "snakeCase", "--identify-by-id"]
         }
         let folder = try TemporaryFolder()
@@ -151,10 +152,10 @@ struct CheckJSONAgreementTests {
             // Keys the model never reads are warnings (`--unmapped warn`); the decoder ignores them.
             let reported = problems.filter { $0["severity"] as? String == "error" }
                 .compactMap { $0["message"] as? String }.sorted()
-            let context = "\(testCase), document \(index), graph conventions: \(graphConventions)"
-            if !graphConventions, model.conventionsURL != nil {
-                // A model that declares its conventions is read alike by a graph made without
-                // options, the way an app makes one.
+            let context = "\(testCase), document \(index), snake_case given: \(snakeCaseOverride)"
+            if !snakeCaseOverride {
+                // Every model is read alike by a graph made without options, the way an app
+                // makes one: the defaults are one.
                 let plain = try ObjectGraph(model: model).mergePartially(document, entity: entity, at: testCase.keyPath)
                 #expect(Self.lines(plain.errors) == Self.lines(decoded), "\(context), a graph without options")
             }

@@ -67,7 +67,7 @@ struct ConventionCommandTests {
         #expect(outline.standardOutput.contains("  key casing: snakeCase (from \(file))\n"))
         #expect(
             outline.standardOutput.contains(
-                "  identity attributes by name: none (the default; id in an ObjectGraph made without options)"
+                "  identity attributes by name: id (the default)\n"
             )
         )
         let overridden = try Modelgen.run(["inspect", model, "--key-casing", "kebabCase", "--identify-by-id"])

@@ -29,7 +29,7 @@ struct InferCommandTests {
             contentsOf: folder.url.appendingPathComponent("Shelf.conventions.json"),
             encoding: .utf8
         )
-        #expect(conventions == "{ \"keyCasing\": \"snakeCase\" }\n")
+        #expect(conventions == "{ \"keyCasing\": \"snakeCase\", \"identifiesByID\": false }\n")
 
         let validated = try Modelgen.run(["validate", model])
         #expect(validated.standardOutput == "1 model checked: 0 error(s), 0 warning(s)\n", "\(validated.standardError)")

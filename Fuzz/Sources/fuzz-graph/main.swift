@@ -26,16 +26,16 @@ FuzzDriver.run { bytes in
     let model = models[Int(flags & 3) % models.count]
     let policies: [ObjectGraph.UnresolvedReferencePolicy] = [.pending, .placeholder, .error, .pending]
     var decoding = ModelDecoder.Options()
-    decoding.keyCasing = flags & 16 == 0 ? .snakeCase : .modelNames
-    decoding.identifiesByIDAttribute = flags & 32 == 0
+    decoding.conventions.keyCasing = flags & 16 == 0 ? .snakeCase : .modelNames
+    decoding.conventions.identifiesByID = flags & 32 == 0
     decoding.unknownKeys = flags & 128 == 0 ? .ignore : .keep
     let graph = ObjectGraph(
         model: model,
         options: ObjectGraph.Options(decoding: decoding, unresolvedReferences: policies[Int(flags >> 2) & 3])
     )
     var encoderOptions = ModelEncoder.Options()
-    encoderOptions.keyCasing = decoding.keyCasing
-    encoderOptions.identifiesByIDAttribute = decoding.identifiesByIDAttribute
+    encoderOptions.conventions.keyCasing = decoding.conventions.keyCasing
+    encoderOptions.conventions.identifiesByID = decoding.conventions.identifiesByID
     encoderOptions.writesRelationshipsAsIdentities = flags & 64 != 0
     let encoder = ModelEncoder(options: encoderOptions)
 

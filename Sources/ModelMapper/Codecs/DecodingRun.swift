@@ -133,7 +133,8 @@ final class DecodingRun {
         _ slots: UnsafeMutablePointer<Slot>,
         count: Int,
         isReference: Bool,
-        incompleteAt: JSONPath? = nil
+        incompleteAt: JSONPath? = nil,
+        missingKeyHints: [Int: String] = [:]
     ) {
         let identifier = ObjectIdentifier(object)
         var given = givenValues[identifier] ?? GivenValues(count: count)
@@ -142,7 +143,10 @@ final class DecodingRun {
             given.slots[slot] = true
         }
         if !isReference {
-            if !given.isGivenAsObject { given.incompleteAt = incompleteAt }
+            if !given.isGivenAsObject {
+                given.incompleteAt = incompleteAt
+                given.missingKeyHints = missingKeyHints
+            }
             given.isGivenAsObject = true
         }
         givenValues[identifier] = given

@@ -13,6 +13,8 @@ struct GivenValues {
     /// Where the object's first JSON object is, when that lacked a required value: the merge
     /// reports the values still missing there if the object is new to the graph.
     var incompleteAt: JSONPath?
+    /// What the errors of the values missing there add, by slot (``MissingKeyHint``).
+    var missingKeyHints: [Int: String] = [:]
 
     init(count: Int) {
         slots = Array(repeating: false, count: count)

@@ -150,26 +150,11 @@ public struct ModelDecoder: Sendable {
         /// The most elements of one array, or members of one object, before decoding stops with
         /// an error (`.notRepresentable`): 10 million by default.
         public var maximumElementCount = 10_000_000
-        /// How the JSON keys of properties without a declared `jsonKeyPath` are made from
-        /// their names: `.modelNames` (as they are), `.snakeCase`, `.kebabCase`, or a function
-        /// of yours (see ``/ModelMapperSchema/JSONKeyCasing``). Nil (the default) leaves it to the model's
-        /// conventions (``/ModelMapperSchema/ModelConventions``), and to `.modelNames` where the model declares
-        /// none (`.snakeCase` in an ``ObjectGraph`` made without decoding options).
-        public var keyCasing: JSONKeyCasing? {
-            get { conventions.keyCasing }
-            set { conventions.keyCasing = newValue }
-        }
-        /// Whether an attribute named `id` is the identity of an entity (and its family) that
-        /// declares no identity attributes, as in JSONCache. Nil (the default) leaves it to the
-        /// model's conventions, and to off where the model declares none (on in an
-        /// ``ObjectGraph`` made without decoding options).
-        public var identifiesByIDAttribute: Bool? {
-            get { conventions.identifiesByID }
-            set { conventions.identifiesByID = newValue }
-        }
         /// Conventions over the model's (``/ModelMapperSchema/ModelConventions``): each one set here wins over the
-        /// model's; ``keyCasing`` and ``identifiesByIDAttribute`` are two of them. Empty by
-        /// default.
+        /// model's, as the key casing and `id` identities. Empty by default: the model's
+        /// conventions, and where the model says nothing the library's one default for every
+        /// entry point (keys are the model's own names; identities are those the model
+        /// declares, else an attribute named `id`).
         ///
         /// For example, to read Sync's `remoteID` at `id` whatever the model says:
         ///
@@ -179,15 +164,12 @@ public struct ModelDecoder: Sendable {
         /// options.conventions.identityKey = "id"
         /// ```
         public var conventions = ModelConventions()
-        /// What applies where neither these options nor the model say: the decoder's defaults,
-        /// or a graph's.
-        var defaultConventions = ModelConventions.codingDefaults
 
         /// The key casing and `id` identities in effect for `model`.
         func conventions(for model: ObjectModel) -> ModelConventions.Resolved {
             model.conventions.resolved(
                 options: conventions,
-                defaults: defaultConventions
+                defaults: .defaults
             )
         }
 

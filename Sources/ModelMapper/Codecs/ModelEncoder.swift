@@ -76,26 +76,12 @@ public struct ModelEncoder: Sendable {
         /// Whether relationships are written; on by default. Off writes each object's
         /// attributes alone, as Sync's `excludedRelationships` export does.
         public var writesRelationships = true
-        /// How the JSON keys of properties without a declared `jsonKeyPath` are made from
-        /// their names (see ``/ModelMapperSchema/JSONKeyCasing``). Nil (the default) leaves it to the conventions
-        /// of the objects' model (``/ModelMapperSchema/ModelConventions``), and to `.modelNames` (as they are)
-        /// where the model declares none. Use the casing the objects were decoded with to write
-        /// their JSON back.
-        public var keyCasing: JSONKeyCasing? {
-            get { conventions.keyCasing }
-            set { conventions.keyCasing = newValue }
-        }
-        /// Whether an attribute named `id` is the identity of an entity that declares none
-        /// (see ``ModelDecoder/Options/identifiesByIDAttribute``): what a repeated object, or
-        /// a relationship written as keys, is written as. Nil (the default) leaves it to the
-        /// model's conventions, and to off where the model declares none.
-        public var identifiesByIDAttribute: Bool? {
-            get { conventions.identifiesByID }
-            set { conventions.identifiesByID = newValue }
-        }
         /// Conventions over the model's (``/ModelMapperSchema/ModelConventions``): each one set here wins over the
-        /// model's; ``keyCasing`` and ``identifiesByIDAttribute`` are two of them. Empty by
-        /// default.
+        /// model's, as the key casing and `id` identities (what a repeated object, or a
+        /// relationship written as keys, is written as). Empty by default: the objects' model's
+        /// conventions, and where it says nothing the library's one default, as in
+        /// ``ModelDecoder/Options/conventions``. Use the conventions the objects were decoded
+        /// with to write their JSON back.
         ///
         /// For example, to read Sync's `remoteID` at `id` whatever the model says:
         ///
@@ -110,7 +96,7 @@ public struct ModelEncoder: Sendable {
         func conventions(for model: ObjectModel) -> ModelConventions.Resolved {
             model.conventions.resolved(
                 options: conventions,
-                defaults: .codingDefaults
+                defaults: .defaults
             )
         }
         /// Whether every relationship is written as its destination's identity (a to-one as

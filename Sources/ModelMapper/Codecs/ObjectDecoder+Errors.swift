@@ -241,3 +241,57 @@ extension ObjectDecoder {
             .appending(keys: frames[position].mapping.properties[slot].keyPath)
     }
 }
+
+extension ObjectDecoder {
+    /// The keys of the object whose `{` is at `start`, in order, read again from the text
+    /// (only for an error: see ``MissingKeyHint``); those before a syntax error when the text
+    /// has one there.
+    func keysOfObject(at start: Int) -> [String] {
+        guard start >= 0 else { return [] }
+        var keyScanner = JSONScanner<MappingError>(
+            bytes: UnsafeRawBufferPointer(start: scanner.base, count: scanner.count),
+            maximumDepth: maximumDepth
+        )
+        keyScanner.index = start
+        var keys: [String] = []
+        guard keyScanner.consume(UInt8(ascii: "{")), !keyScanner.consume(UInt8(ascii: "}")) else { return keys }
+        do {
+            var opening: StaticString = "{"
+            while true {
+                keys.append(try keyScanner.readKey(after: opening).string)
+                try keyScanner.skipValue()
+                guard try keyScanner.readSeparator(inObject: true) else { return keys }
+                opening = ","
+            }
+        } catch {
+            return keys
+        }
+    }
+
+    /// What an error about `property` missing from `frame`'s object adds: the key the
+    /// object holds it under, when near (``MissingKeyHint``).
+    func missingKeyHint(for property: PropertyMapping, in frame: Frame, keys: inout [String]?) -> String? {
+        guard frame.start >= 0, property.keyPath.count == 1 else { return nil }
+        let objectKeys = keys ?? keysOfObject(at: frame.start)
+        keys = objectKeys
+        let readKeys = Set(frame.mapping.properties.compactMap(\.keyPath.first))
+        return MissingKeyHint.hint(
+            for: property,
+            keys: objectKeys,
+            readKeys: readKeys,
+            casing: run.options.conventions(for: run.model).keyCasing
+        )
+    }
+
+    /// The hints of the required values `frame`'s object lacks, by slot (see
+    /// ``missingKeyHint(for:in:keys:)``): what a graph's merge adds to its errors of them.
+    func missingKeyHints(of frame: Frame) -> [Int: String] {
+        var hints: [Int: String] = [:]
+        var keys: [String]?
+        for slot in frame.mapping.requiredSlotList {
+            guard case .absent = frame.slots[slot] else { continue }
+            hints[slot] = missingKeyHint(for: frame.mapping.properties[slot], in: frame, keys: &keys)
+        }
+        return hints
+    }
+}

@@ -132,12 +132,14 @@ extension ObjectDecoder {
         if frame.isReference { object.isReadAsReference = true }
         if run.recordsGivenValues {
             // The graph's merge checks required values, on the objects new to it alone.
+            let isIncomplete = lacksRequiredValue(frame)
             run.noteGivenValues(
                 of: object,
                 frame.slots,
                 count: frame.slotCount,
                 isReference: frame.isReference,
-                incompleteAt: lacksRequiredValue(frame) ? path(of: frame) : nil
+                incompleteAt: isIncomplete ? path(of: frame) : nil,
+                missingKeyHints: isIncomplete ? missingKeyHints(of: frame) : [:]
             )
         } else if requiresNonOptionalValues, !frame.isReference {
             try reportMissingValues(frame, of: object)
@@ -210,6 +212,7 @@ extension ObjectDecoder {
     /// read (``reportMissingLinks()``), and reported only if `object` still lacks it.
     mutating func reportMissingValues(_ frame: Frame, of object: ModelObject) throws(MappingError) {
         unowned(unsafe) let mapping = frame.mapping
+        var keys: [String]?
         for slot in mapping.requiredSlotList {
             guard case .absent = frame.slots[slot], slot != slotFilledByParent(of: frame) else { continue }
             let property = mapping.properties[slot]
@@ -224,7 +227,8 @@ extension ObjectDecoder {
                 entityName: run.model.entityRecords[frame.entity].name,
                 propertyName: property.name,
                 expected: property.expectedValue(in: run.model),
-                found: property.missingValueFound
+                found: property.missingValueFound,
+                detail: missingKeyHint(for: property, in: frame, keys: &keys)
             )
             if property.isRelationship {
                 missingLinks.append(MissingLink(object: object, slot: slot, error: error))

@@ -128,5 +128,8 @@ extension ObjectDecoder {
         /// How many errors the run had collected when the frame began: a required attribute
         /// whose value had an error among those after is not reported missing as well.
         var firstError = 0
+        /// Where the object's `{` is (-1 for a reference read from a scalar): an error about a
+        /// missing value reads its keys again from there (``MissingKeyHint``).
+        var start = -1
     }
 }

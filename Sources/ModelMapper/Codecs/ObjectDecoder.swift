@@ -236,7 +236,8 @@ struct ObjectDecoder {
             try report(.abstractEntity(name), at: step, entityName: name)
             return false
         }
-        if keepsSource { sources.append(SourceState(ownerLevel: extras?.takeUnretainedValue(), start: scanner.index)) }
+        let start = scanner.index
+        if keepsSource { sources.append(SourceState(ownerLevel: extras?.takeUnretainedValue(), start: start)) }
         scanner.index += 1
         let (count, keys) = mappings[entity]._withUnsafeGuaranteedRef { ($0.slotCount, $0.keysRef) }
         let readings = run.readingsByEntity[entity]
@@ -253,7 +254,8 @@ struct ObjectDecoder {
                 outerStart: outerLevels.count,
                 step: step,
                 parentSlot: parentSlot,
-                firstError: run.errors.count
+                firstError: run.errors.count,
+                start: start
             )
         )
         return true

@@ -69,9 +69,9 @@ struct ObjectEncoder {
         maximumDepth = options.maximumDepth
         // Options that decide every convention decide for all models; otherwise each model's
         // conventions count, found for each model met.
-        let decided = options.conventions.resolved(options: ModelConventions(), defaults: .codingDefaults)
+        let decided = options.conventions.resolved(options: ModelConventions(), defaults: .defaults)
         let decidesAll =
-            options.keyCasing != nil && options.identifiesByIDAttribute != nil
+            options.conventions.keyCasing != nil && options.conventions.identifiesByID != nil
             && options.conventions.identityKey != nil && options.conventions.reservedNames != nil
         casesKeys = decidesAll && !decided.isBase
         leavesConventionsToModel = !decidesAll

@@ -35,7 +35,8 @@ extension GraphMerger {
                     entityName: name,
                     propertyName: property.name,
                     expected: property.expectedValue(in: graph.model),
-                    found: property.missingValueFound
+                    found: property.missingValueFound,
+                    detail: record.missingKeyHints[slot]
                 )
                 errors.append((identifier, error))
             }

@@ -160,9 +160,12 @@ struct GraphMerger {
     }
 
     /// Each fresh object's target: the graph's object with its identity; else, for an object
-    /// a JSON object gave, itself (new to the graph); else, for a reference by a scalar alone,
-    /// a pending reference, or itself as a placeholder (under the `.placeholder` policy, and
-    /// for a root, which has nothing to wait in).
+    /// a JSON object gave, itself (new to the graph; a placeholder when a nested JSON object
+    /// gave its identity alone, while a root, an element of the document's own array, is a
+    /// record to insert whatever keys it holds, and must be whole as in ``ModelDecoder``);
+    /// else, for a reference by a scalar alone, a pending reference, or itself as a
+    /// placeholder (under the `.placeholder` policy, and for a root, which has nothing to wait
+    /// in).
     func findTargets(of fresh: [ModelObject], roots: Set<ObjectIdentifier>) -> Targets {
         var targets: Targets = [:]
         targets.reserveCapacity(fresh.count)
@@ -177,7 +180,9 @@ struct GraphMerger {
                     && missingRequiredSlots(of: object, onto: existing).isEmpty
                 targets[identifier] = .existing(existing, fills: fills)
             } else if key == nil || givenAsObject {
-                let isPlaceholder = key != nil && isIdentityOnly(object) && !missingRequiredSlots(of: object).isEmpty
+                let isPlaceholder =
+                    key != nil && !roots.contains(identifier) && isIdentityOnly(object)
+                    && !missingRequiredSlots(of: object).isEmpty
                 targets[identifier] = .new(isPlaceholder: isPlaceholder)
             } else if let key, policy == .error || (policy == .pending && !roots.contains(identifier)) {
                 targets[identifier] = .unresolved(key)

@@ -7,7 +7,7 @@ import Foundation
 /// For example, with the four arrays of a music API, merged in any order:
 ///
 /// ```swift
-/// let graph = ObjectGraph(model: model)               // snake_case keys, `id` identities
+/// let graph = ObjectGraph(model: model)               // the model's conventions (Bands: snake_case)
 /// try graph.merge(data, entity: "Album", at: "albums") // "band": "Japan" waits for the band
 /// try graph.merge(data, entity: "Band", at: "bands")   // …and links to it now
 /// let japan = graph.object(of: "Band", identity: "Japan")
@@ -16,10 +16,13 @@ import Foundation
 ///
 /// Merging a document inserts the objects it has that the graph has not and updates those it
 /// has: keys present overwrite, keys absent leave the value alone, `null` clears (see
-/// ``merge(_:entity:at:operations:)-(Data,String,_,_)``). Identities are the model's identity attributes
+/// ``merge(_:entity:at:operations:)-(Data,String,_,_)``). A graph reads the keys and identities a
+/// ``ModelDecoder`` reads, with the same defaults: the model's conventions
+/// (``/ModelMapperSchema/ModelConventions``), and where the model says nothing, keys that are the
+/// model's own names. Identities are the model's identity attributes
 /// (``/ModelMapperSchema/MappingKeys/entityIdentityAttributes``), or an attribute named `id` where an entity
-/// declares none (``ModelDecoder/Options/identifiesByIDAttribute``); they compare by value across JSON
-/// types (`101` and `"101"` are one `Integer 64` identity).
+/// declares none; they compare by value across JSON types (`101` and `"101"` are one
+/// `Integer 64` identity).
 ///
 /// A graph and its objects belong to one thread or actor at a time: it is not `Sendable`.
 /// Decoding, the expensive half of a merge, can run elsewhere: ``prepare(_:entity:at:model:options:)``
@@ -27,21 +30,19 @@ import Foundation
 public final class ObjectGraph {
     /// How documents are read into the graph.
     public struct Options: Sendable {
-        /// How JSON is decoded; its `collectsAllErrors` is always on (every error of an element
-        /// is reported). Its `keyCasing` and `identifiesByIDAttribute` are the model's
-        /// conventions (``/ModelMapperSchema/ModelConventions``) unless set; where the model declares none, they
-        /// are `.snakeCase` and on when these options were made without decoding options.
+        /// How JSON is decoded, with the decoder's defaults; its `collectsAllErrors` is always
+        /// on (every error of an element is reported).
         public var decoding: ModelDecoder.Options
         /// What an unresolved foreign key (a reference to an object the graph does not have)
         /// is at the end of a merge; `.pending` by default.
         public var unresolvedReferences: UnresolvedReferencePolicy = .pending
 
-        /// The default options: the model's conventions (snake_case keys and `id` identities
-        /// where it declares none), references kept pending.
-        public init(decoding: ModelDecoder.Options? = nil, unresolvedReferences: UnresolvedReferencePolicy = .pending) {
-            var defaults = ModelDecoder.Options()
-            defaults.defaultConventions = .graphDefaults
-            self.decoding = decoding ?? defaults
+        /// The default options: a decoder's defaults, references kept pending.
+        public init(
+            decoding: ModelDecoder.Options = ModelDecoder.Options(),
+            unresolvedReferences: UnresolvedReferencePolicy = .pending
+        ) {
+            self.decoding = decoding
             self.unresolvedReferences = unresolvedReferences
         }
     }

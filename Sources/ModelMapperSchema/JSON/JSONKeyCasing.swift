@@ -12,7 +12,7 @@
 ///
 /// ```swift
 /// var options = ModelDecoder.Options()
-/// options.keyCasing = .snakeCase
+/// options.conventions.keyCasing = .snakeCase
 /// // otherNames <-> "other_names", myURLProperty <-> "my_url_property",
 /// // bandDescription (of entity Band) <-> "description"
 /// ```
@@ -68,7 +68,7 @@ public struct JSONKeyCasing: Sendable, Hashable, CustomStringConvertible {
     /// For example:
     ///
     /// ```swift
-    /// options.keyCasing = .custom("upper") { $0.uppercased() }   // title <-> "TITLE"
+    /// options.conventions.keyCasing = .custom("upper") { $0.uppercased() }   // title <-> "TITLE"
     /// ```
     public static func custom(
         _ name: String,

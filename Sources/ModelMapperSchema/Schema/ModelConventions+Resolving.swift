@@ -1,10 +1,9 @@
 extension ModelConventions {
-    /// What a decoder and an encoder use where neither their options nor the model say: the
-    /// model's names, no `id` identities.
-    package static let codingDefaults = ModelConventions(keyCasing: .modelNames, identifiesByID: false)
-    /// What an `ObjectGraph` made without decoding options uses where the model says
-    /// nothing: snake_case keys, `id` identities.
-    package static let graphDefaults = ModelConventions(keyCasing: .snakeCase, identifiesByID: true)
+    /// The library's one default, for every entry point (decoder, encoder, graph, generated
+    /// types, testing, every `modelgen` command) where neither its options nor the model say:
+    /// keys are the model's own names, and an entity that declares no identity is identified
+    /// by an attribute named `id` when it has one.
+    package static let defaults = ModelConventions(keyCasing: .modelNames, identifiesByID: true)
 
     /// The conventions in effect: each of `options`' that is set, else the model's (these),
     /// else the entry point's `defaults`. An option's `identifiesByID` turns the identities by
@@ -91,21 +90,22 @@ extension ModelConventions {
         package var acceptsModelNames: Bool
         package var foreignKeySuffixes: ForeignKeySuffixes?
 
-        /// The base: the model's names, identities as declared. The mappings objects hold.
+        /// The base: the library's defaults (``ModelConventions/defaults``): the model's
+        /// names, identities as declared, else `id`. The mappings objects hold.
         static package let base = Resolved(
             keyCasing: .modelNames,
-            identityAttributes: [],
+            identityAttributes: ["id"],
             identityKey: nil,
             reservedNames: nil,
             acceptsModelNames: false,
             foreignKeySuffixes: nil
         )
 
-        /// Whether keys are the model's names, identities only those declared, and no key read
-        /// but a property's own.
+        /// Whether keys are the model's names, identities those declared else `id` at its own
+        /// name, and no key read but a property's own.
         package var isBase: Bool {
-            keyCasing.isModelNames && identityAttributes.isEmpty && (reservedNames ?? []).isEmpty
-                && foreignKeySuffixes == nil
+            keyCasing.isModelNames && identityAttributes == ["id"] && identityKey == nil
+                && (reservedNames ?? []).isEmpty && foreignKeySuffixes == nil
         }
     }
 }

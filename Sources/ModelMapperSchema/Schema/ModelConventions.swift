@@ -41,12 +41,13 @@ import Foundation
 ///
 /// An unknown key or a wrong value is an error naming it, located in the file.
 ///
-/// **Who decides:** an option given in code (`ModelDecoder/Options/keyCasing`,
-/// `ModelDecoder/Options/identifiesByIDAttribute`, the same on `ModelEncoder/Options`) or on
-/// the command line (`--key-casing`, `--identify-by-id`) wins; then the model's conventions;
-/// then the entry point's own default when the model declares nothing, as before conventions
-/// existed: a decoder and an encoder use the model's names and no `id` identities, an
-/// `ObjectGraph` made without decoding options reads snake_case and `id` identities.
+/// **Who decides:** an option given in code (`ModelDecoder/Options/conventions`, the same on
+/// `ModelEncoder/Options`) or on the command line (`--key-casing`, `--identify-by-id`) wins;
+/// then the model's conventions; then, where the model declares nothing, the library's one
+/// default, the same for every entry point: keys are the model's own names, and an entity
+/// that declares no identity attributes is identified by an attribute named `id` when it has
+/// one. So no entry point needs options to agree with another. A model whose JSON is
+/// snake_case says so in its conventions file: `{ "keyCasing": "snakeCase" }`.
 public struct ModelConventions: Sendable, Hashable {
     /// How the JSON keys of properties without a declared `jsonKeyPath` are made from their
     /// names; nil when the model does not say.

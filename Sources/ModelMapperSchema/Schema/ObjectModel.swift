@@ -67,7 +67,7 @@ public final class ObjectModel: Sendable {
                 ? []
                 : ConventionKeys.conventionDiagnostics(
                     for: contents.entityRecords,
-                    conventions: contents.conventions.resolved(options: ModelConventions(), defaults: .codingDefaults)
+                    conventions: contents.conventions.resolved(options: ModelConventions(), defaults: .defaults)
                 ))
         self.conventions = contents.conventions
         self.conventionsURL = contents.conventionsURL

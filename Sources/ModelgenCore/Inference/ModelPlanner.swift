@@ -122,10 +122,14 @@ struct ModelPlanner {
         } else {
             (casing, name, count) = (.modelNames, "the property names (camelCase)", camel)
         }
-        if casing != .modelNames { conventions.keyCasing = casing }
+        // Written whatever it is, with identities declared entity by entity (an `id` that is
+        // not an identity must not become one by the library's default): the model alone says
+        // how its JSON reads, and a later change of defaults cannot change it.
+        conventions.keyCasing = casing
+        conventions.identifiesByID = false
         casingGuess = ModelInference.Guess(
             subject: "keys",
-            guess: "\(name)" + (casing == .modelNames ? "" : ", declared once as the keyCasing convention"),
+            guess: "\(name), declared once as the keyCasing convention",
             evidence: "\(count) of \(total) keys have a casing of their own; snake_case \(snake), "
                 + "kebab-case \(kebab), camelCase \(camel)",
             isSure: count > 0 && count * 2 >= snake + kebab + camel

@@ -70,7 +70,7 @@ struct EncoderChecksTests {
         #expect(error.path.description == "$.tags[0].name" && error.code == .missingValue)
 
         let graph = ObjectGraph(model: model)
-        try graph.merge(Data(#"[{"photo_id":"1","title":"Alps","album":{"album_id":7}}]"#.utf8), entity: "Photo")
+        try graph.merge(Data(#"[{"photoID":"1","title":"Alps","album":{"albumID":7}}]"#.utf8), entity: "Photo")
         #expect(graph.placeholders.count == 1)
         try graph.validate()
         let photo = try #require(graph.object(of: "Photo", identity: "1"))

@@ -40,7 +40,7 @@ struct NestedAttributesTests {
     @Test("A to-many is an object keyed by position under <key>_attributes, in the key casing in effect")
     func toMany() throws {
         #expect(
-            try encoded(band) { $0.keyCasing = .snakeCase }
+            try encoded(band) { $0.conventions.keyCasing = .snakeCase }
                 == #"{"id":"b1","name":"Japan","albums_attributes":{"0":{"id":1,"release_title":"Tin Drum"},"1":{"id":2}}}"#
         )
         #expect(
@@ -53,14 +53,14 @@ struct NestedAttributesTests {
     func toOneAndIdentities() throws {
         let album = try #require((band.value(forKey: "albums") as? [ModelObject])?.first)
         #expect(
-            try encoded(album) { $0.keyCasing = .snakeCase }
+            try encoded(album) { $0.conventions.keyCasing = .snakeCase }
                 == #"{"id":1,"release_title":"Tin Drum","band_attributes":{"id":"b1","name":"Japan"}}"#
         )
         #expect(
             try encoded(band) {
-                $0.keyCasing = .snakeCase
+                $0.conventions.keyCasing = .snakeCase
                 $0.writesRelationshipsAsIdentities = true
-                $0.identifiesByIDAttribute = true
+                $0.conventions.identifiesByID = true
             } == #"{"id":"b1","name":"Japan","albums_attributes":{"0":{"id":1},"1":{"id":2}}}"#
         )
     }
@@ -68,7 +68,7 @@ struct NestedAttributesTests {
     @Test("Pretty printed and empty, the form holds")
     func prettyAndEmpty() throws {
         let text = try encoded(band) {
-            $0.keyCasing = .snakeCase
+            $0.conventions.keyCasing = .snakeCase
             $0.outputFormatting = [.prettyPrinted]
         }
         let parsed = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
@@ -76,7 +76,8 @@ struct NestedAttributesTests {
         #expect(nested?.keys.sorted() == ["0", "1"])
         try band.setValue([ModelObject](), forKey: "albums")
         #expect(
-            try encoded(band) { $0.keyCasing = .snakeCase } == #"{"id":"b1","name":"Japan","albums_attributes":{}}"#
+            try encoded(band) { $0.conventions.keyCasing = .snakeCase }
+                == #"{"id":"b1","name":"Japan","albums_attributes":{}}"#
         )
     }
 
@@ -108,7 +109,7 @@ struct NestedAttributesTests {
         let user = try ModelDecoder(model: model)
             .decodeObject(of: #require(model.entitiesByName["User"]), from: Data(json.utf8))
         #expect(
-            try encoded(user) { $0.keyCasing = .snakeCase }
+            try encoded(user) { $0.conventions.keyCasing = .snakeCase }
                 == #"{"id":1,"notes_attributes":{"0":{"id":7,"_destroy":true},"1":{"id":8}}}"#
         )
         // Not in the model's own form, which the decoder reads back.

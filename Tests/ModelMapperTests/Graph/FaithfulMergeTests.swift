@@ -32,7 +32,7 @@ struct FaithfulMergeTests {
         """
 
     let model: ObjectModel
-    init() throws { model = try ObjectModel(xml: Self.xml) }
+    init() throws { model = try ObjectModel(xml: Self.xml, conventions: ModelConventions(keyCasing: .snakeCase)) }
 
     func names(_ value: Any?) -> [String] {
         ((value as? [ModelObject]) ?? []).compactMap { $0.value(forKey: "name") as? String }.sorted()
@@ -113,6 +113,27 @@ struct FaithfulMergeTests {
         #expect(error.errors.map(\.path.description) == ["$[1].title"])
     }
 
+    @Test("An element of the merged array is a record: new to the graph, it must be whole, as the decoder asks")
+    func elementsAreRecords() throws {
+        let graph = ObjectGraph(model: model)
+        let json = Data(#"{"photos":[{"photo_id":"1","title":"A"},{"photo_id":"2"}]}"#.utf8)
+        let merged = try #require(throws: MappingErrors.self) { try graph.merge(json, entity: "Photo", at: "photos") }
+        var options = ModelDecoder.Options()
+        options.collectsAllErrors = true
+        let decoded = try #require(throws: MappingErrors.self) {
+            try ModelDecoder(model: model, options: options)
+                .decodeObjects(of: try #require(model.entitiesByName["Photo"]), from: json, at: "photos")
+        }
+        #expect(merged.errors.map(\.path.description) == ["$.photos[1].title"])
+        #expect(merged.errors.map(\.description) == decoded.errors.map(\.description))
+        #expect(graph.count == 0 && graph.placeholders.isEmpty)
+        // An update may leave it out: photo 2 is in the graph when the same document comes again.
+        try graph.merge(Data(#"[{"photo_id":"2","title":"B"}]"#.utf8), entity: "Photo")
+        try graph.merge(json, entity: "Photo", at: "photos")
+        #expect(graph.object(of: "Photo", identity: "2")?.value(forKey: "title") as? String == "B")
+        #expect(graph.objects(of: "Photo").count == 2)
+    }
+
     @Test("An object given by identity alone that lacks required values is a placeholder, filled in later")
     func identityOnlyPlaceholder() throws {
         let graph = ObjectGraph(model: model)
@@ -190,7 +211,7 @@ struct FaithfulMergeTests {
         // Plain decoding: in decodePartially's warnings, and an error when strict.
         let photo = try #require(model.entitiesByName["Photo"])
         var options = ModelDecoder.Options()
-        options.keyCasing = .snakeCase
+        options.conventions.keyCasing = .snakeCase
         #expect(
             try ModelDecoder(model: model, options: options).decodePartially(of: photo, from: json).warnings.count == 1
         )

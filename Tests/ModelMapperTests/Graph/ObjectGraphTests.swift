@@ -205,7 +205,7 @@ struct ObjectGraphTests {
         let entity = try #require(model.entitiesByName["Item"])
         #expect(try ModelDecoder(model: model).decodeObjects(of: entity, from: twice).count == 2)
         var options = ModelDecoder.Options()
-        options.identifiesByIDAttribute = true
+        options.conventions.identifiesByID = true
         let unique = try ModelDecoder(model: model, options: options).decodeObjects(of: entity, from: twice)
         #expect(unique.count == 2 && unique[0] === unique[1])
     }
@@ -258,7 +258,7 @@ struct ObjectGraphTests {
         // The same without a graph.
         let band = try #require(model.entitiesByName["Band"])
         var options = ModelDecoder.Options()
-        options.keyCasing = .snakeCase
+        options.conventions.keyCasing = .snakeCase
         let partial = try ModelDecoder(model: model, options: options)
             .decodePartially(
                 of: band,
@@ -299,10 +299,10 @@ struct ObjectGraphTests {
     func foreignKeysWithoutGraph() throws {
         let album = try #require(model.entitiesByName["Album"])
         var options = ModelDecoder.Options()
-        options.keyCasing = .snakeCase
+        options.conventions.keyCasing = .snakeCase
         // Over the model's conventions (Bands.conventions.json), so that BandMember has no
         // identity below.
-        options.identifiesByIDAttribute = false
+        options.conventions.identifiesByID = false
         let decoder = ModelDecoder(model: model, options: options)
         let objects = try decoder.decodeObjects(
             of: album,
@@ -330,12 +330,12 @@ struct ObjectGraphTests {
     @Test("The document round-trips: foreign keys decode as links and encode as identities again")
     func roundTripWithForeignKeys() throws {
         var decoding = ModelDecoder.Options(unknownKeys: .keep)
-        decoding.keyCasing = .snakeCase
-        decoding.identifiesByIDAttribute = true
+        decoding.conventions.keyCasing = .snakeCase
+        decoding.conventions.identifiesByID = true
         let decoder = ModelDecoder(model: model, options: decoding)
         var encoding = ModelEncoder.Options(outputFormatting: .withoutEscapingSlashes)
-        encoding.keyCasing = .snakeCase
-        encoding.identifiesByIDAttribute = true
+        encoding.conventions.keyCasing = .snakeCase
+        encoding.conventions.identifiesByID = true
         let original = try JSONValue.parse(document)
         for (entity, key) in Self.arrays {
             let description = try #require(model.entitiesByName[entity])

@@ -75,7 +75,10 @@ struct HostileNewFormsTests {
     static func graphProblems() -> [String] {
         var problems: [String] = []
         do {
-            let model = try ObjectModel(xml: FaithfulMergeTests.xml)
+            let model = try ObjectModel(
+                xml: FaithfulMergeTests.xml,
+                conventions: ModelConventions(keyCasing: .snakeCase)
+            )
             for partially in [false, true] {
                 variants(of: Data(graphDocument.utf8)) { name, data in
                     let graph = ObjectGraph(

@@ -40,13 +40,13 @@ struct KeyCasingTests {
 
     func decoder(_ casing: JSONKeyCasing) -> ModelDecoder {
         var options = ModelDecoder.Options()
-        options.keyCasing = casing
+        options.conventions.keyCasing = casing
         return ModelDecoder(model: model, options: options)
     }
 
     func encoder(_ casing: JSONKeyCasing) -> ModelEncoder {
         var options = ModelEncoder.Options(outputFormatting: [.sortedKeys, .withoutEscapingSlashes])
-        options.keyCasing = casing
+        options.conventions.keyCasing = casing
         return ModelEncoder(options: options)
     }
 
@@ -150,7 +150,7 @@ struct KeyCasingTests {
     func errorPathsUseCasedKeys() throws {
         let json = #"{"name":"Japan","past_members":[{"full_name":7}]}"#
         var options = ModelDecoder.Options(strictness: .strict)
-        options.keyCasing = .snakeCase
+        options.conventions.keyCasing = .snakeCase
         let error = try #require(throws: MappingError.self) {
             try ModelDecoder(model: model, options: options).decodeObject(of: band, from: Data(json.utf8))
         }

@@ -46,7 +46,7 @@ struct LenientSyntaxTests {
         var decoding = ObjectGraph.Options().decoding
         decoding.syntax = .lenient
         let graph = ObjectGraph(model: model, options: ObjectGraph.Options(decoding: decoding))
-        let json = #"{"photos": [{"photo_id": "1", "title": "A",}, /* end */],}"#
+        let json = #"{"photos": [{"photoID": "1", "title": "A",}, /* end */],}"#
         try graph.merge(Data(json.utf8), entity: "Photo", at: "photos")
         #expect(graph.count == 1)
     }

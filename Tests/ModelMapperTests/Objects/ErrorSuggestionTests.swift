@@ -50,6 +50,64 @@ struct ErrorSuggestionTests {
         )
     }
 
+    @Test("A required key held under another casing or a near spelling: said, with the setting, by decoder and graph")
+    func missingKeyElsewhere() throws {
+        let xml = """
+            <model>
+              <entity name="Entry">
+                <attribute name="entryID" attributeType="Integer 64"/>
+                <attribute name="dateString" attributeType="String"/>
+                <attribute name="glucose" attributeType="Integer 32"/>
+                <attribute name="note" optional="YES" attributeType="String"/>
+                <userInfo><entry key="identityAttributes" value="entryID"/></userInfo>
+              </entity>
+            </model>
+            """
+        let snake = try ObjectModel(xml: xml, conventions: ModelConventions(keyCasing: .snakeCase))
+        let json = Data(#"[{"entry_id": 1, "dateString": "2025-04-28", "glucos": 98, "note": "x"}]"#.utf8)
+        var options = ModelDecoder.Options()
+        options.collectsAllErrors = true
+        let decoded = try #require(throws: MappingErrors.self) {
+            try ModelDecoder(model: snake, options: options)
+                .decodeObjects(of: try #require(snake.entitiesByName["Entry"]), from: json)
+        }
+        let expected = [
+            "$[0].date_string: Entry.dateString: a value (String) is required, but the JSON has none and the model "
+                + "gives no default: the object has 'dateString' (camelCase); this model reads snake_case "
+                + "(conventions: keyCasing)",
+            "$[0].glucose: Entry.glucose: a value (Integer 32) is required, but the JSON has none and the model "
+                + "gives no default: the object has 'glucos', which no property reads; did you mean it?",
+        ]
+        #expect(decoded.errors.map(\.description) == expected)
+        let merged = try #require(throws: MappingErrors.self) {
+            try ObjectGraph(model: snake).merge(json, entity: "Entry")
+        }
+        #expect(merged.errors.map(\.description).sorted() == expected)
+        // The other way round: a snake_case document, a model read by its own names.
+        let plain = try ObjectModel(xml: xml)
+        let error = try #require(throws: MappingError.self) {
+            try ModelDecoder(model: plain)
+                .decodeObject(
+                    of: try #require(plain.entitiesByName["Entry"]),
+                    from: Data(#"{"entryID": 1, "date_string": "x", "glucose": 1}"#.utf8)
+                )
+        }
+        #expect(
+            error.detail
+                == "the object has 'date_string' (snake_case); this model reads the property names as they are "
+                + "(conventions: keyCasing)"
+        )
+        // A key that another property reads is not offered.
+        let taken = try #require(throws: MappingError.self) {
+            try ModelDecoder(model: plain)
+                .decodeObject(
+                    of: try #require(plain.entitiesByName["Entry"]),
+                    from: Data(#"{"entryID": 1, "dateString": "x", "note": "glucose"}"#.utf8)
+                )
+        }
+        #expect(taken.detail == nil)
+    }
+
     @Test("An unknown entity or key: the closest name, said once")
     func closestNames() throws {
         let graph = ObjectGraph(model: model)

@@ -241,17 +241,17 @@ struct ModelConventionsTests {
 
         // Options in code win over the model.
         var options = ModelDecoder.Options()
-        options.keyCasing = .modelNames
+        options.conventions.keyCasing = .modelNames
         let camel = try ModelDecoder(model: model, options: options)
             .decodeObject(of: photoEntity, from: Data(#"{"id": "1", "photoTitle": "Sea"}"#.utf8))
         #expect(camel.value(forKey: "photoTitle") as? String == "Sea")
         var encoderOptions = ModelEncoder.Options()
-        encoderOptions.keyCasing = .kebabCase
+        encoderOptions.conventions.keyCasing = .kebabCase
         #expect(try ModelEncoder(options: encoderOptions).encodeJSON(camel)["photo-title"] == "Sea")
     }
 
-    @Test("without conventions, each entry point keeps its default: model names, or the graph's snake_case")
-    func defaultsUnchanged() throws {
+    @Test("without conventions, every entry point has the one default: the model's names, and id identities")
+    func oneDefault() throws {
         let model = try model()
         let photoEntity = try #require(model.entity(named: "Photo"))
         let photo = try ModelDecoder(model: model)
@@ -259,31 +259,33 @@ struct ModelConventionsTests {
         #expect(photo.value(forKey: "photoTitle") as? String == "Alps")
         #expect(try ModelEncoder().encodeJSON(photo)["photoTitle"] == "Alps")
 
+        // A graph made with no options reads what the decoder reads: the model's names.
         let graph = ObjectGraph(model: model)
-        try graph.merge(Self.snakeDocument, entity: "Photo")
-        #expect(graph.object(of: "Photo", identity: "1")?.value(forKey: "photoTitle") as? String == "Alps")
-        // A graph given decoding options keeps the decoder's defaults, as before.
-        let plain = ObjectGraph(model: model, options: ObjectGraph.Options(decoding: ModelDecoder.Options()))
-        try plain.merge(Data(#"[{"id": "2", "photoTitle": "Sea"}]"#.utf8), entity: "Photo")
-        #expect(plain.objects(of: "Photo").first?.value(forKey: "photoTitle") as? String == "Sea")
+        try graph.merge(Data(#"[{"id": "2", "photoTitle": "Sea", "photo_title": "x"}]"#.utf8), entity: "Photo")
+        #expect(graph.object(of: "Photo", identity: "2")?.value(forKey: "photoTitle") as? String == "Sea")
+        // snake_case is one line of conventions away, for every entry point at once.
+        let snake = try self.model(ModelConventions(keyCasing: .snakeCase))
+        let snakeGraph = ObjectGraph(model: snake)
+        try snakeGraph.merge(Self.snakeDocument, entity: "Photo")
+        #expect(snakeGraph.object(of: "Photo", identity: "1")?.value(forKey: "photoTitle") as? String == "Alps")
     }
 
-    @Test("id identities declared by the model: a decoder unites repeated objects by id")
+    @Test("id identities: a decoder unites repeated objects by id, unless the model or an option turns it off")
     func identityByID() throws {
         let document = Data(#"[{"id": "1", "photoTitle": "Alps"}, {"id": "1", "photoTitle": "Alps"}]"#.utf8)
-        let declared = try model(ModelConventions(identifiesByID: true))
-        let united = try ModelDecoder(model: declared)
-            .decodeObjects(of: try #require(declared.entity(named: "Photo")), from: document)
-        #expect(united.count == 2 && united[0] === united[1])
         let plain = try model()
-        let apart = try ModelDecoder(model: plain)
+        let united = try ModelDecoder(model: plain)
             .decodeObjects(of: try #require(plain.entity(named: "Photo")), from: document)
+        #expect(united.count == 2 && united[0] === united[1])
+        let declaredOff = try model(ModelConventions(identifiesByID: false))
+        let apart = try ModelDecoder(model: declaredOff)
+            .decodeObjects(of: try #require(declaredOff.entity(named: "Photo")), from: document)
         #expect(apart.count == 2 && apart[0] !== apart[1])
-        // An option turns it off again.
+        // An option turns it off too.
         var options = ModelDecoder.Options()
-        options.identifiesByIDAttribute = false
-        let off = try ModelDecoder(model: declared, options: options)
-            .decodeObjects(of: try #require(declared.entity(named: "Photo")), from: document)
+        options.conventions.identifiesByID = false
+        let off = try ModelDecoder(model: plain, options: options)
+            .decodeObjects(of: try #require(plain.entity(named: "Photo")), from: document)
         #expect(off[0] !== off[1])
     }
 

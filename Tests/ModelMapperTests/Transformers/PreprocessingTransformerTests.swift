@@ -65,10 +65,10 @@ struct PreprocessingTransformerTests {
         let one = try ModelDecoder(model: model)
             .decodeObject(of: person, from: Data(#"{"personID": 3, "fullname": "Cy"}"#.utf8))
         #expect(one.value(forKey: "name") as? String == "Cy")
-        // In a graph too (which reads snake_case).
+        // In a graph too, with the same keys.
         let graph = ObjectGraph(model: model)
-        let snake = #"[{"person_id": 1, "fullname": "Ann", "friends": [{"person_id": 2, "data": {"fullname": "Bo"}}]}]"#
-        try graph.merge(Data(snake.utf8), entity: "Person")
+        let merged = #"[{"personID": 1, "fullname": "Ann", "friends": [{"personID": 2, "data": {"fullname": "Bo"}}]}]"#
+        try graph.merge(Data(merged.utf8), entity: "Person")
         #expect(graph.object(of: "Person", identity: 2)?.value(forKey: "name") as? String == "Bo")
     }
 

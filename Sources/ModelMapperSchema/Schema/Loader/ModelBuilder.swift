@@ -22,7 +22,7 @@ struct ModelBuilder {
     init(source: SourceLocator, conventions: ModelConventions = ModelConventions()) {
         self.source = source
         self.conventions =
-            conventions.isEmpty ? nil : conventions.resolved(options: ModelConventions(), defaults: .codingDefaults)
+            conventions.isEmpty ? nil : conventions.resolved(options: ModelConventions(), defaults: .defaults)
     }
 
     /// Builds the model, or throws every error with the warnings; `strict` makes every
