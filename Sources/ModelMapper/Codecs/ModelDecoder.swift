@@ -131,6 +131,19 @@ public struct ModelDecoder: Sendable {
         public var unknownKeys: UnknownKeys = .ignore
         /// Report every error of the document (as ``MappingErrors``) instead of stopping at the first.
         public var collectsAllErrors = false
+        /// Whether a number sent as a string in text that its attribute's type would not write
+        /// back the same is read, keeping the number: leading zeros (`"02134"`), a plus sign,
+        /// spaces, an exponent, or a fraction for an integer. Off by default: such text is an
+        /// error that says to declare the attribute a String, since writing the object back
+        /// would change it (`"02134"` into an `Integer 64` comes back `"2134"`).
+        ///
+        /// For example, for an API whose counts are sometimes `"+3"`:
+        ///
+        /// ```swift
+        /// var options = ModelDecoder.Options()
+        /// options.acceptsReformattedNumbers = true
+        /// ```
+        public var acceptsReformattedNumbers = false
         /// Whether a missing non-optional attribute without a default is an error.
         public var requiresNonOptionalValues = true
         /// Whether a value outside the bounds the model declares (minimum and maximum values;

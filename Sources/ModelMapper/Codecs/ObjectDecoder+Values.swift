@@ -156,6 +156,7 @@ extension ObjectDecoder {
                 token,
                 for: property,
                 strict: run.strict,
+                acceptsReformattedNumbers: options.acceptsReformattedNumbers,
                 dateFormat: options.dateFormat,
                 model: run.model
             )

@@ -11,33 +11,44 @@ enum ValueConversion {
         _ json: JSONValue,
         for property: PropertyMapping,
         strict: Bool,
+        acceptsReformattedNumbers: Bool = false,
         dateFormat: DateFormat,
         model: ObjectModel
     ) throws(MappingError) -> Slot {
         try JSONToken.with(json) { token throws(MappingError) in
-            try decode(token, for: property, strict: strict, dateFormat: dateFormat, model: model)
+            try decode(
+                token,
+                for: property,
+                strict: strict,
+                acceptsReformattedNumbers: acceptsReformattedNumbers,
+                dateFormat: dateFormat,
+                model: model
+            )
         }
     }
 
     /// The slot value of a JSON token (not null) for an attribute without a transformer:
     /// the one conversion both the byte decoder and the tree paths use.
+    /// `acceptsReformattedNumbers`: see ``ModelDecoder/Options/acceptsReformattedNumbers``.
     static func decode(
         _ token: JSONToken,
         for property: PropertyMapping,
         strict: Bool,
+        acceptsReformattedNumbers: Bool = false,
         dateFormat: DateFormat,
         model: ObjectModel
     ) throws(MappingError) -> Slot {
         let type = property.attributeType
         // A declared JSON form is read whatever the strictness: it is what the API sends.
         let strict = strict && property.jsonForm == nil
+        let text = NumberText(strict: strict, acceptsReformatted: acceptsReformattedNumbers)
         switch type {
-        case .integer16: return .integer(Int64(try integer(token, as: Int16.self, type: type, strict: strict)))
-        case .integer32: return .integer(Int64(try integer(token, as: Int32.self, type: type, strict: strict)))
-        case .integer64: return .integer(try integer(token, as: Int64.self, type: type, strict: strict))
-        case .double: return try double(token, strict: strict)
-        case .float: return try float(token, strict: strict)
-        case .decimal: return try decimal(token, strict: strict)
+        case .integer16: return .integer(Int64(try integer(token, as: Int16.self, type: type, text: text)))
+        case .integer32: return .integer(Int64(try integer(token, as: Int32.self, type: type, text: text)))
+        case .integer64: return .integer(try integer(token, as: Int64.self, type: type, text: text))
+        case .double: return try double(token, text: text)
+        case .float: return try float(token, text: text)
+        case .decimal: return try decimal(token, text: text)
         case .string: return try string(token, strict: strict)
         case .boolean: return try boolean(token, strict: strict)
         case .date where !property.dateFormats.isEmpty:
@@ -55,6 +66,7 @@ enum ValueConversion {
                     object,
                     name: property.compositeName,
                     strict: strict,
+                    acceptsReformattedNumbers: acceptsReformattedNumbers,
                     dateFormat: dateFormat,
                     model: model
                 )
@@ -66,8 +78,8 @@ enum ValueConversion {
 
     // MARK: JSON -> model, one attribute type each
 
-    private static func double(_ token: JSONToken, strict: Bool) throws(MappingError) -> Slot {
-        let text = try numberBytes(token, type: .double, strict: strict)
+    private static func double(_ token: JSONToken, text rules: NumberText) throws(MappingError) -> Slot {
+        let text = try numberBytes(token, type: .double, rules)
         guard let value = NumberReading.double(text) else { throw mismatch(.double, token) }
         guard value.isFinite else {
             throw MappingError(.valueOutOfRange, expected: "a Double", found: describe(token))
@@ -75,8 +87,8 @@ enum ValueConversion {
         return .floatingPoint(value)
     }
 
-    private static func float(_ token: JSONToken, strict: Bool) throws(MappingError) -> Slot {
-        let text = try numberBytes(token, type: .float, strict: strict)
+    private static func float(_ token: JSONToken, text rules: NumberText) throws(MappingError) -> Slot {
+        let text = try numberBytes(token, type: .float, rules)
         guard let value = NumberReading.float(text) else { throw mismatch(.float, token) }
         guard value.isFinite else {
             throw MappingError(
@@ -88,8 +100,8 @@ enum ValueConversion {
         return .floatingPoint(Double(value))
     }
 
-    private static func decimal(_ token: JSONToken, strict: Bool) throws(MappingError) -> Slot {
-        switch NumberReading.decimal(try numberBytes(token, type: .decimal, strict: strict)) {
+    private static func decimal(_ token: JSONToken, text rules: NumberText) throws(MappingError) -> Slot {
+        switch NumberReading.decimal(try numberBytes(token, type: .decimal, rules)) {
         case .value(let value): return .decimal(value)
         case .notANumber: throw mismatch(.decimal, token)
         case .notExact:
@@ -225,6 +237,7 @@ enum ValueConversion {
         _ object: JSONObject,
         name: String?,
         strict: Bool,
+        acceptsReformattedNumbers: Bool,
         dateFormat: DateFormat,
         model: ObjectModel
     ) throws(MappingError) -> [String: Any] {
@@ -235,7 +248,14 @@ enum ValueConversion {
                 if let element = elements.first(where: { $0.name == key }) {
                     let field = PropertyMapping.compositeField(element)
                     do {
-                        let slot = try decode(value, for: field, strict: strict, dateFormat: dateFormat, model: model)
+                        let slot = try decode(
+                            value,
+                            for: field,
+                            strict: strict,
+                            acceptsReformattedNumbers: acceptsReformattedNumbers,
+                            dateFormat: dateFormat,
+                            model: model
+                        )
                         result[key] = slot.attributeValue(type: field.attributeType)
                     } catch {
                         var located = error
@@ -256,9 +276,9 @@ enum ValueConversion {
         _ token: JSONToken,
         as: Value.Type,
         type: AttributeType,
-        strict: Bool
+        text rules: NumberText
     ) throws(MappingError) -> Value {
-        let text = try numberBytes(token, type: type, strict: strict)
+        let text = try numberBytes(token, type: type, rules)
         // 1.0 and 1e3 are integers too; 1.5 is not; 70000 is out of range for Int16. Read from
         // the digits, exactly and without arithmetic that can overflow.
         switch NumberReading.integer(text, as: Value.self) {
@@ -274,16 +294,27 @@ enum ValueConversion {
         }
     }
 
-    /// The bytes of a number, or of a numeric string (trimmed) when not strict.
-    private static func numberBytes(_ token: JSONToken, type: AttributeType, strict: Bool) throws(MappingError)
+    /// The bytes of a number, or of a numeric string (trimmed) when not strict: one whose
+    /// text the type writes back the same, unless reformatting is accepted
+    /// (``NumberText/rewrites(_:as:)``).
+    private static func numberBytes(_ token: JSONToken, type: AttributeType, _ rules: NumberText) throws(MappingError)
         -> UnsafeBufferPointer<UInt8>
     {
         switch token {
         case .number(let bytes): return bytes
-        case .string(let bytes) where !strict:
+        case .string(let bytes) where !rules.strict:
             let trimmed = bytes.trimmingSpaces()
             guard DecimalLiteral(utf8: trimmed) != nil else {
                 throw MappingError(.invalidValue, expected: "a number", found: describe(token))
+            }
+            if !rules.acceptsReformatted, let change = NumberText.rewrites(bytes, as: type) {
+                throw MappingError(
+                    .invalidValue,
+                    expected: "a number as \(type.rawValue) writes it back",
+                    found: describe(token) + " (\(change))",
+                    detail: "the text would not come back the same: declare the attribute a String to keep it as "
+                        + "sent, or set ModelDecoder.Options.acceptsReformattedNumbers to keep the number"
+                )
             }
             return trimmed
         default: throw mismatch(type, token)

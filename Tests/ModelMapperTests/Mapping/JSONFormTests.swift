@@ -61,4 +61,47 @@ struct JSONFormTests {
             }
         }
     }
+
+    @Test(
+        "A number sent as text its type would write back otherwise is refused, naming the attribute; an option keeps it",
+        arguments: [
+            ("count", #""02134""#, "a leading zero"),
+            ("count", #""+5""#, "a plus sign"),
+            ("count", #"" 5""#, "spaces around the number"),
+            ("count", #""1e3""#, "an exponent"),
+            ("count", #""7.0""#, "a fraction, which an integer does not write"),
+            ("count", #""-0""#, "a minus sign on zero"),
+            ("price", #""007.5""#, "a leading zero"),
+            ("ratio", #""2.5E1""#, "an exponent"),
+            ("plain", #""01""#, "a leading zero"),
+        ]
+    )
+    func reformattedNumbers(key: String, json: String, change: String) throws {
+        let model = try ObjectModel(xml: Self.xml)
+        let item = try #require(model.entitiesByName["Item"])
+        let document = Data("{\"\(key)\": \(json)}".utf8)
+        let error = try #require(throws: MappingError.self) {
+            try ModelDecoder(model: model).decodeObject(of: item, from: document)
+        }
+        #expect(error.code == .invalidValue && error.path.description == "$.\(key)" && error.propertyName == key)
+        #expect(error.found == "\(json) (\(change))")
+        #expect(
+            error.detail?.hasPrefix("the text would not come back the same: declare the attribute a String") == true
+        )
+        var options = ModelDecoder.Options()
+        options.acceptsReformattedNumbers = true
+        let object = try ModelDecoder(model: model, options: options).decodeObject(of: item, from: document)
+        #expect(object.value(forKey: key) != nil)
+    }
+
+    @Test("Numbers as the type writes them back are read as before: minus signs, fractions' trailing zeros")
+    func canonicalNumbers() throws {
+        let model = try ObjectModel(xml: Self.xml)
+        let item = try #require(model.entitiesByName["Item"])
+        let json = #"{"price":"30.00","count":"-12","ratio":"0.25","plain":"0"}"#
+        let object = try ModelDecoder(model: model).decodeObject(of: item, from: Data(json.utf8))
+        #expect(object.value(forKey: "count") as? Int64 == -12)
+        #expect(object.value(forKey: "price") as? Decimal == Decimal(30))
+        #expect(object.value(forKey: "plain") as? Decimal == Decimal(0))
+    }
 }
