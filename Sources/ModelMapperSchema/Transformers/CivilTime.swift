@@ -84,7 +84,7 @@ package enum CivilTime {
     static let maximumWrittenCount = 41
 
     /// Writes `yyyy-MM-dd` (`withTime`: `yyyy-MM-ddTHH:mm:ssZ`, with the shortest fraction of a
-    /// second that reads back as the same date, see ``ISO8601Text/shortestFraction(of:whole:)``)
+    /// second that reads back as the same date, see ``ISO8601Text/shortestFraction(of:secondsSince1970:)``)
     /// for a date within `years`; false, writing nothing, for any other date (and, without the
     /// time, for one that is not midnight).
     static package func write(_ date: Date, withTime: Bool, to writer: inout JSONWriter) -> Bool {
@@ -118,20 +118,22 @@ package enum CivilTime {
 
         /// The fields of `date` in UTC, or at `offset` seconds east of it as a local time.
         init?(_ date: Date, withTime: Bool, offset: Int? = nil) {
-            // In the reference date's terms, which a `Date` keeps and the reader computes in.
+            // The whole seconds in the reference date's terms, which a `Date` keeps: exact.
             let interval = date.timeIntervalSinceReferenceDate
             guard interval.isFinite, abs(interval) < 1e12 else { return nil }
             let whole = interval.rounded(.down)
+            let wholeSince1970 = Int(whole) + ISO8601Text.referenceDateSince1970
             if whole == interval {
                 fraction = nil
             } else {
-                guard withTime, let shortest = ISO8601Text.shortestFraction(of: interval, whole: whole) else {
+                guard withTime, let shortest = ISO8601Text.shortestFraction(of: date, secondsSince1970: wholeSince1970)
+                else {
                     return nil
                 }
                 fraction = shortest
             }
             // The offset is whole seconds: the fraction is the same in any zone.
-            let seconds = Int(whole) + ISO8601Text.referenceDateSince1970 + (offset ?? 0)
+            let seconds = wholeSince1970 + (offset ?? 0)
             hasDesignator = offset == nil
             let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
             let secondOfDay = seconds - days * 86_400

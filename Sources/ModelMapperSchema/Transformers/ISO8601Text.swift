@@ -11,9 +11,12 @@ import Foundation
 /// zone). Nothing else is read: no missing seconds, no out-of-range fields (Foundation's
 /// reader rolls `2001-02-29` over to March 1st; this one refuses it).
 ///
-/// Fractional seconds round to the nearest `Date`, as a Double attribute's digits round to the
-/// nearest Double: a `Date` is a Double of seconds, with about a tenth of a microsecond of
-/// resolution in this century.
+/// Fractional seconds make a `Date` as Foundation's own readers do, from seconds since 1970:
+/// `.512` after `2024-05-01T10:00:00` is `Date(timeIntervalSince1970: 1714557600.512)`, the
+/// `Date` code makes for that instant, so that a date read and a date made in code compare
+/// equal. Past six digits (below a microsecond, finer than seconds since 1970 resolve), the
+/// digits round to the nearest `Date` directly, so that every `Date`, however it was made,
+/// has a text that reads back as it (see ``date(secondsSince1970:digits:scale:)``).
 struct ISO8601Text {
     var year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0
     /// The fractional seconds as digits over a power of ten: `.250` is 250 and 3. Digits past
@@ -95,38 +98,56 @@ extension ISO8601Text {
         guard CivilTime.years.contains(year), day <= CivilTime.daysInMonth(year: year, month: month) else { return nil }
         let days = CivilTime.days(year: year, month: month, day: day)
         let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offset
+        return Self.date(secondsSince1970: seconds, digits: fractionDigits, scale: fractionScale)
+    }
+
+    /// The most fraction digits read as Foundation reads them, from seconds since 1970; more
+    /// round to the nearest `Date` directly (see ``date(secondsSince1970:digits:scale:)``).
+    static let digitsReadSince1970 = 6
+
+    /// The date `whole` seconds after 1970-01-01 plus a fraction of `digits` over `10^scale`:
+    /// the one computation of a date from its text that reading does and that writing checks
+    /// against.
+    ///
+    /// Up to ``digitsReadSince1970`` digits, the date is `Date(timeIntervalSince1970:)` of the
+    /// seconds with their fraction correctly rounded to a Double, as a literal
+    /// `1714557600.512` is: the date code makes for the instant, and Foundation's readers read.
+    /// Seconds since 1970 resolve about a quarter of a microsecond today, more coarsely than a
+    /// `Date` (which counts from 2001), so some dates, such as those made from the system clock,
+    /// are no such value; their text has more digits, which round to the nearest `Date` in its
+    /// own terms. So every `Date` within the years written has a text that reads back as it.
+    static func date(secondsSince1970 whole: Int, digits: UInt64, scale: Int) -> Date {
+        guard scale > 0 else { return Date(timeIntervalSince1970: Double(whole)) }
+        let power = powersOfTen[scale]
+        if scale <= digitsReadSince1970 {
+            // Whole seconds and fraction as one integer over a power of ten: exact (below 2^53)
+            // for the centuries around 1970, so the one division rounds correctly.
+            let (scaled, overflow) = whole.multipliedReportingOverflow(by: integerPowersOfTen[scale])
+            let (numerator, overflowAgain) = scaled.addingReportingOverflow(Int(digits))
+            if !overflow, !overflowAgain { return Date(timeIntervalSince1970: Double(numerator) / power) }
+        }
         // In the reference date's terms, which a `Date` keeps: converting from 1970's would
-        // round a second time.
-        let whole = Double(seconds - Self.referenceDateSince1970)
-        return Date(
-            timeIntervalSinceReferenceDate: Self.interval(whole: whole, digits: fractionDigits, scale: fractionScale)
-        )
+        // round a second time. Both operands are exact (a scale of at most 18 is an exact power
+        // of ten, and digits past 2^53 round once more), so this is the nearest `Date`.
+        return Date(timeIntervalSinceReferenceDate: Double(whole - referenceDateSince1970) + Double(digits) / power)
     }
 
-    /// The interval since the reference date of whole seconds `whole` and a fraction of
-    /// `digits` over `10^scale`: the one computation of a fraction that reading does and that
-    /// writing checks against. Both operands of the division are exact (a scale of at most 18
-    /// is an exact power of ten, and digits past 2^53 are rare enough to round once more), so
-    /// the quotient is correctly rounded.
-    static func interval(whole: Double, digits: UInt64, scale: Int) -> Double {
-        scale == 0 ? whole : whole + Double(digits) / powersOfTen[scale]
-    }
-
-    /// The fewest fraction digits (1 to 18, the most the reader keeps) that read back as
-    /// `interval` exactly, with `whole` its whole seconds: `.5`, `.999`, `.123456`, never a
-    /// truncation. Nine digits do for every date 2^23 seconds (97 days) or more from 2001-01-01
-    /// (where a `Date`'s resolution is coarse enough); nearer to it, a date computed in code may need
-    /// more. Nil when no fraction of at most 18 digits reads back as it.
-    static func shortestFraction(of interval: Double, whole: Double) -> (digits: UInt64, scale: Int)? {
+    /// The fewest fraction digits (1 to 18, the most the reader keeps) after `whole` seconds
+    /// since 1970 that read back as `date` exactly (``date(secondsSince1970:digits:scale:)``):
+    /// `.5`, `.512`, `.123456`, never a truncation. `whole` is the date's whole seconds. Nil
+    /// when no fraction of at most 18 digits reads back as it (within a hundredth of a second
+    /// or so of 2001-01-01, where a `Date` resolves finer than 18 digits).
+    static func shortestFraction(of date: Date, secondsSince1970 whole: Int) -> (digits: UInt64, scale: Int)? {
         // Exact: both are within a second of each other.
-        let fraction = interval - whole
+        let fraction = date.timeIntervalSinceReferenceDate - Double(whole - referenceDateSince1970)
         for scale in 1...18 {
             let limit = powersOfTen[scale]
             let nearest = (fraction * limit).rounded()
-            // The product may round to a neighbour of the digits sought: the nearest first.
+            // The product may round to a neighbour of the digits sought, and seconds since 1970
+            // to a neighbour of the date: the nearest first.
             for candidate in [nearest, nearest - 1, nearest + 1] where candidate >= 1 && candidate < limit {
                 let digits = UInt64(candidate)
-                if Self.interval(whole: whole, digits: digits, scale: scale) == interval { return (digits, scale) }
+                if Self.date(secondsSince1970: whole, digits: digits, scale: scale) == date { return (digits, scale) }
             }
         }
         return nil
@@ -161,22 +182,20 @@ extension ISO8601Text {
     /// The date `wholeSeconds` (this date-time to the whole second, as Foundation read
     /// ``wholeSecondsText``) with this fraction added, by the same computation as ``date``.
     func date(addingFractionTo wholeSeconds: Date) -> Date {
-        let whole = wholeSeconds.timeIntervalSinceReferenceDate
-        return Date(
-            timeIntervalSinceReferenceDate: Self.interval(whole: whole, digits: fractionDigits, scale: fractionScale)
-        )
+        let whole = Int(wholeSeconds.timeIntervalSinceReferenceDate.rounded(.down)) + Self.referenceDateSince1970
+        return Self.date(secondsSince1970: whole, digits: fractionDigits, scale: fractionScale)
     }
 
     /// The ISO 8601 text of `date` for the years Foundation's calendar writes (outside
     /// ``CivilTime/years``): Foundation writes the whole seconds, and the fraction is the
-    /// shortest that reads back as the date (``shortestFraction(of:whole:)``), as
+    /// shortest that reads back as the date (``shortestFraction(of:secondsSince1970:)``), as
     /// ``CivilTime`` writes it; Foundation's own fraction keeps milliseconds.
     static func foundationText(_ date: Date) -> String {
         let interval = date.timeIntervalSinceReferenceDate
         let whole = interval.rounded(.down)
         let text = Date(timeIntervalSinceReferenceDate: whole).formatted(Date.ISO8601FormatStyle())
         guard whole != interval, text.hasSuffix("Z") else { return text }
-        guard let fraction = shortestFraction(of: interval, whole: whole) else {
+        guard let fraction = shortestFraction(of: date, secondsSince1970: Int(whole) + referenceDateSince1970) else {
             // Within a second or so of 2001-01-01, where no 18 digits may do (never in
             // Foundation's years): its milliseconds, the closest it writes.
             return date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
@@ -191,6 +210,10 @@ extension ISO8601Text {
     private static let powersOfTen: [Double] = (0...18)
         .map { exponent in
             (0..<exponent).reduce(1.0) { value, _ in value * 10 }
+        }
+    private static let integerPowersOfTen: [Int] = (0...18)
+        .map { exponent in
+            (0..<exponent).reduce(1) { value, _ in value * 10 }
         }
 
     /// Reads the text byte by byte, never past its end.

@@ -105,6 +105,48 @@ struct DateWritingTests {
         }
     }
 
+    /// For 10,000 random instants made as code makes them from seconds since 1970 (whole
+    /// seconds from 1970 to 2106 and a fraction of 1 to 6 random digits, the `Date` of the
+    /// decimal literal): the text is exactly those digits, trailing zeros dropped, and reads
+    /// back as the same `Date`. The reference is exact: in those years seconds since 1970
+    /// resolve under half a microsecond, so no other decimal of 6 digits or fewer is that
+    /// `Date`. (Further out, two microseconds may be one `Date`, and the writer gives the
+    /// shorter, then the nearer; ``randomInstants()`` covers every year.) For each, a `Date` made
+    /// from seconds since 2001 one step after it reads back as itself too.
+    @Test("10,000 random instants made from seconds since 1970: written with their own digits, read back equal")
+    func instantsSince1970() throws {
+        var random = SplitMix64(state: 0x1970_0101)
+        // 1970-01-01 to 2106-02-07 (2^32 seconds), in seconds since 1970.
+        let earliest: Int64 = 0
+        let latest: Int64 = 4_294_967_295
+        for _ in 0..<10_000 {
+            let whole = earliest + Int64(random.next() % UInt64(latest - earliest))
+            let scale = Int(random.next() % 6) + 1
+            var power: UInt64 = 1
+            for _ in 0..<scale { power *= 10 }
+            let digits = random.next() % power
+            let padded = String(repeating: "0", count: scale - String(digits).count) + String(digits)
+            // The decimal `whole + digits / 10^scale`, correctly rounded (`-5.25` is `-5 - 0.25`).
+            let literal = try #require(Double("\(whole * Int64(power) + Int64(digits))e-\(scale)"))
+            let date = Date(timeIntervalSince1970: literal)
+            let text = try #require(Self.string(DateFormat.iso8601.jsonValue(for: date)))
+            var expected = padded
+            while expected.hasSuffix("0") { expected.removeLast() }
+            #expect(Self.fraction(of: text) == expected, "\(whole) s and .\(padded) were written \(text)")
+            #expect(try DateFormat.iso8601.date(from: .string(text)) == date, "\(text)")
+
+            let sinceReference = Date(timeIntervalSinceReferenceDate: date.timeIntervalSinceReferenceDate.nextUp)
+            let other = try #require(Self.string(DateFormat.iso8601.jsonValue(for: sinceReference)))
+            #expect(try DateFormat.iso8601.date(from: .string(other)) == sinceReference, "\(other)")
+        }
+        // The example, and what Foundation's formatter writes for it.
+        let example = Date(timeIntervalSince1970: 1_714_557_600.512)
+        #expect(Self.string(DateFormat.iso8601.jsonValue(for: example)) == "2024-05-01T10:00:00.512Z")
+        #expect(
+            example.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true)) == "2024-05-01T10:00:00.512Z"
+        )
+    }
+
     private static func string(_ value: JSONValue) -> String? {
         if case .string(let text) = value { return text }
         return nil

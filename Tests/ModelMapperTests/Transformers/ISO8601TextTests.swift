@@ -91,14 +91,14 @@ struct ISO8601TextTests {
             let millisecondText = String(1000 + millisecond).dropFirst()
             let text = String(wholeSeconds.prefix(19) + "." + millisecondText + wholeSeconds.dropFirst(19))
             let ours = try date(text)
-            // The exact instant, rounded once (Double's reading of decimal text is correctly
-            // rounded); the reading may round twice, so within one unit in the last place.
+            // Exactly the `Date` code makes of the instant in seconds since 1970, as a literal:
+            // the decimal correctly rounded (Double's reading of text is), then
+            // `Date(timeIntervalSince1970:)`.
             let days = CivilTime.days(year: year, month: month, day: day)
-            let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetMinutes * 60 - 978_307_200
-            let exact = Decimal(seconds) + Decimal(millisecond) / 1000
-            let expected = try #require(Double("\(exact)"))
-            let ulp = expected.ulp
-            #expect(abs(ours.timeIntervalSinceReferenceDate - expected) <= ulp, "\(text)")
+            let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetMinutes * 60
+            let literal = try #require(Double("\(seconds * 1000 + millisecond)e-3"))
+            #expect(ours == Date(timeIntervalSince1970: literal), "\(text)")
+            let ulp = ours.timeIntervalSinceReferenceDate.ulp
             // Foundation agrees to within its own rounding (a few units in the last place).
             let theirs = try Date(text, strategy: style)
             #expect(abs(ours.timeIntervalSince(theirs)) <= max(1e-6, 4 * ulp), "\(text): \(ours) vs \(theirs)")
