@@ -3,10 +3,11 @@ import Foundation
 import ModelMapper
 import Testing
 
-/// Expects a fixture to survive a round trip through a model: decoded, encoded back and
-/// compared with `expected` (by default the fixture itself). A difference is recorded as an
-/// issue listing each place, one line each (`$.authors[1].books[0].year: expected 1876, found "1876"`);
-/// an error (a fixture that does not decode) is recorded with its message.
+/// Expects a fixture to survive a round trip through a model: decoded and encoded back with
+/// the app's options (the coders' defaults unless given; see ``RoundTrip``), and compared with
+/// `expected` (by default the fixture itself). A difference is recorded as an issue listing each
+/// place, one line each (`$.authors[1].books[0].year: expected 1876, found "1876"`); an error (a
+/// fixture that does not decode) is recorded with its message.
 ///
 /// For example, in a test:
 ///
@@ -26,9 +27,20 @@ public func expectRoundTrip(
     at keyPath: String? = nil,
     expected: URL? = nil,
     normalizations: JSONComparison.Normalizations = [],
+    decoderOptions: ModelDecoder.Options = ModelDecoder.Options(),
+    encoderOptions: ModelEncoder.Options = ModelEncoder.Options(),
+    keepingSourceSpellings: Bool = false,
     sourceLocation: Testing.SourceLocation = #_sourceLocation
 ) {
-    let roundTrip = RoundTrip(model: model, entity: entity, at: keyPath, normalizations: normalizations)
+    let roundTrip = RoundTrip(
+        model: model,
+        entity: entity,
+        at: keyPath,
+        normalizations: normalizations,
+        decoderOptions: decoderOptions,
+        encoderOptions: encoderOptions,
+        keepingSourceSpellings: keepingSourceSpellings
+    )
     do {
         let report = try roundTrip.check(fixture: fixture, expected: expected)
         if !report.isFaithful || report.recordedFile != nil {

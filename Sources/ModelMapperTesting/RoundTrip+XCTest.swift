@@ -3,7 +3,7 @@ import Foundation
 import ModelMapper
 import XCTest
 
-/// XCTest's ``expectRoundTrip(of:through:entity:at:expected:normalizations:sourceLocation:)``:
+/// XCTest's ``expectRoundTrip(of:through:entity:at:expected:normalizations:decoderOptions:encoderOptions:keepingSourceSpellings:sourceLocation:)``:
 /// fails with each difference by its path.
 ///
 /// For example:
@@ -21,10 +21,21 @@ public func XCTAssertRoundTrip(
     at keyPath: String? = nil,
     expected: URL? = nil,
     normalizations: JSONComparison.Normalizations = [],
+    decoderOptions: ModelDecoder.Options = ModelDecoder.Options(),
+    encoderOptions: ModelEncoder.Options = ModelEncoder.Options(),
+    keepingSourceSpellings: Bool = false,
     file: StaticString = #filePath,
     line: UInt = #line
 ) {
-    let roundTrip = RoundTrip(model: model, entity: entity, at: keyPath, normalizations: normalizations)
+    let roundTrip = RoundTrip(
+        model: model,
+        entity: entity,
+        at: keyPath,
+        normalizations: normalizations,
+        decoderOptions: decoderOptions,
+        encoderOptions: encoderOptions,
+        keepingSourceSpellings: keepingSourceSpellings
+    )
     do {
         let report = try roundTrip.check(fixture: fixture, expected: expected)
         if !report.isFaithful || report.recordedFile != nil { XCTFail(report.description, file: file, line: line) }

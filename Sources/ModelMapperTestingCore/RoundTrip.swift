@@ -4,11 +4,16 @@ import ModelMapper
 /// A round trip through a model: a fixture decoded into objects and encoded back, compared with
 /// what was expected (by default the fixture itself), difference by difference.
 ///
-/// The decoder keeps unknown keys and the source's spellings (`unknownKeys = .keep`), so that a
-/// faithful mapping gives back the same tokens in the same order; ``normalizations`` relax the
-/// comparison where a fixture opts in. Set the environment variable `MODELMAPPER_RECORD_FIXTURES`
-/// to `1` to write what the round trip gives as the expected file instead (creating it, or
-/// updating it where it differs), then review the change.
+/// The round trip runs what the app runs: the model's conventions and the coders' options
+/// (``decoderOptions`` and ``encoderOptions``, the coders' defaults unless given), so that
+/// whatever the app would change is reported: a value or its spelling changed (`"30.00"`
+/// written `"30.0"`), a key dropped (one the model does not read) or added, a member absent
+/// turned into `null` or back. Key order, whitespace and string escapes are not differences.
+/// ``keepsSourceSpellings`` decodes keeping unknown keys and the source's spellings instead, for
+/// an app that decodes so; ``normalizations`` relax the comparison where a fixture opts in. Set
+/// the environment variable `MODELMAPPER_RECORD_FIXTURES` to `1` to write what the round trip
+/// gives as the expected file instead (creating it, or updating it where it differs), then
+/// review the change.
 ///
 /// For example:
 ///
@@ -25,12 +30,16 @@ public struct RoundTrip {
     public var entity: String
     /// Where the objects are in the fixture (`"data.authors"`); nil for the whole document.
     public var keyPath: String?
-    /// What the comparison lets differ (none by default: the same tokens in the same order).
+    /// What the comparison lets differ besides key order (none by default).
     public var normalizations: JSONComparison.Normalizations
-    /// How the fixture is decoded; by default with unknown keys and spellings kept.
+    /// How the fixture is decoded: the app's options; the decoder's defaults unless given.
     public var decoderOptions: ModelDecoder.Options
-    /// How the objects are encoded again.
+    /// How the objects are encoded again: the app's options; the encoder's defaults unless given.
     public var encoderOptions: ModelEncoder.Options
+    /// Whether the fixture is decoded keeping unknown keys and the source's spellings
+    /// (``ModelDecoder/Options/UnknownKeys/keep`` over ``decoderOptions``), which the encoder
+    /// writes back as they were: for an app that decodes so. Off by default.
+    public var keepsSourceSpellings: Bool
     /// Whether ``check(fixture:expected:)`` writes what it gives as the expected file; by default
     /// whether the environment variable ``recordingVariable`` asks for it.
     public var isRecording: Bool
@@ -44,31 +53,35 @@ public struct RoundTrip {
     ///   - model: the model the fixture is decoded through.
     ///   - entity: the entity of the objects in the fixture.
     ///   - keyPath: where the objects are in the fixture; nil for the whole document.
-    ///   - normalizations: what the comparison lets differ.
-    ///   - decoderOptions: how the fixture is decoded; nil for the default, which keeps
-    ///     unknown keys and spellings (`ModelDecoder.Options.UnknownKeys.keep`).
-    ///   - encoderOptions: how the objects are encoded again.
+    ///   - normalizations: what the comparison lets differ besides key order.
+    ///   - decoderOptions: how the fixture is decoded: the app's options.
+    ///   - encoderOptions: how the objects are encoded again: the app's options.
+    ///   - keepingSourceSpellings: decode keeping unknown keys and the source's spellings.
     public init(
         model: ObjectModel,
         entity: String,
         at keyPath: String? = nil,
         normalizations: JSONComparison.Normalizations = [],
-        decoderOptions: ModelDecoder.Options? = nil,
-        encoderOptions: ModelEncoder.Options = ModelEncoder.Options()
+        decoderOptions: ModelDecoder.Options = ModelDecoder.Options(),
+        encoderOptions: ModelEncoder.Options = ModelEncoder.Options(),
+        keepingSourceSpellings: Bool = false
     ) {
         self.model = model
         self.entity = entity
         self.keyPath = keyPath
         self.normalizations = normalizations
-        self.decoderOptions =
-            decoderOptions
-            ?? {
-                var options = ModelDecoder.Options()
-                options.unknownKeys = .keep
-                return options
-            }()
+        self.decoderOptions = decoderOptions
         self.encoderOptions = encoderOptions
+        self.keepsSourceSpellings = keepingSourceSpellings
         self.isRecording = Self.recordingRequested
+    }
+
+    /// The options the fixture is decoded with: ``decoderOptions``, keeping the source when
+    /// ``keepsSourceSpellings`` says so.
+    var decodingOptions: ModelDecoder.Options {
+        var options = decoderOptions
+        if keepsSourceSpellings { options.unknownKeys = .keep }
+        return options
     }
 
     /// What the objects of `data` encode to, as JSON (the part at ``keyPath`` only).
@@ -76,14 +89,14 @@ public struct RoundTrip {
     /// - Throws: ``RoundTripError`` when the entity or the key path is not there, and the
     ///   decoder's and encoder's errors (with the path of the value in question).
     public func output(decoding data: Data) throws -> JSONValue {
-        let (objects, isArray) = try decoded(data, options: decoderOptions)
+        let (objects, isArray) = try decoded(data, options: decodingOptions)
         let encoder = ModelEncoder(options: encoderOptions)
         guard isArray else { return try JSONValue.parse(encoder.encode(objects[0])) }
         return try JSONValue.parse(encoder.encode(objects))
     }
 
-    /// The objects of `data` at ``keyPath``, decoded with ``decoderOptions``: those of the array
-    /// there, or the one object.
+    /// The objects of `data` at ``keyPath``, decoded as the round trip decodes them: those of the
+    /// array there, or the one object.
     ///
     /// For example, the objects `modelgen check-json --report-unseen` looks for properties in:
     ///
@@ -94,7 +107,7 @@ public struct RoundTrip {
     /// - Throws: ``RoundTripError`` when the entity or the key path is not there, and the
     ///   decoder's errors.
     public func objects(decoding data: Data) throws -> [ModelObject] {
-        try decoded(data, options: decoderOptions).objects
+        try decoded(data, options: decodingOptions).objects
     }
 
     /// Every error decoding `data` gives, in document order, each with its path and, where the
@@ -102,7 +115,7 @@ public struct RoundTrip {
     ///
     /// - Throws: ``RoundTripError`` when the entity or the key path is not there.
     public func decodingErrors(in data: Data) throws -> [MappingError] {
-        var options = decoderOptions
+        var options = decodingOptions
         options.collectsAllErrors = true
         do {
             _ = try decoded(data, options: options)
@@ -132,7 +145,12 @@ public struct RoundTrip {
         let found = try output(decoding: data)
         let wanted = try Self.payload(of: JSONValue.parse(expected ?? data), at: keyPath)
         let base = JSONPath.root.appending(keys: keyPath.map(Self.components) ?? [])
-        return JSONComparison.differences(expected: wanted, found: found, normalizations: normalizations)
+        return
+            JSONComparison.differences(
+                expected: wanted,
+                found: found,
+                normalizations: normalizations.union(.keyOrderIgnored)
+            )
             .map {
                 JSONDifference(path: base.appending($0.path), kind: $0.kind)
             }

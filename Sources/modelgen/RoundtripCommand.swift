@@ -11,32 +11,38 @@ struct RoundtripCommand: ModelgenCommand {
         abstract: "Decode JSON files through a model, encode them back, and report what did not survive.",
         discussion: """
             Reports the decoding errors as check-json does, then, for each file that decodes, \
-            every place where the JSON written back differs from the file (unknown keys and the \
-            source's spellings are kept, so a faithful mapping gives the same tokens in the same \
-            order): file: error: round trip: $.path: expected …, found …. --normalize relaxes the \
-            comparison: numbers (by value), key-order, absent-null, or all. The exit status is 1 \
-            when a file has a problem.
+            every place where the JSON written back differs from the file, decoded and encoded as \
+            an app does by default (the model's conventions, the coders' default options): a value \
+            or its spelling changed, a key dropped or added, a member absent turned into null or \
+            back: file: error: round trip: $.path: expected …, found …. Key order, whitespace and \
+            string escapes are not differences. --keep-source-spellings decodes keeping unknown \
+            keys and the source's spellings, as an app that sets unknownKeys = .keep does. \
+            --normalize relaxes the comparison: numbers (by value), absent-null, or all. The exit \
+            status is 1 when a file has a problem.
             """
     )
 
     @OptionGroup var options: JSONFileOptions
 
-    @Option(help: "Comparison rules to relax, comma-separated: numbers, key-order, absent-null, all.")
+    @Option(help: "Comparison rules to relax, comma-separated: numbers, absent-null, all.")
     var normalize: String?
+
+    @Flag(help: "Decode keeping unknown keys and the source's spellings (unknownKeys = .keep), as such an app does.")
+    var keepSourceSpellings = false
 
     func execute() throws {
         var normalizations: JSONComparison.Normalizations = []
         for name in (normalize ?? "").split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
             switch name {
             case "numbers": normalizations.insert(.numbersByValue)
-            case "key-order": normalizations.insert(.keyOrderIgnored)
             case "absent-null": normalizations.insert(.absentEqualsNull)
             case "all": normalizations.formUnion(.all)
             default:
-                throw ValidationError("Unknown normalization '\(name)': use numbers, key-order, absent-null or all.")
+                throw ValidationError("Unknown normalization '\(name)': use numbers, absent-null or all.")
             }
         }
-        let roundTrip = try options.roundTrip(normalizations: normalizations)
+        var roundTrip = try options.roundTrip(normalizations: normalizations)
+        roundTrip.keepsSourceSpellings = keepSourceSpellings
         var problems: [JSONFileProblem] = []
         for file in options.files {
             let data = try options.read(file)

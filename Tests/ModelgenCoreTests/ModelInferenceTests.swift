@@ -118,6 +118,18 @@ struct ModelInferenceTests {
         #expect(bookGuesses.contains("Book.tags") && !bookGuesses.contains("Book.tagIds"))
     }
 
+    @Test("numbers that all have the same fraction digits declare them, so that 9.50 comes back 9.50")
+    func fractionDigits() throws {
+        let result = try infer(
+            #"[{"price": "24.99", "rate": 1.50, "ratio": 0.5, "mixed": "1.5"}, "#
+                + #"{"price": "9.50", "rate": 2.25, "ratio": 0.25, "mixed": "2.25"}]"#
+        )
+        #expect(try attribute(result, "Sample", "price").userInfo["jsonFractionDigits"] == "2")
+        #expect(try attribute(result, "Sample", "rate").userInfo["jsonFractionDigits"] == "2")
+        #expect(try attribute(result, "Sample", "ratio").userInfo["jsonFractionDigits"] == nil)
+        #expect(try attribute(result, "Sample", "mixed").userInfo["jsonFractionDigits"] == nil)
+    }
+
     @Test("the casing most keys follow is the convention; a key that does not follow it gets a jsonKeyPath")
     func casing() throws {
         let result = try infer(#"{"first_name": "A", "last_name": "B", "userID": 3, "x-rate": 1}"#)

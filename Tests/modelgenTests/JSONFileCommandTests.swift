@@ -203,7 +203,7 @@ struct JSONFileCommandTests {
         #expect(unknown.status == 64)
         #expect(
             unknown.standardError.contains(
-                "Unknown normalization 'spaces': use numbers, key-order, absent-null or all."
+                "Unknown normalization 'spaces': use numbers, absent-null or all."
             )
         )
         // Authors has one top-level entity (ObjectModel.topLevelEntities): Author, which owns the rest.

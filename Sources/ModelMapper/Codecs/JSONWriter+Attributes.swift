@@ -31,14 +31,18 @@ extension JSONWriter {
             guard number.isFinite else {
                 throw MappingError(.notRepresentable, found: "\(number)", detail: "JSON numbers are finite")
             }
+            let start = count
             if property.attributeType == .float { float(Float(number)) } else { double(number) }
+            if let digits = property.fractionDigits { padFraction(from: start, to: digits) }
         case .boolean(let flag):
             append(flag ? "true" : "false")
         case .string(let text):
             string(text)
         case .decimal(let decimal):
             guard !decimal.isNaN else { throw MappingError(.notRepresentable, found: "NaN") }
+            let start = count
             self.decimal(decimal)
+            if let digits = property.fractionDigits { padFraction(from: start, to: digits) }
         case .date(let date):
             try self.date(date, format: property.dateFormats.first ?? dateFormat)
         case .uuid(let uuid) where property.attributeType == .uuid:
@@ -53,6 +57,26 @@ extension JSONWriter {
         case .absent, .null, .object, .objects:
             append("null")
         }
+    }
+
+    /// Gives the number written from `start` at least `digits` fraction digits, with zeros
+    /// (``/ModelMapperSchema/MappingKeys/jsonFractionDigits``): `30` becomes `30.00`, `9.5`
+    /// becomes `9.50` for 2; `0` digits drops a `.0` alone. A number with an exponent, or with
+    /// more digits, is left as written: nothing is rounded.
+    mutating func padFraction(from start: Int, to digits: Int) {
+        let written = bytes(from: start)
+        guard !written.contains(UInt8(ascii: "e")), !written.contains(UInt8(ascii: "E")) else { return }
+        let dot = written.firstIndex(of: UInt8(ascii: "."))
+        let present = dot.map { written.count - $0 - 1 } ?? 0
+        if digits == 0 {
+            if let dot, written[(dot + 1)...].allSatisfy({ $0 == UInt8(ascii: "0") }) {
+                truncate(to: start + dot)
+            }
+            return
+        }
+        guard present < digits else { return }
+        if dot == nil { append(".") }
+        for _ in present..<digits { append("0") }
     }
 
     /// Bytes as a Base64 string (standard alphabet, padded, no line breaks), as

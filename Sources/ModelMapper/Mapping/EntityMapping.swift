@@ -346,6 +346,7 @@ extension EntityMapping {
             compositeName: attribute.compositeName,
             dateFormats: dateFormats,
             jsonForm: jsonForm(of: attribute),
+            fractionDigits: fractionDigits(of: attribute),
             bounds: ValueBounds(attribute),
             aliasKeys: aliasKeys,
             isExported: isExported(attribute.userInfo)
@@ -366,6 +367,18 @@ extension EntityMapping {
         case ("number", .string): return .number
         default: return nil
         }
+    }
+
+    /// The fewest fraction digits an attribute's numbers are written with (see
+    /// ``/ModelMapperSchema/MappingKeys/jsonFractionDigits``); nil when it declares none, or
+    /// none its type takes (the model validator reports that).
+    private static func fractionDigits(of attribute: AttributeRecord) -> Int? {
+        guard attribute.valueTransformerName == nil,
+            [.decimal, .double, .float].contains(attribute.attributeType),
+            let entry = MappingKeys.firstEntry(of: MappingKeys.jsonFractionDigits, in: attribute.userInfo),
+            let digits = Int(entry.value.trimmingSpaces()), (0...18).contains(digits)
+        else { return nil }
+        return digits
     }
 
     /// The entities an object of `entity` may be, by the value of their type key: it and its

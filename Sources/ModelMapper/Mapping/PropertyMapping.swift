@@ -43,6 +43,9 @@ final class PropertyMapping: Sendable {
     /// The JSON form the attribute's values take where it is not the type's own
     /// (``/ModelMapperSchema/MappingKeys/jsonForm``): numbers and Booleans as strings, or text as numbers.
     let jsonForm: JSONForm?
+    /// The fewest fraction digits a number is written with
+    /// (``/ModelMapperSchema/MappingKeys/jsonFractionDigits``); nil when the attribute declares none.
+    let fractionDigits: Int?
     /// The bounds the model declares for the attribute, if any (checked only when asked).
     let bounds: ValueBounds?
 
@@ -85,6 +88,7 @@ final class PropertyMapping: Sendable {
         dateFormats: [DateFormat] = [],
         derivation: ModelPredicate.Expression? = nil,
         jsonForm: JSONForm? = nil,
+        fractionDigits: Int? = nil,
         bounds: ValueBounds? = nil,
         aliasKeys: [String] = [],
         isExported: Bool = true
@@ -108,6 +112,7 @@ final class PropertyMapping: Sendable {
             writesIdentity: writesIdentity,
             dateFormats: dateFormats,
             jsonForm: jsonForm,
+            fractionDigits: fractionDigits,
             bounds: bounds,
             aliasKeys: aliasKeys,
             isExported: isExported
@@ -125,6 +130,7 @@ final class PropertyMapping: Sendable {
         writesIdentity: Bool = false,
         dateFormats: [DateFormat] = [],
         jsonForm: JSONForm? = nil,
+        fractionDigits: Int? = nil,
         bounds: ValueBounds? = nil,
         aliasKeys: [String] = [],
         isExported: Bool = true
@@ -147,6 +153,7 @@ final class PropertyMapping: Sendable {
         self.dateFormats = dateFormats
         self.derivation = slot.derivation
         self.jsonForm = jsonForm
+        self.fractionDigits = fractionDigits
         self.bounds = bounds
     }
 }

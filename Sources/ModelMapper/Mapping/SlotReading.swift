@@ -51,8 +51,8 @@ struct SlotReading {
             return
         }
         // A date with formats of its own: the careful path, which tries each; so does a value
-        // with a JSON form of its own.
-        guard property.dateFormats.isEmpty, property.jsonForm == nil else {
+        // with a JSON form of its own, or fraction digits to write.
+        guard property.dateFormats.isEmpty, property.jsonForm == nil, property.fractionDigits == nil else {
             kind = .general
             return
         }

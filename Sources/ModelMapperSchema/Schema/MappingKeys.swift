@@ -60,6 +60,13 @@ public enum MappingKeys {
     /// that is no JSON number is an error).
     public static let jsonForm = ["jsonForm"]
 
+    /// On a Decimal, Double or Float attribute without a transformer: the fewest fraction digits
+    /// its values are written with, `0` to `18`, as the API spells them: with `2`, `30` and
+    /// `30.0` are written `30.00` and `9.5` is written `9.50`, in either JSON form; a value with
+    /// more digits keeps them all (`9.125`), so that nothing is rounded. `modelgen infer` declares
+    /// it when every sample has the same number of digits.
+    public static let jsonFractionDigits = ["jsonFractionDigits"]
+
     /// On an entity (inherited by its subentities): the name of a registered `ValueTransformer`
     /// that each JSON object of the entity goes through before it is mapped, as Groot reads
     /// it. The transformer receives the object as Foundation values (`[String: Any]`, as

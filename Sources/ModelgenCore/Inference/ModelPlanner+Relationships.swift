@@ -11,7 +11,7 @@ extension ModelPlanner {
             guard let evidence = observed.identityEvidence[field.key], evidence.isViable,
                 evidence.count == observed.objectCount, observed.objectCount > 0,
                 let position = positions[field.key],
-                case .attribute(let type, nil, nil, nil) = entities[index].properties[position].kind,
+                case .attribute(let type, nil, nil, nil, nil) = entities[index].properties[position].kind,
                 [AttributeType.integer64, .string, .uuid].contains(type)
             else { continue }
             entities[index].identity = entities[index].properties[position].name
@@ -42,9 +42,10 @@ extension ModelPlanner {
             else { continue }
             let kind = entities[index].properties[position].kind
             switch kind {
-            case .attribute(.integer64, nil, nil, nil), .attribute(.string, nil, nil, nil):
+            case .attribute(.integer64, nil, nil, nil, nil), .attribute(.string, nil, nil, nil, nil):
                 guard !isToMany else { continue }
-            case .attribute(.transformable, nil, nil, "[Int]"), .attribute(.transformable, nil, nil, "[String]"):
+            case .attribute(.transformable, nil, nil, "[Int]", nil),
+                .attribute(.transformable, nil, nil, "[String]", nil):
                 guard isToMany else { continue }
             default:
                 continue

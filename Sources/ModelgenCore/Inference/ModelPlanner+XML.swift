@@ -31,7 +31,7 @@ extension ModelPlanner {
         }
         var text: String
         switch property.kind {
-        case .attribute(let type, let jsonForm, let dateFormats, let customClassName):
+        case .attribute(let type, let jsonForm, let dateFormats, let customClassName, let fractionDigits):
             text = "<attribute name=\(quoted(property.name))"
             if property.isOptional { text += " optional=\"YES\"" }
             text += " attributeType=\(quoted(type.rawValue))"
@@ -39,6 +39,7 @@ extension ModelPlanner {
             if [AttributeType.integer64, .double, .boolean].contains(type) { text += " usesScalarValueType=\"YES\"" }
             if let jsonForm { userInfo.append(("jsonForm", jsonForm)) }
             if let dateFormats { userInfo.append(("dateFormats", dateFormats)) }
+            if let fractionDigits { userInfo.append(("jsonFractionDigits", String(fractionDigits))) }
         case .toOne(let destination), .toMany(let destination):
             text = "<relationship name=\(quoted(property.name))"
             if property.isOptional { text += " optional=\"YES\"" }

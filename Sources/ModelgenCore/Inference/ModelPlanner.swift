@@ -229,11 +229,12 @@ struct ModelPlanner {
 
     static func describe(_ kind: FieldKind) -> String {
         switch kind {
-        case .attribute(let type, let jsonForm, let dateFormats, let customClassName):
+        case .attribute(let type, let jsonForm, let dateFormats, let customClassName, let fractionDigits):
             var text = type.rawValue
             if let customClassName { text += " \(customClassName)" }
             if let dateFormats { text += " (\(dateFormats))" }
             if let jsonForm { text += " sent as a \(jsonForm)" }
+            if let fractionDigits { text += " with \(fractionDigits) fraction digits" }
             return text
         case .toOne(let entity): return "to-one \(entity)"
         case .toMany(let entity): return "to-many \(entity), ordered"

@@ -4,12 +4,14 @@ import ModelMapperSchema
 /// relationship to the entity of its objects.
 enum FieldKind: Equatable {
     /// An attribute: its `attributeType`, its `jsonForm` where the JSON sends it as a string,
-    /// its `dateFormats`, and the `customClassName` of a Transformable.
+    /// its `dateFormats`, the `customClassName` of a Transformable, and the
+    /// `jsonFractionDigits` a number is written with.
     case attribute(
         type: AttributeType,
         jsonForm: String? = nil,
         dateFormats: String? = nil,
-        customClassName: String? = nil
+        customClassName: String? = nil,
+        fractionDigits: Int? = nil
     )
     case toOne(String)
     case toMany(String)
@@ -48,7 +50,15 @@ extension ObservedField {
         if bigIntegers + longFractions > 0 {
             return (.attribute(type: .decimal), "\(values), some with more digits than Int64 or Double keep", true)
         }
-        if fractions > 0 { return (.attribute(type: .double), "\(values), some with a fraction", true) }
+        if fractions > 0 {
+            if let digits = sameFractionDigits {
+                return (
+                    .attribute(type: .double, fractionDigits: digits),
+                    "\(values), some with a fraction, each with \(digits) fraction digits", true
+                )
+            }
+            return (.attribute(type: .double), "\(values), some with a fraction", true)
+        }
         return (.attribute(type: .integer64), "\(values), each an integer", true)
     }
 
@@ -70,9 +80,24 @@ extension ObservedField {
         }
         if forms.isSubset(of: [.integer, .decimal, .longDecimal]) {
             let type: AttributeType = decimalStrings || forms.contains(.longDecimal) ? .decimal : .double
+            if let digits = sameFractionDigits {
+                return (
+                    .attribute(type: type, jsonForm: "string", fractionDigits: digits),
+                    "\(values), each a number sent as a string with \(digits) fraction digits", true
+                )
+            }
             return (.attribute(type: type, jsonForm: "string"), "\(values), each a number sent as a string", true)
         }
         return (.attribute(type: .string), "\(values), each a string", true)
+    }
+
+    /// The number of fraction digits every number seen had (`24.99`, `9.50`: 2), when they all
+    /// had the same one, at least one and at most 18, and none an exponent: what
+    /// `jsonFractionDigits` declares, so that `9.50` is written back `9.50`.
+    private var sameFractionDigits: Int? {
+        guard fractionDigitCounts.count == 1, let digits = fractionDigitCounts.first, (1...18).contains(digits)
+        else { return nil }
+        return digits
     }
 
     private func arrayKind(values: String) -> (kind: FieldKind, evidence: String, isSure: Bool) {

@@ -25,6 +25,9 @@ struct ObservedField {
     /// Number literals no attribute type holds exactly (over 38 digits, or beyond `Decimal`'s
     /// exponent).
     var unrepresentableNumbers = 0
+    /// The numbers of fraction digits of the numbers seen, literals and numeric strings
+    /// (`9.50`: 2, `7`: 0; -1 for one with an exponent): at most a few different ones.
+    var fractionDigitCounts: Set<Int> = []
     /// Strings, by the one form each has.
     var strings = 0
     var stringForms: [StringForm: Int] = [:]
@@ -64,10 +67,13 @@ struct ObservedField {
             referencedValues = nil
         case .number(let text):
             noteNumber(text)
+            noteFractionDigits(text)
             noteReference(IdentityValue(value))
         case .string(let text):
             strings += 1
-            stringForms[StringForm(text), default: 0] += 1
+            let form = StringForm(text)
+            stringForms[form, default: 0] += 1
+            if form == .integer || form == .decimal || form == .longDecimal { noteFractionDigits(text) }
             noteReference(IdentityValue(value))
         case .object:
             objects += 1
@@ -84,6 +90,19 @@ struct ObservedField {
         case .fraction: fractions += 1
         case .longFraction: longFractions += 1
         case .unrepresentable: unrepresentableNumbers += 1
+        }
+    }
+
+    private mutating func noteFractionDigits(_ text: String) {
+        // A few counts at most matter: past three, no one count is shared.
+        guard fractionDigitCounts.count < 3 else { return }
+        let utf8 = text.utf8
+        if utf8.contains(UInt8(ascii: "e")) || utf8.contains(UInt8(ascii: "E")) {
+            fractionDigitCounts.insert(-1)
+        } else if let dot = utf8.firstIndex(of: UInt8(ascii: ".")) {
+            fractionDigitCounts.insert(utf8.distance(from: dot, to: utf8.endIndex) - 1)
+        } else {
+            fractionDigitCounts.insert(0)
         }
     }
 

@@ -93,8 +93,28 @@ struct RoundTripTests {
             of: TestPaths.fixtures.appendingPathComponent(fixture.file),
             through: model,
             entity: fixture.entity,
-            at: fixture.keyPath
+            at: fixture.keyPath,
+            keepingSourceSpellings: true
         )
+    }
+
+    @Test("with the app's options, the round trip reports each value the app would write otherwise")
+    func appRoundTrip() throws {
+        let catalog = try #require(RoundTripFixture.all.first { $0.file.hasPrefix("Catalog/") })
+        let (model, _, _) = try catalog.load()
+        let roundTrip = RoundTrip(model: model, entity: catalog.entity, at: catalog.keyPath)
+        let differences = try roundTrip.differences(decoding: TestPaths.fixture(catalog.file))
+        // What an app decoding and encoding with the default options sends back: a Decimal's
+        // trailing zero and the whole Doubles' spellings, and the keys the model does not read.
+        #expect(
+            differences.map(\.description) == [
+                "$.products[0].price.amount: expected 49.90, found 49.9",
+                "$.products[0].dimensions.width: expected 20, found 20.0",
+                "$.products[0].dimensions.depth: expected 20, found 20.0",
+            ]
+        )
+        // Key order is never a difference.
+        #expect(!differences.contains { if case .keyOrder = $0.kind { true } else { false } })
     }
 
     @Test("the source kept: key order, number spellings, numeric strings, unknown and null members come back")

@@ -104,4 +104,41 @@ struct JSONFormTests {
         #expect(object.value(forKey: "price") as? Decimal == Decimal(30))
         #expect(object.value(forKey: "plain") as? Decimal == Decimal(0))
     }
+
+    @Test("jsonFractionDigits: numbers are written with at least that many digits, in either form, never rounded")
+    func fractionDigits() throws {
+        let model = try ObjectModel(
+            xml: """
+                <model>
+                  <entity name="Line">
+                    <attribute name="price" optional="YES" attributeType="Decimal">
+                      <userInfo><entry key="jsonForm" value="string"/><entry key="jsonFractionDigits" value="2"/></userInfo>
+                    </attribute>
+                    <attribute name="weight" optional="YES" attributeType="Double">
+                      <userInfo><entry key="jsonFractionDigits" value="3"/></userInfo>
+                    </attribute>
+                    <attribute name="count" optional="YES" attributeType="Double">
+                      <userInfo><entry key="jsonFractionDigits" value="0"/></userInfo>
+                    </attribute>
+                  </entity>
+                </model>
+                """
+        )
+        let line = try #require(model.entitiesByName["Line"])
+        let json = #"{"price":"9.50","weight":1.500,"count":586}"#
+        let object = try ModelDecoder(model: model).decodeObject(of: line, from: Data(json.utf8))
+        #expect(String(decoding: try ModelEncoder().encode(object), as: UTF8.self) == json)
+        // Values set in code: padded, and a value with more digits keeps them all.
+        try object.setValue(Decimal(30), forKey: "price")
+        try object.setValue(2.0, forKey: "weight")
+        try object.setValue(7.25, forKey: "count")
+        #expect(
+            String(decoding: try ModelEncoder().encode(object), as: UTF8.self)
+                == #"{"price":"30.00","weight":2.000,"count":7.25}"#
+        )
+        try object.setValue(Decimal(string: "9.125"), forKey: "price")
+        try object.setValue(1e-9, forKey: "weight")
+        #expect(try ModelEncoder().encodeJSON(object)["price"] == "9.125")
+        #expect(try ModelEncoder().encodeJSON(object)["weight"] == .number("1e-09"))
+    }
 }

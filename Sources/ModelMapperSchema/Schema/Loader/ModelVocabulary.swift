@@ -42,7 +42,8 @@ enum ModelVocabulary {
         MappingKeys.jsonKeyPath + MappingKeys.valueTransformer + MappingKeys.entityIdentityAttributes
         + MappingKeys.attributeIsIdentity + MappingKeys.typeKey + MappingKeys.typeValue
         + MappingKeys.relationshipWritesIdentity + MappingKeys.dateFormats + MappingKeys.swiftType
-        + MappingKeys.jsonForm + MappingKeys.entityPreprocessor + MappingKeys.entityMapper + MappingKeys.nonExportable
+        + MappingKeys.jsonForm + MappingKeys.jsonFractionDigits + MappingKeys.entityPreprocessor
+        + MappingKeys.entityMapper + MappingKeys.nonExportable
 
     static let userInfoKeySet = Set(userInfoKeys)
 
