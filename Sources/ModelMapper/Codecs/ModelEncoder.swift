@@ -46,16 +46,21 @@ public struct ModelEncoder: Sendable {
         }
 
         /// How an object met again in one call is written: one shared by two holders, or on a
-        /// cycle that no inverse breaks.
+        /// cycle that no inverse breaks (always as a reference: in full it would never end).
         public enum SharedObjects: Sendable, Hashable {
-            /// As its identity attributes (`{"book_id": 7}`), or an error naming the path when
-            /// its entity has none. An object decoded with its source kept
-            /// (``ModelDecoder/Options/unknownKeys`` `.keep`) is written in full again where
-            /// its JSON had it in full, within twice the length of that JSON.
+            /// In full again at each place, as the document had it: an image two products
+            /// share is written in full under both. An object its document gave again by its
+            /// identity alone (`{"id": 19}` or `19`) is written so again (with the source kept,
+            /// place by place), and objects made in code are written in full wherever they are
+            /// related. The repeats may not outgrow four times what is written once (plus a
+            /// mebibyte): a graph that shares objects at every level is an error naming the
+            /// path, not an output that doubles with each level.
+            case inFull
+            /// As its identity attributes (`{"book_id": 7}`) after the first place, or an error
+            /// naming the path when its entity has none; an object decoded with its source kept
+            /// (``ModelDecoder/Options/unknownKeys`` `.keep`) is still written in full where its
+            /// JSON had it in full, within twice the length of that JSON.
             case reference
-            /// In full again at each place, while the output stays within `maximumBytes`
-            /// (past it, an error naming the path); on a cycle, as a reference.
-            case repeated(maximumBytes: Int)
         }
 
         /// Pretty printing, sorted keys, unescaped slashes; compact, in model order, by default.
@@ -69,8 +74,8 @@ public struct ModelEncoder: Sendable {
         /// Whether objects decoded with their source kept are written as their JSON had them
         /// (`.asDecoded`, the default) or in model order with canonical spellings.
         public var layout: Layout = .asDecoded
-        /// How an object met again in one call is written; `.reference` by default.
-        public var sharedObjects: SharedObjects = .reference
+        /// How an object met again in one call is written; `.inFull` by default.
+        public var sharedObjects: SharedObjects = .inFull
         /// How deeply objects may nest before encoding stops with an error.
         public var maximumDepth = 512
         /// Whether relationships are written; on by default. Off writes each object's

@@ -281,6 +281,19 @@ extension ObjectDecoder {
         }
     }
 
+    /// Whether a frame's JSON gave its object's identity alone: a foreign key, or an object
+    /// of its identity attributes and nothing else (`{"id": 19}`).
+    func givesIdentityOnly(_ frame: Frame) -> Bool {
+        if frame.isReference { return true }
+        let identity = frame.mapping.identitySlots
+        guard !identity.isEmpty else { return false }
+        for slot in 0..<frame.slotCount {
+            if case .absent = frame.slots[slot] { continue }
+            if !identity.contains(slot) { return false }
+        }
+        return true
+    }
+
     /// Reports each attribute a repeated record of `object` gives a value other than the one
     /// it has (see ``ModelDecoder/Options/conflictingValues``). Relationships are not compared:
     /// an inverse may have filled one in that the JSON never gave.
@@ -314,6 +327,7 @@ extension ObjectDecoder {
     ) throws(MappingError) {
         let slots = SlotStorage(adopting: frame.slots, count: frame.slotCount, arena: frame.arena)
         if !frame.isReference { object.isReadAsReference = false }
+        if givesIdentityOnly(frame) { object.isRepeatedByIdentity = true }
         // After the slots are taken over, so that they are freed whatever is thrown.
         if checksConflicts { try reportConflicts(object, frame: frame, errorPath: path) }
         if run.options.checksBounds { try reportBoundViolations(frame, errorPath: path) }

@@ -110,10 +110,11 @@ extension ObjectEncoder {
     /// (at `index` of the relationship in `slot`, -1 for a to-one), rather than as its identity.
     ///
     /// An object is written in full the first time it is met, unless the JSON it was decoded
-    /// from gave it only by its identity there. Met again, it is written in full only where
-    /// the holder's JSON had it in full (within twice the length of the JSON decoded, so that
-    /// objects merged from several places cannot make the output grow faster than the input),
-    /// or when ``ModelEncoder/Options/sharedObjects`` allows repeating it; never inside itself.
+    /// from gave it only by its identity there. Met again, never inside itself; else where the
+    /// holder's JSON had it in full (within twice the length of the JSON decoded, so that
+    /// objects merged from several places cannot make the output grow faster than the input);
+    /// else as ``ModelEncoder/Options/sharedObjects`` says: in full unless its document gave it
+    /// again by identity alone, within the repeats' budget (``RepeatBudget``).
     mutating func writesInFull(_ child: ModelObject, slot: Int, index: Int, frame top: Int) throws(MappingError)
         -> Bool
     {
@@ -128,16 +129,21 @@ extension ObjectEncoder {
         guard child.encodingStamp == stamp else { return true }
         guard !stack.contains(child) else { return false }
         if source != nil, writer.count <= decodedBudget { return true }
-        guard case .repeated(let maximumBytes) = options.sharedObjects else { return false }
-        guard writer.count <= maximumBytes else {
+        guard options.sharedObjects == .inFull, !child.isRepeatedByIdentity, !child.isReadAsReference else {
+            return false
+        }
+        guard repeats.allows(writtenCount: writer.count) else {
             throw MappingError(
                 .notRepresentable,
                 path: childPath(slot: slot, index: index),
                 entityName: child.entity.name,
-                found: "a \(child.entity.name) written again past \(maximumBytes) bytes of output",
-                detail: "raise the budget of ModelEncoder.Options.sharedObjects"
+                found:
+                    "a \(child.entity.name) written again in full, past \(RepeatBudget.ratio) times what is written once",
+                detail: "the objects share objects at every level, and repeating them would outgrow the graph; "
+                    + "write repeats by identity with ModelEncoder.Options.sharedObjects = .reference"
             )
         }
+        repeats.open(depth: stack.count, at: writer.count)
         return true
     }
 

@@ -33,6 +33,8 @@ struct ObjectEncoder {
     /// How much output objects decoded with their source may reach and still be written in
     /// full again where their JSON had them in full: twice the JSON they came from.
     var decodedBudget = 0
+    /// What objects written in full again have written so far.
+    var repeats = RepeatBudget()
     /// ``ModelEncoder/Options/maximumDepth``, read for every object.
     let maximumDepth: Int
     /// Whether the key casing in effect for the objects' model makes keys other than the
@@ -393,6 +395,7 @@ struct ObjectEncoder {
     mutating func finishObject(_ top: Int) {
         let isEmpty = stack.pop()
         writer.close(UInt8(ascii: "}"), isEmpty: isEmpty)
+        if top == repeats.openDepth { repeats.close(at: writer.count) }
         guard top > 0 else { return }
         if stack.frames[top - 1].arraySlot >= 0 { stack.frames[top - 1].arrayIndex += 1 }
     }

@@ -90,6 +90,10 @@ open class ModelObject: CustomStringConvertible {
     /// Whether an ``ObjectGraph`` made the object for a reference to one it did not have, and
     /// no merge has filled it in since (see ``isPlaceholder``). In the padding, too.
     @exclusivity(unchecked) var isGraphPlaceholder = false
+    /// Whether the document the object was decoded from gave it again, after its first place,
+    /// by its identity alone (`{"id": 19}` or `19`): the encoder writes its repeats so too
+    /// (``ModelEncoder/Options/SharedObjects/inFull``). In the padding, too.
+    @exclusivity(unchecked) var isRepeatedByIdentity = false
     /// The graph the object is in, told when a setter changes the object (see
     /// ``ObjectChangeObserver``); nil outside a graph. Weak, as an object may outlive its
     /// graph: this is the one word an object spends on being in a graph.

@@ -110,7 +110,7 @@ struct EngineTests {
         }
     }
 
-    @Test("an object shared in a graph is written in full once, then as its identity")
+    @Test("an object shared in a graph is written in full at each place; as its identity when asked, or on a cycle")
     func sharedObjectsWrittenOnce() throws {
         let model = try Self.nodes.get()
         let shared = ModelObject(entity: try entity("Tag"))
@@ -119,14 +119,25 @@ struct EngineTests {
         let second = ModelObject(entity: try entity("Post"))
         try first.setValue(1, forKey: "id")
         try second.setValue(2, forKey: "id")
-        // Tags have no identity: a tag reached twice cannot be written without repeating it.
         try first.add(modelObject: shared, forKey: "tags")
         try second.add(modelObject: shared, forKey: "tags")
-        let error = #expect(throws: MappingError.self) { try ModelEncoder().encode([first, second]) }
+        // Made in code: in full wherever it is related.
+        #expect(
+            String(decoding: try ModelEncoder().encode([first, second]), as: UTF8.self)
+                == #"[{"id":1,"tags":[{"name":"shared"}]},{"id":2,"tags":[{"name":"shared"}]}]"#
+        )
+        // The post reached again through the tag leads back to the tag: a cycle, by identity.
+        #expect(
+            String(decoding: try ModelEncoder().encode(first), as: UTF8.self) == #"{"id":1,"tags":[{"name":"shared"}]}"#
+        )
+        var options = ModelEncoder.Options()
+        options.sharedObjects = .reference
+        // Tags have no identity: a tag reached twice cannot be written without repeating it.
+        let error = #expect(throws: MappingError.self) { try ModelEncoder(options: options).encode([first, second]) }
         #expect(error?.code == .notRepresentable)
         #expect(error?.path.description == "$[1].tags[0]")
-        // Posts have one: the post reached again through the tag is written as {"id":1}.
-        let text = String(decoding: try ModelEncoder().encode(shared), as: UTF8.self)
+        // Posts have one: under .reference, a post reached again is written as {"id":1}.
+        let text = String(decoding: try ModelEncoder(options: options).encode(shared), as: UTF8.self)
         #expect(text == #"{"name":"shared","posts":[{"id":1},{"id":2}]}"#)
         _ = model
     }
@@ -180,16 +191,16 @@ struct EngineTests {
                     )
             )
         }
-        // Without the source, the second place gets the identity.
+        // Without the source: in full at every place when the document had it in full at
+        // every place, by identity after the first when the document gave it so.
+        let twiceInFull = #"[{"id":1,"parts":[{"id":3,"parts":[]}]},{"id":2,"parts":[{"id":3,"parts":[]}]}]"#
         let plain = try ModelDecoder(model: Self.nodes.get())
-            .decodeObjects(
-                of: entity("Item"),
-                from: Data(#"[{"id":1,"parts":[{"id":3,"parts":[]}]},{"id":2,"parts":[{"id":3,"parts":[]}]}]"#.utf8)
-            )
-        #expect(
-            String(decoding: try ModelEncoder().encode(plain), as: UTF8.self)
-                == #"[{"id":1,"parts":[{"id":3,"parts":[]}]},{"id":2,"parts":[{"id":3}]}]"#
-        )
+            .decodeObjects(of: entity("Item"), from: Data(twiceInFull.utf8))
+        #expect(String(decoding: try ModelEncoder().encode(plain), as: UTF8.self) == twiceInFull)
+        let byIdentity = #"[{"id":1,"parts":[{"id":3,"parts":[]}]},{"id":2,"parts":[{"id":3}]}]"#
+        let referenced = try ModelDecoder(model: Self.nodes.get())
+            .decodeObjects(of: entity("Item"), from: Data(byIdentity.utf8))
+        #expect(String(decoding: try ModelEncoder().encode(referenced), as: UTF8.self) == byIdentity)
     }
 
     @Test("with the source kept, objects merged from many places cannot make the output outgrow the input")
@@ -207,27 +218,27 @@ struct EngineTests {
         #expect(output.count <= 3 * input.count)
     }
 
-    @Test("an option repeats shared objects in full within an output budget")
-    func repeatedWithinBudget() throws {
-        let shared = ModelObject(entity: try entity("Tag"))
-        try shared.setValue("shared", forKey: "name")
-        let posts = try (1...2)
-            .map { id in
-                let post = ModelObject(entity: try entity("Post"))
-                try post.setValue(id, forKey: "id")
-                try post.add(modelObject: shared, forKey: "tags")
-                return post
-            }
-        var options = ModelEncoder.Options()
-        options.sharedObjects = .repeated(maximumBytes: 1 << 20)
-        let text = String(decoding: try ModelEncoder(options: options).encode(posts), as: UTF8.self)
-        #expect(text == #"[{"id":1,"tags":[{"name":"shared"}]},{"id":2,"tags":[{"name":"shared"}]}]"#)
-        // A cycle is still written by identity: the tag's posts lead back to the post being written.
-        let cyclic = String(decoding: try ModelEncoder(options: options).encode(posts[0]), as: UTF8.self)
-        #expect(cyclic == #"{"id":1,"tags":[{"name":"shared"}]}"#)
-        options.sharedObjects = .repeated(maximumBytes: 20)
-        let error = #expect(throws: MappingError.self) { try ModelEncoder(options: options).encode(posts) }
+    @Test("repeats in full stay linear: a graph made in code that shares at every level is an error, not 2^40 bytes")
+    func repeatsWithinBudget() throws {
+        // Level i has two items, each holding both items of level i + 1: 2^40 paths.
+        let levels = 40
+        var below: [ModelObject] = []
+        for level in (0..<levels).reversed() {
+            let items = try (0..<2)
+                .map { side in
+                    let item = ModelObject(entity: try entity("Item"))
+                    try item.setValue(2 * level + side, forKey: "id")
+                    for part in below { try item.add(modelObject: part, forKey: "parts") }
+                    return item
+                }
+            below = items
+        }
+        let error = #expect(throws: MappingError.self) { try ModelEncoder().encode(below) }
         #expect(error?.code == .notRepresentable)
-        #expect(error?.path.description == "$[1].tags[0]")
+        #expect(error?.detail?.contains("sharedObjects = .reference") == true)
+        var options = ModelEncoder.Options()
+        options.sharedObjects = .reference
+        let output = try ModelEncoder(options: options).encode(below)
+        #expect(output.count < 10_000)
     }
 }
