@@ -320,6 +320,34 @@ struct GeneratedCodeTests {
         #expect(books[0].author?.lastName == "Austen")
     }
 
+    @Test(
+        "typed decoding asks for the values non-optional properties need whatever the options; plain objects may lack them"
+    )
+    func typedDecodingRequiresValues() throws {
+        let model = try AuthorsModel.load()
+        var options = ModelDecoder.Options()
+        options.requiresNonOptionalValues = false
+        options.nullHandling = .treatAsAbsent
+        let decoder = ModelDecoder(model: model, options: options)
+        for json in [#"{"book_id": 1, "title": null}"#, #"{"book_id": 1}"#] {
+            let error = try #require(throws: MappingError.self) { try decoder.decode(Book.self, from: Data(json.utf8)) }
+            #expect(error.code == .missingValue && error.path.description == "$.title", "\(json)")
+            // Untyped calls make the bound class's objects too: the same error.
+            #expect(throws: MappingError.self) {
+                try decoder.decodeObject(of: try #require(model.entity(named: "Book")), from: Data(json.utf8))
+            }
+            // A graph of the bound classes, too.
+            let graph = ObjectGraph(model: model, options: ObjectGraph.Options(decoding: options))
+            let merged = try #require(throws: MappingErrors.self) { try graph.merge(Data(json.utf8), entity: "Book") }
+            #expect(merged.errors.map(\.path.description) == ["$.title"])
+        }
+        // The model without its classes: plain objects, which read a missing value as nil.
+        let plain = try ObjectModel(contentsOf: TestPaths.model("Authors"))
+        let book = try ModelDecoder(model: plain, options: options)
+            .decodeObject(of: try #require(plain.entity(named: "Book")), from: Data(#"{"book_id": 1}"#.utf8))
+        #expect(book.value(forKey: "title") == nil)
+    }
+
     @Test("reading a required value a placeholder lacks stops the program, naming Entity.property")
     func readingWhatAPlaceholderLacks() async throws {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {

@@ -39,7 +39,9 @@ public struct ModelDecoder: Sendable {
         public enum NullHandling: Sendable, Hashable {
             /// `null` sets the property to null (a non-optional attribute then is an error).
             case keepNull
-            /// `null` is treated as if the key were missing.
+            /// `null` is treated as if the key were missing: a required value is then missing,
+            /// an error unless ``requiresNonOptionalValues`` is off for plain objects (objects
+            /// of bound classes are always asked for it).
             case treatAsAbsent
         }
 
@@ -144,8 +146,21 @@ public struct ModelDecoder: Sendable {
         /// options.acceptsReformattedNumbers = true
         /// ```
         public var acceptsReformattedNumbers = false
-        /// Whether a missing non-optional attribute without a default is an error.
+        /// Whether a missing non-optional attribute without a default (or required to-one) is
+        /// an error; on by default. Off lets plain objects (``ModelObject`` itself) lack them.
+        /// Objects of classes bound to the model (generated classes, through typed `decode`,
+        /// streaming, ``ModelMapped``, or a graph whose model binds them) are asked for them
+        /// whatever this says, and so is a `null` that ``NullHandling/treatAsAbsent`` makes
+        /// absent: their non-optional properties need the values, and a decoded object must
+        /// never stop the program when one is read.
         public var requiresNonOptionalValues = true
+
+        /// Whether decoding asks an object of `objectClass` for the values the model requires:
+        /// when ``requiresNonOptionalValues`` says so, and always for a class bound to the
+        /// model. The one rule the decoder and the graph apply.
+        func requiresValues(of objectClass: ModelObject.Type) -> Bool {
+            requiresNonOptionalValues || objectClass != ModelObject.self
+        }
         /// Whether a value outside the bounds the model declares (minimum and maximum values;
         /// lengths of strings, in UTF-16 units as Core Data counts them, and of binary data) is
         /// an error (`.valueOutOfRange`). Off by default; ``ModelEncoder/Options/checksBounds``

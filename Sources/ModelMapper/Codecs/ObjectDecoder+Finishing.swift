@@ -141,7 +141,7 @@ extension ObjectDecoder {
                 incompleteAt: isIncomplete ? path(of: frame) : nil,
                 missingKeyHints: isIncomplete ? missingKeyHints(of: frame) : [:]
             )
-        } else if requiresNonOptionalValues, !frame.isReference {
+        } else if requiresValues(ofEntity: frame.entity), !frame.isReference {
             try reportMissingValues(frame, of: object)
         }
         if run.options.checksBounds { try reportBoundViolations(frame, errorPath: { path(of: frame) }) }
@@ -274,11 +274,18 @@ extension ObjectDecoder {
     /// Whether a frame read from a JSON object lacks a value the model requires (a reference
     /// is not asked for any).
     func lacksRequiredValue(_ frame: Frame) -> Bool {
-        guard requiresNonOptionalValues, !frame.isReference else { return false }
+        guard requiresValues(ofEntity: frame.entity), !frame.isReference else { return false }
         return frame.mapping.requiredSlotList.contains { slot in
             if case .absent = frame.slots[slot] { return slot != slotFilledByParent(of: frame) }
             return false
         }
+    }
+
+    /// Whether an object of `entity` is asked for the values the model requires
+    /// (``ModelDecoder/Options/requiresValues(of:)``).
+    @inline(__always)
+    func requiresValues(ofEntity entity: Int) -> Bool {
+        requiresNonOptionalValues || run.options.requiresValues(of: run.objectClasses[entity])
     }
 
     /// Whether a frame's JSON gave its object's identity alone: a foreign key, or an object

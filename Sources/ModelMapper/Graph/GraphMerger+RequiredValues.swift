@@ -9,9 +9,8 @@ extension GraphMerger {
     func requiredValueErrors(of fresh: [ModelObject], targets: Targets) -> [(
         object: ObjectIdentifier, error: MappingError
     )] {
-        guard requiresValues else { return [] }
         var errors: [(object: ObjectIdentifier, error: MappingError)] = []
-        for object in fresh {
+        for object in fresh where decoding.requiresValues(of: type(of: object)) {
             let identifier = ObjectIdentifier(object)
             guard let record = given[identifier], record.isGivenAsObject else { continue }
             let missing: [Int]
@@ -49,7 +48,7 @@ extension GraphMerger {
     /// reported an error at (a value that did not convert is not also missing): so that a
     /// graph reports what ``ModelDecoder`` reports of those elements.
     func requiredValueErrors(ofLeftOut leftOut: [ModelObject], besides reported: [MappingError]) -> [MappingError] {
-        guard requiresValues, !leftOut.isEmpty else { return [] }
+        guard !leftOut.isEmpty else { return [] }
         let objects = reachable(from: leftOut)
         let targets = findTargets(of: objects, roots: Set(leftOut.map(ObjectIdentifier.init)))
         let paths = Set(reported.map(\.path))

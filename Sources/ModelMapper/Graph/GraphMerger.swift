@@ -15,9 +15,9 @@ struct GraphMerger {
     let graph: ObjectGraph
     let given: [ObjectIdentifier: GivenValues]
     let policy: ObjectGraph.UnresolvedReferencePolicy
-    /// Whether a new object must have the values the model requires
-    /// (``ModelDecoder/Options/requiresNonOptionalValues``).
-    let requiresValues: Bool
+    /// The decoding options that say whether a new object must have the values the model
+    /// requires (``ModelDecoder/Options/requiresValues(of:)``).
+    let decoding: ModelDecoder.Options
     /// The operations the merge may do (``ObjectGraph/MergeOperations``).
     let plan: MergePlan
     /// The entity of the document's objects, whose listing ``MergePlan/document`` may make whole.

@@ -292,7 +292,7 @@ extension ObjectGraph {
             graph: self,
             given: batch.given,
             policy: options.unresolvedReferences,
-            requiresValues: prepared.options.requiresNonOptionalValues,
+            decoding: prepared.options,
             plan: plan,
             entity: prepared.entity
         )
