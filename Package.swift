@@ -126,12 +126,6 @@ let package = Package(
             exclude: ["Photos.xcdatamodeld", "photos.json"],
             plugins: ["ModelgenPlugin"]
         ),
-        // Try a model against a JSON file: swift run remap <model> <file.json>
-        .executableTarget(
-            name: "remap",
-            dependencies: ["ModelMapper", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-            path: "Examples/Remap"
-        ),
         // Interleaved rounds and medians, shared by the benchmarks.
         .target(
             name: "BenchmarkSupport",
@@ -184,10 +178,10 @@ let package = Package(
             path: "Tests/ModelgenCoreTests",
             exclude: ["Golden"]
         ),
-        // The command line: modelgen (and the remap example) run as child processes.
+        // The command line: modelgen run as a child process.
         .testTarget(
             name: "modelgenTests",
-            dependencies: ["ModelgenCore", "ModelMapper", "TestSupport", "modelgen", "remap"],
+            dependencies: ["ModelgenCore", "ModelMapper", "TestSupport", "modelgen"],
             path: "Tests/modelgenTests"
         ),
     ],

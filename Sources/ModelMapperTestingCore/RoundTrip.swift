@@ -131,7 +131,11 @@ public struct RoundTrip {
     private func decoded(_ data: Data, options: ModelDecoder.Options) throws -> (objects: [ModelObject], isArray: Bool)
     {
         guard let description = model.entitiesByName[entity] else { throw RoundTripError.unknownEntity(entity) }
-        let payload = try Self.payload(of: JSONValue.parse(data), at: keyPath)
+        let document = try JSONValue.parse(data)
+        if keyPath == nil, let keyPath = Self.objectsKeyPath(in: document, for: description) {
+            throw RoundTripError.objectsAtKeyPath(keyPath, entity: entity)
+        }
+        let payload = try Self.payload(of: document, at: keyPath)
         let decoder = ModelDecoder(model: model, options: options)
         if case .array = payload { return (try decoder.decodeObjects(of: description, from: data, at: keyPath), true) }
         return ([try decoder.decodeObject(of: description, from: data, at: keyPath)], false)
@@ -192,6 +196,24 @@ public struct RoundTrip {
     /// Whether ``recordingVariable`` is set to `1`, `true` or `yes`.
     public static var recordingRequested: Bool {
         ["1", "true", "yes"].contains(ProcessInfo.processInfo.environment[recordingVariable]?.lowercased() ?? "")
+    }
+
+    /// Where the objects most likely are when no key path is given and the top level is an
+    /// object with no key the entity reads (in any casing): the key of its first member holding
+    /// an array of objects; nil otherwise.
+    static func objectsKeyPath(in document: JSONValue, for entity: EntityDescription) -> String? {
+        guard case .object(let object) = document else { return nil }
+        func folded(_ key: String) -> String { String(key.lowercased().filter { $0 != "_" && $0 != "-" }) }
+        let read = Set(
+            entity.properties.flatMap { [folded($0.name)] + $0.jsonKeyPath.components.prefix(1).map(folded) }
+        )
+        guard !object.keys.contains(where: { read.contains(folded($0)) }) else { return nil }
+        for (key, value) in object {
+            if case .array(let elements) = value, let first = elements.first, case .object = first {
+                return JSONKeyPath(key: key).description
+            }
+        }
+        return nil
     }
 
     static func components(_ keyPath: String) -> [String] {

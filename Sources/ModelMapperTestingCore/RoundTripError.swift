@@ -9,6 +9,9 @@ public enum RoundTripError: Error, LocalizedError, Sendable, CustomStringConvert
     case missingKeyPath(String)
     /// The expected file does not exist (record it with ``RoundTrip/recordingVariable``).
     case missingExpectedFile(URL)
+    /// No key path was given, and the document's top level is an object whose keys the
+    /// entity does not read, holding an array of objects at this key: most likely the objects.
+    case objectsAtKeyPath(String, entity: String)
 
     /// The same text as ``description``, for `localizedDescription` and the other places
     /// Foundation shows an error.
@@ -21,6 +24,9 @@ public enum RoundTripError: Error, LocalizedError, Sendable, CustomStringConvert
         case .missingKeyPath(let keyPath): "the fixture has nothing at '\(keyPath)'"
         case .missingExpectedFile(let url):
             "\(url.path): no such file; run with \(RoundTrip.recordingVariable)=1 to record what the round trip gives"
+        case .objectsAtKeyPath(let keyPath, let entity):
+            "the document's top level is an object holding an array of objects at '\(keyPath)', not an \(entity); "
+                + "give that key path (--at \(keyPath))"
         }
     }
 }

@@ -316,29 +316,25 @@ struct CommandLineTests {
         #expect(text.contains(#"<entity name="Café""#))
     }
 
-    @Test("remap says which --at to try for an object holding the array, and prints each error once")
-    func remap() throws {
-        let wrapped = try Modelgen.run(
-            ["Models/Authors.xcdatamodeld", "Examples/Authors/Authors.json"],
-            executable: "remap"
-        )
-        #expect(wrapped.status == 64)
+    @Test("decode says which --at to try for an object holding the array, and prints each error once")
+    func keyPathHint() throws {
+        let wrapped = try Modelgen.run(["decode", "Models/Authors.xcdatamodeld", "Examples/Authors/Authors.json"])
+        #expect(wrapped.status == 1)
         #expect(
-            wrapped.standardError.hasPrefix(
-                "Error: The document's top level is an object holding an array of objects at 'authors', not an Author; "
-                    + "try --at authors\n"
-            )
+            wrapped.standardError
+                == "Examples/Authors/Authors.json: error: the document's top level is an object holding an array of "
+                + "objects at 'authors', not an Author; give that key path (--at authors)\n"
         )
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let bad = try folder.write(#"[{"author_id": "x"}]"#, to: "bad.json")
-        let result = try Modelgen.run(["Models/Authors.xcdatamodeld", bad.path], executable: "remap")
+        let result = try Modelgen.run(["decode", "Models/Authors.xcdatamodeld", bad.path])
         #expect(result.status == 1)
         #expect(
             result.standardError
-                == "\(bad.path): error: $[0].author_id: Author.authorID: expected a number, found \"x\"\n"
+                == "\(bad.path):1:3: error: $[0].author_id: Author.authorID: expected a number, found \"x\"\n"
         )
-        let missing = try Modelgen.run(["Models/Nothing.xcdatamodeld", bad.path], executable: "remap")
+        let missing = try Modelgen.run(["decode", "Models/Nothing.xcdatamodeld", bad.path])
         #expect(missing.standardError == "Models/Nothing.xcdatamodeld: error: no such file or folder\n")
     }
 }

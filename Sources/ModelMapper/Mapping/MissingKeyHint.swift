@@ -28,7 +28,8 @@ enum MissingKeyHint {
             return "the object has '\(other)' (\(casingName(ofKey: other))); this model reads "
                 + "\(readingName(of: casing)) (conventions: keyCasing)"
         }
-        if let near = ClosestName.to(expected, among: candidates) {
+        // Near: at most two edits (a typo, a letter left out), not a word of its own.
+        if let near = ClosestName.to(expected, among: candidates, maximumDistance: 2) {
             return "the object has '\(near)', which no property reads; did you mean it?"
         }
         return nil

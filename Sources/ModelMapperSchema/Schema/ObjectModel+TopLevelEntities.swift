@@ -4,7 +4,7 @@ extension ObjectModel {
     /// entity that is not abstract and that no *other* entity holds, through a cascading
     /// relationship or a to-many one that is not the inverse of a cascading one (`Post.feeds`,
     /// back to the `Feed` whose `posts` cascade, holds nothing). Tools that are given a document and no entity pick the one
-    /// entity this returns (`modelgen check-json`, `roundtrip`, `decode`, the `remap` example)
+    /// entity this returns (`modelgen check-json`, `roundtrip`, `decode`)
     /// and ask when it returns several.
     ///
     /// For example, in a model with `Shelf.items` (to-many) and `Item.shelf`, it is `[Shelf]`.
