@@ -72,6 +72,7 @@ extension GenerationRun {
         let components = typeName.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard components.allSatisfy({ SwiftNaming.isIdentifier($0) && !SwiftNaming.keywords.contains($0) }) else {
             warn(
+                GeneratorCode.swiftTypeNotAName,
                 "attribute '\(attribute.entity.name).\(attribute.name)': swiftType '\(name)' is not a Swift type name; "
                     + "generated as \(swiftType(of: attribute))",
                 at: attribute.location
@@ -83,6 +84,7 @@ extension GenerationRun {
             return typeName
         default:
             warn(
+                GeneratorCode.swiftTypeWrongAttribute,
                 "attribute '\(attribute.entity.name).\(attribute.name)': swiftType '\(name)' needs a String or Integer "
                     + "attribute to hold its raw values, and this one is \(attribute.attributeType.rawValue); "
                     + "generated as \(swiftType(of: attribute))",
@@ -199,6 +201,7 @@ extension GenerationRun {
             if options.trustsCustomClassNames { return custom }
             guard let type = CustomTypeName.swiftType(for: custom) else {
                 warn(
+                    GeneratorCode.customClassUntrusted,
                     "attribute '\(attribute.entity.name).\(attribute.name)': custom class '\(custom)' is not a "
                         + "standard Swift or Foundation type; generated as Any (modelgen generate "
                         + "--trust-custom-class-names uses it as written)",

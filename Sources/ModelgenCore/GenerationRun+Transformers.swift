@@ -18,6 +18,7 @@ extension GenerationRun {
             if let earlier = firstByName[name] {
                 if DateFormat.list(earlier.formats) != list {
                     warn(
+                        GeneratorCode.dateFormatsDiffer,
                         "attribute '\(owner)': value transformer '\(name)' is given date format '\(declaration.formats)', "
                             + "and '\(earlier.formats)' by \(earlier.attribute.entity.name).\(earlier.attribute.name); "
                             + "registerTransformers() registers it with '\(earlier.formats)'",
@@ -28,6 +29,7 @@ extension GenerationRun {
             }
             if list.count > 1 {
                 warn(
+                    GeneratorCode.dateFormatList,
                     "attribute '\(owner)': value transformer '\(name)' is given \(list.count) date formats, "
                         + "'\(declaration.formats)'; a DateTransformer reads and writes one, and registerTransformers() "
                         + "registers it with the first",

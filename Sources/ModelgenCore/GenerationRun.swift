@@ -34,12 +34,17 @@ struct GenerationRun {
         """
     }
 
-    mutating func warn(_ message: String, at location: SourceLocation?) {
-        diagnostics.append(ModelDiagnostic(.warning, message, at: location ?? SourceLocation(file: options.sourceName)))
+    /// A warning of the generator, with its code (``GeneratorCode``), at `location` (the model
+    /// file when nil).
+    mutating func warn(_ code: ModelDiagnostic.Code, _ message: String, at location: SourceLocation?) {
+        let location = location ?? SourceLocation(file: options.sourceName)
+        diagnostics.append(ModelDiagnostic(.warning, message, code: code, at: location))
     }
 
-    mutating func fail(_ message: String, at location: SourceLocation? = nil) {
-        diagnostics.append(ModelDiagnostic(.error, message, at: location ?? SourceLocation(file: options.sourceName)))
+    /// An error of the generator, with its code (``GeneratorCode``).
+    mutating func fail(_ code: ModelDiagnostic.Code, _ message: String, at location: SourceLocation? = nil) {
+        let location = location ?? SourceLocation(file: options.sourceName)
+        diagnostics.append(ModelDiagnostic(.error, message, code: code, at: location))
     }
 
     // MARK: Run
@@ -119,6 +124,7 @@ struct GenerationRun {
         for name in options.entityNames {
             guard let entity = model.entity(named: name) else {
                 fail(
+                    GeneratorCode.unknownEntity,
                     "the model has no entity '\(name)'"
                         + ClosestName.suggestion(for: name, among: model.entities.map(\.name))
                         + " (entities: \(model.entities.map(\.name).joined(separator: ", ")))"
@@ -129,6 +135,7 @@ struct GenerationRun {
             while let ancestor = current {
                 if wanted.insert(ancestor.index).inserted, ancestor != entity {
                     warn(
+                        GeneratorCode.superentityGenerated,
                         "entity '\(ancestor.name)' is generated too: '\(entity.name)' inherits from it",
                         at: ancestor.location
                     )
@@ -153,6 +160,7 @@ struct GenerationRun {
             var name = SwiftNaming.sanitized(candidate)
             if name != candidate {
                 warn(
+                    GeneratorCode.classNameNotIdentifier,
                     "entity '\(entity.name)': class name '\(candidate)' is not a Swift identifier; generated as "
                         + "'\(name)'",
                     at: entity.location
@@ -161,6 +169,7 @@ struct GenerationRun {
             if SwiftNaming.keywords.contains(name) || SwiftNaming.reservedTypes.contains(name) {
                 let renamed = name + "Object"
                 warn(
+                    GeneratorCode.classNameReserved,
                     "entity '\(entity.name)': class name '\(name)' would hide a Swift or ModelMapper name; generated "
                         + "as '\(renamed)'",
                     at: entity.location
@@ -171,6 +180,7 @@ struct GenerationRun {
                 var number = 2
                 while used.contains("\(name)\(number)") { number += 1 }
                 warn(
+                    GeneratorCode.classNameTaken,
                     "entity '\(entity.name)': class name '\(name)' is taken by another entity; generated as "
                         + "'\(name)\(number)'",
                     at: entity.location
@@ -349,6 +359,7 @@ struct GenerationRun {
                 if let predicate = template.predicateString { docLines.append("Predicate: `\(predicate)`.") }
                 if predicate == nil, let predicateString = template.predicateString, !predicateString.isEmpty {
                     warn(
+                        GeneratorCode.fetchRequestPredicate,
                         "fetch request '\(template.name)': its predicate does not parse; the function will throw",
                         at: template.location
                     )
@@ -413,6 +424,7 @@ struct GenerationRun {
             var name = SwiftNaming.sanitized(property.name)
             if name != property.name, declaredHere {
                 warn(
+                    GeneratorCode.propertyNameNotIdentifier,
                     "property '\(entity.name).\(property.name)' is not a Swift identifier; generated as '\(name)'",
                     at: property.location
                 )
@@ -421,6 +433,7 @@ struct GenerationRun {
                 let renamed = name + "_"
                 if declaredHere {
                     warn(
+                        GeneratorCode.propertyNameReserved,
                         "property '\(entity.name).\(property.name)' would clash with '\(name)' of ModelObject or "
                             + "Swift; generated as '\(renamed)'",
                         at: property.location
@@ -432,6 +445,7 @@ struct GenerationRun {
                 let renamed = name + "_"
                 if declaredHere {
                     warn(
+                        GeneratorCode.propertyNameTaken,
                         "property '\(entity.name).\(property.name)' has the same Swift name as another property; "
                             + "generated as '\(renamed)'",
                         at: property.location
@@ -458,12 +472,13 @@ struct GenerationRun {
             do {
                 try library.register(text, named: name)
             } catch {
-                fail("template '\(name)' cannot be parsed: \(error)")
+                fail(GeneratorCode.templateUnparsable, "template '\(name)' cannot be parsed: \(error)")
                 ok = false
             }
         }
         for name in options.templates.keys.sorted() where BuiltInTemplates.all[name] == nil {
             warn(
+                GeneratorCode.templateUnknown,
                 "template '\(name)' is not one modelgen uses (it uses: "
                     + "\(BuiltInTemplates.all.keys.sorted().joined(separator: ", "))); it is ignored",
                 at: nil
@@ -480,7 +495,9 @@ struct GenerationRun {
         kind: GeneratedFile.Kind
     ) -> GeneratedFile {
         let text = library.render(context, withTemplate: template) ?? ""
-        if text.isEmpty { warn("template '\(template)' rendered nothing for \(path)", at: nil) }
+        if text.isEmpty {
+            warn(GeneratorCode.templateEmpty, "template '\(template)' rendered nothing for \(path)", at: nil)
+        }
         return GeneratedFile(path: path, contents: text, kind: kind)
     }
 

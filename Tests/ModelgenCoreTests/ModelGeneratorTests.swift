@@ -401,6 +401,8 @@ struct GeneratorSnippetTests {
             ]
         )
         #expect(diagnostics.allSatisfy { $0.severity == .warning })
+        // The generator's own codes (MM8xx), one per kind of diagnostic.
+        #expect(diagnostics.map(\.code.rawValue) == ["MM804", "MM807", "MM806", "MM807", "MM806"])
     }
 
     @Test("an entity named like a Foundation type gets another class name, so generated code keeps its types")

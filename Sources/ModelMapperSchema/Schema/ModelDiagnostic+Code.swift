@@ -12,15 +12,20 @@ extension ModelDiagnostic {
     ///
     /// ```swift
     /// let model = try ObjectModel(contentsOf: url)
-    /// let oneSided = model.warnings.filter { $0.code == .inverseNotMaintained }
+    /// let oneSided = model.warnings.filter { $0.code == "MM408" }   // an inverse not maintained
     /// ```
-    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
         /// `MM` and three digits.
         public let rawValue: String
 
         /// The code spelled `rawValue`.
         public init(rawValue: String) {
             self.rawValue = rawValue
+        }
+
+        /// The code spelled `value`: `"MM408"`.
+        public init(stringLiteral value: String) {
+            self.init(rawValue: value)
         }
 
         /// `MM402`.

@@ -79,4 +79,26 @@ struct DiagnosticCodeTests {
         let made = ModelDiagnostic(.warning, "a tool's own note", at: SourceLocation(file: "x"))
         #expect(made.code == .unclassified && made.code.description == "MM000")
     }
+
+    @Test("Errors and validation lists every code of the catalogue, once, as users compare codes by their spelling")
+    func codesDocumented() throws {
+        let article = try String(
+            contentsOf: TestPaths.packageRoot.appendingPathComponent(
+                "Sources/ModelMapper/ModelMapper.docc/ErrorsAndValidation.md"
+            ),
+            encoding: .utf8
+        )
+        let listed = article.split(separator: "\n").filter { $0.hasPrefix("| MM") && !$0.hasPrefix("| MM8") }
+            .map { String($0.dropFirst(2).prefix(5)) }
+        let catalogue = try String(
+            contentsOf: TestPaths.packageRoot.appendingPathComponent(
+                "Sources/ModelMapperSchema/Schema/ModelDiagnostic+Codes.swift"
+            ),
+            encoding: .utf8
+        )
+        let declared = catalogue.split(separator: "\"").filter { $0.count == 5 && $0.hasPrefix("MM") }.map(String.init)
+        #expect(!declared.isEmpty && listed == declared)
+        let spelled: ModelDiagnostic.Code = "MM408"
+        #expect(spelled == .inverseNotMaintained)
+    }
 }
