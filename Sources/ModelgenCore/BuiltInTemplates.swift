@@ -229,9 +229,9 @@ public enum BuiltInTemplates {
                 return try ModelMapper.ObjectModel(
                     xml: xml,
                     fileName: {{{fileNameLiteral}}},
-                    conventions: ModelMapper.ModelConventions(json: conventions),
-                    classes: classes
+                    conventions: ModelMapper.ModelConventions(json: conventions)
                 )
+                .binding(classes)
             }
 
             /// The model read from a `.xcdatamodeld` bundle, `.xcdatamodel` folder or `contents` file,

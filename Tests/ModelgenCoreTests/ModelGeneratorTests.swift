@@ -40,7 +40,7 @@ struct GeneratorSnippetTests {
         let literal =
             #"public static let conventions: String = "{ \"keyCasing\": \"snakeCase\", \"identifiesByID\": true }""#
         #expect(modelFile.contains(literal))
-        #expect(modelFile.contains("conventions: ModelMapper.ModelConventions(json: conventions),"))
+        #expect(modelFile.contains("conventions: ModelMapper.ModelConventions(json: conventions)\n        )\n        .binding(classes)"))
         #expect(try ModelConventions(json: declared.jsonText) == declared)
     }
 

@@ -4,7 +4,7 @@ import Foundation
 /// Decodes JSON into graphs of ``ModelObject``s, driven by an ``/ModelMapperSchema/ObjectModel``.
 ///
 /// ```swift
-/// let model = try ObjectModel(contentsOf: modelURL, classes: [Author.self, Book.self])
+/// let model = try ObjectModel(contentsOf: modelURL).binding([Author.self, Book.self])
 /// let decoder = ModelDecoder(model: model)
 /// let authors = try decoder.decode([Author].self, from: data, at: "authors")
 /// let anything = try decoder.decodeObject(ofEntityNamed: "Book", from: bookData)

@@ -26,6 +26,7 @@ extension ModelObject {
     /// encoder with default options writes it; ready for `JSONSerialization`. A value that
     /// cannot be written (a transformer that fails) is left out: ``jsonDictionary(options:)`` throws
     /// the error instead.
+    @available(*, deprecated, message: "a value that cannot be written is left out silently: use try jsonDictionary()")
     public var dictionaryRepresentation: [String: Any] {
         var encoder = ObjectEncoder(options: .init(), skipsFailures: true)
         guard (try? encoder.write(self)) != nil, let value = try? FoundationJSON.value(fromJSON: encoder.writer.data)
@@ -33,8 +34,9 @@ extension ModelObject {
         return (value as? [String: Any]) ?? [:]
     }
 
-    /// The object as a JSON object of Foundation values, as ``dictionaryRepresentation`` but
-    /// throwing the first value that cannot be written.
+    /// The object as a JSON object of Foundation values (nested objects included), as the
+    /// encoder writes it; ready for `JSONSerialization`. Modelmatic's `dictionaryRepresentation`,
+    /// throwing the first value that cannot be written rather than leaving it out.
     ///
     /// - Throws: ``MappingError`` for the first value that cannot be written (a transformer that
     ///   fails, a number JSON cannot hold).

@@ -79,6 +79,7 @@ extension ObjectModel {
     ///   - classes: the classes to bind, each naming its entity.
     /// - Throws: ``/ModelMapperSchema/ModelLoadingError`` with every problem found, and for a class naming an entity
     ///   the model does not have.
+    @available(*, deprecated, message: "read the model, then bind the classes: ObjectModel(…).binding(classes)")
     public convenience init(
         contentsOf url: URL,
         version: String? = nil,
@@ -109,6 +110,7 @@ extension ObjectModel {
     ///     from a file finds in the file beside it.
     ///   - classes: the classes to bind, each naming its entity.
     /// - Throws: ``/ModelMapperSchema/ModelLoadingError`` with every problem found, each with line and column.
+    @available(*, deprecated, message: "read the model, then bind the classes: ObjectModel(…).binding(classes)")
     public convenience init(
         xml: String,
         fileName: String = "<memory>",
@@ -138,6 +140,7 @@ extension ObjectModel {
     ///   - conventions: the model's conventions (``/ModelMapperSchema/ModelConventions``).
     ///   - classes: the classes to bind, each naming its entity.
     /// - Throws: ``/ModelMapperSchema/ModelLoadingError`` with every problem found, each with line and column.
+    @available(*, deprecated, message: "read the model, then bind the classes: ObjectModel(…).binding(classes)")
     public convenience init(
         xml: Data,
         fileName: String = "<memory>",

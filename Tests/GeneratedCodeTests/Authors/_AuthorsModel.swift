@@ -36,9 +36,9 @@ public enum AuthorsModel {
         return try ModelMapper.ObjectModel(
             xml: xml,
             fileName: "Authors.xcdatamodeld/Authors 3.xcdatamodel/contents",
-            conventions: ModelMapper.ModelConventions(json: conventions),
-            classes: classes
+            conventions: ModelMapper.ModelConventions(json: conventions)
         )
+        .binding(classes)
     }
 
     /// The model read from a `.xcdatamodeld` bundle, `.xcdatamodel` folder or `contents` file,

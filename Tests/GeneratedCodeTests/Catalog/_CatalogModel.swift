@@ -37,9 +37,9 @@ public enum CatalogModel {
         return try ModelMapper.ObjectModel(
             xml: xml,
             fileName: "Catalog.xcdatamodeld/Catalog.xcdatamodel/contents",
-            conventions: ModelMapper.ModelConventions(json: conventions),
-            classes: classes
+            conventions: ModelMapper.ModelConventions(json: conventions)
         )
+        .binding(classes)
     }
 
     /// The model read from a `.xcdatamodeld` bundle, `.xcdatamodel` folder or `contents` file,

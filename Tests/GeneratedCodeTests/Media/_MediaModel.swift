@@ -39,9 +39,9 @@ public enum MediaModel {
         return try ModelMapper.ObjectModel(
             xml: xml,
             fileName: "Media.xcdatamodeld/Media.xcdatamodel/contents",
-            conventions: ModelMapper.ModelConventions(json: conventions),
-            classes: classes
+            conventions: ModelMapper.ModelConventions(json: conventions)
         )
+        .binding(classes)
     }
 
     /// The model read from a `.xcdatamodeld` bundle, `.xcdatamodel` folder or `contents` file,

@@ -46,7 +46,7 @@ struct ModelObjectTests {
         #expect(type(of: book) == ModelObject.self)
         #expect(book.value(forKey: "bookID") as? Int64 == 3)
         #expect(book.value(forKey: "title") as? String == "Sketches")
-        #expect(book.dictionaryRepresentation["book_id"] as? Int == 3)
+        #expect(try book.jsonDictionary()["book_id"] as? Int == 3)
     }
 
     @Test("typed accessors and value(forKey:) share one storage")
@@ -116,7 +116,7 @@ struct ModelObjectTests {
         #expect(book.valueState(forKey: "year") == .null)
         try book.removeValue(forKey: "year")
         #expect(book.valueState(forKey: "year") == .absent)
-        let dictionary = book.dictionaryRepresentation
+        let dictionary = try book.jsonDictionary()
         #expect(dictionary["rating"] is NSNull)
         #expect(dictionary["year"] == nil)
         #expect(dictionary.keys.sorted() == ["book_id", "rating", "title"])
@@ -367,7 +367,7 @@ struct ModelObjectTests {
         let encodedFromText = try ModelEncoder(options: canonical).encode(fromText)
         #expect(try JSONValue.parse(encodedFromDictionary) == JSONValue.parse(encodedFromText))
         // Back to Foundation values: what JSONSerialization reads from the encoder's own output.
-        let representation = fromText.dictionaryRepresentation
+        let representation = try fromText.jsonDictionary()
         let expected = try #require(
             try JSONSerialization.jsonObject(with: ModelEncoder().encode(fromText)) as? [String: Any]
         )
@@ -407,13 +407,13 @@ struct ModelObjectTests {
         }
     }
 
-    @Test("dictionaryRepresentation is nested, JSON-ready and skips the inverse")
+    @Test("jsonDictionary() is nested, JSON-ready and skips the inverse")
     func dictionaryRepresentation() throws {
         let author = try Author(
             dictionary: ["author_id": 1, "lastName": "Twain", "books": [["book_id": 2, "title": "B"]]],
             entity: authorEntity
         )
-        let dictionary = author.dictionaryRepresentation
+        let dictionary = try author.jsonDictionary()
         let books = try #require(dictionary["books"] as? [[String: Any]])
         #expect(books.first?["title"] as? String == "B")
         #expect(books.first?["author"] == nil)
@@ -437,10 +437,8 @@ final class PersonObject: ModelObject {
 struct ClassBindingTests {
     @Test("a subentity with its own class gets it; one without uses its superentity's")
     func subentityClasses() throws {
-        let model = try ObjectModel(
-            contentsOf: TestPaths.model("Media"),
-            classes: [MediaItemObject.self, MovieObject.self, PersonObject.self]
-        )
+        let model = try ObjectModel(contentsOf: TestPaths.model("Media"))
+            .binding([MediaItemObject.self, MovieObject.self, PersonObject.self])
         let person = try ModelDecoder(model: model)
             .decode(
                 PersonObject.self,

@@ -66,7 +66,7 @@ struct DiagnosticCodeTests {
             override class var entityName: String { "Stray" }
         }
         let unbound = #expect(throws: ModelLoadingError.self) {
-            try ObjectModel(xml: #"<model><entity name="A"/></model>"#, classes: [Stray.self])
+            try ObjectModel(xml: #"<model><entity name="A"/></model>"#).binding([Stray.self])
         }
         #expect(unbound?.diagnostics.map(\.code) == [.classUnknownEntity])
     }
