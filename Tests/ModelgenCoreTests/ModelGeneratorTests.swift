@@ -40,7 +40,11 @@ struct GeneratorSnippetTests {
         let literal =
             #"public static let conventions: String = "{ \"keyCasing\": \"snakeCase\", \"identifiesByID\": true }""#
         #expect(modelFile.contains(literal))
-        #expect(modelFile.contains("conventions: ModelMapper.ModelConventions(json: conventions)\n        )\n        .binding(classes)"))
+        #expect(
+            modelFile.contains(
+                "conventions: ModelMapper.ModelConventions(json: conventions)\n        )\n        .binding(classes)"
+            )
+        )
         #expect(try ModelConventions(json: declared.jsonText) == declared)
     }
 

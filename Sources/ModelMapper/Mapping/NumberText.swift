@@ -17,11 +17,6 @@ struct NumberText {
     /// Whether text the type writes back differently is accepted.
     let acceptsReformatted: Bool
 
-    init(strict: Bool, acceptsReformatted: Bool) {
-        self.strict = strict
-        self.acceptsReformatted = acceptsReformatted
-    }
-
     /// What of `text` (a string's bytes, a valid number once trimmed) an attribute of `type`
     /// would not write back, for the error; nil when it writes it back the same.
     ///
