@@ -106,6 +106,20 @@ struct JSONArrayStream {
                             phase = .finished
                             return nil
                         }
+                        // Said as the decoder says it, at the same path, so that every entry
+                        // point reports a document cut short alike.
+                        if case .element = phase {
+                            throw failure(
+                                "expected a value, found the end of the text",
+                                path: arrayPath.appending(index: elementCount)
+                            )
+                        }
+                        if case .array(false) = phase {
+                            throw failure(
+                                "the text ends inside an array: expected ',' or ']'",
+                                path: arrayPath.appending(index: elementCount)
+                            )
+                        }
                         throw failure("unexpected end of the text")
                     }
                     return nil
@@ -427,8 +441,8 @@ struct JSONArrayStream {
         return (line, column)
     }
 
-    private func failure(_ message: String, at offset: Int? = nil) -> MappingError {
+    private func failure(_ message: String, at offset: Int? = nil, path: JSONPath? = nil) -> MappingError {
         let (line, column) = position(of: offset ?? position)
-        return MappingError(JSONError(.syntax, message, line: line, column: column, path: arrayPath))
+        return MappingError(JSONError(.syntax, message, line: line, column: column, path: path ?? arrayPath))
     }
 }

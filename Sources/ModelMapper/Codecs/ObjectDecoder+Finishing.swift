@@ -334,7 +334,10 @@ extension ObjectDecoder {
     ) throws(MappingError) {
         let slots = SlotStorage(adopting: frame.slots, count: frame.slotCount, arena: frame.arena)
         if !frame.isReference { object.isReadAsReference = false }
-        if givesIdentityOnly(frame) { object.isRepeatedByIdentity = true }
+        if givesIdentityOnly(frame) {
+            object.isRepeatedByIdentity = true
+            object.isRepeatedAsScalar = frame.isReference
+        }
         // After the slots are taken over, so that they are freed whatever is thrown.
         if checksConflicts { try reportConflicts(object, frame: frame, errorPath: path) }
         if run.options.checksBounds { try reportBoundViolations(frame, errorPath: path) }

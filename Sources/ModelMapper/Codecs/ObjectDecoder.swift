@@ -354,8 +354,20 @@ struct ObjectDecoder {
                 objects.append(object)
             }
             index += 1
-        } while try scanner.readSeparator(inObject: false)
+        } while try readElementSeparator(path: path, index: index)
         return objects.popArray(from: 0)
+    }
+
+    /// After an element of a top-level array: true for `,`, false for `]`. A syntax error there
+    /// is at the element that would come next (`$[1]`), as the tree reader and the streaming
+    /// reader place it.
+    mutating func readElementSeparator(path: JSONPath, index: Int) throws(MappingError) -> Bool {
+        do {
+            return try scanner.readSeparator(inObject: false)
+        } catch .invalidJSON(var context) where context.path.components.isEmpty {
+            context.path = path.appending(index: index)
+            throw .invalidJSON(unlocatedUnlessText(context))
+        }
     }
 
     /// Reads an array of objects of `entity`, leaving out each element whose object (or an
@@ -389,7 +401,7 @@ struct ObjectDecoder {
                 if let object { batch.leftBehind.append(object) }
             }
             index += 1
-        } while try scanner.readSeparator(inObject: false)
+        } while try readElementSeparator(path: path, index: index)
         return batch
     }
 

@@ -44,7 +44,7 @@ extension ObjectEncoder {
                 } else if try writesInFull(child, slot: slot, index: -1, frame: top) {
                     try begin(child, skipping: inverse, extras: extras, owner: owner, viaSlot: slot, viaIndex: -1)
                 } else {
-                    try writeReference(to: child, path: childPath(slot: slot, index: -1))
+                    try writeReference(to: child, path: childPath(slot: slot, index: -1), asScalar: writesScalar(child))
                 }
             }
         case .objects:
@@ -100,7 +100,7 @@ extension ObjectEncoder {
                     }
                 try begin(child, skipping: inverse, extras: nil, owner: nil, viaSlot: slot, viaIndex: index)
             } else {
-                try writeReference(to: child, path: childPath(slot: slot, index: index))
+                try writeReference(to: child, path: childPath(slot: slot, index: index), asScalar: writesScalar(child))
                 stack.frames[top].arrayIndex += 1
             }
         }
@@ -158,6 +158,12 @@ extension ObjectEncoder {
             || (options.layout == .asDecoded
                 && holder.decodedSource?.isScalarReference(slot: slot, index: index, object: child) == true)
         return asked && !keyedMapping(of: child).identitySlots.isEmpty
+    }
+
+    /// Whether an object met again is written as the scalar its document repeated it by
+    /// (`"album": 7`), rather than as an object of its identity.
+    func writesScalar(_ child: ModelObject) -> Bool {
+        child.isRepeatedAsScalar && child.isRepeatedByIdentity && !options.writesNestedAttributes
     }
 
     /// An object met again: its identity attributes stand for it; without any, it cannot be

@@ -94,6 +94,9 @@ open class ModelObject: CustomStringConvertible {
     /// by its identity alone (`{"id": 19}` or `19`): the encoder writes its repeats so too
     /// (``ModelEncoder/Options/SharedObjects/inFull``). In the padding, too.
     @exclusivity(unchecked) var isRepeatedByIdentity = false
+    /// Whether that repeat was a scalar (`19`, a foreign key) rather than an object of the
+    /// identity alone: the encoder writes it so. In the padding, too.
+    @exclusivity(unchecked) var isRepeatedAsScalar = false
     /// The graph the object is in, told when a setter changes the object (see
     /// ``ObjectChangeObserver``); nil outside a graph. Weak, as an object may outlive its
     /// graph: this is the one word an object spends on being in a graph.
