@@ -16,9 +16,12 @@ final class IdentityMap {
         var object: Unmanaged<ModelObject>?
     }
 
-    /// The integer identities of one entity family.
+    /// The integer identities of one entity family: buckets in memory of the map's own, so
+    /// that a table is plain values and reading one from ``IdentityMap/tables`` counts no
+    /// reference (an array of buckets would be retained and released at every lookup).
     fileprivate struct Table {
-        var entries: [Entry] = []
+        var entries: UnsafeMutablePointer<Entry>?
+        var capacity = 0
         var count = 0
     }
 
@@ -37,7 +40,9 @@ final class IdentityMap {
 
     deinit {
         for table in tables {
-            for entry in table.entries { entry.object?.release() }
+            guard let entries = table.entries else { continue }
+            for index in 0..<table.capacity { entries[index].object?.release() }
+            entries.deallocate()
         }
     }
 
@@ -69,8 +74,8 @@ extension IdentityMap.Table {
     }
 
     func object(for value: Int64, seed: UInt64) -> ModelObject? {
-        guard !entries.isEmpty else { return nil }
-        let mask = entries.count - 1
+        guard let entries else { return nil }
+        let mask = capacity - 1
         var index = Self.bucket(value, seed: seed, mask: mask)
         while let object = entries[index].object {
             if entries[index].value == value { return object.takeUnretainedValue() }
@@ -81,9 +86,10 @@ extension IdentityMap.Table {
 
     /// Sets the object of `value`, giving back the reference to one it replaces.
     mutating func insert(_ object: ModelObject, for value: Int64, seed: UInt64) {
-        if entries.isEmpty { entries = Array(repeating: IdentityMap.Entry(), count: IdentityMap.initialCapacity) }
-        if (count + 1) * 4 > entries.count * 3 { grow(seed: seed) }
-        let mask = entries.count - 1
+        if entries == nil { allocate(IdentityMap.initialCapacity) }
+        if (count + 1) * 4 > capacity * 3 { grow(seed: seed) }
+        guard let entries else { return }
+        let mask = capacity - 1
         var index = Self.bucket(value, seed: seed, mask: mask)
         while let existing = entries[index].object {
             if entries[index].value == value {
@@ -97,15 +103,27 @@ extension IdentityMap.Table {
         count += 1
     }
 
+    /// Empty buckets, `capacity` of them (a power of two).
+    private mutating func allocate(_ capacity: Int) {
+        let buckets = UnsafeMutablePointer<IdentityMap.Entry>.allocate(capacity: capacity)
+        buckets.initialize(repeating: IdentityMap.Entry(), count: capacity)
+        entries = buckets
+        self.capacity = capacity
+    }
+
     /// Twice the buckets; the entries move with their references.
     private mutating func grow(seed: UInt64) {
-        let old = entries
-        entries = Array(repeating: IdentityMap.Entry(), count: old.count * 2)
-        let mask = entries.count - 1
-        for entry in old where entry.object != nil {
+        guard let old = entries else { return }
+        let oldCapacity = capacity
+        allocate(oldCapacity * 2)
+        guard let entries else { return }
+        let mask = capacity - 1
+        for position in 0..<oldCapacity where old[position].object != nil {
+            let entry = old[position]
             var index = Self.bucket(entry.value, seed: seed, mask: mask)
             while entries[index].object != nil { index = (index + 1) & mask }
             entries[index] = entry
         }
+        old.deallocate()
     }
 }
