@@ -46,6 +46,36 @@ final class IdentityMap {
         }
     }
 
+    /// Where an identity's object is in its family's table, or goes (-1: not in a table).
+    struct Probe {
+        fileprivate let family: Int
+        fileprivate let value: Int64
+        fileprivate let bucket: Int
+    }
+
+    /// The object of `key`, and where it is or goes, for ``insert(_:for:at:)``: one probe of
+    /// the table for a lookup and the insertion after it (the table is grown first, so that the
+    /// place stays right while nothing else is inserted in between).
+    func find(_ key: IdentityKey) -> (object: ModelObject?, probe: Probe) {
+        guard case .integer(let family, let value) = key, family >= 0 else {
+            return (others[key], Probe(family: -1, value: 0, bucket: -1))
+        }
+        if family >= tables.count {
+            tables.append(contentsOf: repeatElement(Table(), count: family + 1 - tables.count))
+        }
+        let (object, bucket) = tables[family].find(value, seed: seed)
+        return (object, Probe(family: family, value: value, bucket: bucket))
+    }
+
+    /// Inserts `object` under `key`, which ``find(_:)`` did not find, where it said.
+    func insert(_ object: ModelObject, for key: IdentityKey, at probe: Probe) {
+        guard probe.bucket >= 0 else {
+            self[key] = object
+            return
+        }
+        tables[probe.family].insert(object, for: probe.value, at: probe.bucket, seed: seed)
+    }
+
     subscript(key: IdentityKey) -> ModelObject? {
         get {
             guard case .integer(let family, let value) = key else { return others[key] }
@@ -82,6 +112,31 @@ extension IdentityMap.Table {
             index = (index + 1) & mask
         }
         return nil
+    }
+
+    /// The object of `value`, and its bucket; or nil and the empty bucket it goes into (the
+    /// table made or grown first, so that one more fits).
+    mutating func find(_ value: Int64, seed: UInt64) -> (object: ModelObject?, bucket: Int) {
+        if entries == nil { allocate(IdentityMap.initialCapacity) }
+        if (count + 1) * 4 > capacity * 3 { grow(seed: seed) }
+        guard let entries else { return (nil, -1) }
+        let mask = capacity - 1
+        var index = Self.bucket(value, seed: seed, mask: mask)
+        while let existing = entries[index].object {
+            if entries[index].value == value { return (existing.takeUnretainedValue(), index) }
+            index = (index + 1) & mask
+        }
+        return (nil, index)
+    }
+
+    /// Puts `object` into the empty bucket ``find(_:seed:)`` gave for `value`.
+    mutating func insert(_ object: ModelObject, for value: Int64, at bucket: Int, seed: UInt64) {
+        guard let entries, bucket >= 0, bucket < capacity, entries[bucket].object == nil else {
+            insert(object, for: value, seed: seed)
+            return
+        }
+        entries[bucket] = IdentityMap.Entry(value: value, object: .passRetained(object))
+        count += 1
     }
 
     /// Sets the object of `value`, giving back the reference to one it replaces.

@@ -62,7 +62,9 @@ extension ObjectDecoder {
                 identitySlots: mapping.identitySlotList
             )
         {
-            if let existing = run.identities[identity] {
+            // One probe finds the object decoded before, or where the new one goes.
+            let (found, probe) = run.identities.find(identity)
+            if let existing = found {
                 if let parent = frames.indices.last { frames[parent].hasRepeatedChild = true }
                 // An identity shared by the entities of a family (a superentity's) may come
                 // again as another of them; slots are laid out per entity, so the frame's
@@ -99,7 +101,7 @@ extension ObjectDecoder {
                 return existing
             }
             let object = makeObject(frame.entity)
-            run.identities[identity] = object
+            run.identities.insert(object, for: identity, at: probe)
             try adopt(frame, into: object, source: source, isNew: true)
             return object
         }
