@@ -64,42 +64,7 @@ extension ObjectDecoder {
         {
             // One probe finds the object decoded before, or where the new one goes.
             let (found, probe) = run.identities.find(identity)
-            if let existing = found {
-                if let parent = frames.indices.last { frames[parent].hasRepeatedChild = true }
-                // An identity shared by the entities of a family (a superentity's) may come
-                // again as another of them; slots are laid out per entity, so the frame's
-                // cannot update it. The object decoded first stands.
-                guard existing.layout.entityIndex == frame.entity else {
-                    SlotStorage.release(frame.slots, count: frame.slotCount, arena: frame.arena)
-                    let name = run.model.entityRecords[frame.entity].name
-                    try report(
-                        MappingError(
-                            .wrongEntity,
-                            path: path(of: frame),
-                            entityName: name,
-                            expected:
-                                "an object of entity '\(existing.entity.name)', as the one decoded before with the "
-                                + "same identity",
-                            found: "an object of entity '\(name)'"
-                        )
-                    )
-                    return existing
-                }
-                if updatedObjects.contains(ObjectIdentifier(existing)) {
-                    pendingUpdates.append(
-                        PendingUpdate(object: existing, frame: frame, source: source, path: path(of: frame))
-                    )
-                } else {
-                    try update(
-                        existing,
-                        with: frame,
-                        source: source,
-                        checksConflicts: run.checksConflicts,
-                        errorPath: { path(of: frame) }
-                    )
-                }
-                return existing
-            }
+            if let existing = found { return try finishRepeated(frame, as: existing, source: source) }
             let object = makeObject(frame.entity)
             run.identities.insert(object, for: identity, at: probe)
             try adopt(frame, into: object, source: source, isNew: true)
@@ -108,6 +73,48 @@ extension ObjectDecoder {
         let object = target ?? makeObject(frame.entity)
         try adopt(frame, into: object, source: source, isNew: target == nil)
         return object
+    }
+
+    /// Finishes a frame whose object was decoded before in the run (same identity): the earlier
+    /// object is updated by it, or, when it is another entity of the family, it stands and the
+    /// frame is an error.
+    mutating func finishRepeated(_ frame: Frame, as existing: ModelObject, source: DecodedSource?)
+        throws(MappingError) -> ModelObject
+    {
+        if let parent = frames.indices.last { frames[parent].hasRepeatedChild = true }
+        // An identity shared by the entities of a family (a superentity's) may come
+        // again as another of them; slots are laid out per entity, so the frame's
+        // cannot update it. The object decoded first stands.
+        guard existing.layout.entityIndex == frame.entity else {
+            SlotStorage.release(frame.slots, count: frame.slotCount, arena: frame.arena)
+            let name = run.model.entityRecords[frame.entity].name
+            try report(
+                MappingError(
+                    .wrongEntity,
+                    path: path(of: frame),
+                    entityName: name,
+                    expected:
+                        "an object of entity '\(existing.entity.name)', as the one decoded before with the "
+                        + "same identity",
+                    found: "an object of entity '\(name)'"
+                )
+            )
+            return existing
+        }
+        if updatedObjects.contains(ObjectIdentifier(existing)) {
+            pendingUpdates.append(
+                PendingUpdate(object: existing, frame: frame, source: source, path: path(of: frame))
+            )
+        } else {
+            try update(
+                existing,
+                with: frame,
+                source: source,
+                checksConflicts: run.checksConflicts,
+                errorPath: { path(of: frame) }
+            )
+        }
+        return existing
     }
 
     func makeObject(_ entity: Int) -> ModelObject {
