@@ -4,7 +4,7 @@ import ModelMapper
 import Testing
 
 /// Expects a fixture to survive a round trip through a model: decoded and encoded back with
-/// the app's options (the coders' defaults unless given; see ``RoundTrip``), and compared with
+/// the app's options (the coders' defaults unless given; see `RoundTrip`), and compared with
 /// `expected` (by default the fixture itself). A difference is recorded as an issue listing each
 /// place, one line each (`$.authors[1].books[0].year: expected 1876, found "1876"`); an error (a
 /// fixture that does not decode) is recorded with its message.

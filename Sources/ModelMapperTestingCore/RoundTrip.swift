@@ -37,7 +37,7 @@ public struct RoundTrip {
     /// How the objects are encoded again: the app's options; the encoder's defaults unless given.
     public var encoderOptions: ModelEncoder.Options
     /// Whether the fixture is decoded keeping unknown keys and the source's spellings
-    /// (``ModelDecoder/Options/UnknownKeys/keep`` over ``decoderOptions``), which the encoder
+    /// (`ModelDecoder.Options.UnknownKeys.keep` over ``decoderOptions``), which the encoder
     /// writes back as they were: for an app that decodes so. Off by default.
     public var keepsSourceSpellings: Bool
     /// Whether ``check(fixture:expected:)`` writes what it gives as the expected file; by default
