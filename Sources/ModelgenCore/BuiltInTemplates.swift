@@ -12,9 +12,9 @@
 /// | `modelType` | the model type's declaration | |
 ///
 /// The variables each template sees are listed in the README ("Custom templates").
-public enum BuiltInTemplates {
+package enum BuiltInTemplates {
     /// Every built-in template by name.
-    public static let all: [String: String] = [
+    package static let all: [String: String] = [
         "machine": machine, "human": human, "model": model, "single": single, "class": classDeclaration,
         "modelType": modelType,
     ]

@@ -10,26 +10,26 @@ import ModelMapper
 /// let conventions = ConventionsInEffect(model: model)
 /// conventions.rows[0]   // key casing: snakeCase, from Models/Shop.conventions.json
 /// ```
-public struct ConventionsInEffect: Sendable {
+package struct ConventionsInEffect: Sendable {
     /// One convention: its name, its value, and where the value comes from.
-    public struct Row: Sendable, Hashable {
+    package struct Row: Sendable, Hashable {
         /// What the convention is (`key casing`).
-        public let name: String
+        package let name: String
         /// Its name in a conventions file (`keyCasing`).
-        public let key: String
+        package let key: String
         /// The value for a decoder, an encoder and every `modelgen` command.
-        public let value: String
+        package let value: String
         /// Where that value comes from.
-        public let source: String
+        package let source: String
     }
 
     /// The conventions, in a fixed order.
-    public let rows: [Row]
+    package let rows: [Row]
 
     /// The conventions of `model`, with `overrides` (from the command line) over the model's:
     /// resolved by the rule every entry point uses (`ModelConventions`), with the library's one
     /// default where neither says.
-    public init(model: ObjectModel, overrides: ModelConventions = ModelConventions()) {
+    package init(model: ObjectModel, overrides: ModelConventions = ModelConventions()) {
         let file = model.conventionsURL.map { $0.relativePath } ?? "the model's conventions file"
         let (coding, sources) = model.conventions.resolvedWithSources(options: overrides, defaults: .defaults)
         func row<Value: Equatable>(
@@ -81,10 +81,10 @@ public struct ConventionsInEffect: Sendable {
     }
 
     /// The ``Row/source`` of a convention that neither the command line nor the model sets.
-    public static let defaultSource = "the default"
+    package static let defaultSource = "the default"
 
     /// The rows as outline lines: `key casing: snakeCase (from Shop.conventions.json)`.
-    public var lines: [String] {
+    package var lines: [String] {
         rows.map { row in
             guard row.source == Self.defaultSource else { return "  \(row.name): \(row.value) (from \(row.source))" }
             return "  \(row.name): \(row.value) (the default)"

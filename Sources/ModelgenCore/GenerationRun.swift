@@ -384,7 +384,7 @@ struct GenerationRun {
             if let known = found[variable], known != type { conflicting.insert(variable) }
             found[variable] = type
         }
-        func attribute(at expression: ModelPredicate.Expression) -> AttributeDescription? {
+        func attribute(at expression: PredicateSyntax.Expression) -> AttributeDescription? {
             guard case .keyPath(.evaluatedObject, let components) = expression, let last = components.last else {
                 return nil
             }
@@ -395,7 +395,7 @@ struct GenerationRun {
             }
             return current.attributesByName[last]
         }
-        var stack = [predicate]
+        var stack = [predicate.syntax]
         while let next = stack.popLast() {
             switch next {
             case .alwaysTrue, .alwaysFalse: break

@@ -23,7 +23,10 @@ import ModelMapper
 /// Folders (`templates`, `output`) are relative to the folder holding the file. Unknown keys
 /// and values of the wrong type are errors, so that a misspelt setting is never silently
 /// ignored.
-public struct GeneratorConfiguration: Sendable, Equatable {
+///
+/// `modelgen`'s own reader, not the library's API: SPI (`ModelgenTools`) rather than
+/// `package`, because its fuzz target lives in `Fuzz/`, a package of its own.
+@_spi(ModelgenTools) public struct GeneratorConfiguration: Sendable, Equatable {
     /// The name of the file, looked for in the folder holding the model.
     public static let fileName = "modelgen.json"
 

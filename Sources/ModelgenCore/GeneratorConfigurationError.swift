@@ -3,7 +3,8 @@ import ModelMapper
 
 /// A `modelgen.json` that cannot be used: where (line and column for a syntax error, the JSON
 /// path of a setting otherwise) and why.
-public struct GeneratorConfigurationError: Error, LocalizedError, Sendable, CustomStringConvertible {
+@_spi(ModelgenTools) public struct GeneratorConfigurationError: Error, LocalizedError, Sendable, CustomStringConvertible
+{
     /// The 1-based line of a syntax error.
     public var line: Int?
     /// The 1-based column of a syntax error, in Unicode scalars.

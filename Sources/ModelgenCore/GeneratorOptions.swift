@@ -41,7 +41,7 @@ public struct GeneratorOptions: Sendable {
     public var modelTypeName: String?
     /// The file name of the single-file layout; default `<modelName>+ModelMapper.swift`.
     public var singleFileName: String?
-    /// Templates replacing the built-in ones, by name (see ``BuiltInTemplates``).
+    /// Templates replacing the built-in ones, by name (`modelgen templates` lists the built-in ones).
     public var templates: [String: String] = [:]
     /// Use every `customClassName` as written, even types that are not from the standard
     /// library or Foundation (your own types); otherwise such attributes are typed `Any`.

@@ -11,10 +11,10 @@ import ModelMapper
 /// let model = try ObjectModel(contentsOf: URL(fileURLWithPath: "Models/Authors.xcdatamodeld"))
 /// let json = ModelDocument.render(model)   // {"formatVersion": 2, "entities": [...], ...}
 /// ```
-public enum ModelDocument {
+package enum ModelDocument {
     /// The version of the document's shape: members may be added within a version, never
     /// renamed or removed.
-    public static let formatVersion = 2
+    package static let formatVersion = 2
 
     /// The document, pretty-printed, ending with a newline.
     ///
@@ -23,7 +23,7 @@ public enum ModelDocument {
     ///   - conventionOverrides: conventions the caller sets over the model's, for the
     ///     `conventions` member (``ConventionsInEffect``).
     /// - Returns: the document's text.
-    public static func render(_ model: ObjectModel, conventionOverrides: ModelConventions = ModelConventions())
+    package static func render(_ model: ObjectModel, conventionOverrides: ModelConventions = ModelConventions())
         -> String
     {
         document(model, conventionOverrides: conventionOverrides)
@@ -31,7 +31,7 @@ public enum ModelDocument {
     }
 
     /// The document as a JSON value.
-    public static func document(_ model: ObjectModel, conventionOverrides: ModelConventions = ModelConventions())
+    package static func document(_ model: ObjectModel, conventionOverrides: ModelConventions = ModelConventions())
         -> JSONValue
     {
         var root = JSONObject()

@@ -8,7 +8,7 @@ import ModelMapper
 /// let model = try ObjectModel(contentsOf: URL(fileURLWithPath: "Models/Authors.xcdatamodeld"))
 /// print(ModelOutline.render(model, title: "Authors.xcdatamodeld"))
 /// ```
-public enum ModelOutline {
+package enum ModelOutline {
     /// The outline text, ending with a newline.
     ///
     /// - Parameters:
@@ -17,7 +17,7 @@ public enum ModelOutline {
     ///   - conventionOverrides: conventions the caller sets over the model's, for the
     ///     conventions shown (``ConventionsInEffect``).
     /// - Returns: the outline's text.
-    public static func render(
+    package static func render(
         _ model: ObjectModel,
         title: String? = nil,
         conventionOverrides: ModelConventions = ModelConventions()

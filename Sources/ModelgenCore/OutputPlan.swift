@@ -9,29 +9,29 @@
 /// plan.orphans       // ["_Old.swift"]: generated from this model, no longer generated
 /// plan.isUpToDate    // false when anything would be written or pruned
 /// ```
-public struct OutputPlan: Sendable {
+package struct OutputPlan: Sendable {
     /// A file to write, with what is on disk now (nil when it does not exist).
-    public struct Write: Sendable {
+    package struct Write: Sendable {
         /// What would be written.
-        public var file: GeneratedFile
+        package var file: GeneratedFile
         /// What is there now, nil for a new file.
-        public var existing: String?
+        package var existing: String?
     }
 
     /// A machine file on disk that this model no longer generates.
-    public struct Orphan: Sendable, Hashable {
+    package struct Orphan: Sendable, Hashable {
         /// Its name in the machine folder.
-        public var path: String
+        package var path: String
         /// What it holds.
-        public var contents: String
+        package var contents: String
     }
 
     /// The files that would be written.
-    public var writes: [Write] = []
+    package var writes: [Write] = []
     /// Files whose content on disk is already what was generated (or human files that exist).
-    public var unchanged: [GeneratedFile] = []
+    package var unchanged: [GeneratedFile] = []
     /// Machine files generated from the same model that it no longer generates, by name.
-    public var orphans: [Orphan] = []
+    package var orphans: [Orphan] = []
 
     /// What to write of `files`, given what is on disk.
     ///
@@ -42,7 +42,7 @@ public struct OutputPlan: Sendable {
     ///     A file is an orphan only when its header says it was generated from `sourceName`
     ///     (a `_` prefix alone proves nothing: human files and other tools' files stay untouched).
     ///   - sourceName: what the model is called in headers (`Authors.xcdatamodeld`).
-    public init(
+    package init(
         files: [GeneratedFile],
         existing: [String: String?],
         machineFolder: [String: String] = [:],
@@ -66,12 +66,12 @@ public struct OutputPlan: Sendable {
     }
 
     /// Whether nothing would be written or pruned.
-    public var isUpToDate: Bool { writes.isEmpty && orphans.isEmpty }
+    package var isUpToDate: Bool { writes.isEmpty && orphans.isEmpty }
 
     /// The diff `--check` prints, for `git apply`: each file that would change against what is
     /// on disk, and each orphan deleted. `displayPath` gives a file's path as the diff names
     /// it (relative to where it will be applied).
-    public func diffs(displayPath: (GeneratedFile.Kind, String) -> String = { $1 }) -> String {
+    package func diffs(displayPath: (GeneratedFile.Kind, String) -> String = { $1 }) -> String {
         let changes = writes.map { write in
             UnifiedDiff.make(
                 old: write.existing,

@@ -14,10 +14,10 @@
 /// // -b
 /// // +c
 /// ```
-public enum UnifiedDiff {
+package enum UnifiedDiff {
     /// The diff from `old` to `new` of the file at `path` (relative to where the diff is
     /// applied); empty when they are the same. A nil `old` is a new file, a nil `new` a deleted one.
-    public static func make(old: String?, new: String?, path: String, context: Int = 3) -> String {
+    package static func make(old: String?, new: String?, path: String, context: Int = 3) -> String {
         let (a, aEndsWithNewline) = lines(of: old ?? "")
         let (b, bEndsWithNewline) = lines(of: new ?? "")
         guard old != new else { return "" }

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import ModelgenCore
+@_spi(ModelgenTools) import ModelgenCore
 import ModelMapper
 
 struct GenerateCommand: ModelgenCommand {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import ModelMapper
-import ModelgenCore
+@_spi(ModelgenTools) import ModelgenCore
 
 /// `modelgen init`: a model to start from, and the `modelgen.json` beside it that
 /// `modelgen generate` and the plugins read.

@@ -1,5 +1,5 @@
 import Foundation
-import ModelgenCore
+@_spi(ModelgenTools) import ModelgenCore
 import ModelMapper
 import TestSupport
 import Testing

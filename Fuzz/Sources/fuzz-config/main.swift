@@ -6,7 +6,7 @@
 import Foundation
 import FuzzSupport
 import ModelMapper
-import ModelgenCore
+@_spi(ModelgenTools) import ModelgenCore
 
 FuzzDriver.run { bytes in
     checkConventions(bytes)

@@ -34,10 +34,10 @@ extension ModelDecoder {
     ///
     /// - Throws: ``MappingError`` for what leaves no element to keep: malformed JSON, nothing
     ///   at `keyPath`, or something other than an array there.
-    public func decodePartially(of entity: EntityDescription, from data: Data, at keyPath: String? = nil) throws
+    public func decodePartially(of entity: some EntitySpecifier, from data: Data, at keyPath: String? = nil) throws
         -> PartialResult
     {
-        try decodeBatch(of: entity, from: data, at: keyPath, forGraph: false).result
+        try decodeBatch(of: model.checkedEntity(entity), from: data, at: keyPath, forGraph: false).result
     }
 
     /// What ``decodePartially(of:from:at:)`` gives, with what the JSON gave each object when

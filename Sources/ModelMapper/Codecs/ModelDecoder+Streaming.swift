@@ -21,7 +21,7 @@ extension ModelDecoder {
     ///   element that does not decode, with its path and its line and column in the file, or
     ///   for malformed JSON around the elements; errors `body` throws; file-system errors.
     public func forEachObject(
-        of entity: EntityDescription,
+        of entity: some EntitySpecifier,
         inFileAt url: URL,
         at keyPath: String? = nil,
         uniquesAcrossElements: Bool = false,
@@ -43,7 +43,7 @@ extension ModelDecoder {
     ///
     /// - Throws: ``MappingError`` as for a file; errors `body` throws; reading errors.
     public func forEachObject(
-        of entity: EntityDescription,
+        of entity: some EntitySpecifier,
         readingFrom handle: FileHandle,
         at keyPath: String? = nil,
         uniquesAcrossElements: Bool = false,
@@ -73,7 +73,7 @@ extension ModelDecoder {
     /// - Throws: ``MappingError`` for a malformed key path. Iterating throws what
     ///   ``forEachObject(of:inFileAt:at:uniquesAcrossElements:_:)`` throws, and the chunks' errors.
     public func objects<Chunks: AsyncSequence>(
-        of entity: EntityDescription,
+        of entity: some EntitySpecifier,
         from chunks: Chunks,
         at keyPath: String? = nil,
         uniquesAcrossElements: Bool = false
@@ -90,7 +90,7 @@ extension ModelDecoder {
     /// - Throws: ``MappingError`` for a malformed key path; file-system errors when the file
     ///   cannot be opened. Iterating throws as for ``objects(of:from:at:uniquesAcrossElements:)``.
     public func objects(
-        of entity: EntityDescription,
+        of entity: some EntitySpecifier,
         inFileAt url: URL,
         at keyPath: String? = nil,
         uniquesAcrossElements: Bool = false
@@ -106,9 +106,10 @@ extension ModelDecoder {
     /// How many bytes a stream reads at a time.
     static let chunkSize = 1 << 16
 
-    private func streamDecoding(of entity: EntityDescription, at keyPath: String?, uniquesAcrossElements: Bool) throws
-        -> ObjectStreamDecoding
+    private func streamDecoding(of entity: some EntitySpecifier, at keyPath: String?, uniquesAcrossElements: Bool)
+        throws -> ObjectStreamDecoding
     {
+        let entity = try model.checkedEntity(entity)
         let components = try keyPath.map { try JSONKeyPath(parsing: $0).components } ?? []
         guard options.syntax == .strict else {
             throw MappingError(

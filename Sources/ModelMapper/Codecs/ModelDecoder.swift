@@ -7,7 +7,7 @@ import Foundation
 /// let model = try ObjectModel(contentsOf: modelURL).binding([Author.self, Book.self])
 /// let decoder = ModelDecoder(model: model)
 /// let authors = try decoder.decode([Author].self, from: data, at: "authors")
-/// let anything = try decoder.decodeObject(ofEntityNamed: "Book", from: bookData)
+/// let anything = try decoder.decodeObject(of: "Book", from: bookData)
 /// ```
 ///
 /// A decoder is a value and `Sendable`: one decoder (and one model) may decode on many
@@ -252,11 +252,24 @@ public struct ModelDecoder: Sendable {
 
     /// Decodes one object of `entity` (or of the subentity the JSON names) from JSON data.
     ///
+    /// For example:
+    ///
+    /// ```swift
+    /// let author = try decoder.decodeObject(of: "Author", from: data)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - entity: the entity, by name or description (``/ModelMapperSchema/EntitySpecifier``).
+    ///   - data: the JSON document.
+    ///   - keyPath: where the object is in the document (`"data.author"`); nil for the document itself.
+    /// - Returns: the object.
     /// - Throws: ``MappingError`` (``MappingErrors`` when collecting all errors) saying where
-    ///   the JSON is malformed or does not fit the model.
-    public func decodeObject(of entity: EntityDescription, from data: Data, at keyPath: String? = nil) throws
+    ///   the JSON is malformed or does not fit the model; ``MappingError/unknownEntity(_:)``
+    ///   for a name the model does not have, with the closest name it has.
+    public func decodeObject(of entity: some EntitySpecifier, from data: Data, at keyPath: String? = nil) throws
         -> ModelObject
     {
+        let entity = try model.checkedEntity(entity)
         let components = try keyPath.map { try JSONKeyPath(parsing: $0).components } ?? []
         return try withReader(data) { reader, _ throws(MappingError) in
             let path = try reader.enter(components, keyPath: keyPath ?? "")
@@ -269,9 +282,10 @@ public struct ModelDecoder: Sendable {
     /// Decodes an array of objects of `entity` from JSON data.
     ///
     /// - Throws: ``MappingError`` (``MappingErrors`` when collecting all errors).
-    public func decodeObjects(of entity: EntityDescription, from data: Data, at keyPath: String? = nil) throws
+    public func decodeObjects(of entity: some EntitySpecifier, from data: Data, at keyPath: String? = nil) throws
         -> [ModelObject]
     {
+        let entity = try model.checkedEntity(entity)
         let components = try keyPath.map { try JSONKeyPath(parsing: $0).components } ?? []
         return try withReader(data) { reader, _ throws(MappingError) in
             let path = try reader.enter(components, keyPath: keyPath ?? "")
@@ -284,9 +298,10 @@ public struct ModelDecoder: Sendable {
     /// Decodes one object of `entity` from a parsed document.
     ///
     /// - Throws: ``MappingError`` (``MappingErrors`` when collecting all errors).
-    public func decodeObject(of entity: EntityDescription, from json: JSONValue, at keyPath: String? = nil) throws
+    public func decodeObject(of entity: some EntitySpecifier, from json: JSONValue, at keyPath: String? = nil) throws
         -> ModelObject
     {
+        let entity = try model.checkedEntity(entity)
         let (value, path) = try payload(json, at: keyPath)
         return try withReader(value.jsonData(), locatesByLine: false) { reader, _ throws(MappingError) in
             try reader.readObject(entity: entity.index, path: path)
@@ -296,9 +311,10 @@ public struct ModelDecoder: Sendable {
     /// Decodes an array of objects of `entity` from a parsed document.
     ///
     /// - Throws: ``MappingError`` (``MappingErrors`` when collecting all errors).
-    public func decodeObjects(of entity: EntityDescription, from json: JSONValue, at keyPath: String? = nil) throws
+    public func decodeObjects(of entity: some EntitySpecifier, from json: JSONValue, at keyPath: String? = nil) throws
         -> [ModelObject]
     {
+        let entity = try model.checkedEntity(entity)
         let (value, path) = try payload(json, at: keyPath)
         guard case .array = value else {
             throw MappingError(

@@ -1,7 +1,7 @@
 import Foundation
 @_spi(Engine) import ModelMapperSchema
 
-extension ModelPredicate.Expression: Derivation {
+extension PredicateSyntax.Expression: Derivation {
     /// The value of a derived attribute, computed from its derivation as a predicate
     /// expression on `object` (`messages.@count`, `items.@sum.price`, `author.name`,
     /// `lowercase(name)`), converted to the attribute's type; nil when it cannot be computed

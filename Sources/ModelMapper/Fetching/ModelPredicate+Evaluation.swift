@@ -45,9 +45,9 @@ extension ModelPredicate {
         substitutionVariables: [String: Any] = [:],
         options: EvaluationOptions = .init()
     ) throws(PredicateEvaluationError) -> Bool {
-        var evaluator = PredicateEvaluator(predicate: self, variables: substitutionVariables, options: options)
+        var evaluator = PredicateEvaluator(predicate: syntax, variables: substitutionVariables, options: options)
         evaluator.startObject()
-        return try evaluator.evaluate(self, on: .object(object))
+        return try evaluator.evaluate(syntax, on: .object(object))
     }
 
     /// The objects of `objects` that satisfy the predicate, in their order.
@@ -58,11 +58,11 @@ extension ModelPredicate {
         substitutionVariables: [String: Any] = [:],
         options: EvaluationOptions = .init()
     ) throws(PredicateEvaluationError) -> [ModelObject] {
-        var evaluator = PredicateEvaluator(predicate: self, variables: substitutionVariables, options: options)
+        var evaluator = PredicateEvaluator(predicate: syntax, variables: substitutionVariables, options: options)
         var kept: [ModelObject] = []
         for object in objects {
             evaluator.startObject()
-            if try evaluator.evaluate(self, on: .object(object)) { kept.append(object) }
+            if try evaluator.evaluate(syntax, on: .object(object)) { kept.append(object) }
         }
         return kept
     }
@@ -80,19 +80,21 @@ extension ModelPredicate {
     /// - Throws: ``PredicateEvaluationError`` `.invalidOperand` for a value a predicate cannot
     ///   hold (a value of a type other than those `%@` takes).
     public func substituting(_ variables: [String: Any]) throws(PredicateEvaluationError) -> ModelPredicate {
-        var constants: [String: Value] = [:]
+        var constants: [String: PredicateSyntax.Value] = [:]
         for (name, value) in variables {
-            guard let constant = Value(argument: value) else {
+            guard let constant = PredicateSyntax.Value(argument: value) else {
                 throw PredicateEvaluationError(
                     .invalidOperand("the value of $\(name), of type \(type(of: value)), cannot stand in a predicate")
                 )
             }
             constants[name] = constant
         }
-        return substituting(constants, bound: [])
+        return ModelPredicate(syntax.substituting(constants, bound: []))
     }
+}
 
-    fileprivate func substituting(_ constants: [String: Value], bound: Set<String>) -> ModelPredicate {
+extension PredicateSyntax {
+    fileprivate func substituting(_ constants: [String: Value], bound: Set<String>) -> PredicateSyntax {
         switch self {
         case .alwaysTrue, .alwaysFalse: return self
         case .not(let inner): return .not(inner.substituting(constants, bound: bound))
@@ -106,9 +108,9 @@ extension ModelPredicate {
     }
 }
 
-extension ModelPredicate.Expression {
-    fileprivate func substituting(_ constants: [String: ModelPredicate.Value], bound: Set<String>)
-        -> ModelPredicate.Expression
+extension PredicateSyntax.Expression {
+    fileprivate func substituting(_ constants: [String: PredicateSyntax.Value], bound: Set<String>)
+        -> PredicateSyntax.Expression
     {
         switch self {
         case .evaluatedObject, .constant: return self
@@ -118,7 +120,7 @@ extension ModelPredicate.Expression {
         case .keyPath(let base, let components): return .keyPath(base.substituting(constants, bound: bound), components)
         case .aggregate(let elements): return .aggregate(elements.map { $0.substituting(constants, bound: bound) })
         case .index(let base, let index):
-            let substituted: ModelPredicate.Index
+            let substituted: PredicateSyntax.Index
             if case .position(let position) = index {
                 substituted = .position(position.substituting(constants, bound: bound))
             } else {

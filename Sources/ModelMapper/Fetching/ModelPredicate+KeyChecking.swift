@@ -2,10 +2,22 @@ extension ModelPredicate {
     /// The `$VARIABLES` the predicate reads that no `SUBQUERY` binds.
     public var freeVariables: Set<String> {
         var names = Set<String>()
-        collectVariables(into: &names, bound: [])
+        syntax.collectVariables(into: &names, bound: [])
         return names
     }
 
+    /// Checks that every key path the predicate reads from the evaluated object exists in
+    /// `entity` (and, through relationships, in their destinations), so that a misspelt key
+    /// is an error before any object is read, naming the entity that lacks it.
+    ///
+    /// - Throws: ``PredicateEvaluationError`` `.unknownKey`.
+    public func checkKeys(for entity: EntityDescription) throws(PredicateEvaluationError) {
+        var checker = KeyChecker(predicate: syntax)
+        try checker.check(syntax, on: .entity(entity))
+    }
+}
+
+extension PredicateSyntax {
     fileprivate func collectVariables(into names: inout Set<String>, bound: Set<String>) {
         switch self {
         case .alwaysTrue, .alwaysFalse: break
@@ -17,19 +29,9 @@ extension ModelPredicate {
             comparison.right.collectVariables(into: &names, bound: bound)
         }
     }
-
-    /// Checks that every key path the predicate reads from the evaluated object exists in
-    /// `entity` (and, through relationships, in their destinations), so that a misspelt key
-    /// is an error before any object is read, naming the entity that lacks it.
-    ///
-    /// - Throws: ``PredicateEvaluationError`` `.unknownKey`.
-    public func checkKeys(for entity: EntityDescription) throws(PredicateEvaluationError) {
-        var checker = KeyChecker(predicate: self)
-        try checker.check(self, on: .entity(entity))
-    }
 }
 
-extension ModelPredicate.Expression {
+extension PredicateSyntax.Expression {
     fileprivate func collectVariables(into names: inout Set<String>, bound: Set<String>) {
         switch self {
         case .evaluatedObject, .constant: break
@@ -65,14 +67,14 @@ private struct KeyChecker {
         case unknown
     }
 
-    let predicate: ModelPredicate
+    let predicate: PredicateSyntax
     var bound: [String: Target] = [:]
 
-    init(predicate: ModelPredicate) {
+    init(predicate: PredicateSyntax) {
         self.predicate = predicate
     }
 
-    mutating func check(_ predicate: ModelPredicate, on object: Target) throws(PredicateEvaluationError) {
+    mutating func check(_ predicate: PredicateSyntax, on object: Target) throws(PredicateEvaluationError) {
         switch predicate {
         case .alwaysTrue, .alwaysFalse: break
         case .not(let inner): try check(inner, on: object)
@@ -84,7 +86,7 @@ private struct KeyChecker {
         }
     }
 
-    mutating func target(of expression: ModelPredicate.Expression, on object: Target) throws(PredicateEvaluationError)
+    mutating func target(of expression: PredicateSyntax.Expression, on object: Target) throws(PredicateEvaluationError)
         -> Target
     {
         switch expression {

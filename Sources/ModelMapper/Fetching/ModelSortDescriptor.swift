@@ -54,7 +54,7 @@ public struct ModelSortDescriptor: Sendable, Hashable {
             options: options
         )
         let expressions = descriptors.map { descriptor in
-            ModelPredicate.Expression.keyPath(
+            PredicateSyntax.Expression.keyPath(
                 .evaluatedObject,
                 descriptor.keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
             )

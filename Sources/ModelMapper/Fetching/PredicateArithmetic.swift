@@ -5,7 +5,7 @@ import Foundation
 /// division by zero or a result out of every range is an error, never a wrapped or rounded value.
 enum PredicateArithmetic {
     static func apply(
-        _ op: ModelPredicate.Expression.ArithmeticOperator,
+        _ op: PredicateSyntax.Expression.ArithmeticOperator,
         _ left: PredicateNumber,
         _ right: PredicateNumber
     ) throws(PredicateEvaluationError) -> PredicateNumber {
@@ -50,7 +50,7 @@ enum PredicateArithmetic {
         return result
     }
 
-    private static func decimal(_ op: ModelPredicate.Expression.ArithmeticOperator, _ a: Decimal, _ b: Decimal)
+    private static func decimal(_ op: PredicateSyntax.Expression.ArithmeticOperator, _ a: Decimal, _ b: Decimal)
         throws(PredicateEvaluationError) -> Decimal
     {
         var left = a
@@ -107,7 +107,7 @@ enum PredicateArithmetic {
         return result
     }
 
-    private static func double(_ op: ModelPredicate.Expression.ArithmeticOperator, _ a: Double, _ b: Double)
+    private static func double(_ op: PredicateSyntax.Expression.ArithmeticOperator, _ a: Double, _ b: Double)
         throws(PredicateEvaluationError) -> PredicateNumber
     {
         let result: Double

@@ -3,7 +3,7 @@ import Foundation
 /// Expressions: constants, variables, key paths followed through objects and collections,
 /// collection operators and aggregates, arithmetic, functions and casts.
 extension PredicateEvaluator {
-    mutating func value(of expression: ModelPredicate.Expression, on object: PredicateOperand)
+    mutating func value(of expression: PredicateSyntax.Expression, on object: PredicateOperand)
         throws(PredicateEvaluationError) -> PredicateOperand
     {
         try descend()
@@ -218,7 +218,7 @@ extension PredicateEvaluator {
 
     func arithmetic(
         _ left: PredicateOperand,
-        _ op: ModelPredicate.Expression.ArithmeticOperator,
+        _ op: PredicateSyntax.Expression.ArithmeticOperator,
         _ right: PredicateOperand
     ) throws(PredicateEvaluationError) -> PredicateOperand {
         switch (left, right) {

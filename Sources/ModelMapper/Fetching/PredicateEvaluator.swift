@@ -14,7 +14,7 @@ struct PredicateEvaluator {
     let regexes = StringMatching.RegexCache()
     /// What is being evaluated, for messages: a predicate (printed only when an error needs it),
     /// or else what `contextName` says (a sort's key paths).
-    let predicate: ModelPredicate?
+    let predicate: PredicateSyntax?
     let contextName: String
     var context: String { predicate?.description ?? contextName }
     var depth = 0
@@ -38,7 +38,7 @@ struct PredicateEvaluator {
     ///   - variables: the values of the predicate's `$VARIABLES`.
     ///   - options: the bounds of the evaluation.
     init(
-        predicate: ModelPredicate?,
+        predicate: PredicateSyntax?,
         context: String = "",
         variables: [String: Any],
         options: ModelPredicate.EvaluationOptions
@@ -80,7 +80,7 @@ struct PredicateEvaluator {
 
     // MARK: Predicates
 
-    mutating func evaluate(_ predicate: ModelPredicate, on object: PredicateOperand) throws(PredicateEvaluationError)
+    mutating func evaluate(_ predicate: PredicateSyntax, on object: PredicateOperand) throws(PredicateEvaluationError)
         -> Bool
     {
         try descend()
@@ -99,7 +99,7 @@ struct PredicateEvaluator {
         }
     }
 
-    mutating func evaluate(_ comparison: ModelPredicate.Comparison, on object: PredicateOperand)
+    mutating func evaluate(_ comparison: PredicateSyntax.Comparison, on object: PredicateOperand)
         throws(PredicateEvaluationError) -> Bool
     {
         let left = try value(of: comparison.left, on: object)
@@ -131,7 +131,7 @@ struct PredicateEvaluator {
     /// One comparison of two values (after any quantifier has picked the left one).
     func compare(
         _ left: PredicateOperand,
-        _ comparison: ModelPredicate.Comparison,
+        _ comparison: PredicateSyntax.Comparison,
         _ right: PredicateOperand
     ) throws(PredicateEvaluationError) -> Bool {
         let options = comparison.options
@@ -173,7 +173,7 @@ struct PredicateEvaluator {
     /// The error for two values `comparison` cannot compare.
     func incomparable(
         _ left: PredicateOperand,
-        _ comparison: ModelPredicate.Comparison,
+        _ comparison: PredicateSyntax.Comparison,
         _ right: PredicateOperand
     ) -> PredicateEvaluationError {
         error(
@@ -189,7 +189,7 @@ struct PredicateEvaluator {
     /// container on the right for `IN`, on the left for `CONTAINS`).
     func contains(
         _ left: PredicateOperand,
-        _ comparison: ModelPredicate.Comparison,
+        _ comparison: PredicateSyntax.Comparison,
         _ right: PredicateOperand
     ) throws(PredicateEvaluationError) -> Bool {
         let options = comparison.options
@@ -212,7 +212,7 @@ struct PredicateEvaluator {
     /// `BETWEEN {low, high}`, both bounds included.
     func between(
         _ left: PredicateOperand,
-        _ comparison: ModelPredicate.Comparison,
+        _ comparison: PredicateSyntax.Comparison,
         _ right: PredicateOperand
     ) throws(PredicateEvaluationError) -> Bool {
         guard case .collection(let bounds) = right, bounds.count == 2 else {
@@ -230,7 +230,7 @@ struct PredicateEvaluator {
     /// `BEGINSWITH`, `ENDSWITH`, `LIKE` and `MATCHES` of two strings.
     func match(
         _ text: String,
-        _ comparison: ModelPredicate.Comparison,
+        _ comparison: PredicateSyntax.Comparison,
         _ pattern: String
     ) throws(PredicateEvaluationError) -> Bool {
         let options = comparison.options
@@ -250,7 +250,7 @@ struct PredicateEvaluator {
         default:
             // `[c]` is the expression's case-insensitivity (folding would change escapes such
             // as `\D`); `[d]` folds diacritics of both, which leaves the syntax alone.
-            let diacritics: ModelPredicate.Comparison.Options = options.intersection(.diacriticInsensitive)
+            let diacritics: PredicateSyntax.Comparison.Options = options.intersection(.diacriticInsensitive)
             let foldedPattern = StringMatching.fold(pattern, diacritics)
             do {
                 let regex = try regexes.regex(for: foldedPattern, caseInsensitive: options.contains(.caseInsensitive))
@@ -268,7 +268,11 @@ struct PredicateEvaluator {
 
     /// Whether two values are equal: values of different kinds are not (numbers and Booleans
     /// compare as numbers; a UUID or URL equals its string).
-    static func equal(_ left: PredicateOperand, _ right: PredicateOperand, _ options: ModelPredicate.Comparison.Options)
+    static func equal(
+        _ left: PredicateOperand,
+        _ right: PredicateOperand,
+        _ options: PredicateSyntax.Comparison.Options
+    )
         -> Bool
     {
         switch (left, right) {
@@ -298,8 +302,8 @@ struct PredicateEvaluator {
     func order(
         _ left: PredicateOperand,
         _ right: PredicateOperand,
-        _ options: ModelPredicate.Comparison.Options,
-        _ comparison: ModelPredicate.Comparison?
+        _ options: PredicateSyntax.Comparison.Options,
+        _ comparison: PredicateSyntax.Comparison?
     ) throws(PredicateEvaluationError) -> ComparisonResult {
         if let result = Self.order(left, right, options) { return result }
         throw error(
@@ -312,7 +316,11 @@ struct PredicateEvaluator {
     }
 
     /// The order of two values; nil when their kinds have none between them.
-    static func order(_ left: PredicateOperand, _ right: PredicateOperand, _ options: ModelPredicate.Comparison.Options)
+    static func order(
+        _ left: PredicateOperand,
+        _ right: PredicateOperand,
+        _ options: PredicateSyntax.Comparison.Options
+    )
         -> ComparisonResult?
     {
         switch (left, right) {

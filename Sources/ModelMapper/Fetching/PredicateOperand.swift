@@ -78,7 +78,7 @@ enum PredicateOperand {
         case let value as URL: self = .url(value)
         case let value as Data: self = .data(value)
         case let value as ModelObject: self = .object(value)
-        case let value as ModelPredicate.Value: self = PredicateOperand(constant: value)
+        case let value as PredicateSyntax.Value: self = PredicateOperand(constant: value)
         case let values as [Any]: self = .collection(values.map { PredicateOperand(value: $0) })
         case let values as Set<AnyHashable>: self = .collection(values.map { PredicateOperand(value: $0.base) })
         default: self = .other(value as? AnyHashable)
@@ -86,7 +86,7 @@ enum PredicateOperand {
     }
 
     /// The operand for a constant of a predicate.
-    init(constant: ModelPredicate.Value) {
+    init(constant: PredicateSyntax.Value) {
         switch constant {
         case .null: self = .null
         case .boolean(let value): self = .boolean(value)

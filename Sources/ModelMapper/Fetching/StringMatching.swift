@@ -7,7 +7,7 @@ enum StringMatching {
     static let maximumPatternLength = 1_000
 
     /// `text` folded as `options` ask: `[c]` case, `[d]` diacritics (`é` is `e`).
-    static func fold(_ text: String, _ options: ModelPredicate.Comparison.Options) -> String {
+    static func fold(_ text: String, _ options: PredicateSyntax.Comparison.Options) -> String {
         guard !options.isEmpty else { return text }
         var folding: String.CompareOptions = []
         if options.contains(.caseInsensitive) { folding.insert(.caseInsensitive) }

@@ -7,10 +7,10 @@ extension ObjectGraph {
         /// The graph's objects for the elements merged (or the one object), in document order:
         /// objects the graph had, updated, and objects new to it.
         public var objects: [ModelObject]
-        /// The errors of the elements left out by ``ObjectGraph/mergePartially(_:entity:at:operations:)-(Data,String,_,_)``,
+        /// The errors of the elements left out by ``ObjectGraph/mergePartially(_:entity:at:operations:)``,
         /// each with its path; always empty from `merge`, which throws them instead.
         public var errors: [MappingError]
-        /// The positions of the elements left out by ``ObjectGraph/mergePartially(_:entity:at:operations:)-(Data,String,_,_)``.
+        /// The positions of the elements left out by ``ObjectGraph/mergePartially(_:entity:at:operations:)``.
         public var leftOut: [Int]
         /// What the document did that is allowed but worth saying, such as giving one object
         /// two different values for a property (see ``ModelDecoder/Options/conflictingValues``).
@@ -68,18 +68,15 @@ extension ObjectGraph {
     /// ```
     ///
     /// - Throws: ``MappingError`` for malformed JSON, nothing at `keyPath`, or an entity the
-    ///   model does not have; ``ObjectGraphError`` as ``merge(_:entity:at:operations:)-(Data,String,_,_)``.
+    ///   model does not have; ``ObjectGraphError`` as ``merge(_:entity:at:operations:)-(Data,_,_,_)``.
     public static func prepare(
         _ data: Data,
-        entity: String,
+        entity: some EntitySpecifier,
         at keyPath: String? = nil,
         model: ObjectModel,
         options: Options = Options()
     ) throws -> PreparedMerge {
-        guard let description = model.entitiesByName[entity] else {
-            throw model.unknownEntity(entity)
-        }
-        return try prepare(data, entity: description, at: keyPath, options: options)
+        try prepare(data, entity: model.checkedEntity(entity), at: keyPath, options: options)
     }
 
     static func prepare(_ data: Data, entity: EntityDescription, at keyPath: String?, options: Options) throws
@@ -138,9 +135,11 @@ extension ObjectGraph {
     /// - Objects the graph has (same identity, any JSON type of it) are updated by the keys
     ///   present; keys absent leave the value alone, required or not; `null` clears; a to-many
     ///   present replaces the objects it held.
-    /// - Other objects are inserted, and must have the values the model requires. A new object
-    ///   whose JSON gives its identity alone (`{"name": "snow"}`) and lacks a required value is
-    ///   a placeholder (see ``placeholders``), filled in by a later record.
+    /// - Other objects are inserted, and must have the values the model requires, as
+    ///   ``ModelDecoder`` asks: an element of the array is a record, whatever keys it holds. A
+    ///   nested object new to the graph whose JSON gives its identity alone (`{"name": "snow"}`)
+    ///   and lacks a required value is a placeholder (see ``placeholders``), filled in by a
+    ///   later record.
     /// - A JSON object in a relationship is an object, whatever keys it holds. Only a scalar
     ///   (`"band": "Japan"`), or an array of scalars, is a reference: to the graph's object
     ///   with that identity, or to one merged later (see ``Options/unresolvedReferences``).
@@ -148,7 +147,7 @@ extension ObjectGraph {
     ///   order; an identity the graph does not have becomes a placeholder.
     ///
     /// If any element has an error, the merge throws every error and the graph is unchanged;
-    /// ``mergePartially(_:entity:at:operations:)-(Data,String,_,_)`` merges the others instead.
+    /// ``mergePartially(_:entity:at:operations:)`` merges the others instead.
     ///
     /// For example:
     ///
@@ -164,36 +163,23 @@ extension ObjectGraph {
     @discardableResult
     public func merge(
         _ data: Data,
-        entity: String,
+        entity: some EntitySpecifier,
         at keyPath: String? = nil,
         operations: MergeOperations = .default
     ) throws -> MergeResult {
         try merge(
-            Self.prepare(data, entity: entityNamed(entity), at: keyPath, options: options),
+            Self.prepare(data, entity: model.checkedEntity(entity), at: keyPath, options: options),
             operations: operations
         )
     }
 
-    /// ``merge(_:entity:at:operations:)-(Data,String,_,_)`` with an entity description.
+    /// ``merge(_:entity:at:operations:)-(Data,_,_,_)`` from a parsed document.
     ///
-    /// - Throws: as ``merge(_:entity:at:operations:)-(Data,String,_,_)``.
-    @discardableResult
-    public func merge(
-        _ data: Data,
-        entity: EntityDescription,
-        at keyPath: String? = nil,
-        operations: MergeOperations = .default
-    ) throws -> MergeResult {
-        try merge(Self.prepare(data, entity: entity, at: keyPath, options: options), operations: operations)
-    }
-
-    /// ``merge(_:entity:at:operations:)-(Data,String,_,_)`` from a parsed document.
-    ///
-    /// - Throws: as ``merge(_:entity:at:operations:)-(Data,String,_,_)``.
+    /// - Throws: as ``merge(_:entity:at:operations:)-(Data,_,_,_)``.
     @discardableResult
     public func merge(
         _ json: JSONValue,
-        entity: String,
+        entity: some EntitySpecifier,
         at keyPath: String? = nil,
         operations: MergeOperations = .default
     ) throws -> MergeResult {
@@ -201,10 +187,10 @@ extension ObjectGraph {
     }
 
     /// Merges a document decoded by ``prepare(_:entity:at:model:options:)``, all or nothing, as
-    /// ``merge(_:entity:at:operations:)-(Data,String,_,_)``.
+    /// ``merge(_:entity:at:operations:)-(Data,_,_,_)``.
     ///
     /// - Throws: ``MappingErrors`` and ``ObjectGraphError/unresolvedReferences(_:)`` as
-    ///   ``merge(_:entity:at:operations:)-(Data,String,_,_)``; ``ObjectGraphError`` when the prepared document
+    ///   ``merge(_:entity:at:operations:)-(Data,_,_,_)``; ``ObjectGraphError`` when the prepared document
     ///   was merged before, or was decoded for another model or with other options than the
     ///   graph's.
     @discardableResult
@@ -230,55 +216,31 @@ extension ObjectGraph {
     ///
     /// - Throws: ``MappingError`` for what leaves no element to merge: malformed JSON, or
     ///   nothing at `keyPath`; ``ObjectGraphError/unresolvedReferences(_:)`` as
-    ///   ``merge(_:entity:at:operations:)-(Data,String,_,_)``.
+    ///   ``merge(_:entity:at:operations:)-(Data,_,_,_)``.
     @discardableResult
     public func mergePartially(
         _ data: Data,
-        entity: String,
+        entity: some EntitySpecifier,
         at keyPath: String? = nil,
         operations: MergeOperations = .default
     ) throws -> MergeResult {
         try merge(
-            Self.prepare(data, entity: entityNamed(entity), at: keyPath, options: options),
+            Self.prepare(data, entity: model.checkedEntity(entity), at: keyPath, options: options),
             partially: true,
             operations: operations
         )
     }
 
-    /// ``mergePartially(_:entity:at:operations:)-(Data,String,_,_)`` with an entity description.
-    ///
-    /// - Throws: as ``mergePartially(_:entity:at:operations:)-(Data,String,_,_)``.
-    @discardableResult
-    public func mergePartially(
-        _ data: Data,
-        entity: EntityDescription,
-        at keyPath: String? = nil,
-        operations: MergeOperations = .default
-    ) throws -> MergeResult {
-        try merge(
-            Self.prepare(data, entity: entity, at: keyPath, options: options),
-            partially: true,
-            operations: operations
-        )
-    }
-
-    /// ``mergePartially(_:entity:at:operations:)-(Data,String,_,_)`` of a document decoded by
+    /// ``mergePartially(_:entity:at:operations:)`` of a document decoded by
     /// ``prepare(_:entity:at:model:options:)``.
     ///
-    /// - Throws: as ``mergePartially(_:entity:at:operations:)-(Data,String,_,_)``, and as ``merge(_:operations:)`` for a prepared
+    /// - Throws: as ``mergePartially(_:entity:at:operations:)``, and as ``merge(_:operations:)`` for a prepared
     ///   document merged before or made for another graph.
     @discardableResult
     public func mergePartially(_ prepared: PreparedMerge, operations: MergeOperations = .default) throws
         -> MergeResult
     {
         try merge(prepared, partially: true, operations: operations)
-    }
-
-    private func entityNamed(_ name: String) throws -> EntityDescription {
-        guard let description = model.entitiesByName[name] else {
-            throw model.unknownEntity(name)
-        }
-        return description
     }
 
     private func merge(_ prepared: PreparedMerge, partially: Bool, operations: MergeOperations) throws -> MergeResult {

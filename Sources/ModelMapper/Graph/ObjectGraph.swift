@@ -16,7 +16,7 @@ import Foundation
 ///
 /// Merging a document inserts the objects it has that the graph has not and updates those it
 /// has: keys present overwrite, keys absent leave the value alone, `null` clears (see
-/// ``merge(_:entity:at:operations:)-(Data,String,_,_)``). A graph reads the keys and identities a
+/// ``merge(_:entity:at:operations:)-(Data,_,_,_)``). A graph reads the keys and identities a
 /// ``ModelDecoder`` reads, with the same defaults: the model's conventions
 /// (``/ModelMapperSchema/ModelConventions``), and where the model says nothing, keys that are the
 /// model's own names. Identities are the model's identity attributes
@@ -169,8 +169,12 @@ public final class ObjectGraph {
     public var count: Int { lists.reduce(0) { $0 + $1.count } }
 
     /// The objects of `entity`, in the order they came, and with `includingSubentities`
-    /// (the default) those of its subentities after them.
-    public func objects(of entity: EntityDescription, includingSubentities: Bool = true) -> [ModelObject] {
+    /// (the default) those of its subentities after them; none when the model has no such
+    /// entity.
+    ///
+    /// For example: `graph.objects(of: "Band")`.
+    public func objects(of entity: some EntitySpecifier, includingSubentities: Bool = true) -> [ModelObject] {
+        guard let entity = model.entity(entity) else { return [] }
         guard includingSubentities else { return lists[entity.index].objects }
         var result: [ModelObject] = []
         var stack = [entity.index]
@@ -181,27 +185,17 @@ public final class ObjectGraph {
         return result
     }
 
-    /// The objects of the entity named `entityName`; none when the model has no such entity.
-    public func objects(of entityName: String, includingSubentities: Bool = true) -> [ModelObject] {
-        guard let entity = model.entitiesByName[entityName] else { return [] }
-        return objects(of: entity, includingSubentities: includingSubentities)
-    }
-
     /// The object of `entity` (or of its family) with the given identity: the identity
     /// attribute's value for an entity with one, by attribute name for several. Values
-    /// convert as JSON does (`"101"` finds the `Integer 64` identity 101).
+    /// convert as JSON does (`"101"` finds the `Integer 64` identity 101). Nil when the graph
+    /// has no such object, or the model no such entity.
     ///
-    /// For example: `graph.object(of: band, identity: "Japan")`,
+    /// For example: `graph.object(of: "Band", identity: "Japan")`,
     /// `graph.object(of: membership, identity: ["band": "Japan", "musician": "David Sylvian"])`.
-    public func object(of entity: EntityDescription, identity: Any) -> ModelObject? {
+    public func object(of entity: some EntitySpecifier, identity: Any) -> ModelObject? {
+        guard let entity = model.entity(entity) else { return nil }
         guard let key = try? identityKey(of: entity.index, identity: identity) else { return nil }
         return identities[key]
-    }
-
-    /// ``object(of:identity:)`` by entity name.
-    public func object(of entityName: String, identity: Any) -> ModelObject? {
-        guard let entity = model.entitiesByName[entityName] else { return nil }
-        return object(of: entity, identity: identity)
     }
 
     /// Whether `object` is in the graph.

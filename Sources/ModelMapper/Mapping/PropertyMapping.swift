@@ -39,7 +39,7 @@ final class PropertyMapping: Sendable {
     /// For a derived attribute, its derivation (a key path, an aggregate, a function of the
     /// object's values), parsed: computed whenever the attribute is read. Nil for one that does
     /// not parse (the attribute then reads as stored).
-    let derivation: ModelPredicate.Expression?
+    let derivation: PredicateSyntax.Expression?
     /// The JSON form the attribute's values take where it is not the type's own
     /// (``/ModelMapperSchema/MappingKeys/jsonForm``): numbers and Booleans as strings, or text as numbers.
     let jsonForm: JSONForm?
@@ -86,7 +86,7 @@ final class PropertyMapping: Sendable {
         inverseSlot: Int?,
         writesIdentity: Bool = false,
         dateFormats: [DateFormat] = [],
-        derivation: ModelPredicate.Expression? = nil,
+        derivation: PredicateSyntax.Expression? = nil,
         jsonForm: JSONForm? = nil,
         fractionDigits: Int? = nil,
         bounds: ValueBounds? = nil,

@@ -3,7 +3,7 @@ extension ModelObject: PredicateReferent {
     package var predicateDescription: String { "<\(entity.name) object>" }
 }
 
-extension ModelPredicate.ObjectReference {
+extension PredicateSyntax.ObjectReference {
     /// The object.
     public var object: ModelObject {
         // Only `init(_:)` and the format arguments make references, and `ModelObject` is the

@@ -20,6 +20,19 @@ extension ObjectModel {
         return entity
     }
 
+    /// The entity `specifier` gives in this model; nil when the model has none of its name.
+    func entity(_ specifier: some EntitySpecifier) -> EntityDescription? {
+        if let entity = specifier as? EntityDescription, entity.model === self { return entity }
+        return entitiesByName[specifier.specifiedEntityName]
+    }
+
+    /// The entity `specifier` gives in this model, or the error ``checkedEntity(named:)``
+    /// throws.
+    func checkedEntity(_ specifier: some EntitySpecifier) throws(MappingError) -> EntityDescription {
+        if let entity = specifier as? EntityDescription, entity.model === self { return entity }
+        return try checkedEntity(named: specifier.specifiedEntityName)
+    }
+
     /// The error for an entity name the model does not have, suggesting the closest it has.
     func unknownEntity(_ name: String) -> MappingError {
         let suggestion = ClosestName.to(name, among: entities.map(\.name))

@@ -13,7 +13,7 @@ final class SlotLayout: Sendable {
     /// For a derived attribute, its derivation (a key path, an aggregate, a function of the
     /// object's values), parsed: computed whenever the attribute is read. Nil for one that does
     /// not parse (the attribute then reads as stored).
-    let derivation: ModelPredicate.Expression?
+    let derivation: PredicateSyntax.Expression?
     /// ``derivation``, as what computes it: the evaluator's conformance, found at run time,
     /// so that objects reach a layer after theirs without naming it (see `Derivation`).
     let derive: (any Derivation)?
@@ -30,7 +30,7 @@ final class SlotLayout: Sendable {
         attributeType: AttributeType,
         isOptional: Bool,
         defaultValue: (any Sendable)?,
-        derivation: ModelPredicate.Expression? = nil,
+        derivation: PredicateSyntax.Expression? = nil,
         destination: Int,
         isToMany: Bool,
         inverseSlot: Int?
@@ -55,7 +55,7 @@ final class SlotLayout: Sendable {
             attributeType: attribute.attributeType,
             isOptional: attribute.isOptional || attribute.isTransient,
             defaultValue: attribute.defaultValue,
-            derivation: attribute.derivationExpression.flatMap { try? ModelPredicate.Expression(format: $0) },
+            derivation: attribute.derivationExpression.flatMap { try? PredicateSyntax.Expression(format: $0) },
             destination: -1,
             isToMany: false,
             inverseSlot: nil

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Parses a predicate format string into a ``ModelPredicate``: recursive descent over the
+/// Parses a predicate format string into a ``PredicateSyntax``: recursive descent over the
 /// lexer's tokens, with format arguments substituted as they are met.
 ///
 /// Precedence, loosest first: `OR`, `AND`, `NOT`, a comparison, `+ -`, `* /`, `**`, unary `-`,
@@ -42,7 +42,7 @@ struct PredicateParser {
     }
 
     /// The whole format as a predicate.
-    mutating func parse() throws(PredicateSyntaxError) -> ModelPredicate {
+    mutating func parse() throws(PredicateSyntaxError) -> PredicateSyntax {
         let predicate = try parseOr()
         guard current.kind == .end else { throw fail("AND, OR or the end of the predicate") }
         guard nextArgument == arguments.count else {
@@ -52,7 +52,7 @@ struct PredicateParser {
     }
 
     /// An expression alone (a derived attribute's derivation), to the end of the format.
-    mutating func parseStandaloneExpression() throws(PredicateSyntaxError) -> ModelPredicate.Expression {
+    mutating func parseStandaloneExpression() throws(PredicateSyntaxError) -> PredicateSyntax.Expression {
         let expression = try parseExpression()
         guard current.kind == .end else { throw fail("an operator or the end of the expression") }
         guard nextArgument == arguments.count else {
@@ -63,7 +63,7 @@ struct PredicateParser {
 
     // MARK: Predicates
 
-    private mutating func parseOr() throws(PredicateSyntaxError) -> ModelPredicate {
+    private mutating func parseOr() throws(PredicateSyntaxError) -> PredicateSyntax {
         try descend()
         defer { depth -= 1 }
         var terms = [try parseAnd()]
@@ -71,13 +71,13 @@ struct PredicateParser {
         return terms.count == 1 ? terms[0] : .or(terms)
     }
 
-    private mutating func parseAnd() throws(PredicateSyntaxError) -> ModelPredicate {
+    private mutating func parseAnd() throws(PredicateSyntaxError) -> PredicateSyntax {
         var terms = [try parseNot()]
         while takeKeyword("AND") || take("&&") { terms.append(try parseNot()) }
         return terms.count == 1 ? terms[0] : .and(terms)
     }
 
-    private mutating func parseNot() throws(PredicateSyntaxError) -> ModelPredicate {
+    private mutating func parseNot() throws(PredicateSyntaxError) -> PredicateSyntax {
         if takeKeyword("NOT") || take("!") {
             try descend()
             defer { depth -= 1 }
@@ -109,8 +109,8 @@ struct PredicateParser {
         }
     }
 
-    private mutating func parseComparison() throws(PredicateSyntaxError) -> ModelPredicate.Comparison {
-        var quantifier = ModelPredicate.Comparison.Quantifier.direct
+    private mutating func parseComparison() throws(PredicateSyntaxError) -> PredicateSyntax.Comparison {
+        var quantifier = PredicateSyntax.Comparison.Quantifier.direct
         if takeKeyword("ANY") || takeKeyword("SOME") {
             quantifier = .any
         } else if takeKeyword("ALL") {
@@ -126,11 +126,11 @@ struct PredicateParser {
         }
         let options = try parseOptions()
         let right = try parseExpression()
-        return ModelPredicate.Comparison(left, comparisonOperator, right, options: options, quantifier: quantifier)
+        return PredicateSyntax.Comparison(left, comparisonOperator, right, options: options, quantifier: quantifier)
     }
 
-    private mutating func takeOperator() -> ModelPredicate.Comparison.Operator? {
-        let result: ModelPredicate.Comparison.Operator?
+    private mutating func takeOperator() -> PredicateSyntax.Comparison.Operator? {
+        let result: PredicateSyntax.Comparison.Operator?
         switch current.kind {
         case .symbol("=="), .symbol("="): result = .equal
         case .symbol("!="), .symbol("<>"): result = .notEqual
@@ -138,7 +138,7 @@ struct PredicateParser {
         case .symbol("<="), .symbol("=<"): result = .lessOrEqual
         case .symbol(">"): result = .greater
         case .symbol(">="), .symbol("=>"): result = .greaterOrEqual
-        case .keyword(let word): result = ModelPredicate.Comparison.Operator(rawValue: word)
+        case .keyword(let word): result = PredicateSyntax.Comparison.Operator(rawValue: word)
         default: result = nil
         }
         if result != nil { position += 1 }
@@ -147,12 +147,12 @@ struct PredicateParser {
 
     /// `[c]`, `[d]`, `[cd]` after an operator (`n` and `l`, which Foundation also takes, change
     /// nothing here and are accepted).
-    private mutating func parseOptions() throws(PredicateSyntaxError) -> ModelPredicate.Comparison.Options {
+    private mutating func parseOptions() throws(PredicateSyntaxError) -> PredicateSyntax.Comparison.Options {
         guard current.kind == .symbol("["), position + 2 < tokens.count,
             case .name(let letters) = tokens[position + 1].kind,
             tokens[position + 2].kind == .symbol("]")
         else { return [] }
-        var options: ModelPredicate.Comparison.Options = []
+        var options: PredicateSyntax.Comparison.Options = []
         for letter in letters.lowercased() {
             switch letter {
             case "c": options.insert(.caseInsensitive)
@@ -169,7 +169,7 @@ struct PredicateParser {
 
     // MARK: Expressions
 
-    private mutating func parseExpression() throws(PredicateSyntaxError) -> ModelPredicate.Expression {
+    private mutating func parseExpression() throws(PredicateSyntaxError) -> PredicateSyntax.Expression {
         try descend()
         defer { depth -= 1 }
         var left = try parseMultiplicative()
@@ -184,7 +184,7 @@ struct PredicateParser {
         }
     }
 
-    private mutating func parseMultiplicative() throws(PredicateSyntaxError) -> ModelPredicate.Expression {
+    private mutating func parseMultiplicative() throws(PredicateSyntaxError) -> PredicateSyntax.Expression {
         var left = try parsePower()
         while true {
             if take("*") {
@@ -197,13 +197,13 @@ struct PredicateParser {
         }
     }
 
-    private mutating func parsePower() throws(PredicateSyntaxError) -> ModelPredicate.Expression {
+    private mutating func parsePower() throws(PredicateSyntaxError) -> PredicateSyntax.Expression {
         var left = try parseUnary()
         while take("**") { left = .arithmetic(left, .power, try parseUnary()) }
         return left
     }
 
-    private mutating func parseUnary() throws(PredicateSyntaxError) -> ModelPredicate.Expression {
+    private mutating func parseUnary() throws(PredicateSyntaxError) -> PredicateSyntax.Expression {
         guard take("-") else { return try parsePostfix() }
         try descend()
         defer { depth -= 1 }
@@ -213,7 +213,7 @@ struct PredicateParser {
         return .negated(operand)
     }
 
-    private mutating func parsePostfix() throws(PredicateSyntaxError) -> ModelPredicate.Expression {
+    private mutating func parsePostfix() throws(PredicateSyntaxError) -> PredicateSyntax.Expression {
         var expression = try parsePrimary()
         while true {
             if take(".") {
@@ -232,7 +232,7 @@ struct PredicateParser {
                 }
             } else if current.kind == .symbol("[") {
                 position += 1
-                let index: ModelPredicate.Index
+                let index: PredicateSyntax.Index
                 switch current.kind {
                 case .name(let name) where ["FIRST", "LAST", "SIZE"].contains(name.uppercased()):
                     position += 1
@@ -248,7 +248,7 @@ struct PredicateParser {
         }
     }
 
-    private mutating func parsePrimary() throws(PredicateSyntaxError) -> ModelPredicate.Expression {
+    private mutating func parsePrimary() throws(PredicateSyntaxError) -> PredicateSyntax.Expression {
         let token = current
         switch token.kind {
         case .name(let name):
@@ -289,7 +289,7 @@ struct PredicateParser {
             position += 1
             try descend()
             defer { depth -= 1 }
-            var elements: [ModelPredicate.Expression] = []
+            var elements: [PredicateSyntax.Expression] = []
             if !take("}") {
                 repeat { elements.append(try parseExpression()) } while take(",")
                 try expect("}", "',' or '}' in the list")
@@ -306,11 +306,11 @@ struct PredicateParser {
     }
 
     /// `name(arguments…)`: the function's name as written, its arguments.
-    private mutating func parseFunction(_ name: String) throws(PredicateSyntaxError) -> ModelPredicate.Expression {
+    private mutating func parseFunction(_ name: String) throws(PredicateSyntaxError) -> PredicateSyntax.Expression {
         position += 1
         try descend()
         defer { depth -= 1 }
-        var arguments: [ModelPredicate.Expression] = []
+        var arguments: [PredicateSyntax.Expression] = []
         if !take(")") {
             repeat { arguments.append(try parseExpression()) } while take(",")
             try expect(")", "',' or ')' in the arguments of \(name)")
@@ -319,7 +319,7 @@ struct PredicateParser {
     }
 
     /// `SUBQUERY(collection, $variable, predicate)`, after the keyword.
-    private mutating func parseSubquery() throws(PredicateSyntaxError) -> ModelPredicate.Expression {
+    private mutating func parseSubquery() throws(PredicateSyntaxError) -> PredicateSyntax.Expression {
         try expect("(", "'(' after SUBQUERY")
         try descend()
         defer { depth -= 1 }
@@ -340,7 +340,7 @@ struct PredicateParser {
     private mutating func argument(
         for specifier: Character,
         at token: PredicateLexer.Token
-    ) throws(PredicateSyntaxError) -> ModelPredicate.Expression {
+    ) throws(PredicateSyntaxError) -> PredicateSyntax.Expression {
         guard nextArgument < arguments.count else {
             throw fail("an argument for %\(specifier) (\(arguments.count) given)", at: token)
         }
@@ -357,15 +357,15 @@ struct PredicateParser {
                 key.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
             )
         case "d", "i", "u":
-            guard let value, let text = ModelPredicate.Value.integerText(value) else { throw mismatch("an integer") }
+            guard let value, let text = PredicateSyntax.Value.integerText(value) else { throw mismatch("an integer") }
             return .constant(.number(text))
         case "f":
-            guard let value, let number = ModelPredicate.Value.floatingPoint(value), number.isFinite else {
+            guard let value, let number = PredicateSyntax.Value.floatingPoint(value), number.isFinite else {
                 throw mismatch("a finite floating-point number")
             }
             return .constant(.number("\(number)"))
         default:
-            guard let constant = ModelPredicate.Value(argument: value) else {
+            guard let constant = PredicateSyntax.Value(argument: value) else {
                 throw mismatch("a string, number, Boolean, date, UUID, URL, data, object, nil or a collection of them")
             }
             return .constant(constant)

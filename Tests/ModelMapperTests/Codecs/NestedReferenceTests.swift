@@ -65,6 +65,6 @@ struct NestedReferenceTests {
         var options = ModelDecoder.Options()
         options.unknownKeys = .keep
         return try ModelDecoder(model: model, options: options)
-            .decodeObject(ofEntityNamed: "Library", from: Data(json.utf8))
+            .decodeObject(of: "Library", from: Data(json.utf8))
     }
 }

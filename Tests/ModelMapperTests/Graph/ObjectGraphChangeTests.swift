@@ -83,7 +83,7 @@ struct ObjectGraphChangeTests {
     func objectsOutsideAGraph() throws {
         let band = try ModelDecoder(model: model)
             .decodeObject(
-                ofEntityNamed: "Band",
+                of: "Band",
                 from: Data(#"{"name": "Japan", "formed": 1974}"#.utf8)
             )
         try band.setValue("Rain Tree Crow", forKey: "otherNames")

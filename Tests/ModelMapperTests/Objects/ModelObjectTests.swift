@@ -93,14 +93,14 @@ struct ModelObjectTests {
         }
         let data = Data(#"{"authors": [{"author_id": 7, "firstName": "Jane", "lastName": "Austen"}]}"#.utf8)
         let decoder = ModelDecoder(model: model)
-        let authors = try decoder.decodeObjects(ofEntityNamed: "Author", from: data, at: "authors")
+        let authors = try decoder.decodeObjects(of: "Author", from: data, at: "authors")
         #expect(authors.map { $0.value(forKey: "lastName") as? String } == ["Austen"])
         #expect(throws: MappingError.self) {
-            try decoder.decodeObjects(ofEntityNamed: "Authors", from: data, at: "authors")
+            try decoder.decodeObjects(of: "Authors", from: data, at: "authors")
         }
         let one = Data(#"{"author_id": 8, "firstName": "Anne", "lastName": "Brontë"}"#.utf8)
         #expect(
-            try decoder.decodeObject(ofEntityNamed: "Author", from: one).value(forKey: "firstName") as? String == "Anne"
+            try decoder.decodeObject(of: "Author", from: one).value(forKey: "firstName") as? String == "Anne"
         )
     }
 

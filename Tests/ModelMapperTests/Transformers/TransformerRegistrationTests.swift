@@ -91,7 +91,7 @@ struct DeclaredDateTransformerTests {
         // Decoding reads the format the model declares.
         let person = try ModelDecoder(model: model)
             .decodeObject(
-                ofEntityNamed: "Person",
+                of: "Person",
                 from: Data(#"{"born": "1835-11-30"}"#.utf8)
             )
         var calendar = Calendar(identifier: .gregorian)

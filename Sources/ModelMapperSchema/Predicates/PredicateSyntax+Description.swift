@@ -4,9 +4,9 @@ import Foundation
 // it again gives the same tree: parentheses where nesting needs them, reserved words used as
 // keys escaped with `#`, strings quoted with escapes. Constants no literal can spell (dates,
 // UUIDs, URLs, data, objects) are written for people to read.
-extension ModelPredicate: CustomStringConvertible {
-    /// This `ModelPredicate` as text, as `print` and string interpolation show it.
-    public var description: String {
+extension PredicateSyntax: CustomStringConvertible {
+    /// This `PredicateSyntax` as text, as `print` and string interpolation show it.
+    package var description: String {
         switch self {
         case .alwaysTrue: return "TRUEPREDICATE"
         case .alwaysFalse: return "FALSEPREDICATE"
@@ -36,9 +36,9 @@ extension ModelPredicate: CustomStringConvertible {
     }
 }
 
-extension ModelPredicate.Comparison: CustomStringConvertible {
+extension PredicateSyntax.Comparison: CustomStringConvertible {
     /// This `Comparison` as text, as `print` and string interpolation show it.
-    public var description: String {
+    package var description: String {
         var text = quantifier == .direct ? "" : quantifier.rawValue + " "
         text += "\(left) \(self.operator.rawValue)"
         if !options.isEmpty {
@@ -50,9 +50,9 @@ extension ModelPredicate.Comparison: CustomStringConvertible {
     }
 }
 
-extension ModelPredicate.Expression: CustomStringConvertible {
+extension PredicateSyntax.Expression: CustomStringConvertible {
     /// This `Expression` as text, as `print` and string interpolation show it.
-    public var description: String {
+    package var description: String {
         switch self {
         case .evaluatedObject: return "SELF"
         case .keyPath(let base, let components):
@@ -118,9 +118,9 @@ extension ModelPredicate.Expression: CustomStringConvertible {
     }
 }
 
-extension ModelPredicate.Value: CustomStringConvertible {
+extension PredicateSyntax.Value: CustomStringConvertible {
     /// This `Value` as text, as `print` and string interpolation show it.
-    public var description: String {
+    package var description: String {
         switch self {
         case .null: return "NIL"
         case .boolean(let value): return value ? "TRUE" : "FALSE"
