@@ -62,11 +62,14 @@ extension ObjectDecoder {
                 identitySlots: mapping.identitySlotList
             )
         {
-            // One probe finds the object decoded before, or where the new one goes.
-            let (found, probe) = run.identities.find(identity)
+            // One probe finds the object decoded before, or where the new one goes. The map
+            // reached without counting a reference to it: the run holds it, and a count here
+            // costs a retain and a release per object, twice.
+            let identities = Unmanaged.passUnretained(run.identities)
+            let (found, probe) = identities._withUnsafeGuaranteedRef { $0.find(identity) }
             if let existing = found { return try finishRepeated(frame, as: existing, source: source) }
             let object = makeObject(frame.entity)
-            run.identities.insert(object, for: identity, at: probe)
+            identities._withUnsafeGuaranteedRef { $0.insert(object, for: identity, at: probe) }
             try adopt(frame, into: object, source: source, isNew: true)
             return object
         }
@@ -223,20 +226,19 @@ extension ObjectDecoder {
         unowned(unsafe) let mapping = frame.mapping
         var keys: [String]?
         for slot in mapping.requiredSlotList {
-            guard case .absent = frame.slots[slot], slot != slotFilledByParent(of: frame) else { continue }
+            guard RequiredValue.isMissing(frame.slots + slot), slot != slotFilledByParent(of: frame) else { continue }
             let property = mapping.properties[slot]
-            let path = path(of: frame).appending(keys: property.keyPath)
+            let objectPath = path(of: frame)
+            let path = objectPath.appending(keys: property.keyPath)
             if run.errors.count > frame.firstError, run.errors[frame.firstError...].contains(where: { $0.path == path })
             {
                 continue
             }
-            let error = MappingError(
-                .missingValue,
-                path: path,
+            let error = RequiredValue.missingError(
+                property,
+                inObjectAt: objectPath,
                 entityName: run.model.entityRecords[frame.entity].name,
-                propertyName: property.name,
-                expected: property.expectedValue(in: run.model),
-                found: property.missingValueFound,
+                model: run.model,
                 detail: missingKeyHint(for: property, in: frame, keys: &keys)
             )
             if property.isRelationship {
@@ -252,11 +254,8 @@ extension ObjectDecoder {
     mutating func reportMissingLinks() throws(MappingError) {
         let missing = missingLinks
         missingLinks.removeAll()
-        for link in missing {
-            switch link.object.storedState(atSlot: link.slot) {
-            case .absent, .null: try report(link.error)
-            default: continue
-            }
+        for link in missing where RequiredValue.isMissing(link.object.storedState(atSlot: link.slot)) {
+            try report(link.error)
         }
     }
 
@@ -285,8 +284,7 @@ extension ObjectDecoder {
     func lacksRequiredValue(_ frame: Frame) -> Bool {
         guard requiresValues(ofEntity: frame.entity), !frame.isReference else { return false }
         return frame.mapping.requiredSlotList.contains { slot in
-            if case .absent = frame.slots[slot] { return slot != slotFilledByParent(of: frame) }
-            return false
+            RequiredValue.isMissing(frame.slots + slot) && slot != slotFilledByParent(of: frame)
         }
     }
 

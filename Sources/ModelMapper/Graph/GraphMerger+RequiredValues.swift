@@ -27,14 +27,11 @@ extension GraphMerger {
             let mapping = graph.mappings[object.layout.entityIndex]
             let name = graph.model.entityRecords[object.layout.entityIndex].name
             for slot in missing {
-                let property = mapping.properties[slot]
-                let error = MappingError(
-                    .missingValue,
-                    path: (record.incompleteAt ?? .root).appending(keys: property.keyPath),
+                let error = RequiredValue.missingError(
+                    mapping.properties[slot],
+                    inObjectAt: record.incompleteAt ?? .root,
                     entityName: name,
-                    propertyName: property.name,
-                    expected: property.expectedValue(in: graph.model),
-                    found: property.missingValueFound,
+                    model: graph.model,
                     detail: record.missingKeyHints[slot]
                 )
                 errors.append((identifier, error))
@@ -61,10 +58,8 @@ extension GraphMerger {
     func missingRequiredSlots(of object: ModelObject, onto existing: ModelObject? = nil) -> [Int] {
         let mapping = graph.mappings[object.layout.entityIndex]
         return mapping.requiredSlotList.filter { slot in
-            guard case .absent = object[stored: slot] else { return false }
-            guard let existing else { return true }
-            if case .absent = existing[stored: slot] { return true }
-            return false
+            RequiredValue.isMissing(object.storedState(atSlot: slot))
+                && existing.map { RequiredValue.isMissing($0.storedState(atSlot: slot)) } ?? true
         }
     }
 

@@ -1,8 +1,7 @@
 import Foundation
 
 /// What the decoder refuses, asked of objects about to be written and of
-/// ``ModelObject/validate(checkingBounds:)``: every value the model requires (an attribute
-/// neither optional nor defaulted, or a to-one relationship not optional, set and not null),
+/// ``ModelObject/validate(checkingBounds:)``: every value the model requires (``RequiredValue``),
 /// and raw values where the object's class asks for them (``ModelObject/rawValueTypes``). One
 /// check, so that the encoder never writes a document its own decoder refuses.
 enum ValueCheck {
@@ -18,11 +17,8 @@ enum ValueCheck {
     @inline(__always)
     static func passesRequired(_ object: ModelObject) -> Bool {
         let layout = object.layout
-        for slot in layout.requiredSlotList {
-            switch object.storedState(atSlot: slot) {
-            case .absent, .null: return false
-            default: continue
-            }
+        for slot in layout.requiredSlotList where RequiredValue.isMissing(object.storedState(atSlot: slot)) {
+            return false
         }
         let model = object.entity.model
         guard model.hasRawValueChecks else { return true }
@@ -51,15 +47,13 @@ enum ValueCheck {
         guard required else { return problems }
         for slot in layout.requiredSlotList {
             let state = object.storedState(atSlot: slot)
-            guard state == .absent || state == .null else { continue }
-            let property = keyed.properties[slot]
+            guard RequiredValue.isMissing(state) else { continue }
             problems.append(
-                MappingError(
-                    .missingValue,
-                    path: path.appending(keys: property.keyPath),
+                RequiredValue.missingError(
+                    keyed.properties[slot],
+                    inObjectAt: path,
                     entityName: entityName,
-                    propertyName: property.name,
-                    expected: property.expectedValue(in: object.entity.model),
+                    model: object.entity.model,
                     found: state == .null ? "the object's is null" : "the object has none",
                     detail: "set it, or turn ModelEncoder.Options.checksValues off to write a draft"
                 )
