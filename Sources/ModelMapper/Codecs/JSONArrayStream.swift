@@ -28,6 +28,9 @@ struct JSONArrayStream {
     private var column = 1
     /// The number of elements found so far.
     private(set) var elementCount = 0
+    /// The keys of the object on the key path being read, for the error when its component is
+    /// not among them (``KeyPathDescent``).
+    private var keysSeen: [String] = []
 
     private enum Phase: Equatable {
         /// Before the document's first value.
@@ -189,15 +192,20 @@ struct JSONArrayStream {
                 try expect(UInt8(ascii: "["), byte, found: "an array")
                 phase = .array(first: true)
             } else {
-                try expect(UInt8(ascii: "{"), byte, found: "an object with key '\(components[0])'")
+                guard byte == UInt8(ascii: "{") else {
+                    throw KeyPathDescent.notAnObject(at: .root, component: components[0], found: describe(byte))
+                }
+                position += 1
+                keysSeen = []
                 phase = .member(level: 0, first: true)
             }
         case .member(let level, let first):
             if byte == UInt8(ascii: "}") {
-                throw MappingError(
-                    .missingValue,
+                throw KeyPathDescent.nothing(
+                    at: components.joined(separator: "."),
                     path: JSONPath.root.appending(keys: components.prefix(level + 1)),
-                    detail: "the document has nothing at '\(components.joined(separator: "."))'"
+                    component: components[level],
+                    keys: keysSeen
                 )
             }
             if !first { try expect(UInt8(ascii: ","), byte, found: nil, after: "an object member") }
@@ -212,6 +220,7 @@ struct JSONArrayStream {
             guard let range = try scanValue(atEnd: atEnd) else { return false }
             let key = try readKey(range)
             if case .key = phase {
+                if keysSeen.count < KeyPathDescent.keysKept { keysSeen.append(key) }
                 phase = .colon(level: level, matches: key == components[level])
             } else {
                 phase = .restColon(level: level)
@@ -245,9 +254,14 @@ struct JSONArrayStream {
             phase = .array(first: true)
         } else {
             guard byte == UInt8(ascii: "{") else {
-                throw mismatch("an object with key '\(components[level + 1])'", at: level + 1, byte: byte)
+                throw KeyPathDescent.notAnObject(
+                    at: JSONPath.root.appending(keys: components.prefix(level + 1)),
+                    component: components[level + 1],
+                    found: describe(byte)
+                )
             }
             position += 1
+            keysSeen = []
             phase = .member(level: level + 1, first: true)
         }
     }

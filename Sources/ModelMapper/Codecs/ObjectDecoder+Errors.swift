@@ -88,21 +88,6 @@ extension ObjectDecoder {
         return path
     }
 
-    /// Describes the value at the reading position for a message, and skips it.
-    mutating func describeAndSkip() throws(MappingError) -> String {
-        scanner.skipWhitespace()
-        switch scanner.peek() {
-        case UInt8(ascii: "{"):
-            try scanner.skipValue()
-            return "an object"
-        case UInt8(ascii: "["):
-            try scanner.skipValue()
-            return "an array"
-        default:
-            return try scanner.readScalar().map(ValueConversion.describe) ?? ""
-        }
-    }
-
     /// A `null` element of a to-many array: left out under ``ModelDecoder/Options/nullElements``
     /// `.skip`, else an error naming that option. The entity's name is looked up only for the
     /// error: copying its record costs more than skipping the element.

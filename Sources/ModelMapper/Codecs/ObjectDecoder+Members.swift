@@ -129,7 +129,7 @@ extension ObjectDecoder {
             try scanner.readLiteral("null")
             if keepsSource { sources[top].members.append(.null(node: index, isOwner: isExtras)) }
         default:
-            let found = try describeAndSkip()
+            let found = try scanner.describeAndSkip()
             let mapping = frames[target].mapping
             let first = nested.takeUnretainedValue().nodes.first
             try report(

@@ -85,7 +85,7 @@ extension ObjectDecoder {
             return
         }
         guard scanner.peek() == UInt8(ascii: "[") else {
-            let found = try describeAndSkip()
+            let found = try scanner.describeAndSkip()
             let property = frames[top].mapping.properties[slot]
             try report(
                 .typeMismatch,

@@ -63,7 +63,7 @@ extension ObjectDecoder {
         }
         scanner.skipWhitespace()
         let isString = scanner.peek() == UInt8(ascii: "\"")
-        let text = isString ? try scanner.readString().string : try describeAndSkip()
+        let text = isString ? try scanner.readString().string : try scanner.describeAndSkip()
         open[last].seen = true
         typeKeyValues[open[last].start] = .some((text, isString))
         return true
@@ -82,7 +82,7 @@ extension ObjectDecoder {
             name = try scanner.readString().string
             if name == mapping.typeValue { return }
         } else {
-            name = try describeAndSkip()
+            name = try scanner.describeAndSkip()
         }
         try report(
             .unknownEntity(name),

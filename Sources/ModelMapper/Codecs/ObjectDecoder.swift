@@ -203,7 +203,7 @@ struct ObjectDecoder {
                 try readNullElement(at: step, entity: expected)
                 return false
             }
-            let found = try describeAndSkip()
+            let found = try scanner.describeAndSkip()
             try report(.typeMismatch, at: step, entityName: expectedName, expected: "an object", found: found)
             return false
         }
@@ -324,7 +324,7 @@ struct ObjectDecoder {
     ) throws(MappingError) -> [ModelObject] {
         scanner.skipWhitespace()
         guard scanner.peek() == UInt8(ascii: "[") else {
-            let found = try describeAndSkip()
+            let found = try scanner.describeAndSkip()
             let name = run.model.entityRecords[entity].name
             let error = MappingError(
                 .typeMismatch,
@@ -376,7 +376,7 @@ struct ObjectDecoder {
     mutating func readArrayLeavingOutErrors(entity: Int, path: JSONPath) throws(MappingError) -> Batch {
         scanner.skipWhitespace()
         guard scanner.peek() == UInt8(ascii: "[") else {
-            let found = try describeAndSkip()
+            let found = try scanner.describeAndSkip()
             let name = run.model.entityRecords[entity].name
             throw MappingError(
                 .typeMismatch,
@@ -444,60 +444,14 @@ struct ObjectDecoder {
         return try readObject(entity: entity, path: path, index: index)
     }
 
-    /// The error for a key path the document does not have: the keys the object there has,
-    /// and the closest of them.
-    static func nothing(at keyPath: String, path: JSONPath, component: String, keys: [String]) -> MappingError {
-        let listed = keys.prefix(12).map { "'\($0)'" }.joined(separator: ", ") + (keys.count > 12 ? ", …" : "")
-        return MappingError(
-            .missingValue,
-            path: path,
-            found: "the document has nothing at '\(keyPath)'",
-            detail: (keys.isEmpty ? "the object there is empty" : "the object there has the keys \(listed)")
-                + ClosestName.suggestion(for: component, among: keys)
-        )
-    }
-
-    /// Moves from the start of the document to the value at a key path, checking what it
-    /// passes; returns the value's path.
+    /// Moves from the start of the document to the value at a key path (see
+    /// ``KeyPathDescent``); returns the value's path.
     mutating func enter(_ components: [String], keyPath: String) throws(MappingError) -> JSONPath {
-        var path = JSONPath.root
-        for component in components {
-            scanner.skipWhitespace()
-            guard scanner.peek() == UInt8(ascii: "{") else {
-                let found = try describeAndSkip()
-                throw MappingError(
-                    .typeMismatch,
-                    path: path,
-                    expected: "an object with key '\(component)'",
-                    found: found
-                )
-            }
-            scanner.index += 1
-            path = path.appending(key: component)
-            var isFirst = true
-            // The keys there, for the error when the component is not among them.
-            var keys: [String] = []
-            while true {
-                let hasMember =
-                    isFirst ? !scanner.consume(UInt8(ascii: "}")) : try scanner.readSeparator(inObject: true)
-                guard hasMember else { throw Self.nothing(at: keyPath, path: path, component: component, keys: keys) }
-                let key = try scanner.readKey(after: isFirst ? "{" : ",")
-                if keys.count < 64 { keys.append(String(decoding: key.buffer, as: UTF8.self)) }
-                isFirst = false
-                if key.buffer.elementsEqual(component.utf8) { break }
-                try scanner.skipValue()
-            }
-        }
-        return path
+        try scanner.enter(components, keyPath: keyPath)
     }
 
     /// Reads, checking them, the members that follow the payload in the objects `enter` went into.
     mutating func leave(_ levels: Int) throws(MappingError) {
-        for _ in 0..<levels {
-            while try scanner.readSeparator(inObject: true) {
-                _ = try scanner.readKey(after: ",")
-                try scanner.skipValue()
-            }
-        }
+        try scanner.leave(levels)
     }
 }

@@ -99,7 +99,7 @@ extension ObjectGraph {
     /// the limits of `options`).
     private static func isArray(_ data: Data, at keyPath: String?, options: ModelDecoder.Options) throws -> Bool {
         let components = try keyPath.map { try JSONKeyPath(parsing: $0).components } ?? []
-        return try data.withUnsafeBytes { raw throws(MappingError) -> Bool in
+        return data.withUnsafeBytes { raw -> Bool in
             var scanner = JSONScanner<MappingError>(
                 bytes: raw,
                 maximumDepth: options.maximumDepth,
@@ -107,23 +107,9 @@ extension ObjectGraph {
                 maximumElementCount: options.maximumElementCount,
                 scratch: ScratchBuffer()
             )
-            for component in components {
-                scanner.skipWhitespace()
-                guard scanner.consume(UInt8(ascii: "{")) else { return false }
-                var isFirst = true
-                var memberCount = 0
-                while true {
-                    let hasMember =
-                        isFirst ? !scanner.consume(UInt8(ascii: "}")) : try scanner.readSeparator(inObject: true)
-                    guard hasMember else { return false }
-                    memberCount += 1
-                    guard memberCount <= scanner.maximumElementCount else { throw scanner.tooManyElements() }
-                    let key = try scanner.readKey(after: isFirst ? "{" : ",")
-                    isFirst = false
-                    if key.buffer.elementsEqual(component.utf8) { break }
-                    try scanner.skipValue()
-                }
-            }
+            // The descent the decoding makes. Where it fails, the decoding of a single object
+            // that follows fails alike, and its error says where, by line and column too.
+            guard (try? scanner.enter(components, keyPath: keyPath ?? "")) != nil else { return false }
             scanner.skipWhitespace()
             return scanner.peek() == UInt8(ascii: "[")
         }
