@@ -4,7 +4,8 @@ import TestSupport
 import Testing
 
 /// One table of documents through every entry point: each row gives the same objects or the
-/// same errors, at the same paths, through `decodeObjects`, `decodePartially`, streaming,
+/// same errors, at the same paths, through `decodeObjects`, typed `decode` (classes bound to the
+/// entities, as generated code has), `decodePartially`, streaming,
 /// `merge` and `mergePartially` into a graph made without options, `modelgen check-json` and
 /// `modelgen decode`, all with their defaults (unknown keys rejected where a row asks, the same
 /// way everywhere).
@@ -128,6 +129,13 @@ extension CheckJSONAgreementTests {
             guard result.errors.isEmpty else { throw MappingErrors(result.errors) }
             return try sorted.encodeJSON(result.objects)
         }
+        // Typed decoding, through classes bound to the entities, as generated code decodes.
+        let typedModel = try model.binding([AgreementPhoto.self, AgreementTag.self, AgreementAlbum.self])
+        let typed = Outcome {
+            try sorted.encodeJSON(
+                ModelDecoder(model: typedModel, options: options).decode([AgreementPhoto].self, from: data)
+            )
+        }
         // Streaming stops at the first element with an error: its errors are the decoder's there.
         var streamed: [ModelObject] = []
         let stream = Outcome {
@@ -147,6 +155,7 @@ extension CheckJSONAgreementTests {
         let checkedOutcome: Outcome =
             problems.isEmpty ? decoded : .errors(problems.compactMap { $0["message"] as? String }.sorted())
 
+        #expect(typed == decoded, "typed decode")
         #expect(partial == decoded, "decodePartially")
         #expect(merged == decoded, "merge")
         #expect(mergedPartially == decoded, "mergePartially")
@@ -166,4 +175,17 @@ extension CheckJSONAgreementTests {
             #expect(!streamedLines.isEmpty && streamedLines.allSatisfy(lines.contains), "streaming: \(streamedLines)")
         }
     }
+}
+
+/// The classes the typed rows decode into: bound to the rows' entities, as generated classes are.
+final class AgreementPhoto: ModelObject {
+    override class var entityName: String { "Photo" }
+}
+
+final class AgreementTag: ModelObject {
+    override class var entityName: String { "Tag" }
+}
+
+final class AgreementAlbum: ModelObject {
+    override class var entityName: String { "Album" }
 }
