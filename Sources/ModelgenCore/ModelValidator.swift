@@ -57,7 +57,7 @@ public enum ModelValidator {
                         ModelDiagnostic(
                             .note,
                             "skipped version '\(version)': it is in Xcode 3's binary format, which only Xcode reads",
-                            code: .binaryFormat,
+                            code: "MM117",
                             at: SourceLocation(file: url.appendingPathComponent(version + ".xcdatamodel").relativePath)
                         )
                     )

@@ -30,5 +30,8 @@ extension ModelDiagnostic {
 
         /// `MM402`.
         public var description: String { rawValue }
+
+        /// The code of a diagnostic made outside the catalogue (``ModelDiagnostic/init(_:_:at:)``).
+        public static let unclassified: Code = "MM000"
     }
 }

@@ -1,4 +1,5 @@
-/// One entry of the catalogue of model diagnostics (`ModelDiagnostic+Messages.swift`).
+/// One entry of the catalogue of model diagnostics (the `ModelDiagnostic+…Messages.swift` files,
+/// one a family of codes).
 extension ModelDiagnostic {
     /// A diagnostic's code, severity and text, as the catalogue makes it.
     package struct Message: Sendable {

@@ -46,7 +46,7 @@ public struct ModelDiagnostic: Sendable, Hashable, CustomStringConvertible {
         self.location = location
     }
 
-    /// A diagnostic of the catalogue (`ModelDiagnostic+Messages.swift`) at `location`.
+    /// A diagnostic of the catalogue (the `ModelDiagnostic+…Messages.swift` files) at `location`.
     package init(_ message: Message, at location: SourceLocation) {
         self.init(message.severity, message.text, code: message.code, at: location)
     }

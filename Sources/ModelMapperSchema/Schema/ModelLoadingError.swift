@@ -22,7 +22,7 @@ public struct ModelLoadingError: Error, LocalizedError, Sendable, CustomStringCo
         self.diagnostics = diagnostics
     }
 
-    /// An error of one diagnostic of the catalogue (`ModelDiagnostic+Messages.swift`).
+    /// An error of one diagnostic of the catalogue (the `ModelDiagnostic+…Messages.swift` files).
     init(_ message: ModelDiagnostic.Message, at location: SourceLocation) {
         self.diagnostics = [ModelDiagnostic(message, at: location)]
     }

@@ -48,7 +48,7 @@ struct ModelBuilder {
         return contents
     }
 
-    /// Reports a diagnostic of the catalogue (`ModelDiagnostic+Messages.swift`).
+    /// Reports a diagnostic of the catalogue (the `ModelDiagnostic+…Messages.swift` files).
     mutating func report(_ message: ModelDiagnostic.Message, at location: SourceLocation) {
         diagnostics.append(ModelDiagnostic(message, at: location))
     }
