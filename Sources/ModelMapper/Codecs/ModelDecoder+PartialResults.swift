@@ -46,24 +46,10 @@ extension ModelDecoder {
     func decodeBatch(of entity: EntityDescription, from data: Data, at keyPath: String?, forGraph: Bool) throws
         -> DecodedBatch
     {
-        let components = try keyPath.map { try JSONKeyPath(parsing: $0).components } ?? []
-        let data = try readable(data)
-        var options = self.options
-        options.collectsAllErrors = true
-        let run = DecodingRun(model: model, options: options, byteCount: data.count)
-        run.recordsGivenValues = forGraph
-        run.collectsWarnings = true
-        let read = data.withUnsafeBytes { raw -> Result<ObjectDecoder.Batch, MappingError> in
-            var reader = ObjectDecoder(bytes: raw, run: run)
-            return Result { () throws(MappingError) in
-                let path = try reader.enter(components, keyPath: keyPath ?? "")
-                let read = try reader.readArrayLeavingOutErrors(entity: entity.index, path: path)
-                try reader.leave(components.count)
-                try reader.scanner.finish()
-                return read
-            }
+        let (batch, run) = try run(data, payload: .keyPath(keyPath), errors: .collecting(forGraph: forGraph)) {
+            reader,
+            path throws(MappingError) in try reader.readArrayLeavingOutErrors(entity: entity.index, path: path)
         }
-        let batch = try read.get()
         return DecodedBatch(
             result: PartialResult(
                 objects: batch.objects,

@@ -270,13 +270,10 @@ public struct ModelDecoder: Sendable {
         -> ModelObject
     {
         let entity = try model.checkedEntity(entity)
-        let components = try keyPath.map { try JSONKeyPath(parsing: $0).components } ?? []
-        return try withReader(data) { reader, _ throws(MappingError) in
-            let path = try reader.enter(components, keyPath: keyPath ?? "")
-            let object = try reader.readObject(entity: entity.index, path: path)
-            try reader.leave(components.count)
-            return object
-        } ?? { throw MappingError(.typeMismatch, path: .root, entityName: entity.name, expected: "an object") }()
+        return try run(data, payload: .keyPath(keyPath)) { reader, path throws(MappingError) in
+            try reader.readObject(entity: entity.index, path: path)
+        }
+        .value ?? { throw MappingError(.typeMismatch, path: .root, entityName: entity.name, expected: "an object") }()
     }
 
     /// Decodes an array of objects of `entity` from JSON data.
@@ -286,13 +283,10 @@ public struct ModelDecoder: Sendable {
         -> [ModelObject]
     {
         let entity = try model.checkedEntity(entity)
-        let components = try keyPath.map { try JSONKeyPath(parsing: $0).components } ?? []
-        return try withReader(data) { reader, _ throws(MappingError) in
-            let path = try reader.enter(components, keyPath: keyPath ?? "")
-            let objects = try reader.readArray(entity: entity.index, path: path, strictlyArray: true)
-            try reader.leave(components.count)
-            return objects
+        return try run(data, payload: .keyPath(keyPath)) { reader, path throws(MappingError) in
+            try reader.readArray(entity: entity.index, path: path, strictlyArray: true)
         }
+        .value
     }
 
     /// Decodes one object of `entity` from a parsed document.
@@ -303,9 +297,11 @@ public struct ModelDecoder: Sendable {
     {
         let entity = try model.checkedEntity(entity)
         let (value, path) = try payload(json, at: keyPath)
-        return try withReader(value.jsonData(), locatesByLine: false) { reader, _ throws(MappingError) in
-            try reader.readObject(entity: entity.index, path: path)
-        } ?? { throw MappingError(.typeMismatch, path: path, entityName: entity.name, expected: "an object") }()
+        return try run(value.jsonData(), payload: .extracted(at: path), locatesByLine: false) {
+            reader,
+            path throws(MappingError) in try reader.readObject(entity: entity.index, path: path)
+        }
+        .value ?? { throw MappingError(.typeMismatch, path: path, entityName: entity.name, expected: "an object") }()
     }
 
     /// Decodes an array of objects of `entity` from a parsed document.
@@ -325,9 +321,11 @@ public struct ModelDecoder: Sendable {
                 found: value.typeDescription
             )
         }
-        return try withReader(value.jsonData(), locatesByLine: false) { reader, _ throws(MappingError) in
-            try reader.readArray(entity: entity.index, path: path, strictlyArray: true)
+        return try run(value.jsonData(), payload: .extracted(at: path), locatesByLine: false) {
+            reader,
+            path throws(MappingError) in try reader.readArray(entity: entity.index, path: path, strictlyArray: true)
         }
+        .value
     }
 
     // MARK: Updating
@@ -358,11 +356,8 @@ public struct ModelDecoder: Sendable {
     ///   when the object is not of this decoder's model or the JSON names another entity.
     public func update(_ object: ModelObject, from data: Data, at keyPath: String? = nil) throws {
         try checkModel(of: object)
-        let components = try keyPath.map { try JSONKeyPath(parsing: $0).components } ?? []
-        try withReader(data) { reader, _ throws(MappingError) in
-            let path = try reader.enter(components, keyPath: keyPath ?? "")
+        _ = try run(data, payload: .keyPath(keyPath)) { reader, path throws(MappingError) in
             try reader.update(object, path: path)
-            try reader.leave(components.count)
         }
     }
 
@@ -372,8 +367,9 @@ public struct ModelDecoder: Sendable {
     public func update(_ object: ModelObject, from json: JSONValue, at keyPath: String? = nil) throws {
         try checkModel(of: object)
         let (value, path) = try payload(json, at: keyPath)
-        try withReader(value.jsonData(), locatesByLine: false) { reader, _ throws(MappingError) in
-            try reader.update(object, path: path)
+        _ = try run(value.jsonData(), payload: .extracted(at: path), locatesByLine: false) {
+            reader,
+            path throws(MappingError) in try reader.update(object, path: path)
         }
     }
 
@@ -398,38 +394,8 @@ public struct ModelDecoder: Sendable {
 
     /// Decodes the JSON object of `data` into `object`.
     func decode(jsonData data: Data, into object: ModelObject) throws {
-        try withReader(data, locatesByLine: false) { reader, _ throws(MappingError) in
-            _ = try reader.readObject(entity: object.entity.index, path: .root, into: object)
-        }
-    }
-
-    /// Runs `body` with a reader over `data` in a new run, checks that the document ends
-    /// after what it read, then throws the errors collected, if any.
-    func withReader<Result>(
-        _ data: Data,
-        locatesByLine: Bool = true,
-        _ body: (inout ObjectDecoder, DecodingRun) throws(MappingError) -> Result
-    ) throws -> Result {
-        let data = try readable(data)
-        let run = DecodingRun(model: model, options: options, byteCount: data.count)
-        return try run.finish { run in
-            let result = data.withUnsafeBytes { raw -> Swift.Result<Result, MappingError> in
-                var reader = ObjectDecoder(bytes: raw, run: run, locatesByLine: locatesByLine)
-                return Swift.Result { () throws(MappingError) in
-                    let value: Result
-                    do throws(MappingError) {
-                        value = try body(&reader, run)
-                        try reader.scanner.finish()
-                    } catch {
-                        try reader.finishUpdates(applying: false)
-                        throw error
-                    }
-                    // Updates of objects that existed before wait for a document without errors.
-                    try reader.finishUpdates(applying: run.errors.isEmpty)
-                    return value
-                }
-            }
-            return try result.get()
+        _ = try run(data, payload: .extracted(at: .root), locatesByLine: false) { reader, path throws(MappingError) in
+            _ = try reader.readObject(entity: object.entity.index, path: path, into: object)
         }
     }
 

@@ -286,23 +286,10 @@ extension ObjectGraph {
 extension ModelDecoder {
     /// One object decoded for a graph, as a batch of one (see ``decodeBatch(of:from:at:forGraph:)``).
     func decodeSingle(of entity: EntityDescription, from data: Data, at keyPath: String?) throws -> DecodedBatch {
-        let components = try keyPath.map { try JSONKeyPath(parsing: $0).components } ?? []
-        var options = self.options
-        options.collectsAllErrors = true
-        let run = DecodingRun(model: model, options: options, byteCount: data.count)
-        run.recordsGivenValues = true
-        run.collectsWarnings = true
-        let read = data.withUnsafeBytes { raw -> Result<ModelObject?, MappingError> in
-            var reader = ObjectDecoder(bytes: raw, run: run)
-            return Result { () throws(MappingError) in
-                let path = try reader.enter(components, keyPath: keyPath ?? "")
-                let object = try reader.readObject(entity: entity.index, path: path)
-                try reader.leave(components.count)
-                try reader.scanner.finish()
-                return object
-            }
+        let (object, run) = try run(data, payload: .keyPath(keyPath), errors: .collecting(forGraph: true)) {
+            reader,
+            path throws(MappingError) in try reader.readObject(entity: entity.index, path: path)
         }
-        let object = try read.get()
         guard let object, run.errors.isEmpty else {
             let result = PartialResult(objects: [], errors: run.errors, leftOut: [0], warnings: run.warnings)
             return DecodedBatch(result: result, leftBehind: object.map { [$0] } ?? [])
