@@ -28,8 +28,13 @@ extension ModelDecoder {
     /// Reads `data` in a run of its own: `body` reads the value at `payload`, given the reader
     /// there and the value's path.
     ///
-    /// - Parameter locatesByLine: whether errors give the line and column of the text (not
-    ///   for text written from a parsed document, whose lines the caller never saw).
+    /// - Parameters:
+    ///   - data: the JSON text.
+    ///   - payload: where the value read is.
+    ///   - handling: whether errors are thrown or handed back.
+    ///   - locatesByLine: whether errors give the line and column of the text (not for text
+    ///     written from a parsed document, whose lines the caller never saw).
+    ///   - body: reads the value, given the reader there and the value's path.
     /// - Returns: what `body` returned, and the run (its errors, warnings and notes).
     /// - Throws: ``MappingError`` for malformed JSON, a key path the document lacks, or (when
     ///   `.throwing`) what `body` found, all of it as ``MappingErrors`` when collecting.
