@@ -46,9 +46,11 @@ extension ModelDecoder {
     func decodeBatch(of entity: EntityDescription, from data: Data, at keyPath: String?, forGraph: Bool) throws
         -> DecodedBatch
     {
-        let (batch, run) = try run(data, payload: .keyPath(keyPath), errors: .collecting(forGraph: forGraph)) {
+        let errors = ErrorHandling.collecting(forGraph: forGraph)
+        let (batch, run) = try run(data, payload: .keyPath(keyPath), errors: errors) {
             reader,
-            path throws(MappingError) in try reader.readArrayLeavingOutErrors(entity: entity.index, path: path)
+            path throws(MappingError) in
+            try reader.readArrayLeavingOutErrors(entity: entity.index, path: path)
         }
         return DecodedBatch(
             result: PartialResult(

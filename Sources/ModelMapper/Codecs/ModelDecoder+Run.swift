@@ -65,11 +65,11 @@ extension ModelDecoder {
                 do throws(MappingError) {
                     let path: JSONPath
                     switch payload {
-                    case .keyPath(let keyPath): path = try reader.enter(components, keyPath: keyPath ?? "")
+                    case .keyPath(let keyPath): path = try reader.scanner.enter(components, keyPath: keyPath ?? "")
                     case .extracted(let at): path = at
                     }
                     value = try body(&reader, path)
-                    try reader.leave(components.count)
+                    try reader.scanner.leave(components.count)
                     try reader.scanner.finish()
                 } catch {
                     try reader.finishUpdates(applying: false)

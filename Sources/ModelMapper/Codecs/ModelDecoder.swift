@@ -297,9 +297,9 @@ public struct ModelDecoder: Sendable {
     {
         let entity = try model.checkedEntity(entity)
         let (value, path) = try payload(json, at: keyPath)
-        return try run(value.jsonData(), payload: .extracted(at: path), locatesByLine: false) {
-            reader,
-            path throws(MappingError) in try reader.readObject(entity: entity.index, path: path)
+        let text = value.jsonData()
+        return try run(text, payload: .extracted(at: path), locatesByLine: false) { reader, path throws(MappingError) in
+            try reader.readObject(entity: entity.index, path: path)
         }
         .value ?? { throw MappingError(.typeMismatch, path: path, entityName: entity.name, expected: "an object") }()
     }
@@ -321,9 +321,9 @@ public struct ModelDecoder: Sendable {
                 found: value.typeDescription
             )
         }
-        return try run(value.jsonData(), payload: .extracted(at: path), locatesByLine: false) {
-            reader,
-            path throws(MappingError) in try reader.readArray(entity: entity.index, path: path, strictlyArray: true)
+        let text = value.jsonData()
+        return try run(text, payload: .extracted(at: path), locatesByLine: false) { reader, path throws(MappingError) in
+            try reader.readArray(entity: entity.index, path: path, strictlyArray: true)
         }
         .value
     }
@@ -367,9 +367,9 @@ public struct ModelDecoder: Sendable {
     public func update(_ object: ModelObject, from json: JSONValue, at keyPath: String? = nil) throws {
         try checkModel(of: object)
         let (value, path) = try payload(json, at: keyPath)
-        _ = try run(value.jsonData(), payload: .extracted(at: path), locatesByLine: false) {
-            reader,
-            path throws(MappingError) in try reader.update(object, path: path)
+        let text = value.jsonData()
+        _ = try run(text, payload: .extracted(at: path), locatesByLine: false) { reader, path throws(MappingError) in
+            try reader.update(object, path: path)
         }
     }
 

@@ -443,15 +443,4 @@ struct ObjectDecoder {
         }
         return try readObject(entity: entity, path: path, index: index)
     }
-
-    /// Moves from the start of the document to the value at a key path (see
-    /// ``KeyPathDescent``); returns the value's path.
-    mutating func enter(_ components: [String], keyPath: String) throws(MappingError) -> JSONPath {
-        try scanner.enter(components, keyPath: keyPath)
-    }
-
-    /// Reads, checking them, the members that follow the payload in the objects `enter` went into.
-    mutating func leave(_ levels: Int) throws(MappingError) {
-        try scanner.leave(levels)
-    }
 }

@@ -286,9 +286,11 @@ extension ObjectGraph {
 extension ModelDecoder {
     /// One object decoded for a graph, as a batch of one (see ``decodeBatch(of:from:at:forGraph:)``).
     func decodeSingle(of entity: EntityDescription, from data: Data, at keyPath: String?) throws -> DecodedBatch {
-        let (object, run) = try run(data, payload: .keyPath(keyPath), errors: .collecting(forGraph: true)) {
+        let errors = ErrorHandling.collecting(forGraph: true)
+        let (object, run) = try run(data, payload: .keyPath(keyPath), errors: errors) {
             reader,
-            path throws(MappingError) in try reader.readObject(entity: entity.index, path: path)
+            path throws(MappingError) in
+            try reader.readObject(entity: entity.index, path: path)
         }
         guard let object, run.errors.isEmpty else {
             let result = PartialResult(objects: [], errors: run.errors, leftOut: [0], warnings: run.warnings)

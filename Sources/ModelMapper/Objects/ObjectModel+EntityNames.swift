@@ -29,8 +29,8 @@ extension ObjectModel {
     /// The entity `specifier` gives in this model, or the error ``checkedEntity(named:)``
     /// throws.
     func checkedEntity(_ specifier: some EntitySpecifier) throws(MappingError) -> EntityDescription {
-        if let entity = specifier as? EntityDescription, entity.model === self { return entity }
-        return try checkedEntity(named: specifier.specifiedEntityName)
+        guard let entity = entity(specifier) else { throw unknownEntity(specifier.specifiedEntityName) }
+        return entity
     }
 
     /// The error for an entity name the model does not have, suggesting the closest it has.
