@@ -9,7 +9,7 @@ extension ObjectDecoder {
     /// when the text is the caller's.
     func report(_ error: MappingError) throws(MappingError) {
         var error = error
-        if locatesByLine, error.context.line == nil {
+        if settings.locatesByLine, error.context.line == nil {
             let offset = memberStart >= 0 ? memberStart : scanner.index
             let (line, column) = position(of: offset)
             error.context.line = line
@@ -56,7 +56,7 @@ extension ObjectDecoder {
     /// The context without line and column when the text was written from a tree (they
     /// would point into text the caller never saw).
     func unlocatedUnlessText(_ context: MappingError.Context) -> MappingError.Context {
-        guard !locatesByLine, let line = context.line, let column = context.column else { return context }
+        guard !settings.locatesByLine, let line = context.line, let column = context.column else { return context }
         var context = context
         context.detail = context.detail.map {
             $0.replacingOccurrences(of: "line \(line), column \(column): ", with: "")
@@ -93,7 +93,7 @@ extension ObjectDecoder {
     /// error: copying its record costs more than skipping the element.
     mutating func readNullElement(at step: Step, entity: Int) throws(MappingError) {
         try scanner.readLiteral("null")
-        if skipsNullElements { return }
+        if settings.skipsNullElements { return }
         try report(
             .typeMismatch,
             at: step,
@@ -235,7 +235,7 @@ extension ObjectDecoder {
         guard start >= 0 else { return [] }
         var keyScanner = JSONScanner<MappingError>(
             bytes: UnsafeRawBufferPointer(start: scanner.base, count: scanner.count),
-            maximumDepth: maximumDepth
+            maximumDepth: settings.maximumDepth
         )
         keyScanner.index = start
         var keys: [String] = []

@@ -4,6 +4,13 @@ import Foundation
 /// Finishing an object at its closing brace: the one with its identity found or made, its
 /// frame's slots adopted, or an existing object updated or replaced.
 extension ObjectDecoder {
+    /// A required to-one an object's JSON lacked, with the error to report if it stays so.
+    struct MissingLink {
+        let object: ModelObject
+        let slot: Int
+        let error: MappingError
+    }
+
     /// Whether a frame's JSON gave its object only by its identity: identity keys (and the
     /// type key), nothing else.
     static func isReferenceOnly(_ members: [SourceMember], mapping: EntityMapping) -> Bool {
@@ -38,10 +45,10 @@ extension ObjectDecoder {
                 spellings: $0.spellings,
                 referenceEdges: $0.referenceEdges,
                 byteCount: scanner.index - $0.start,
-                isOrdered: preprocessingDepth == 0
+                isOrdered: origin.preprocessingDepth == 0
             )
         }
-        if let target, updatesTarget {
+        if let target, updates.isUpdating {
             guard target.layout.entityIndex == frame.entity else {
                 SlotStorage.release(frame.slots, count: frame.slotCount, arena: frame.arena)
                 throw MappingError(
@@ -52,10 +59,10 @@ extension ObjectDecoder {
                     found: "an object of entity '\(run.model.entityRecords[frame.entity].name)'"
                 )
             }
-            pendingUpdates.append(PendingUpdate(object: target, frame: frame, source: source, path: path(of: frame)))
+            updates.pending.append(PendingUpdate(object: target, frame: frame, source: source, path: path(of: frame)))
             return target
         }
-        if target == nil, uniquesObjectsByIdentity, !mapping.identitySlotList.isEmpty,
+        if target == nil, settings.uniquesObjectsByIdentity, !mapping.identitySlotList.isEmpty,
             let identity = IdentityKey(
                 family: mapping.identityFamily,
                 slots: frame.slots,
@@ -104,8 +111,8 @@ extension ObjectDecoder {
             )
             return existing
         }
-        if updatedObjects.contains(ObjectIdentifier(existing)) {
-            pendingUpdates.append(
+        if updates.updatedObjects.contains(ObjectIdentifier(existing)) {
+            updates.pending.append(
                 PendingUpdate(object: existing, frame: frame, source: source, path: path(of: frame))
             )
         } else {
@@ -170,7 +177,7 @@ extension ObjectDecoder {
                 }
             case .objects:
                 var links = object.links(inSlot: slot)
-                if frame.hasRepeatedChild, uniquesObjectsByIdentity,
+                if frame.hasRepeatedChild, settings.uniquesObjectsByIdentity,
                     !run.mappings[relationship.destination].identitySlots.isEmpty
                 {
                     var seen = Set<ObjectIdentifier>(minimumCapacity: links.count)
@@ -209,9 +216,9 @@ extension ObjectDecoder {
     /// The slot of an object read for the top frame's relationship in `parentSlot` that the
     /// top frame links when it takes the object in: the relationship's reciprocal inverse; -1
     /// when none. A book nested in its author's `books` gets its `author` so, and its JSON need
-    /// not give it. A top-level object (`parentSlot` -1) gets ``rootFilledSlot``.
+    /// not give it. A top-level object (`parentSlot` -1) gets the origin's `filledSlot` (``ReaderOrigin``).
     func slotFilledByTopFrame(through parentSlot: Int) -> Int {
-        guard parentSlot >= 0, let parent = frames.indices.last else { return rootFilledSlot }
+        guard parentSlot >= 0, let parent = frames.indices.last else { return origin.filledSlot }
         return frames[parent].mapping.properties[parentSlot].inverseSlot ?? -1
     }
 
@@ -292,7 +299,7 @@ extension ObjectDecoder {
     /// (``ModelDecoder/Options/requiresValues(of:)``).
     @inline(__always)
     func requiresValues(ofEntity entity: Int) -> Bool {
-        requiresNonOptionalValues || run.options.requiresValues(of: run.objectClasses[entity])
+        settings.requiresNonOptionalValues || run.options.requiresValues(of: run.objectClasses[entity])
     }
 
     /// Whether a frame's JSON gave its object's identity alone: a foreign key, or an object

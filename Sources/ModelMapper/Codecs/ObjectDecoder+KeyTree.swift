@@ -35,7 +35,7 @@ extension ObjectDecoder {
                 let run = self.run
                 let converted = try JSONToken.with(value) { token throws(MappingError) in
                     let converted = try Self.convert(token, property: property, entity: entity, slot: slot, run: run)
-                    if keepsSource {
+                    if settings.keepsSource {
                         noteSpelling(token, value: converted, property: property, slot: slot, frame: target)
                     }
                     return converted
@@ -76,7 +76,7 @@ extension ObjectDecoder {
         let run = self.run
         let result = data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Result<[ModelObject], MappingError> in
             var reader = ObjectDecoder(bytes: raw, run: run, locatesByLine: false)
-            reader.rootFilledSlot = property.inverseSlot ?? -1
+            reader.origin.filledSlot = property.inverseSlot ?? -1
             return Result { () throws(MappingError) in
                 if property.isToMany {
                     return try reader.readArray(entity: property.destination, path: path, isToMany: true)

@@ -25,8 +25,8 @@ extension ObjectDecoder {
         }
         switch (own, extras) {
         case (nil, nil):
-            if rejectsUnknownKeys { try reportUnknownKey(key.string, frame: top) }
-            if keepsSource {
+            if settings.rejectsUnknownKeys { try reportUnknownKey(key.string, frame: top) }
+            if settings.keepsSource {
                 let name = key.string
                 let path = errorPath(frame: top, keys: [name])
                 let value = try JSONReader.readValue(&scanner, path: path)
@@ -39,7 +39,7 @@ extension ObjectDecoder {
         case (nil, let action?) where action.kind != .shared && action.kind != .relationship:
             try read(action, index: extrasIndex, frame: top, isExtras: true)
         default:
-            if keepsSource {
+            if settings.keepsSource {
                 // The owner writes a key both read (see `ObjectEncoder`).
                 sources[top].members.append(extrasIndex >= 0 ? .owner(node: extrasIndex) : .own(node: ownIndex))
             }
@@ -82,7 +82,7 @@ extension ObjectDecoder {
     mutating func read(_ action: KeyAction, index: Int, frame top: Int, isExtras: Bool) throws(MappingError) {
         let target = isExtras ? top - 1 : top
         // The member in order; an object of nested keys is noted when it closes, with its members.
-        if keepsSource, action.kind != .nested {
+        if settings.keepsSource, action.kind != .nested {
             sources[top].members.append(isExtras ? .owner(node: index) : .own(node: index))
         }
         switch action.kind {
@@ -116,9 +116,9 @@ extension ObjectDecoder {
                 own: isExtras ? nil : nested,
                 extras: isExtras ? nested : nil,
                 under: under,
-                orderEntries: orderEntries
+                orderEntries: settings.orderEntries
             )
-            if keepsSource {
+            if settings.keepsSource {
                 sources[top].outer.append((sources[top].members, index, isExtras, key))
                 sources[top].members = []
             }
@@ -127,7 +127,7 @@ extension ObjectDecoder {
         case UInt8(ascii: "n"):
             // A null object on the way: the values below it are absent.
             try scanner.readLiteral("null")
-            if keepsSource { sources[top].members.append(.null(node: index, isOwner: isExtras)) }
+            if settings.keepsSource { sources[top].members.append(.null(node: index, isOwner: isExtras)) }
         default:
             let found = try scanner.describeAndSkip()
             let mapping = frames[target].mapping
@@ -150,7 +150,7 @@ extension ObjectDecoder {
     /// The plain case inline, in the caller's loop; the rest in `readAnyAttribute`.
     @inline(__always)
     mutating func readAttribute(slot: Int, frame target: Int, from top: Int) throws(MappingError) {
-        if !keepsSource {
+        if !settings.keepsSource {
             // Through a pointer: reading a scalar pushes no frame.
             let frame = frames.pointer(target)
             if let value = try readPlainValue(frame.pointee.readings[slot], slot: slot, entity: frame.pointee.entity) {
@@ -171,7 +171,9 @@ extension ObjectDecoder {
         case let scalar?: token = scalar
         case nil: token = .container(try JSONReader.readValue(&scanner, path: errorPath(frame: top, keys: [])))
         }
-        if !keepsSource, let value = ValueConversion.plainValue(token, kind: frames[target].readings[slot].kind) {
+        if !settings.keepsSource,
+            let value = ValueConversion.plainValue(token, kind: frames[target].readings[slot].kind)
+        {
             frames[target].slots[slot] = value
             return
         }
@@ -197,7 +199,7 @@ extension ObjectDecoder {
                 frame: target
             )
         }
-        if keepsSource { noteSpelling(token, value: value, property: property, slot: slot, frame: target) }
+        if settings.keepsSource { noteSpelling(token, value: value, property: property, slot: slot, frame: target) }
         frames[target].slots[slot] = value
     }
 
@@ -206,7 +208,7 @@ extension ObjectDecoder {
     /// a required to-one relationship).
     mutating func readNull(slot: Int, frame target: Int, from top: Int) throws(MappingError) {
         unowned(unsafe) let property = frames[target].mapping.properties[slot]
-        guard keepsNull else { return }
+        guard settings.keepsNull else { return }
         if !property.refusesNull {
             frames[target].slots[slot] = .null
         } else {

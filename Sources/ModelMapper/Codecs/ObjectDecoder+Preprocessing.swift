@@ -10,9 +10,26 @@ extension ObjectDecoder {
     /// level is a reader of its own on the stack.
     static let maximumPreprocessingDepth = 32
 
+    /// What the reader of a nested object's text (a preprocessing transformer's result here, or
+    /// a key tree's value in `+KeyTree`) knows of the reader that made it; a document's own
+    /// reader has the defaults.
+    struct ReaderOrigin {
+        /// Whether a top-level object whose entity names a preprocessing transformer goes
+        /// through it: not in the reader of text the transformer returned.
+        var preprocessesRoot = true
+        /// How many transformed texts this reader is inside.
+        var preprocessingDepth = 0
+        /// The slot of the top-level object that the reader below links it by (the inverse of
+        /// the relationship it is read for), so that its value is not asked of the JSON; -1:
+        /// none. See ``slotFilledByParent(of:)``.
+        var filledSlot = -1
+        /// The top-level object a preprocessing transformer's text decoded to.
+        var preprocessedRoot: ModelObject?
+    }
+
     /// Reads the object at the reading position through its entity's transformer, and links
     /// what it decodes to into the frame below as a nested object would be (or keeps it as
-    /// the top-level object, ``preprocessedRoot``).
+    /// the top-level object, `origin.preprocessedRoot`).
     mutating func readPreprocessed(entity: Int, step: Step, parentSlot: Int) throws(MappingError) {
         let mapping = run.mappings[entity]
         let name = run.model.entityRecords[entity].name
@@ -23,7 +40,7 @@ extension ObjectDecoder {
         func failure(_ code: MappingError.Code, _ detail: String) -> MappingError {
             MappingError(code, path: objectPath, entityName: name, detail: detail)
         }
-        guard preprocessingDepth < Self.maximumPreprocessingDepth else {
+        guard origin.preprocessingDepth < Self.maximumPreprocessingDepth else {
             throw failure(
                 .notRepresentable,
                 "objects whose entity names a preprocessing transformer nest more than "
@@ -41,20 +58,20 @@ extension ObjectDecoder {
             chosen = picked
         }
         let run = run
-        let depth = preprocessingDepth + 1
+        let depth = origin.preprocessingDepth + 1
         // The slot the frame below links the object by, as for an object read in place.
         let filledSlot = slotFilledByTopFrame(through: parentSlot)
         let read = text.withUnsafeBytes { raw -> Result<ModelObject?, MappingError> in
             var nested = ObjectDecoder(bytes: raw, run: run, locatesByLine: false)
-            nested.preprocessesRoot = false
-            nested.preprocessingDepth = depth
-            nested.rootFilledSlot = filledSlot
+            nested.origin.preprocessesRoot = false
+            nested.origin.preprocessingDepth = depth
+            nested.origin.filledSlot = filledSlot
             return Result { () throws(MappingError) in try nested.readObject(entity: chosen, path: objectPath) }
         }
         let object = try read.get()
         guard let object else { return }
         guard let parent = frames.indices.last, case .relationship = step else {
-            preprocessedRoot = object
+            origin.preprocessedRoot = object
             return
         }
         // The object may be one read before (same identity): the list below is made unique.
@@ -121,7 +138,7 @@ extension ObjectDecoder {
             return nil
         }
         let input = try MappingError.mappingJSONErrors { () throws(JSONError) in
-            try FoundationJSON.value(fromJSON: text, maximumDepth: maximumDepth)
+            try FoundationJSON.value(fromJSON: text, maximumDepth: settings.maximumDepth)
         }
         do {
             return .some(try transformer.transformedValue(input))

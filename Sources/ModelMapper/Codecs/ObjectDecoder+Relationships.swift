@@ -22,19 +22,19 @@ extension ObjectDecoder {
     mutating func readReference(expected: Int, identitySlot: Int, step: Step, parentSlot: Int, base: Int = -1)
         throws(MappingError) -> ModelObject?
     {
-        guard frames.count < maximumDepth else {
+        guard frames.count < settings.maximumDepth else {
             try scanner.skipValue()
             try report(
                 .notRepresentable,
                 at: step,
                 entityName: run.model.entityRecords[expected].name,
-                found: "objects nested more than \(maximumDepth) deep",
+                found: "objects nested more than \(settings.maximumDepth) deep",
                 detail: "raise ModelDecoder.Options.maximumDepth to allow it"
             )
             return nil
         }
         let mapping = run.mappingRefs[expected]
-        if keepsSource { sources.append(SourceState(ownerLevel: nil, start: scanner.index)) }
+        if settings.keepsSource { sources.append(SourceState(ownerLevel: nil, start: scanner.index)) }
         let (count, keys) = mapping._withUnsafeGuaranteedRef { ($0.slotCount, $0.keysRef) }
         let readings = run.readingsByEntity[expected]
         let (slots, arena) = run.slotAllocator.allocateAbsent(count: count)
@@ -45,7 +45,7 @@ extension ObjectDecoder {
             slotCount: count,
             arena: arena,
             readings: readings,
-            level: Level(own: keys, extras: nil, orderEntries: orderEntries),
+            level: Level(own: keys, extras: nil, orderEntries: settings.orderEntries),
             outerStart: outerLevels.count,
             step: step,
             parentSlot: parentSlot
@@ -57,7 +57,7 @@ extension ObjectDecoder {
         if case .absent = frames[top].slots[identitySlot] {
             // The value did not convert (the error is recorded): no object stands for it.
             guard let dropped = frames.popLast() else { return nil }
-            if keepsSource { sources.removeLast() }
+            if settings.keepsSource { sources.removeLast() }
             SlotStorage.release(dropped.slots, count: dropped.slotCount, arena: dropped.arena)
             return nil
         }
@@ -132,7 +132,7 @@ extension ObjectDecoder {
     mutating func closeLevel(_ top: Int, base: Int, target: ModelObject?) throws(MappingError) -> ModelObject? {
         if outerLevels.count > frames[top].outerStart, let outer = outerLevels.popLast() {
             frames[top].level = outer
-            if keepsSource, let around = sources[top].outer.popLast() {
+            if settings.keepsSource, let around = sources[top].outer.popLast() {
                 let inner = sources[top].members
                 sources[top].members = around.members
                 sources[top].members
@@ -141,7 +141,7 @@ extension ObjectDecoder {
             return nil
         }
         guard let frame = frames.popLast() else { return nil }
-        let state = keepsSource ? sources.popLast() : nil
+        let state = settings.keepsSource ? sources.popLast() : nil
         let isTop = frames.count == base
         // Noted in the source kept, if one is.
         let isReference =

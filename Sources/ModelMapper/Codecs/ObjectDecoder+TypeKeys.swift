@@ -4,6 +4,13 @@ import Foundation
 /// The entity key (``EntityMapping/typeKey``) that names an object's subentity: read ahead
 /// when it is not the object's first member.
 extension ObjectDecoder {
+    /// The type key values found by reading ahead.
+    struct TypeKeyLookahead {
+        /// By where their object starts: nil for an object without one. Entries are removed as
+        /// their objects are decoded.
+        var valuesByStart: [Int: (text: String, isString: Bool)?] = [:]
+    }
+
     /// Reads the object at the reading position to its end, noting the type key's value of
     /// it and of every object inside it (by where each starts), so that an object nested in
     /// it needs no reading ahead of its own: reading ahead stays linear in the document,
@@ -46,7 +53,7 @@ extension ObjectDecoder {
         } while !open.isEmpty
 
         func close(_ container: (start: Int, seen: Bool)) {
-            if container.start >= 0, !container.seen { typeKeyValues[container.start] = .some(nil) }
+            if container.start >= 0, !container.seen { typeKeys.valuesByStart[container.start] = .some(nil) }
         }
     }
 
@@ -65,7 +72,7 @@ extension ObjectDecoder {
         let isString = scanner.peek() == UInt8(ascii: "\"")
         let text = isString ? try scanner.readString().string : try scanner.describeAndSkip()
         open[last].seen = true
-        typeKeyValues[open[last].start] = .some((text, isString))
+        typeKeys.valuesByStart[open[last].start] = .some((text, isString))
         return true
     }
 

@@ -3,6 +3,19 @@ import Foundation
 /// Updating objects that existed before the run: the document is read into them only once it
 /// has been read whole without an error.
 extension ObjectDecoder {
+    /// The reader's state for objects that existed before the run.
+    struct Updates {
+        /// The object the top-level object is read into, if not a new one.
+        var target: ModelObject?
+        /// Whether `target` is updated (values present overwrite, absent ones keep) rather than
+        /// filled, and objects it reaches are matched by identity (see ``update(_:path:)``).
+        var isUpdating = false
+        /// The objects that existed before this run and that it updates: their updates wait in
+        /// `pending` until the whole document has been read without an error.
+        var updatedObjects: Set<ObjectIdentifier> = []
+        var pending: [PendingUpdate] = []
+    }
+
     /// Reads the object at the reading position (the value at `path`) as an update of
     /// `object`: values present overwrite, absent ones keep, `null` clears. Objects nested in
     /// it that have the identity of an object `object` reaches (through any of its
@@ -10,10 +23,10 @@ extension ObjectDecoder {
     /// the whole document has been read (``finishUpdates(applying:)``), so that a document
     /// with an error changes nothing.
     mutating func update(_ object: ModelObject, path: JSONPath) throws(MappingError) {
-        updatesTarget = true
-        defer { updatesTarget = false }
-        updatedObjects.insert(ObjectIdentifier(object))
-        if uniquesObjectsByIdentity { registerReachableObjects(from: object) }
+        updates.isUpdating = true
+        defer { updates.isUpdating = false }
+        updates.updatedObjects.insert(ObjectIdentifier(object))
+        if settings.uniquesObjectsByIdentity { registerReachableObjects(from: object) }
         _ = try readObject(entity: object.entity.index, path: path, into: object)
     }
 
@@ -34,7 +47,7 @@ extension ObjectDecoder {
             }
             if let identity, object !== root, run.identities[identity] == nil {
                 run.identities[identity] = object
-                updatedObjects.insert(ObjectIdentifier(object))
+                updates.updatedObjects.insert(ObjectIdentifier(object))
             }
             for relationship in mapping.relationshipList {
                 let related: [ModelObject]
@@ -54,8 +67,8 @@ extension ObjectDecoder {
     /// - Throws: ``MappingError`` when a relationship cannot be replaced; the updates before
     ///   it stay applied.
     mutating func finishUpdates(applying: Bool) throws(MappingError) {
-        let pending = pendingUpdates
-        pendingUpdates = []
+        let pending = updates.pending
+        updates.pending = []
         var next = 0
         defer {
             for item in pending[next...] {

@@ -55,7 +55,7 @@ extension ObjectDecoder {
         case .binaryData:
             guard let data = Base64Text.data(from: text) else { return nil }
             return .data(data)
-        case .date: return dateFormat.civilDate(from: text).map { .date($0) }
+        case .date: return settings.dateFormat.civilDate(from: text).map { .date($0) }
         case .transformed:
             switch run.transformers.shortcut(entity: entity, slot: slot) {
             case .commaSeparatedList where Self.keepsListUnboxed(reading.attributeType):

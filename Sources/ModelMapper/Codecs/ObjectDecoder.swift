@@ -9,73 +9,41 @@ import Foundation
 /// so the depth the options allow works on any thread. An object is created when its
 /// closing brace is read, once its identity is known: a repeated object (same entity family,
 /// same identity values) updates the first one instead.
+///
+/// Its state is a small core (the scanner, the run, the settings, the stacks of frames and where
+/// errors are) and one value for each feature that needs state of its own (updates, nested
+/// readers, type keys, required to-ones checked late), each declared beside the file that uses
+/// it, so that a file's reader sees what it may touch.
 struct ObjectDecoder {
+    // The core: the text, the run, the settings and the stacks of what is being read.
     var scanner: JSONScanner<MappingError>
     let run: DecodingRun
+    /// What the options say for every object or value, read out of them once.
+    let settings: Settings
     let frames = StackBuffer<Frame>()
     /// The levels around the current level of each frame's object (for nested keys), the
     /// outermost first, frame after frame (see `Frame.outerStart`).
     let outerLevels = StackBuffer<Level>()
-    /// Where the object being read (`readObject`) is: the start of every frame's error path.
-    var rootPath = JSONPath.root
     /// The objects of the to-many arrays being read.
     let links = StackBuffer<Link>()
     /// The frames' source states, one per frame, when the options keep the source.
     var sources: [SourceState] = []
-    /// The object the top-level object is read into, if not a new one.
-    var target: ModelObject?
-    /// Whether `target` is updated (values present overwrite, absent ones keep) rather than
-    /// filled, and objects it reaches are matched by identity (see ``update(_:path:)``).
-    var updatesTarget = false
-    /// The objects that existed before this run and that it updates: their updates wait in
-    /// `pendingUpdates` until the whole document has been read without an error.
-    var updatedObjects: Set<ObjectIdentifier> = []
-    var pendingUpdates: [PendingUpdate] = []
+    /// Where the object being read (`readObject`) is: the start of every frame's error path.
+    var rootPath = JSONPath.root
     /// Where the key of the member being read starts (its quote), -1 between members: for
     /// the paths of syntax errors.
     var memberStart = -1
-    /// Whether a top-level object whose entity names a preprocessing transformer goes through
-    /// it: not in the reader of text the transformer returned (see `+Preprocessing`).
-    var preprocessesRoot = true
-    /// How many transformed texts this reader is inside.
-    var preprocessingDepth = 0
-    /// The top-level object a preprocessing transformer's text decoded to.
-    var preprocessedRoot: ModelObject?
-    /// The type key values found by reading ahead, by where their object starts: nil for an
-    /// object without one. Entries are removed as their objects are decoded.
-    var typeKeyValues: [Int: (text: String, isString: Bool)?] = [:]
-    /// Where errors in this text are: none for text written from a tree (lines would mislead).
-    let locatesByLine: Bool
-    /// Whether objects keep how their JSON was written (``DecodedSource``): with unknown keys kept.
-    let keepsSource: Bool
-    /// Whether a key no property reads is an error (``ModelDecoder/Options/UnknownKeys/reject``).
-    let rejectsUnknownKeys: Bool
-    /// The run's learned key order (``KeyOrder``), which the run keeps alive.
-    let orderEntries: UnsafeMutablePointer<Int32>
-    /// The options read for every object or value, copied out of the run's options once:
-    /// reading a field of them through the run copies them whole (and their date format's
-    /// string with them).
-    let maximumDepth: Int
-    let keepsNull: Bool
-    /// Whether a `null` element of a to-many array is left out (else it is an error).
-    let skipsNullElements: Bool
-    let uniquesObjectsByIdentity: Bool
-    let requiresNonOptionalValues: Bool
-    /// The slot of the top-level object that whoever reads it links it by (the inverse of the
-    /// relationship it is read for, when a reader of its own reads a nested object's text),
-    /// so that its value is not asked of the JSON; -1: none. See ``slotFilledByParent(of:)``.
-    var rootFilledSlot = -1
-    /// Required to-ones the JSON of their objects lacked, checked again when the top-level
-    /// object is read (see ``reportMissingValues(_:of:)``).
-    var missingLinks: [MissingLink] = []
 
-    /// A required to-one an object's JSON lacked, with the error to report if it stays so.
-    struct MissingLink {
-        let object: ModelObject
-        let slot: Int
-        let error: MappingError
-    }
-    let dateFormat: DateFormat
+    // Each feature's state, declared beside the file that uses it.
+    /// The object read into, and the objects updated (`+Updates`).
+    var updates = Updates()
+    /// What the reader of a nested object's text knows of the reader that made it (`+Preprocessing`).
+    var origin = ReaderOrigin()
+    /// The subentities' type key values found by reading ahead (`+TypeKeys`).
+    var typeKeys = TypeKeyLookahead()
+    /// Required to-ones the JSON of their objects lacked, checked again when the top-level
+    /// object is read (`+Finishing`, ``reportMissingValues(_:of:)``).
+    var missingLinks: [MissingLink] = []
 
     init(bytes: UnsafeRawBufferPointer, run: DecodingRun, locatesByLine: Bool = true) {
         let options = run.options
@@ -87,16 +55,7 @@ struct ObjectDecoder {
             scratch: run.scratch
         )
         self.run = run
-        self.locatesByLine = locatesByLine
-        keepsSource = options.unknownKeys == .keep
-        rejectsUnknownKeys = options.unknownKeys == .reject
-        orderEntries = run.keyOrder.entries
-        maximumDepth = options.maximumDepth
-        keepsNull = options.nullHandling == .keepNull
-        skipsNullElements = options.nullElements == .skip
-        uniquesObjectsByIdentity = options.uniquesObjectsByIdentity
-        requiresNonOptionalValues = options.requiresNonOptionalValues
-        dateFormat = options.dateFormat
+        settings = Settings(options, locatesByLine: locatesByLine, orderEntries: run.keyOrder.entries)
     }
 
     // MARK: Reading objects
@@ -138,10 +97,10 @@ struct ObjectDecoder {
     mutating func readObjectFrames(entity: Int, step: Step, into target: ModelObject?, base: Int)
         throws(MappingError) -> ModelObject?
     {
-        self.target = base == 0 ? target : nil
+        updates.target = base == 0 ? target : nil
         guard try begin(expected: entity, step: step, parentSlot: -1, extras: nil) else {
-            defer { preprocessedRoot = nil }
-            return preprocessedRoot
+            defer { origin.preprocessedRoot = nil }
+            return origin.preprocessedRoot
         }
         while true {
             let top = frames.count - 1
@@ -207,25 +166,25 @@ struct ObjectDecoder {
             try report(.typeMismatch, at: step, entityName: expectedName, expected: "an object", found: found)
             return false
         }
-        guard frames.count < maximumDepth else {
+        guard frames.count < settings.maximumDepth else {
             try scanner.skipValue()
             try report(
                 .notRepresentable,
                 at: step,
                 entityName: expectedName,
-                found: "objects nested more than \(maximumDepth) deep",
+                found: "objects nested more than \(settings.maximumDepth) deep",
                 detail: "raise ModelDecoder.Options.maximumDepth to allow it"
             )
             return false
         }
         var entity = expected
-        if mappings[expected]._withUnsafeGuaranteedRef(\.isPolymorphic), target == nil || !frames.isEmpty {
+        if mappings[expected]._withUnsafeGuaranteedRef(\.isPolymorphic), updates.target == nil || !frames.isEmpty {
             guard let named = try entityNamed(expected: expected, step: step) else { return false }
             entity = named
         }
         // Before the abstract check: an entity mapper picks a concrete subentity.
         if mappings[entity]._withUnsafeGuaranteedRef(\.hasPreprocessor),
-            frames.isEmpty ? preprocessesRoot && target == nil : true
+            frames.isEmpty ? origin.preprocessesRoot && updates.target == nil : true
         {
             try readPreprocessed(entity: entity, step: step, parentSlot: parentSlot)
             return false
@@ -237,7 +196,7 @@ struct ObjectDecoder {
             return false
         }
         let start = scanner.index
-        if keepsSource { sources.append(SourceState(ownerLevel: extras?.takeUnretainedValue(), start: start)) }
+        if settings.keepsSource { sources.append(SourceState(ownerLevel: extras?.takeUnretainedValue(), start: start)) }
         scanner.index += 1
         let (count, keys) = mappings[entity]._withUnsafeGuaranteedRef { ($0.slotCount, $0.keysRef) }
         let readings = run.readingsByEntity[entity]
@@ -250,7 +209,7 @@ struct ObjectDecoder {
                 slotCount: count,
                 arena: arena,
                 readings: readings,
-                level: Level(own: keys, extras: extras, orderEntries: orderEntries),
+                level: Level(own: keys, extras: extras, orderEntries: settings.orderEntries),
                 outerStart: outerLevels.count,
                 step: step,
                 parentSlot: parentSlot,
@@ -268,11 +227,11 @@ struct ObjectDecoder {
         let mapping = run.mappings[expected]
         guard let typeKey = mapping.typeKey else { return expected }
         let start = scanner.index
-        if typeKeyValues[start] == nil {
+        if typeKeys.valuesByStart[start] == nil {
             try readTypeKeys(typeKey)
             scanner.index = start
         }
-        guard let found = typeKeyValues.removeValue(forKey: start) ?? nil else { return expected }
+        guard let found = typeKeys.valuesByStart.removeValue(forKey: start) ?? nil else { return expected }
         if found.isString, let named = mapping.entityByTypeValue[found.text] { return named }
         try scanner.skipValue()
         try report(
