@@ -9,7 +9,7 @@ struct ConventionOptions: ParsableArguments {
         help: ArgumentHelp(
             "How JSON keys are made from property names without a jsonKeyPath: "
                 + ModelConventions.casingsByName.map(\.name).joined(separator: ", ")
-                + " (default: the model's conventions, else modelNames)."
+                + " (default: the model's conventions, else \(Self.defaultCasingName))."
         )
     )
     var keyCasing: String?
@@ -19,10 +19,16 @@ struct ConventionOptions: ParsableArguments {
         inversion: .prefixedNo,
         help: ArgumentHelp(
             "Whether an attribute named 'id' is the identity of entities that declare none (default: the model's "
-                + "conventions, else no)."
+                + "conventions, else \(ModelConventions.defaults.identifiesByID == false ? "no" : "yes"))."
         )
     )
     var identifiesByID: Bool?
+
+    /// The library's one default casing, by its name on the command line: the help says what
+    /// the library does rather than restating it.
+    static var defaultCasingName: String {
+        ModelConventions.casingsByName.first { $0.casing == ModelConventions.defaults.keyCasing }?.name ?? "modelNames"
+    }
 
     func validate() throws {
         if let keyCasing, !ModelConventions.casingsByName.contains(where: { $0.name == keyCasing }) {
