@@ -41,13 +41,8 @@ public func expectRoundTrip(
         encoderOptions: encoderOptions,
         keepingSourceSpellings: keepingSourceSpellings
     )
-    do {
-        let report = try roundTrip.check(fixture: fixture, expected: expected)
-        if !report.isFaithful || report.recordedFile != nil {
-            Issue.record(Comment(rawValue: report.description), sourceLocation: sourceLocation)
-        }
-    } catch {
-        Issue.record(Comment(rawValue: "\(fixture.lastPathComponent): \(error)"), sourceLocation: sourceLocation)
+    if let failure = roundTrip.failure(checking: fixture, expected: expected) {
+        Issue.record(Comment(rawValue: failure), sourceLocation: sourceLocation)
     }
 }
 

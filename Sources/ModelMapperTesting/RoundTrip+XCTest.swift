@@ -36,11 +36,8 @@ public func XCTAssertRoundTrip(
         encoderOptions: encoderOptions,
         keepingSourceSpellings: keepingSourceSpellings
     )
-    do {
-        let report = try roundTrip.check(fixture: fixture, expected: expected)
-        if !report.isFaithful || report.recordedFile != nil { XCTFail(report.description, file: file, line: line) }
-    } catch {
-        XCTFail("\(fixture.lastPathComponent): \(error)", file: file, line: line)
+    if let failure = roundTrip.failure(checking: fixture, expected: expected) {
+        XCTFail(failure, file: file, line: line)
     }
 }
 

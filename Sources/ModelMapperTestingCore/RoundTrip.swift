@@ -193,6 +193,19 @@ public struct RoundTrip {
         return RoundTripReport(fixture: fixture, entity: entity, differences: differences, recordedFile: expectedURL)
     }
 
+    /// What a test records for the round trip of `fixture` (see ``check(fixture:expected:)``):
+    /// the report when it is not faithful or recorded a file, the error when the check threw;
+    /// nil when there is nothing to record. The one rule behind `expectRoundTrip` and
+    /// `XCTAssertRoundTrip`.
+    package func failure(checking fixture: URL, expected: URL?) -> String? {
+        do {
+            let report = try check(fixture: fixture, expected: expected)
+            return !report.isFaithful || report.recordedFile != nil ? report.description : nil
+        } catch {
+            return "\(fixture.lastPathComponent): \(error)"
+        }
+    }
+
     /// Whether ``recordingVariable`` is set to `1`, `true` or `yes`.
     public static var recordingRequested: Bool {
         ["1", "true", "yes"].contains(ProcessInfo.processInfo.environment[recordingVariable]?.lowercased() ?? "")
@@ -203,7 +216,8 @@ public struct RoundTrip {
     /// an array of objects; nil otherwise.
     static func objectsKeyPath(in document: JSONValue, for entity: EntityDescription) -> String? {
         guard case .object(let object) = document else { return nil }
-        func folded(_ key: String) -> String { String(key.lowercased().filter { $0 != "_" && $0 != "-" }) }
+        // Folded as the decoder's hint for a key under another casing folds them.
+        let folded = MissingKeyHint.fold
         let read = Set(
             entity.properties.flatMap { [folded($0.name)] + $0.jsonKeyPath.components.prefix(1).map(folded) }
         )

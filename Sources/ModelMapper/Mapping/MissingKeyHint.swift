@@ -10,7 +10,7 @@
 /// gives no default: the object has 'dateString' (camelCase); this model reads snake_case
 /// (conventions: keyCasing)
 /// ```
-enum MissingKeyHint {
+package enum MissingKeyHint {
     /// The hint for `property`, missing from an object whose members' keys are `keys` (in
     /// order), read with `casing`; nil when no key is near. `readKeys`: the keys the entity
     /// reads at that level, which are not suggested (they hold values of their own).
@@ -37,7 +37,7 @@ enum MissingKeyHint {
 
     /// A key without case or word separators: `date_string`, `dateString` and `date-string`
     /// are one.
-    static func fold(_ key: String) -> String {
+    package static func fold(_ key: String) -> String {
         String(key.lowercased().unicodeScalars.filter { $0 != "_" && $0 != "-" })
     }
 
