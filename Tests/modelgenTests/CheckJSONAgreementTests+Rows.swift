@@ -35,12 +35,33 @@ extension CheckJSONAgreementTests {
         </model>
         """
 
-    /// A document, and whether unknown keys are rejected for it.
+    /// A setting of the decoder's options that changes what a document reads as.
+    enum Setting: Sendable {
+        case rejectsUnknownKeys, strictTypes, nullAsAbsent, skipsNullElements, lenientSyntax
+        case acceptsReformattedNumbers, conflictsAreErrors
+
+        func apply(to options: inout ModelDecoder.Options) {
+            switch self {
+            case .rejectsUnknownKeys: options.unknownKeys = .reject
+            case .strictTypes: options.strictness = .strict
+            case .nullAsAbsent: options.nullHandling = .treatAsAbsent
+            case .skipsNullElements: options.nullElements = .skip
+            case .lenientSyntax: options.syntax = .lenient
+            case .acceptsReformattedNumbers: options.acceptsReformattedNumbers = true
+            case .conflictsAreErrors: options.conflictingValues = .error
+            }
+        }
+    }
+
+    /// A document, and the settings it is read with (the same through every entry point).
     struct Row: CustomStringConvertible, Sendable {
         var name: String
         var json: String
-        var rejectsUnknownKeys = false
+        var settings: [Setting] = []
         var description: String { name }
+        /// The command line has a flag for unknown keys alone (`--unmapped`): rows with other
+        /// settings compare the library's entry points only.
+        var isReadByTheCommandLine: Bool { settings.allSatisfy { $0 == .rejectsUnknownKeys } }
     }
 
     static let rows: [Row] = [
@@ -70,7 +91,41 @@ extension CheckJSONAgreementTests {
         Row(
             name: "an unknown key, rejected",
             json: #"[{"photoID":"1","title":"A","titel":"B"}]"#,
-            rejectsUnknownKeys: true
+            settings: [.rejectsUnknownKeys]
+        ),
+        // Every option that changes reading, each with a document where it does.
+        Row(
+            name: "a number in a string, under strict types",
+            json: #"[{"photoID":"1","title":"A","album":{"albumID":"7","title":"T"}}]"#,
+            settings: [.strictTypes]
+        ),
+        Row(name: "null for an optional value", json: #"[{"photoID":"1","title":"A","taken":null}]"#),
+        Row(
+            name: "null as absent: for an optional and for a required value",
+            json: #"[{"photoID":"1","title":"A","taken":null},{"photoID":"2","title":null}]"#,
+            settings: [.nullAsAbsent]
+        ),
+        Row(name: "a null element of a to-many", json: #"[{"photoID":"1","title":"A","tags":[null,{"name":"x"}]}]"#),
+        Row(
+            name: "a null element of a to-many, skipped",
+            json: #"[{"photoID":"1","title":"A","tags":[null,{"name":"x"}]}]"#,
+            settings: [.skipsNullElements]
+        ),
+        Row(
+            name: "comments and a trailing comma, under lenient syntax",
+            json: "[{\"photoID\":\"1\", /* the title */ \"title\":\"A\",},]",
+            settings: [.lenientSyntax]
+        ),
+        Row(
+            name: "a number sent as text it would not come back as, accepted",
+            json: #"[{"photoID":"1","title":"A","album":{"albumID":"007","title":"T"}}]"#,
+            settings: [.acceptsReformattedNumbers]
+        ),
+        Row(name: "one object given two titles", json: #"[{"photoID":"1","title":"A"},{"photoID":"1","title":"B"}]"#),
+        Row(
+            name: "one object given two titles, an error",
+            json: #"[{"photoID":"1","title":"A"},{"photoID":"1","title":"B"}]"#,
+            settings: [.conflictsAreErrors]
         ),
     ]
 
@@ -107,7 +162,7 @@ extension CheckJSONAgreementTests {
         let photo = try #require(model.entity(named: "Photo"))
         var options = ModelDecoder.Options()
         options.collectsAllErrors = true
-        if row.rejectsUnknownKeys { options.unknownKeys = .reject }
+        for setting in row.settings { setting.apply(to: &options) }
         let data = Data(row.json.utf8)
         let sorted = ModelEncoder(options: .init(outputFormatting: [.sortedKeys]))
 
@@ -120,7 +175,7 @@ extension CheckJSONAgreementTests {
             return try sorted.encodeJSON(result.objects)
         }
         var graphOptions = ObjectGraph.Options()
-        graphOptions.decoding.unknownKeys = options.unknownKeys
+        for setting in row.settings { setting.apply(to: &graphOptions.decoding) }
         let merged = Outcome {
             try sorted.encodeJSON(ObjectGraph(model: model, options: graphOptions).merge(data, entity: "Photo").objects)
         }
@@ -136,17 +191,57 @@ extension CheckJSONAgreementTests {
                 ModelDecoder(model: typedModel, options: options).decode([AgreementPhoto].self, from: data)
             )
         }
-        // Streaming stops at the first element with an error: its errors are the decoder's there.
+        // Uniquing across elements, as one run of the decoder does over the whole document.
         var streamed: [ModelObject] = []
         let stream = Outcome {
             try ModelDecoder(model: model, options: options)
-                .forEachObject(of: photo, inFileAt: file) { streamed.append($0) }
+                .forEachObject(of: photo, inFileAt: file, uniquesAcrossElements: true) { streamed.append($0) }
             return try sorted.encodeJSON(streamed)
         }
-        let cliFlags = ["--entity", "Photo", "--format", "json"]
+        #expect(typed == decoded, "typed decode")
+        #expect(partial == decoded, "decodePartially")
+        #expect(merged == decoded, "merge")
+        #expect(mergedPartially == decoded, "mergePartially")
+        if row.settings.contains(.lenientSyntax) {
+            // The streaming readers read strict JSON only, and say so rather than read it otherwise.
+            #expect(stream.description.contains("strict JSON only"), "streaming: \(stream)")
+        } else {
+            Self.expectStreaming(stream, agreesWith: decoded)
+        }
+        if row.isReadByTheCommandLine {
+            try Self.expectCommandLine(
+                agreesWith: decoded,
+                model: modelFile,
+                file: file,
+                rejectsUnknownKeys: row.settings.contains(.rejectsUnknownKeys)
+            )
+        }
+    }
+
+    /// Streaming stops at the first element with an error: its errors are among the decoder's.
+    static func expectStreaming(_ stream: Outcome, agreesWith decoded: Outcome) {
+        switch decoded {
+        case .objects: #expect(stream == decoded, "streaming")
+        case .errors(let lines):
+            guard case .errors(let streamedLines) = stream else {
+                Issue.record("streaming gave objects where the decoder gave errors: \(stream)")
+                return
+            }
+            #expect(!streamedLines.isEmpty && streamedLines.allSatisfy(lines.contains), "streaming: \(streamedLines)")
+        }
+    }
+
+    /// `modelgen check-json` reports the decoder's errors (none where it gave objects), and
+    /// `modelgen decode` prints the decoder's objects.
+    static func expectCommandLine(
+        agreesWith decoded: Outcome,
+        model: URL,
+        file: URL,
+        rejectsUnknownKeys: Bool
+    ) throws {
         let checked = try Modelgen.run(
-            ["check-json", modelFile.path, file.path, "--unmapped", row.rejectsUnknownKeys ? "error" : "ignore"]
-                + cliFlags
+            ["check-json", model.path, file.path, "--unmapped", rejectsUnknownKeys ? "error" : "ignore"]
+                + ["--entity", "Photo", "--format", "json"]
         )
         let problems = try #require(
             try JSONSerialization.jsonObject(with: Data(checked.standardOutput.utf8)) as? [[String: Any]],
@@ -154,25 +249,12 @@ extension CheckJSONAgreementTests {
         )
         let checkedOutcome: Outcome =
             problems.isEmpty ? decoded : .errors(problems.compactMap { $0["message"] as? String }.sorted())
-
-        #expect(typed == decoded, "typed decode")
-        #expect(partial == decoded, "decodePartially")
-        #expect(merged == decoded, "merge")
-        #expect(mergedPartially == decoded, "mergePartially")
         #expect(checkedOutcome == decoded, "check-json")
         #expect(checked.status == (problems.isEmpty ? 0 : 1))
-        switch decoded {
-        case .objects:
-            #expect(stream == decoded, "streaming")
-            let cli = try Modelgen.run(["decode", modelFile.path, file.path, "--entity", "Photo"])
+        if case .objects = decoded {
+            let cli = try Modelgen.run(["decode", model.path, file.path, "--entity", "Photo"])
             let printed = try JSONValue.parse(Data(cli.standardOutput.utf8)).jsonText(options: [.sortedKeys])
             #expect(printed == "\(decoded)", "modelgen decode")
-        case .errors(let lines):
-            guard case .errors(let streamedLines) = stream else {
-                Issue.record("streaming gave objects where the decoder gave errors: \(stream)")
-                return
-            }
-            #expect(!streamedLines.isEmpty && streamedLines.allSatisfy(lines.contains), "streaming: \(streamedLines)")
         }
     }
 }

@@ -14,9 +14,14 @@ extension CheckJSONAgreementTests {
         Row(name: "a required value left out: kept", json: #"{"photoID":"1","taken":"2024-05-01T10:00:00Z"}"#),
         Row(name: "an optional to-one cleared by null", json: #"{"photoID":"1","album":null}"#),
         Row(name: "a to-one replaced by reference", json: #"{"photoID":"1","album":{"albumID":8,"title":"U"}}"#),
+        Row(
+            name: "null for a required value, read as absent: kept",
+            json: #"{"photoID":"1","title":null}"#,
+            settings: [.nullAsAbsent]
+        ),
         Row(name: "null for a required value", json: #"{"photoID":"1","title":null}"#),
         Row(name: "a value of the wrong type", json: #"{"photoID":"1","taken":"yesterday"}"#),
-        Row(name: "an unknown key, rejected", json: #"{"photoID":"1","titel":"B"}"#, rejectsUnknownKeys: true),
+        Row(name: "an unknown key, rejected", json: #"{"photoID":"1","titel":"B"}"#, settings: [.rejectsUnknownKeys]),
         Row(name: "malformed JSON", json: #"{"photoID":"1","title":}"#),
     ]
 
@@ -28,7 +33,7 @@ extension CheckJSONAgreementTests {
         let model = try ObjectModel(xml: Self.photosXML)
         var options = ModelDecoder.Options()
         options.collectsAllErrors = true
-        if row.rejectsUnknownKeys { options.unknownKeys = .reject }
+        for setting in row.settings { setting.apply(to: &options) }
         let sorted = ModelEncoder(options: .init(outputFormatting: [.sortedKeys]))
         let base = Data(Self.updatedPhoto.utf8)
         let data = Data(row.json.utf8)

@@ -129,16 +129,29 @@ extension ObjectEncoder {
         guard child.encodingStamp == stamp else { return true }
         guard !stack.contains(child) else { return false }
         if source != nil, writer.count <= decodedBudget { return true }
-        guard options.sharedObjects == .inFull, !child.isRepeatedByIdentity, !child.isReadAsReference else {
+        // The path is made only here, for an object met again.
+        return try writesRepeatInFull(child, path: childPath(slot: slot, index: index))
+    }
+
+    /// Whether an object met again in this call, not inside itself, is written in full again
+    /// (at `path`, a related object's place or an element of the top-level array): as
+    /// ``ModelEncoder/Options/sharedObjects`` says, in full unless its document gave it again by
+    /// identity alone, within the repeats' budget (``RepeatBudget``).
+    ///
+    /// - Throws: ``MappingError`` when repeating it would pass the budget.
+    mutating func writesRepeatInFull(_ object: ModelObject, path: JSONPath) throws(MappingError)
+        -> Bool
+    {
+        guard options.sharedObjects == .inFull, !object.isRepeatedByIdentity, !object.isReadAsReference else {
             return false
         }
         guard repeats.allows(writtenCount: writer.count) else {
             throw MappingError(
                 .notRepresentable,
-                path: childPath(slot: slot, index: index),
-                entityName: child.entity.name,
+                path: path,
+                entityName: object.entity.name,
                 found:
-                    "a \(child.entity.name) written again in full, past \(RepeatBudget.ratio) times what is written once",
+                    "a \(object.entity.name) written again in full, past \(RepeatBudget.ratio) times what is written once",
                 detail: "the objects share objects at every level, and repeating them would outgrow the graph; "
                     + "write repeats by identity with ModelEncoder.Options.sharedObjects = .reference"
             )

@@ -141,7 +141,9 @@ struct ObjectEncoder {
         var index = 0
         for object in objects {
             writer.separator(first: index == 0)
-            if object.encodingStamp == stamp {
+            // An element met before (the same object twice in the array, or one written inside
+            // an earlier element): in full again, or as its identity, as a related object is.
+            if object.encodingStamp == stamp, try !writesRepeatInFull(object, path: path.appending(index: index)) {
                 try writeReference(to: object, path: path.appending(index: index))
             } else {
                 try write(object, path: path, index: index)

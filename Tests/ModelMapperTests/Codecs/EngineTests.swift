@@ -142,6 +142,36 @@ struct EngineTests {
         _ = model
     }
 
+    @Test("an element of the top-level array met again is written as a related object met again is")
+    func topLevelRepeats() throws {
+        _ = try Self.nodes.get()
+        let post = ModelObject(entity: try entity("Post"))
+        try post.setValue(1, forKey: "id")
+        let tag = ModelObject(entity: try entity("Tag"))
+        try tag.setValue("a", forKey: "name")
+        try post.add(modelObject: tag, forKey: "tags")
+        // In full again by default: the array the app gave is the array written.
+        #expect(
+            String(decoding: try ModelEncoder().encode([post, post]), as: UTF8.self)
+                == #"[{"id":1,"tags":[{"name":"a"}]},{"id":1,"tags":[{"name":"a"}]}]"#
+        )
+        // A document that gave the post twice in full decodes to one post, written twice in full.
+        let decoded = try ModelDecoder(model: Self.nodes.get())
+            .decodeObjects(of: entity("Post"), from: Data(#"[{"id":1,"tags":[]},{"id":1,"tags":[]}]"#.utf8))
+        #expect(decoded.count == 2 && decoded[0] === decoded[1])
+        #expect(
+            String(decoding: try ModelEncoder().encode(decoded), as: UTF8.self)
+                == #"[{"id":1,"tags":[]},{"id":1,"tags":[]}]"#
+        )
+        // As its identity when asked.
+        var options = ModelEncoder.Options()
+        options.sharedObjects = .reference
+        #expect(
+            String(decoding: try ModelEncoder(options: options).encode([post, post]), as: UTF8.self)
+                == #"[{"id":1,"tags":[{"name":"a"}]},{"id":1}]"#
+        )
+    }
+
     @Test("output stays linear when decoded objects share children after identity uniquing")
     func linearOutput() throws {
         let model = try Self.nodes.get()
