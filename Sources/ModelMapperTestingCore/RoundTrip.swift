@@ -135,10 +135,14 @@ public struct RoundTrip {
         if keyPath == nil, let keyPath = Self.objectsKeyPath(in: document, for: description) {
             throw RoundTripError.objectsAtKeyPath(keyPath, entity: entity)
         }
-        let payload = try Self.payload(of: document, at: keyPath)
+        // A key path the document lacks is the decoder's error, said as every entry point says it.
+        let payload = try? Self.payload(of: document, at: keyPath)
         let decoder = ModelDecoder(model: model, options: options)
-        if case .array = payload { return (try decoder.decodeObjects(of: description, from: data, at: keyPath), true) }
-        return ([try decoder.decodeObject(of: description, from: data, at: keyPath)], false)
+        // One object is read as one; anything else as the array, with the decoder's error.
+        if case .object? = payload {
+            return ([try decoder.decodeObject(of: description, from: data, at: keyPath)], false)
+        }
+        return (try decoder.decodeObjects(of: description, from: data, at: keyPath), true)
     }
 
     /// Where the round trip of `data` differs from `expected` (by default `data` itself), the

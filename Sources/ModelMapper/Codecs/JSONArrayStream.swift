@@ -17,8 +17,14 @@ struct JSONArrayStream {
     /// The key path to the array, and the path of the array.
     let components: [String]
     let arrayPath: JSONPath
-    /// How deeply values skipped on the way may nest.
+    /// The entity of the elements, for the error when the value there is not an array.
+    let entityName: String?
+    /// The decoder's limits, held here as the decoder holds them: how deeply values skipped on
+    /// the way may nest, how long a string may be, how many elements the array and how many
+    /// members each object on the key path (up to its component) may have.
     let maximumDepth: Int
+    let maximumStringLength: Int
+    let maximumElementCount: Int
     private var phase = Phase.start
     /// The value being scanned for its end, if one is.
     private var scan: ValueScan?
@@ -31,6 +37,8 @@ struct JSONArrayStream {
     /// The keys of the object on the key path being read, for the error when its component is
     /// not among them (``KeyPathDescent``).
     private var keysSeen: [String] = []
+    /// The members read so far of the object on the key path being read.
+    private var memberCount = 0
 
     private enum Phase: Equatable {
         /// Before the document's first value.
@@ -53,6 +61,10 @@ struct JSONArrayStream {
         case restKey(level: Int)
         case restColon(level: Int)
         case restSkip(level: Int)
+        /// A value on the key path (the `level` components walked to it) that is not the object
+        /// holding the next component, or at the end not the array: read whole, for the error
+        /// to say what it is as the decoder says it.
+        case mismatch(level: Int)
         /// After the document's value: only whitespace may follow.
         case trailing
         case finished
@@ -67,10 +79,13 @@ struct JSONArrayStream {
         let index: Int
     }
 
-    init(keyPath components: [String], maximumDepth: Int) {
+    init(keyPath components: [String], of entityName: String? = nil, limits options: ModelDecoder.Options) {
         self.components = components
+        self.entityName = entityName
         self.arrayPath = JSONPath.root.appending(keys: components)
-        self.maximumDepth = maximumDepth
+        maximumDepth = options.maximumDepth
+        maximumStringLength = options.maximumStringLength
+        maximumElementCount = options.maximumElementCount
     }
 
     var isFinished: Bool { phase == .finished }
@@ -136,10 +151,9 @@ struct JSONArrayStream {
                 if byte == UInt8(ascii: "]") {
                     position += 1
                     phase = components.isEmpty ? .trailing : .rest(level: components.count - 1)
-                } else if first {
-                    phase = .element
                 } else {
-                    try expect(UInt8(ascii: ","), byte, found: nil, after: "an array element")
+                    if !first { try expect(UInt8(ascii: ","), byte, after: "an array element") }
+                    guard elementCount < maximumElementCount else { throw tooManyElements(in: arrayPath) }
                     phase = .element
                 }
             case .element:
@@ -157,12 +171,16 @@ struct JSONArrayStream {
                     position += 1
                     phase = level == 0 ? .trailing : .rest(level: level - 1)
                 } else {
-                    try expect(UInt8(ascii: ","), byte, found: nil, after: "an object member")
+                    try expect(UInt8(ascii: ","), byte, after: "an object member")
                     phase = .restKey(level: level)
                 }
             case .restColon(let level):
-                try expect(UInt8(ascii: ":"), byte, found: nil, after: "a member name")
+                try expect(UInt8(ascii: ":"), byte, after: "a member name")
                 phase = .restSkip(level: level)
+            case .mismatch(let level):
+                if scan == nil { scan = ValueScan(start: position) }
+                guard let range = try scanValue(atEnd: atEnd) else { return nil }
+                throw try mismatch(range, at: level)
             case .trailing:
                 throw failure("unexpected \(describe(byte)) after the document's value")
             case .finished:
@@ -189,14 +207,20 @@ struct JSONArrayStream {
                 }
             }
             if components.isEmpty {
-                try expect(UInt8(ascii: "["), byte, found: "an array")
-                phase = .array(first: true)
+                if byte == UInt8(ascii: "[") {
+                    position += 1
+                    phase = .array(first: true)
+                } else {
+                    phase = .mismatch(level: 0)
+                }
             } else {
                 guard byte == UInt8(ascii: "{") else {
-                    throw KeyPathDescent.notAnObject(at: .root, component: components[0], found: describe(byte))
+                    phase = .mismatch(level: 0)
+                    return true
                 }
                 position += 1
                 keysSeen = []
+                memberCount = 0
                 phase = .member(level: 0, first: true)
             }
         case .member(let level, let first):
@@ -208,7 +232,11 @@ struct JSONArrayStream {
                     keys: keysSeen
                 )
             }
-            if !first { try expect(UInt8(ascii: ","), byte, found: nil, after: "an object member") }
+            if !first { try expect(UInt8(ascii: ","), byte, after: "an object member") }
+            memberCount += 1
+            guard memberCount <= maximumElementCount else {
+                throw tooManyElements(in: JSONPath.root.appending(keys: components.prefix(level)))
+            }
             phase = .key(level: level)
         case .key(let level), .restKey(let level):
             if scan == nil {
@@ -226,7 +254,7 @@ struct JSONArrayStream {
                 phase = .restColon(level: level)
             }
         case .colon(let level, let matches):
-            try expect(UInt8(ascii: ":"), byte, found: nil, after: "a member name")
+            try expect(UInt8(ascii: ":"), byte, after: "a member name")
             phase = matches ? .descend(level: level) : .skip(level: level)
         case .descend(let level):
             try descend(byte, from: level)
@@ -249,19 +277,20 @@ struct JSONArrayStream {
     /// object holding the next component.
     private mutating func descend(_ byte: UInt8, from level: Int) throws(MappingError) {
         if level + 1 == components.count {
-            guard byte == UInt8(ascii: "[") else { throw mismatch("an array", at: level + 1, byte: byte) }
+            guard byte == UInt8(ascii: "[") else {
+                phase = .mismatch(level: level + 1)
+                return
+            }
             position += 1
             phase = .array(first: true)
         } else {
             guard byte == UInt8(ascii: "{") else {
-                throw KeyPathDescent.notAnObject(
-                    at: JSONPath.root.appending(keys: components.prefix(level + 1)),
-                    component: components[level + 1],
-                    found: describe(byte)
-                )
+                phase = .mismatch(level: level + 1)
+                return
             }
             position += 1
             keysSeen = []
+            memberCount = 0
             phase = .member(level: level + 1, first: true)
         }
     }
@@ -315,14 +344,9 @@ struct JSONArrayStream {
                 case UInt8(ascii: "\""):
                     current.inString = true
                 case UInt8(ascii: "{"), UInt8(ascii: "["):
+                    // Nesting is counted, not recursed into: how deep is for the decoder (an
+                    // element) or the scanner (a value skipped) to judge, as for a whole document.
                     current.depth += 1
-                    guard current.depth <= maximumDepth else {
-                        throw MappingError(
-                            .notRepresentable,
-                            found: "values nested more than \(maximumDepth) deep",
-                            detail: "raise ModelDecoder.Options.maximumDepth to allow it"
-                        )
-                    }
                 case UInt8(ascii: "}"), UInt8(ascii: "]"):
                     current.depth -= 1
                     if current.depth <= 0 {
@@ -351,7 +375,14 @@ struct JSONArrayStream {
             position = current.cursor
             return current.start..<current.cursor
         }
-        if atEnd { throw failure("unexpected end of the text", at: current.start) }
+        if atEnd {
+            // The text ends inside the value: its bytes so far go to whoever reads the value
+            // (the decoder for an element, the scanner otherwise), which says what is wrong
+            // first as it says it for a whole document.
+            scan = nil
+            position = count
+            return current.start..<count
+        }
         scan = current
         return nil
     }
@@ -382,7 +413,9 @@ struct JSONArrayStream {
         let outcome = buffer.withUnsafeBytes { raw -> Swift.Result<Result, MappingError> in
             var scanner = JSONScanner<MappingError>(
                 bytes: UnsafeRawBufferPointer(rebasing: raw[range]),
-                maximumDepth: maximumDepth
+                maximumDepth: maximumDepth,
+                maximumStringLength: maximumStringLength,
+                maximumElementCount: maximumElementCount
             )
             scanner.origin = origin
             return Swift.Result { () throws(MappingError) in try body(&scanner) }
@@ -401,24 +434,29 @@ struct JSONArrayStream {
         }
     }
 
-    /// Reads `byte` (at the reading position) when it is `expected`; otherwise a type mismatch
-    /// when the document's value is not `what`, or malformed JSON after `context`.
-    private mutating func expect(_ expected: UInt8, _ byte: UInt8, found what: String?, after context: String = "")
-        throws(MappingError)
-    {
+    /// Reads `byte` (at the reading position) when it is `expected`; otherwise malformed JSON
+    /// after `context`.
+    private mutating func expect(_ expected: UInt8, _ byte: UInt8, after context: String) throws(MappingError) {
         guard byte == expected else {
-            if let what { throw MappingError(.typeMismatch, path: .root, expected: what, found: describe(byte)) }
             throw failure("expected '\(Character(Unicode.Scalar(expected)))' after \(context), found \(describe(byte))")
         }
         position += 1
     }
 
-    private func mismatch(_ expected: String, at level: Int, byte: UInt8) -> MappingError {
-        MappingError(
+    /// The error for the value at `range`, `level` components down the key path, that is not
+    /// the object holding the next component or, at the end, not the array.
+    private mutating func mismatch(_ range: Range<Int>, at level: Int) throws(MappingError) -> MappingError {
+        let found = try withScanner(range) { scanner throws(MappingError) in try scanner.describeAndSkip() }
+        let path = JSONPath.root.appending(keys: components.prefix(level))
+        guard level == components.count else {
+            return KeyPathDescent.notAnObject(at: path, component: components[level], found: found)
+        }
+        return MappingError(
             .typeMismatch,
-            path: JSONPath.root.appending(keys: components.prefix(level)),
-            expected: expected,
-            found: describe(byte)
+            path: path,
+            entityName: entityName,
+            expected: "an array of \(entityName.map { "\($0) objects" } ?? "objects")",
+            found: found
         )
     }
 
@@ -453,6 +491,21 @@ struct JSONArrayStream {
             index += 1
         }
         return (line, column)
+    }
+
+    /// The array or an object on the key path (at `path`) over ``maximumElementCount``, said as
+    /// the scanner says it.
+    private func tooManyElements(in path: JSONPath) -> MappingError {
+        let (line, column) = position(of: position)
+        return MappingError(
+            JSONError(
+                .limitExceeded(option: "maximumElementCount"),
+                "an array or object of more than \(maximumElementCount) elements",
+                line: line,
+                column: column,
+                path: path
+            )
+        )
     }
 
     private func failure(_ message: String, at offset: Int? = nil, path: JSONPath? = nil) -> MappingError {

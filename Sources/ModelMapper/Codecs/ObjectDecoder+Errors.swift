@@ -115,7 +115,8 @@ extension ObjectDecoder {
         entityName: String,
         expected: String? = nil,
         found: String? = nil,
-        detail: String? = nil
+        detail: String? = nil,
+        limit: String? = nil
     ) throws(MappingError) {
         let base: JSONPath
         switch step {
@@ -126,16 +127,17 @@ extension ObjectDecoder {
             if let index { path = path.appending(index: index) }
             base = path
         }
-        try report(
-            MappingError(
-                code,
-                path: base.appending(keys: keys),
-                entityName: entityName,
-                expected: expected,
-                found: found,
-                detail: detail
-            )
+        var error = MappingError(
+            code,
+            path: base.appending(keys: keys),
+            entityName: entityName,
+            expected: expected,
+            found: found,
+            detail: detail
         )
+        // A limit of reading is named by its option, as the JSON layer's are (MappingError+JSONError.swift).
+        if let limit { error.context.name = "ModelDecoder.Options.\(limit)" }
+        try report(error)
     }
 
     func report(

@@ -29,7 +29,8 @@ extension ObjectDecoder {
                 at: step,
                 entityName: run.model.entityRecords[expected].name,
                 found: "objects nested more than \(settings.maximumDepth) deep",
-                detail: "raise ModelDecoder.Options.maximumDepth to allow it"
+                detail: "raise ModelDecoder.Options.maximumDepth to allow it",
+                limit: "maximumDepth"
             )
             return nil
         }

@@ -173,7 +173,8 @@ struct ObjectDecoder {
                 at: step,
                 entityName: expectedName,
                 found: "objects nested more than \(settings.maximumDepth) deep",
-                detail: "raise ModelDecoder.Options.maximumDepth to allow it"
+                detail: "raise ModelDecoder.Options.maximumDepth to allow it",
+                limit: "maximumDepth"
             )
             return false
         }

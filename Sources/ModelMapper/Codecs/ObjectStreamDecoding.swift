@@ -20,7 +20,7 @@ struct ObjectStreamDecoding {
         self.model = model
         self.options = options
         self.entity = entity
-        stream = JSONArrayStream(keyPath: keyPath, maximumDepth: options.maximumDepth)
+        stream = JSONArrayStream(keyPath: keyPath, of: model.entityRecords[entity].name, limits: options)
         sharedRun = uniquesAcrossElements ? DecodingRun(model: model, options: options) : nil
     }
 

@@ -88,16 +88,17 @@ extension ObjectGraph {
         var strict = options.decoding
         strict.syntax = .strict
         let contents =
-            try Self.isArray(data, at: keyPath, options: options.decoding)
-            ? ModelDecoder(model: entity.model, options: strict)
+            try Self.isOneObject(data, at: keyPath, options: options.decoding)
+            ? ModelDecoder(model: entity.model, options: strict).decodeSingle(of: entity, from: data, at: keyPath)
+            : ModelDecoder(model: entity.model, options: strict)
                 .decodeBatch(of: entity, from: data, at: keyPath, forGraph: true)
-            : ModelDecoder(model: entity.model, options: strict).decodeSingle(of: entity, from: data, at: keyPath)
         return PreparedMerge(model: entity.model, entity: entity.index, options: options.decoding, contents: contents)
     }
 
-    /// Whether the value at `keyPath` starts with `[` (looked at without decoding it, within
-    /// the limits of `options`).
-    private static func isArray(_ data: Data, at keyPath: String?, options: ModelDecoder.Options) throws -> Bool {
+    /// Whether the value at `keyPath` starts with `{` (looked at without decoding it, within
+    /// the limits of `options`). Anything else is read as the array, so that a value that is
+    /// neither gets the error `decodeObjects` gives.
+    private static func isOneObject(_ data: Data, at keyPath: String?, options: ModelDecoder.Options) throws -> Bool {
         let components = try keyPath.map { try JSONKeyPath(parsing: $0).components } ?? []
         return data.withUnsafeBytes { raw -> Bool in
             var scanner = JSONScanner<MappingError>(
@@ -111,7 +112,7 @@ extension ObjectGraph {
             // that follows fails alike, and its error says where, by line and column too.
             guard (try? scanner.enter(components, keyPath: keyPath ?? "")) != nil else { return false }
             scanner.skipWhitespace()
-            return scanner.peek() == UInt8(ascii: "[")
+            return scanner.peek() == UInt8(ascii: "{")
         }
     }
 

@@ -11,7 +11,10 @@
             context.column = error.column
             self = .invalidJSON(context)
         case .limitExceeded(let option):
+            // Named by the option, so that `catch MappingError.notRepresentable("ModelDecoder.Options.maximumDepth")`
+            // matches it, and said as a limit of reading.
             var context = Context(
+                name: "ModelDecoder.Options.\(option)",
                 path: error.path,
                 found: error.message,
                 detail: error.located("raise ModelDecoder.Options.\(option) to allow it")

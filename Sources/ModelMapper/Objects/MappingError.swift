@@ -60,7 +60,8 @@ public enum MappingError: Error, LocalizedError, CustomStringConvertible {
     case abstractEntity(Context)
     /// An object of the wrong entity was given to a relationship or a class.
     case wrongEntity(Context)
-    /// A value cannot be written as JSON (not finite, not a JSON type, …).
+    /// A value cannot be written as JSON (not finite, not a JSON type, …), or a document goes
+    /// past a limit of the decoder's, named by the context (`ModelDecoder.Options.maximumElementCount`, …).
     case notRepresentable(Context)
     /// One document gives one object (one identity) two different values for a property:
     /// an error under ``ModelDecoder/Options/ConflictingValues/error``, else a warning in the
@@ -356,6 +357,9 @@ public enum MappingError: Error, LocalizedError, CustomStringConvertible {
             return "entity '\(context.name)' is abstract and has no instances; the JSON must say which subentity it is"
         case .wrongEntity:
             return "expected \(context.expected ?? "another entity"), found \(context.found ?? "another entity")"
+        case .notRepresentable where context.name.hasPrefix("ModelDecoder.Options."):
+            // A limit of reading (see MappingError+JSONError.swift): nothing is being written.
+            return "\(context.found ?? "the document"), more than the decoder reads"
         case .notRepresentable:
             return "\(context.found ?? "the value") cannot be written as JSON"
                 + (context.expected.map { " (expected \($0))" } ?? "")

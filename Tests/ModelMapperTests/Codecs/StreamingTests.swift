@@ -119,7 +119,7 @@ struct StreamingTests {
 
     @Test("the bytes kept stay bounded by the largest element, however long the array")
     func boundedBuffer() throws {
-        var stream = JSONArrayStream(keyPath: ["items"], maximumDepth: 512)
+        var stream = JSONArrayStream(keyPath: ["items"], limits: ModelDecoder.Options())
         let element = Data(
             #"{"id": 12345, "name": "a name with \"quotes\" and \\ backslashes", "tags": ["x", "y", {"z": []}]}"#.utf8
         )
