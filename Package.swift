@@ -146,7 +146,8 @@ let package = Package(
             name: "TestSupport",
             path: "Tests/TestSupport"
         ),
-        // The package's models loaded as the tests of the runtime use them.
+        // The package's models loaded as the tests of the runtime use them, and the agreement
+        // table every entry point's tests read.
         .target(
             name: "TestModels",
             dependencies: ["ModelMapper", "AuthorsKit", "TestSupport"],
@@ -169,7 +170,7 @@ let package = Package(
         // compiled and exercised.
         .testTarget(
             name: "GeneratedCodeTests",
-            dependencies: ["ModelMapper", "TestSupport"],
+            dependencies: ["ModelMapper", "TestModels", "TestSupport"],
             path: "Tests/GeneratedCodeTests"
         ),
         .testTarget(
@@ -181,7 +182,7 @@ let package = Package(
         // The command line: modelgen run as a child process.
         .testTarget(
             name: "modelgenTests",
-            dependencies: ["ModelgenCore", "ModelMapper", "TestSupport", "modelgen"],
+            dependencies: ["ModelgenCore", "ModelMapper", "TestModels", "TestSupport", "modelgen"],
             path: "Tests/modelgenTests"
         ),
     ],

@@ -21,6 +21,10 @@ let package = Package(
             dependencies: ["FuzzSupport", .product(name: "ModelMapper", package: "ModelMapper")]
         ),
         .executableTarget(
+            name: "fuzz-agreement",
+            dependencies: ["FuzzSupport", .product(name: "ModelMapper", package: "ModelMapper")]
+        ),
+        .executableTarget(
             name: "fuzz-graph",
             dependencies: ["FuzzSupport", .product(name: "ModelMapper", package: "ModelMapper")]
         ),

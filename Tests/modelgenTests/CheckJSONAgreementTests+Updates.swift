@@ -1,41 +1,21 @@
 import Foundation
 import ModelMapper
+import TestModels
 import Testing
 
 /// Updates agree: a document applied to an object the app holds gives the same object, or the
 /// same errors at the same paths, through `ModelDecoder.update(_:from:)` and through a graph
 /// merge onto the graph's object of that identity.
 extension CheckJSONAgreementTests {
-    /// The photo every update row starts from.
-    static let updatedPhoto = #"{"photoID":"1","title":"Alps","album":{"albumID":7,"title":"T"}}"#
-
-    static let updateRows: [Row] = [
-        Row(name: "a value changed, the others kept", json: #"{"photoID":"1","title":"Matterhorn"}"#),
-        Row(name: "a required value left out: kept", json: #"{"photoID":"1","taken":"2024-05-01T10:00:00Z"}"#),
-        Row(name: "an optional to-one cleared by null", json: #"{"photoID":"1","album":null}"#),
-        Row(name: "a to-one replaced by reference", json: #"{"photoID":"1","album":{"albumID":8,"title":"U"}}"#),
-        Row(
-            name: "null for a required value, read as absent: kept",
-            json: #"{"photoID":"1","title":null}"#,
-            settings: [.nullAsAbsent]
-        ),
-        Row(name: "null for a required value", json: #"{"photoID":"1","title":null}"#),
-        Row(name: "a value of the wrong type", json: #"{"photoID":"1","taken":"yesterday"}"#),
-        Row(name: "an unknown key, rejected", json: #"{"photoID":"1","titel":"B"}"#, settings: [.rejectsUnknownKeys]),
-        Row(name: "malformed JSON", json: #"{"photoID":"1","title":}"#),
-    ]
-
     @Test(
         "each update gives the same object or errors through update(_:from:) and a graph merge",
-        arguments: updateRows
+        arguments: AgreementTable.updateRows
     )
     func everyUpdate(row: Row) throws {
-        let model = try ObjectModel(xml: Self.photosXML)
-        var options = ModelDecoder.Options()
-        options.collectsAllErrors = true
-        for setting in row.settings { setting.apply(to: &options) }
+        let model = try ObjectModel(contentsOf: AgreementTable.modelURL)
+        let options = row.options
         let sorted = ModelEncoder(options: .init(outputFormatting: [.sortedKeys]))
-        let base = Data(Self.updatedPhoto.utf8)
+        let base = Data(AgreementTable.updatedPhoto.utf8)
         let data = Data(row.json.utf8)
 
         let decoder = ModelDecoder(model: model, options: options)
@@ -45,9 +25,7 @@ extension CheckJSONAgreementTests {
             return try sorted.encodeJSON(held)
         }
 
-        var graphOptions = ObjectGraph.Options()
-        graphOptions.decoding = options
-        let graph = ObjectGraph(model: model, options: graphOptions)
+        let graph = ObjectGraph(model: model, options: ObjectGraph.Options(decoding: options))
         try graph.merge(base, entity: "Photo")
         let merged = Outcome {
             try graph.merge(data, entity: "Photo")
@@ -56,7 +34,7 @@ extension CheckJSONAgreementTests {
         }
         #expect(merged == updated, "merge: \(merged)\nupdate: \(updated)")
         // The rows mean what they say: the last four are refused, the others change the photo.
-        let refused = Self.updateRows.suffix(4).map(\.name).contains(row.name)
+        let refused = AgreementTable.updateRefusals.contains(row.name)
         switch updated {
         case .errors(let lines): #expect(refused && !lines.isEmpty, "\(lines)")
         case .objects(let photo):
