@@ -71,7 +71,9 @@ extension ObjectDecoder {
     func syntaxErrorPath(base: JSONPath) -> JSONPath {
         guard let top = frames.indices.last else { return base }
         var keys: [String] = []
-        if memberStart >= 0 {
+        // Only a member that starts with its key's quote has a key to name: `{\0"a":1}` fails
+        // before any key, at the object.
+        if memberStart >= 0, memberStart < scanner.count, scanner.base[memberStart] == UInt8(ascii: "\"") {
             // A scanner without the length limit: the key is wanted even if the limit was its.
             var keyScanner = JSONScanner<MappingError>(
                 bytes: UnsafeRawBufferPointer(start: scanner.base, count: scanner.count),

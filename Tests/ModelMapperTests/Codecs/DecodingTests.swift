@@ -370,6 +370,11 @@ struct DecodingBehaviourTests {
         #expect(
             error?.description == "$.sku: the data is not valid JSON: line 1, column 9: expected a value, found '}'"
         )
+        // A member that fails before its key is read is at the object, not at a key "".
+        let noKey = #expect(throws: MappingError.self) {
+            try ModelDecoder(model: catalog.get()).decodeObjects(of: product(), from: Data("[{\u{0}\"sku\": 1}]".utf8))
+        }
+        #expect(noKey?.path.description == "$[0]")
     }
 
     @Test("objects with the same identity become one object (many-to-many)")
