@@ -39,6 +39,11 @@ struct JSONArrayStream {
     private var keysSeen: [String] = []
     /// The members read so far of the object on the key path being read.
     private var memberCount = 0
+    /// Where the member name being read, or read and not yet followed by its colon, starts
+    /// (kept in the buffer until the colon is read), and what it follows: `{` or `,`. The
+    /// scanner reads them again for its error when what follows the name is wrong.
+    private var keyStart: Int?
+    private var keyOpening: StaticString = "{"
 
     private enum Phase: Equatable {
         /// Before the document's first value.
@@ -98,13 +103,14 @@ struct JSONArrayStream {
 
     /// Drops the bytes before the reading position (keeping what a value being scanned needs).
     private mutating func dropConsumed() {
-        let keep = scan?.start ?? position
+        let keep = scan?.start ?? keyStart ?? position
         guard keep > 0, keep >= buffer.count / 2 || keep > 1 << 16 else { return }
         advanceTracking(to: keep)
         buffer.removeSubrange(0..<keep)
         position -= keep
         tracked -= keep
         scan?.shift(by: keep)
+        keyStart = keyStart.map { $0 - keep }
     }
 
     /// The next element whose bytes have all arrived; nil when more bytes are needed (or,
@@ -124,21 +130,7 @@ struct JSONArrayStream {
                             phase = .finished
                             return nil
                         }
-                        // Said as the decoder says it, at the same path, so that every entry
-                        // point reports a document cut short alike.
-                        if case .element = phase {
-                            throw failure(
-                                "expected a value, found the end of the text",
-                                path: arrayPath.appending(index: elementCount)
-                            )
-                        }
-                        if case .array(false) = phase {
-                            throw failure(
-                                "the text ends inside an array: expected ',' or ']'",
-                                path: arrayPath.appending(index: elementCount)
-                            )
-                        }
-                        throw failure("unexpected end of the text")
+                        throw scannerError()
                     }
                     return nil
                 }
@@ -152,13 +144,16 @@ struct JSONArrayStream {
                     position += 1
                     phase = components.isEmpty ? .trailing : .rest(level: components.count - 1)
                 } else {
-                    if !first { try expect(UInt8(ascii: ","), byte, after: "an array element") }
+                    if !first {
+                        guard byte == UInt8(ascii: ",") else { throw scannerError() }
+                        position += 1
+                    }
                     guard elementCount < maximumElementCount else { throw tooManyElements(in: arrayPath) }
                     phase = .element
                 }
             case .element:
                 if scan == nil {
-                    guard byte != UInt8(ascii: "]") else { throw failure("expected a value after ',', found ']'") }
+                    guard byte != UInt8(ascii: "]") else { throw scannerError() }
                     scan = ValueScan(start: position)
                 }
                 guard let range = try scanValue(atEnd: atEnd) else { return nil }
@@ -171,18 +166,22 @@ struct JSONArrayStream {
                     position += 1
                     phase = level == 0 ? .trailing : .rest(level: level - 1)
                 } else {
-                    try expect(UInt8(ascii: ","), byte, after: "an object member")
+                    guard byte == UInt8(ascii: ",") else { throw scannerError() }
+                    position += 1
+                    keyOpening = ","
                     phase = .restKey(level: level)
                 }
             case .restColon(let level):
-                try expect(UInt8(ascii: ":"), byte, after: "a member name")
+                guard byte == UInt8(ascii: ":") else { throw scannerError() }
+                position += 1
+                keyStart = nil
                 phase = .restSkip(level: level)
             case .mismatch(let level):
                 if scan == nil { scan = ValueScan(start: position) }
                 guard let range = try scanValue(atEnd: atEnd) else { return nil }
                 throw try mismatch(range, at: level)
             case .trailing:
-                throw failure("unexpected \(describe(byte)) after the document's value")
+                throw scannerError()
             case .finished:
                 return nil
             }
@@ -195,34 +194,7 @@ struct JSONArrayStream {
     private mutating func advanceOnPath(_ byte: UInt8, atEnd: Bool) throws(MappingError) -> Bool {
         switch phase {
         case .start:
-            // A UTF-8 byte-order mark may start the text (RFC 8259 lets parsers ignore it).
-            if byte == 0xEF, position == 0 {
-                guard buffer.count >= 3 else {
-                    if atEnd { throw failure("unexpected end of the text") }
-                    return false
-                }
-                if buffer[1] == 0xBB, buffer[2] == 0xBF {
-                    position = 3
-                    return true
-                }
-            }
-            if components.isEmpty {
-                if byte == UInt8(ascii: "[") {
-                    position += 1
-                    phase = .array(first: true)
-                } else {
-                    phase = .mismatch(level: 0)
-                }
-            } else {
-                guard byte == UInt8(ascii: "{") else {
-                    phase = .mismatch(level: 0)
-                    return true
-                }
-                position += 1
-                keysSeen = []
-                memberCount = 0
-                phase = .member(level: 0, first: true)
-            }
+            return try begin(byte, atEnd: atEnd)
         case .member(let level, let first):
             if byte == UInt8(ascii: "}") {
                 throw KeyPathDescent.nothing(
@@ -232,7 +204,11 @@ struct JSONArrayStream {
                     keys: keysSeen
                 )
             }
-            if !first { try expect(UInt8(ascii: ","), byte, after: "an object member") }
+            if !first {
+                guard byte == UInt8(ascii: ",") else { throw scannerError() }
+                position += 1
+            }
+            keyOpening = first ? "{" : ","
             memberCount += 1
             guard memberCount <= maximumElementCount else {
                 throw tooManyElements(in: JSONPath.root.appending(keys: components.prefix(level)))
@@ -240,10 +216,9 @@ struct JSONArrayStream {
             phase = .key(level: level)
         case .key(let level), .restKey(let level):
             if scan == nil {
-                guard byte == UInt8(ascii: "\"") else {
-                    throw failure("expected a member name in double quotes, found \(describe(byte))")
-                }
+                guard byte == UInt8(ascii: "\"") else { throw scannerError() }
                 scan = ValueScan(start: position)
+                keyStart = position
             }
             guard let range = try scanValue(atEnd: atEnd) else { return false }
             let key = try readKey(range)
@@ -254,7 +229,9 @@ struct JSONArrayStream {
                 phase = .restColon(level: level)
             }
         case .colon(let level, let matches):
-            try expect(UInt8(ascii: ":"), byte, after: "a member name")
+            guard byte == UInt8(ascii: ":") else { throw scannerError() }
+            position += 1
+            keyStart = nil
             phase = matches ? .descend(level: level) : .skip(level: level)
         case .descend(let level):
             try descend(byte, from: level)
@@ -269,6 +246,41 @@ struct JSONArrayStream {
             }
         default:
             break
+        }
+        return true
+    }
+
+    /// The document's first value: the array, or the object holding the key path's first
+    /// component (after a byte-order mark, which only the document may start with). False
+    /// when more bytes are needed.
+    private mutating func begin(_ byte: UInt8, atEnd: Bool) throws(MappingError) -> Bool {
+        // A UTF-8 byte-order mark may start the text (RFC 8259 lets parsers ignore it).
+        if byte == 0xEF, position == 0 {
+            guard buffer.count >= 3 else {
+                if atEnd { throw scannerError() }
+                return false
+            }
+            if buffer[1] == 0xBB, buffer[2] == 0xBF {
+                position = 3
+                return true
+            }
+        }
+        if components.isEmpty {
+            if byte == UInt8(ascii: "[") {
+                position += 1
+                phase = .array(first: true)
+            } else {
+                phase = .mismatch(level: 0)
+            }
+        } else {
+            guard byte == UInt8(ascii: "{") else {
+                phase = .mismatch(level: 0)
+                return true
+            }
+            position += 1
+            keysSeen = []
+            memberCount = 0
+            phase = .member(level: 0, first: true)
         }
         return true
     }
@@ -366,6 +378,12 @@ struct JSONArrayStream {
         }
         if let end {
             scan = nil
+            // No value at all (`,` `}` `]` where one starts): the bytes from there go to the
+            // reader, which says what it found instead.
+            guard end > current.start else {
+                position = count
+                return current.start..<count
+            }
             position = end
             return current.start..<end
         }
@@ -387,12 +405,15 @@ struct JSONArrayStream {
         return nil
     }
 
-    /// Checks a value skipped on the way with the full scanner.
+    /// Checks a value skipped on the way with the full scanner, and moves past what it read: a
+    /// scalar's range runs to the next delimiter, and what follows the value is for the next
+    /// phase to judge, as the decoder judges it.
     private mutating func check(_ range: Range<Int>) throws(MappingError) {
-        try withScanner(range) { scanner throws(MappingError) in
+        let consumed = try withScanner(range) { scanner throws(MappingError) in
             try scanner.skipValue()
-            try scanner.finish()
+            return scanner.index
         }
+        position = range.lowerBound + consumed
     }
 
     /// A member name, checked.
@@ -417,6 +438,8 @@ struct JSONArrayStream {
                 maximumStringLength: maximumStringLength,
                 maximumElementCount: maximumElementCount
             )
+            // From the first byte: a byte-order mark is only the document's to start with.
+            scanner.index = 0
             scanner.origin = origin
             return Swift.Result { () throws(MappingError) in try body(&scanner) }
         }
@@ -434,15 +457,6 @@ struct JSONArrayStream {
         }
     }
 
-    /// Reads `byte` (at the reading position) when it is `expected`; otherwise malformed JSON
-    /// after `context`.
-    private mutating func expect(_ expected: UInt8, _ byte: UInt8, after context: String) throws(MappingError) {
-        guard byte == expected else {
-            throw failure("expected '\(Character(Unicode.Scalar(expected)))' after \(context), found \(describe(byte))")
-        }
-        position += 1
-    }
-
     /// The error for the value at `range`, `level` components down the key path, that is not
     /// the object holding the next component or, at the end, not the array.
     private mutating func mismatch(_ range: Range<Int>, at level: Int) throws(MappingError) -> MappingError {
@@ -458,17 +472,6 @@ struct JSONArrayStream {
             expected: "an array of \(entityName.map { "\($0) objects" } ?? "objects")",
             found: found
         )
-    }
-
-    /// The value a byte starts, for a type mismatch (`an object`), or the byte itself.
-    private func describe(_ byte: UInt8) -> String {
-        switch byte {
-        case UInt8(ascii: "{"): "an object"
-        case UInt8(ascii: "["): "an array"
-        case UInt8(ascii: "\""): "a string"
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): "a number"
-        default: JSONBytes.describe(byte)
-        }
     }
 
     /// Moves the tracked line and column to `offset` (at or after `tracked`).
@@ -491,6 +494,44 @@ struct JSONArrayStream {
             index += 1
         }
         return (line, column)
+    }
+
+    /// The error the decoder gives where the text goes wrong, or ends, in the current phase:
+    /// the scanner reads the bytes from there as the decoder reads them at that point and says
+    /// what is wrong in its own words, placed where the decoder places it (the document's root
+    /// on the key path and after the array, the element at the array's index).
+    private mutating func scannerError() -> MappingError {
+        var from = position
+        var path = JSONPath.root
+        let opening = keyOpening
+        let read: (inout JSONScanner<MappingError>) throws(MappingError) -> Void
+        switch phase {
+        case .member(_, true): read = { scanner throws(MappingError) in _ = try scanner.readKey(after: "{") }
+        case .member(_, false), .rest:
+            read = { scanner throws(MappingError) in
+                if try scanner.readSeparator(inObject: true) { _ = try scanner.readKey(after: ",") }
+            }
+        case .key, .restKey: read = { scanner throws(MappingError) in _ = try scanner.readKey(after: opening) }
+        case .colon, .restColon:
+            // Read again from the name, which the scanner reads with its colon.
+            from = keyStart ?? position
+            read = { scanner throws(MappingError) in _ = try scanner.readKey(after: opening) }
+        case .array(first: false):
+            path = arrayPath.appending(index: elementCount)
+            read = { scanner throws(MappingError) in _ = try scanner.readSeparator(inObject: false) }
+        case .array(first: true), .element:
+            path = arrayPath.appending(index: elementCount)
+            read = { scanner throws(MappingError) in try scanner.skipValue() }
+        case .trailing, .finished: read = { scanner throws(MappingError) in try scanner.finish() }
+        case .start, .descend, .skip, .restSkip, .mismatch:
+            read = { scanner throws(MappingError) in try scanner.skipValue() }
+        }
+        do {
+            try withScanner(from..<buffer.count, read)
+        } catch {
+            return error.locatedSyntaxError(at: path)
+        }
+        return failure("unexpected end of the text", path: path)
     }
 
     /// The array or an object on the key path (at `path`) over ``maximumElementCount``, said as

@@ -44,6 +44,8 @@ struct ObjectStreamDecoding {
         let entity = self.entity
         let outcome = stream.buffer.withUnsafeBytes { raw -> Result<ModelObject?, MappingError> in
             var reader = ObjectDecoder(bytes: UnsafeRawBufferPointer(rebasing: raw[element.range]), run: run)
+            // From the element's first byte: a byte-order mark may start the document only.
+            reader.scanner.index = 0
             reader.scanner.origin = (element.line, element.column)
             return Result { () throws(MappingError) in
                 let object = try reader.readObject(entity: entity, path: path)

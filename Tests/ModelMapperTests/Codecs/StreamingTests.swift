@@ -91,6 +91,46 @@ struct StreamingTests {
         }
     }
 
+    @Test("a document broken anywhere: streaming gives the error decoding it whole gives, in the same words")
+    func brokenAnywhere() async throws {
+        let (model, _, entity) = try RoundTripFixture.all[4].load()
+        let text =
+            #"{"meta": {"page": 1}, "products": [{"sku":"a","name":"A","available":true}, "#
+            + #"{"sku":"b","name":"B","available":false}], "next": null}"#
+        let bytes = Array(text.utf8)
+        var documents: [[UInt8]] = (0..<bytes.count).map { Array(bytes[..<$0]) }
+        for index in bytes.indices {
+            for replacement in Array(#":,{}[]"x "#.utf8) where bytes[index] != replacement {
+                var changed = bytes
+                changed[index] = replacement
+                documents.append(changed)
+            }
+        }
+        // A byte-order mark where a value starts, inside the document: not a mark there.
+        for index in [9, 35] {
+            var marked = bytes
+            marked.insert(contentsOf: [0xEF, 0xBB, 0xBF], at: index)
+            documents.append(marked)
+        }
+        var compared = 0
+        for document in documents {
+            let whole: MappingError?
+            do {
+                _ = try ModelDecoder(model: model).decodeObjects(of: entity, from: Data(document), at: "products")
+                whole = nil
+            } catch {
+                whole = error as? MappingError
+            }
+            let streamed = try await streamingError(String(decoding: document, as: UTF8.self), chunkSize: 5)
+            #expect(
+                streamed?.description == whole?.description,
+                "\(String(decoding: document, as: UTF8.self)): streaming \(String(describing: streamed))"
+            )
+            compared += whole == nil ? 0 : 1
+        }
+        #expect(compared > documents.count / 2)
+    }
+
     @Test("an element that does not fit the model is an error with its path, line and column in the document")
     func elementErrors() async throws {
         let text =
