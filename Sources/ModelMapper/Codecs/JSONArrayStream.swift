@@ -95,6 +95,12 @@ struct JSONArrayStream {
 
     var isFinished: Bool { phase == .finished }
 
+    /// Reads on from `offset` of ``buffer``, inside the element just returned, where its reader
+    /// found its value to end.
+    mutating func resume(at offset: Int) {
+        position = offset
+    }
+
     /// Adds bytes that follow those given so far, first dropping the bytes already read.
     mutating func append(_ bytes: some Sequence<UInt8>) {
         dropConsumed()

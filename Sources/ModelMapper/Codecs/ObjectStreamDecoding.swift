@@ -42,18 +42,21 @@ struct ObjectStreamDecoding {
         run.cycleSearchAllowance = DecodingRun.cycleSearchAllowance(forBytes: element.range.count)
         let path = stream.arrayPath.appending(index: element.index)
         let entity = self.entity
-        let outcome = stream.buffer.withUnsafeBytes { raw -> Result<ModelObject?, MappingError> in
+        let outcome = stream.buffer.withUnsafeBytes { raw -> Result<(ModelObject?, Int), MappingError> in
             var reader = ObjectDecoder(bytes: UnsafeRawBufferPointer(rebasing: raw[element.range]), run: run)
             // From the element's first byte: a byte-order mark may start the document only.
             reader.scanner.index = 0
             reader.scanner.origin = (element.line, element.column)
             return Result { () throws(MappingError) in
                 let object = try reader.readObject(entity: entity, path: path)
-                try reader.scanner.finish()
-                return object
+                reader.scanner.skipWhitespace()
+                return (object, reader.scanner.index)
             }
         }
-        let object = try outcome.get()
+        let (object, end) = try outcome.get()
+        // A scalar's range runs to the next delimiter, past its value: what follows the value
+        // is the array's to judge, as the decoder judges it.
+        if end < element.range.count { stream.resume(at: element.range.lowerBound + end) }
         try run.throwCollectedErrors()
         guard let object else {
             throw MappingError(
