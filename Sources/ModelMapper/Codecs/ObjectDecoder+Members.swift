@@ -28,8 +28,7 @@ extension ObjectDecoder {
             if settings.rejectsUnknownKeys { try reportUnknownKey(key.string, frame: top) }
             if settings.keepsSource {
                 let name = key.string
-                let path = errorPath(frame: top, keys: [name])
-                let value = try JSONReader.readValue(&scanner, path: path)
+                let value = try readTree(frame: top, key: name)
                 sources[top].members.append(.unknown(key: name, value: value))
             } else {
                 try scanner.skipValue()
@@ -169,7 +168,9 @@ extension ObjectDecoder {
             try readNull(slot: slot, frame: target, from: top)
             return
         case let scalar?: token = scalar
-        case nil: token = .container(try JSONReader.readValue(&scanner, path: errorPath(frame: top, keys: [])))
+        case nil:
+            // Under the member's own key (the last of the property's key path).
+            token = .container(try readTree(frame: top, key: frames[target].mapping.properties[slot].keyPath.last))
         }
         if !settings.keepsSource,
             let value = ValueConversion.plainValue(token, kind: frames[target].readings[slot].kind)

@@ -375,6 +375,13 @@ struct DecodingBehaviourTests {
             try ModelDecoder(model: catalog.get()).decodeObjects(of: product(), from: Data("[{\u{0}\"sku\": 1}]".utf8))
         }
         #expect(noKey?.path.description == "$[0]")
+        // Inside a value read whole (a transformable's array), at the element that breaks.
+        let inside = #expect(throws: MappingError.self) {
+            try ModelDecoder(model: catalog.get())
+                .decodeObject(of: product(), from: Data(#"{"sku":"S","name":"N","keywords":["a",{"x":[1,}]}"#.utf8))
+        }
+        #expect(inside?.path.description == "$.keywords[1].x[1]")
+        #expect(inside?.context.line == 1 && inside?.context.column == 47)
     }
 
     @Test("objects with the same identity become one object (many-to-many)")
