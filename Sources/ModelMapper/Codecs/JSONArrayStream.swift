@@ -415,7 +415,8 @@ struct JSONArrayStream {
     /// scalar's range runs to the next delimiter, and what follows the value is for the next
     /// phase to judge, as the decoder judges it.
     private mutating func check(_ range: Range<Int>) throws(MappingError) {
-        let consumed = try withScanner(range) { scanner throws(MappingError) in
+        // The bytes after the range too: a scalar's error may name the delimiter that ends it.
+        let consumed = try withScanner(range.lowerBound..<buffer.count) { scanner throws(MappingError) in
             try scanner.skipValue()
             return scanner.index
         }
@@ -466,7 +467,9 @@ struct JSONArrayStream {
     /// The error for the value at `range`, `level` components down the key path, that is not
     /// the object holding the next component or, at the end, not the array.
     private mutating func mismatch(_ range: Range<Int>, at level: Int) throws(MappingError) -> MappingError {
-        let found = try withScanner(range) { scanner throws(MappingError) in try scanner.describeAndSkip() }
+        let found = try withScanner(range.lowerBound..<buffer.count) { scanner throws(MappingError) in
+            try scanner.describeAndSkip()
+        }
         let path = JSONPath.root.appending(keys: components.prefix(level))
         guard level == components.count else {
             return KeyPathDescent.notAnObject(at: path, component: components[level], found: found)

@@ -43,7 +43,10 @@ struct ObjectStreamDecoding {
         let path = stream.arrayPath.appending(index: element.index)
         let entity = self.entity
         let outcome = stream.buffer.withUnsafeBytes { raw -> Result<(ModelObject?, Int), MappingError> in
-            var reader = ObjectDecoder(bytes: UnsafeRawBufferPointer(rebasing: raw[element.range]), run: run)
+            // The bytes after the element too: a scalar's error may name the delimiter ending it
+            // (the reader reads one value, and stops where it ends).
+            let bytes = UnsafeRawBufferPointer(rebasing: raw[element.range.lowerBound...])
+            var reader = ObjectDecoder(bytes: bytes, run: run)
             // From the element's first byte: a byte-order mark may start the document only.
             reader.scanner.index = 0
             reader.scanner.origin = (element.line, element.column)
