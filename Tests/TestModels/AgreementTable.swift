@@ -73,6 +73,10 @@ public enum AgreementTable {
         Row(name: "a required value missing", json: #"[{"photoID":"1","title":"A"},{"photoID":"2"}]"#),
         Row(name: "null for a required value", json: #"[{"photoID":"1","title":null}]"#),
         Row(
+            name: "a required value missing, and a value of the wrong type in the next element",
+            json: #"[{"photoID":"1"},{"photoID":"2","title":["x"]}]"#
+        ),
+        Row(
             name: "values of the wrong type",
             json: #"[{"photoID":"1","title":"A","taken":"yesterday"},{"photoID":"2","title":["x"]}]"#
         ),

@@ -40,14 +40,17 @@ extension GraphMerger {
         return errors
     }
 
-    /// The required values missing from the objects of the elements the decoder left out
-    /// (`leftOut`, their roots) that would be new to the graph, except at a path the decoder
-    /// reported an error at (a value that did not convert is not also missing): so that a
-    /// graph reports what ``ModelDecoder`` reports of those elements.
-    func requiredValueErrors(ofLeftOut leftOut: [ModelObject], besides reported: [MappingError]) -> [MappingError] {
-        guard !leftOut.isEmpty else { return [] }
-        let objects = reachable(from: leftOut)
-        let targets = findTargets(of: objects, roots: Set(leftOut.map(ObjectIdentifier.init)))
+    /// The required values missing from the objects of the elements the merge does not reach
+    /// (`roots`: those the decoder left out, or all when it stops at the decoder's errors) that
+    /// it would insert, except at a path the decoder reported an error at (a value that did not
+    /// convert is not also missing): so that a graph reports what ``ModelDecoder`` reports of
+    /// those elements, and no more than the operations would (what they do not insert lacks
+    /// nothing).
+    func requiredValueErrors(ofUnmerged roots: [ModelObject], besides reported: [MappingError]) -> [MappingError] {
+        guard !roots.isEmpty else { return [] }
+        var objects = reachable(from: roots)
+        var targets = findTargets(of: objects, roots: Set(roots.map(ObjectIdentifier.init)))
+        if !plan.isDefault { objects = select(roots: roots, fresh: objects, targets: &targets).fresh }
         let paths = Set(reported.map(\.path))
         return requiredValueErrors(of: objects, targets: targets).map(\.error).filter { !paths.contains($0.path) }
     }

@@ -248,8 +248,13 @@ extension ObjectGraph {
         // The elements the decoder left out lack what ModelDecoder would also report.
         let decodingErrors =
             batch.result.errors
-            + merger.requiredValueErrors(ofLeftOut: batch.leftBehind, besides: batch.result.errors)
-        if !partially, !decodingErrors.isEmpty { throw MappingErrors(decodingErrors) }
+            + merger.requiredValueErrors(ofUnmerged: batch.leftBehind, besides: batch.result.errors)
+        if !partially, !decodingErrors.isEmpty {
+            // The merge stops here: the elements the decoder kept are checked as the merge
+            // would check them, so that it reports all ModelDecoder reports, in document order.
+            let kept = merger.requiredValueErrors(ofUnmerged: batch.result.objects, besides: decodingErrors)
+            throw MappingErrors(Self.inDocumentOrder(decodingErrors + kept))
+        }
         let outcome = try merger.merge(
             roots: batch.result.objects,
             leftBehind: batch.leftBehind,
@@ -273,6 +278,17 @@ extension ObjectGraph {
     /// missing from new objects).
     private static func merged(_ decoding: [MappingError], _ merging: [MappingError]) -> [MappingError] {
         decoding + merging
+    }
+
+    /// `errors` ordered by the element of the document's array each is in (stable: an element's
+    /// own errors keep their order, errors outside the array come first).
+    private static func inDocumentOrder(_ errors: [MappingError]) -> [MappingError] {
+        func element(_ error: MappingError) -> Int {
+            for component in error.path.components { if case .index(let index) = component { return index } }
+            return -1
+        }
+        return errors.enumerated().sorted { (element($0.element), $0.offset) < (element($1.element), $1.offset) }
+            .map(\.element)
     }
 
     /// The position in the document's array of each element the decoder kept (`kept` of
