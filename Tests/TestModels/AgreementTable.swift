@@ -88,6 +88,8 @@ public enum AgreementTable {
         Row(name: "malformed JSON: cut short after a comma", json: #"[{"photoID":"1","title":"A"},"#),
         Row(name: "malformed JSON: cut short after an element", json: #"[{"photoID":"1","title":"A"}"#),
         Row(name: "malformed JSON inside an element", json: #"[{"photoID":"1","title":}]"#),
+        // A graph reads a scalar element as a reference by identity: malformed, it is at the element.
+        Row(name: "malformed JSON inside a scalar element", json: "[{\"photoID\":\"1\",\"title\":\"A\"},\"a\u{0}\"]"),
         Row(
             name: "an unknown key, rejected",
             json: #"[{"photoID":"1","title":"A","titel":"B"}]"#,

@@ -394,6 +394,11 @@ struct ObjectDecoder {
                         parentSlot: -1,
                         base: base
                     )
+                } catch .invalidJSON(var context) where context.path.components.isEmpty {
+                    // At the element, as a syntax error in an object element is.
+                    context.path = Self.path(path, index: index)
+                    dropFrames(from: base)
+                    throw .invalidJSON(unlocatedUnlessText(context))
                 } catch {
                     // As after an object's error: the frame left open lets go of its slots.
                     dropFrames(from: base)
