@@ -120,11 +120,23 @@ FuzzDriver.run { bytes in
     // Left open (issue 48): a nested object given by its identity alone and lacking a required
     // value (`"album": {"albumID": 5}`) is a placeholder to a graph, as documented, and an error
     // to the decoder; the graph's placeholder is then refused by the encoder that writes the
-    // outcome. Only that difference is let through.
+    // outcome, or the merge reports the document's other errors without it. Only that
+    // difference is let through: a missing value in an object below an element.
     let isNestedPlaceholder = { (outcome: Outcome) -> Bool in
         guard case .errors(let merging) = outcome, case .errors(let decoding) = decoded else { return false }
-        return merging.allSatisfy { $0.contains("turn ModelEncoder.Options.checksValues off") }
-            && decoding.allSatisfy { $0.contains("is required, but the JSON has none") }
+        let isNestedMissing = { (line: String) -> Bool in
+            guard line.contains("is required, but the JSON has none"), let end = line.range(of: ": ") else {
+                return false
+            }
+            // `$[0].album.title`: an element, then two keys at least.
+            return line[..<end.lowerBound].split(separator: "]", maxSplits: 1).last?.filter { $0 == "." }.count ?? 0
+                >= 2
+        }
+        if merging.allSatisfy({ $0.contains("turn ModelEncoder.Options.checksValues off") }) {
+            return decoding.allSatisfy { $0.contains("is required, but the JSON has none") }
+        }
+        return merging.allSatisfy(decoding.contains)
+            && decoding.filter { !merging.contains($0) }.allSatisfy(isNestedMissing)
     }
     FuzzDriver.check(
         expected.contains(merged) || isNestedPlaceholder(merged),
