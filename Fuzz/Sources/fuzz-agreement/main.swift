@@ -138,14 +138,27 @@ FuzzDriver.run { bytes in
         return merging.allSatisfy(decoding.contains)
             && decoding.filter { !merging.contains($0) }.allSatisfy(isNestedMissing)
     }
-    FuzzDriver.check(
-        expected.contains(merged) || isNestedPlaceholder(merged),
-        "merge: \(merged), expected: \(expected)"
-    )
-    FuzzDriver.check(
-        expected.contains(mergedPartially) || isNestedPlaceholder(mergedPartially),
-        "mergePartially: \(mergedPartially), expected: \(expected)"
-    )
+    // A graph reads a scalar element of the document's array as the object with that identity
+    // (`["1699", "1455"]`, as documented), which the decoder refuses: not compared.
+    let hasScalarElement =
+        if case .errors(let lines) = decoded {
+            lines.contains {
+                $0.range(of: #"^\$(\.photos)?\[\d+\]: Photo: expected an object, found "#, options: .regularExpression)
+                    != nil
+            }
+        } else {
+            false
+        }
+    if !hasScalarElement {
+        FuzzDriver.check(
+            expected.contains(merged) || isNestedPlaceholder(merged),
+            "merge: \(merged), expected: \(expected)"
+        )
+        FuzzDriver.check(
+            expected.contains(mergedPartially) || isNestedPlaceholder(mergedPartially),
+            "mergePartially: \(mergedPartially), expected: \(expected)"
+        )
+    }
 
     guard (try? data.write(to: file)) != nil else { return }
     defer { try? FileManager.default.removeItem(at: file) }
