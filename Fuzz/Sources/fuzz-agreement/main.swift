@@ -149,7 +149,18 @@ FuzzDriver.run { bytes in
         } else {
             false
         }
-    if !hasScalarElement {
+    // Left open (issue 48) too: an object the document gives twice, first without a required
+    // value, is an error to the decoder (each record is checked) and whole to a graph (the
+    // object is checked once the document's records of it are one). Let through by name.
+    let isRepeatedRecord = { (outcome: Outcome) -> Bool in
+        guard case .objects(let text) = outcome, case .errors(let lines) = decoded,
+            lines.allSatisfy({ $0.contains("is required, but the JSON has none") }),
+            case .array(let elements)? = try? JSONValue.parse(Data(text.utf8))
+        else { return false }
+        let identities = elements.compactMap { $0["photoID"] }
+        return Set(identities.map { $0.jsonText() }).count < identities.count
+    }
+    if !hasScalarElement, !isRepeatedRecord(merged) {
         FuzzDriver.check(
             expected.contains(merged) || isNestedPlaceholder(merged),
             "merge: \(merged), expected: \(expected)"
