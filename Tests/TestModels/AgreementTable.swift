@@ -73,6 +73,10 @@ public enum AgreementTable {
         Row(name: "a required value missing", json: #"[{"photoID":"1","title":"A"},{"photoID":"2"}]"#),
         Row(name: "null for a required value", json: #"[{"photoID":"1","title":null}]"#),
         Row(
+            name: "one object in two elements, one without a required value, the other with a wrong type",
+            json: #"[{"photoID":"1","titel":"x"},{"photoID":"1","title":["x"]}]"#
+        ),
+        Row(
             name: "a required value missing, and a value of the wrong type in the next element",
             json: #"[{"photoID":"1"},{"photoID":"2","title":["x"]}]"#
         ),

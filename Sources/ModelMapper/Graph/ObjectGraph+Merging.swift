@@ -266,7 +266,7 @@ extension ObjectGraph {
         let position = { (kept: Int) in positions.isEmpty ? kept : positions[kept] }
         return MergeResult(
             objects: outcome.objects,
-            errors: Self.merged(decodingErrors, outcome.errors),
+            errors: Self.inDocumentOrder(Self.merged(decodingErrors, outcome.errors)),
             leftOut: (batch.result.leftOut + outcome.leftOut.map(position)).sorted(),
             warnings: batch.result.warnings,
             skipped: outcome.skipped.map(position),
@@ -275,9 +275,11 @@ extension ObjectGraph {
     }
 
     /// Errors of the decoder (values that did not convert), then of the merge (required values
-    /// missing from new objects).
+    /// missing from new objects), each once: an object that a kept element and an element left
+    /// out both give (one identity) is checked from both sides.
     private static func merged(_ decoding: [MappingError], _ merging: [MappingError]) -> [MappingError] {
-        decoding + merging
+        let reported = Set(decoding.map(\.description))
+        return decoding + merging.filter { !reported.contains($0.description) }
     }
 
     /// `errors` ordered by the element of the document's array each is in (stable: an element's
