@@ -313,7 +313,8 @@ extension ModelDecoder {
         }
         guard let object, run.errors.isEmpty else {
             let result = PartialResult(objects: [], errors: run.errors, leftOut: [0], warnings: run.warnings)
-            return DecodedBatch(result: result, leftBehind: object.map { [$0] } ?? [])
+            // With what the JSON gave, so that the merge checks the object as it would insert it.
+            return DecodedBatch(result: result, given: run.givenValues, leftBehind: object.map { [$0] } ?? [])
         }
         let result = PartialResult(objects: [object], errors: [], leftOut: [], warnings: run.warnings)
         return DecodedBatch(result: result, given: run.givenValues)
