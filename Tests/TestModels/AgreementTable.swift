@@ -70,7 +70,25 @@ public enum AgreementTable {
             json:
                 #"[{"photoID":"1","title":"A","album":{"albumID":7,"title":"T"}},{"photoID":"2","title":"B","album":7}]"#
         ),
+        Row(
+            name: "a nested object of its identity alone, lacking a required value: a placeholder",
+            json: #"[{"photoID":"1","title":"A","album":{"albumID":5}}]"#
+        ),
+        Row(
+            name: "a placeholder given in full later in the document",
+            json:
+                #"[{"photoID":"1","title":"A","album":{"albumID":5}},{"photoID":"2","title":"B","album":{"albumID":5,"title":"T"}}]"#
+        ),
         Row(name: "a required value missing", json: #"[{"photoID":"1","title":"A"},{"photoID":"2"}]"#),
+        Row(
+            name: "one object given twice, its first record without a required value",
+            json: #"[{"photoID":"1"},{"photoID":"1","title":"A"}]"#
+        ),
+        Row(
+            name: "a reference, then a record of more than the identity without a required value",
+            json:
+                #"[{"photoID":"1","title":"A","album":5},{"photoID":"2","title":"B","album":{"albumID":5,"photos":[]}}]"#
+        ),
         Row(name: "null for a required value", json: #"[{"photoID":"1","title":null}]"#),
         Row(
             name: "one object in two elements, one without a required value, the other with a wrong type",
@@ -169,6 +187,7 @@ public enum AgreementTable {
         Row(name: "a required value left out: kept", json: #"{"photoID":"1","taken":"2024-05-01T10:00:00Z"}"#),
         Row(name: "an optional to-one cleared by null", json: #"{"photoID":"1","album":null}"#),
         Row(name: "a to-one replaced by reference", json: #"{"photoID":"1","album":{"albumID":8,"title":"U"}}"#),
+        Row(name: "a to-one replaced by a placeholder", json: #"{"photoID":"1","album":{"albumID":8}}"#),
         Row(
             name: "null for a required value, read as absent: kept",
             json: #"{"photoID":"1","title":null}"#,

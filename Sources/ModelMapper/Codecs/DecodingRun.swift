@@ -126,15 +126,14 @@ final class DecodingRun {
     var checksConflicts: Bool { collectsWarnings || options.conflictingValues == .error }
 
     /// Notes the slots of `slots` that hold a value (or null) as given to `object`, by a JSON
-    /// object unless `isReference`; `incompleteAt` is where a JSON object lacking a required
-    /// value is.
+    /// object unless `isReference`; `insert`: what the record lacks, when it is a record (see
+    /// ``GivenValues/insert``), noted for the object's first.
     func noteGivenValues(
         of object: ModelObject,
         _ slots: UnsafeMutablePointer<Slot>,
         count: Int,
         isReference: Bool,
-        incompleteAt: JSONPath? = nil,
-        missingKeyHints: [Int: String] = [:]
+        insert: GivenValues.Insert?
     ) {
         let identifier = ObjectIdentifier(object)
         var given = givenValues[identifier] ?? GivenValues(count: count)
@@ -142,13 +141,8 @@ final class DecodingRun {
             if case .absent = slots[slot] { continue }
             given.slots[slot] = true
         }
-        if !isReference {
-            if !given.isGivenAsObject {
-                given.incompleteAt = incompleteAt
-                given.missingKeyHints = missingKeyHints
-            }
-            given.isGivenAsObject = true
-        }
+        if !isReference { given.isGivenAsObject = true }
+        if given.insert == nil { given.insert = insert }
         givenValues[identifier] = given
     }
 

@@ -10,11 +10,21 @@ struct GivenValues {
     /// Whether a JSON object gave the object, not only scalars standing for it (foreign keys):
     /// a JSON object in a relationship is an object, a scalar a reference.
     var isGivenAsObject = false
-    /// Where the object's first JSON object is, when that lacked a required value: the merge
-    /// reports the values still missing there if the object is new to the graph.
-    var incompleteAt: JSONPath?
-    /// What the errors of the values missing there add, by slot (``MissingKeyHint``).
-    var missingKeyHints: [Int: String] = [:]
+    /// The object's first record (a JSON object that gave more than a reference does, see
+    /// ``ObjectDecoder/Frame/isIdentityReference``): the record that inserts it when it is
+    /// new to the graph, checked as ``ModelDecoder`` checks an object's first record.
+    var insert: Insert?
+
+    /// The required values an object's first record lacked, and where it is.
+    struct Insert {
+        /// The required slots the record had no value for (a to-one an inverse fills in
+        /// later in the document is given; the merge looks again).
+        var missingSlots: [Int]
+        /// Where the record is, when it lacks a value (made only then).
+        var path: JSONPath?
+        /// What the errors of the values missing there add, by slot (``MissingKeyHint``).
+        var missingKeyHints: [Int: String]
+    }
 
     init(count: Int) {
         slots = Array(repeating: false, count: count)

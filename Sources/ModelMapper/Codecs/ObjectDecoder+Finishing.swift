@@ -116,6 +116,16 @@ extension ObjectDecoder {
                 PendingUpdate(object: existing, frame: frame, source: source, path: path(of: frame))
             )
         } else {
+            // The object's first record after references to it: it inserts the object, and is
+            // asked for its values as a new object's is (``adopt(_:into:source:isNew:)``).
+            if existing.isReadAsReference, !run.recordsGivenValues, asksForValues(frame) {
+                do {
+                    try reportMissingValues(frame, of: existing)
+                } catch {
+                    SlotStorage.release(frame.slots, count: frame.slotCount, arena: frame.arena)
+                    throw error
+                }
+            }
             try update(
                 existing,
                 with: frame,
@@ -148,19 +158,20 @@ extension ObjectDecoder {
         unowned(unsafe) let mapping = frame.mapping
         // First, so that the slots are the object's whatever is thrown below.
         object.adoptSlots(frame.slots, count: frame.slotCount, arena: frame.arena)
-        if frame.isReference { object.isReadAsReference = true }
+        if frame.isReference || frame.isIdentityReference {
+            object.isReadAsReference = true
+            object.isReadAsScalar = frame.isReference
+        }
         if run.recordsGivenValues {
             // The graph's merge checks required values, on the objects new to it alone.
-            let isIncomplete = lacksRequiredValue(frame)
             run.noteGivenValues(
                 of: object,
                 frame.slots,
                 count: frame.slotCount,
                 isReference: frame.isReference,
-                incompleteAt: isIncomplete ? path(of: frame) : nil,
-                missingKeyHints: isIncomplete ? missingKeyHints(of: frame) : [:]
+                insert: insertRecord(frame, errorPath: { path(of: frame) })
             )
-        } else if requiresValues(ofEntity: frame.entity), !frame.isReference {
+        } else if asksForValues(frame) {
             try reportMissingValues(frame, of: object)
         }
         if run.options.checksBounds { try reportBoundViolations(frame, errorPath: { path(of: frame) }) }
@@ -286,13 +297,40 @@ extension ObjectDecoder {
         }
     }
 
-    /// Whether a frame read from a JSON object lacks a value the model requires (a reference
-    /// is not asked for any).
-    func lacksRequiredValue(_ frame: Frame) -> Bool {
-        guard requiresValues(ofEntity: frame.entity), !frame.isReference else { return false }
+    /// Whether a frame is asked for the values the model requires: a record, read from a JSON
+    /// object that gave more than a reference does (see ``Frame/isIdentityReference``), of an
+    /// entity whose values are required (``requiresValues(ofEntity:)``).
+    func asksForValues(_ frame: Frame) -> Bool {
+        !frame.isReference && !frame.isIdentityReference && requiresValues(ofEntity: frame.entity)
+    }
+
+    /// The required slots a frame has no value for, but the one its parent object fills in.
+    func missingRequiredSlots(_ frame: Frame) -> [Int] {
+        frame.mapping.requiredSlotList.filter { slot in
+            RequiredValue.isMissing(frame.slots + slot) && slot != slotFilledByParent(of: frame)
+        }
+    }
+
+    /// Whether a nested frame (read for a relationship) stands for its object as a reference:
+    /// it gave the object's identity alone, and lacks a value the model requires (whatever the
+    /// options ask of records; an object its identity makes whole, a tag of its name alone, is
+    /// a record). See ``Frame/isIdentityReference``.
+    func isIdentityReference(_ frame: Frame) -> Bool {
+        guard !frame.isReference, !frame.mapping.requiredSlotList.isEmpty, givesIdentityOnly(frame) else {
+            return false
+        }
         return frame.mapping.requiredSlotList.contains { slot in
             RequiredValue.isMissing(frame.slots + slot) && slot != slotFilledByParent(of: frame)
         }
+    }
+
+    /// What a record lacks, for a graph's merge (``GivenValues/insert``); nil for a frame
+    /// that is not a record.
+    func insertRecord(_ frame: Frame, errorPath path: () -> JSONPath) -> GivenValues.Insert? {
+        guard asksForValues(frame) else { return nil }
+        let missing = missingRequiredSlots(frame)
+        guard !missing.isEmpty else { return GivenValues.Insert(missingSlots: [], path: nil, missingKeyHints: [:]) }
+        return GivenValues.Insert(missingSlots: missing, path: path(), missingKeyHints: missingKeyHints(of: frame))
     }
 
     /// Whether an object of `entity` is asked for the values the model requires
@@ -303,16 +341,19 @@ extension ObjectDecoder {
     }
 
     /// Whether a frame's JSON gave its object's identity alone: a foreign key, or an object
-    /// of its identity attributes and nothing else (`{"id": 19}`).
+    /// of its identity attributes and nothing else (`{"id": 19}`; an object that gave nothing,
+    /// or an identity that did not convert, gave no identity).
     func givesIdentityOnly(_ frame: Frame) -> Bool {
         if frame.isReference { return true }
         let identity = frame.mapping.identitySlots
         guard !identity.isEmpty else { return false }
+        var hasIdentity = false
         for slot in 0..<frame.slotCount {
             if case .absent = frame.slots[slot] { continue }
             if !identity.contains(slot) { return false }
+            hasIdentity = true
         }
-        return true
+        return hasIdentity
     }
 
     /// Reports each attribute a repeated record of `object` gives a value other than the one
@@ -347,7 +388,7 @@ extension ObjectDecoder {
         errorPath path: () -> JSONPath
     ) throws(MappingError) {
         let slots = SlotStorage(adopting: frame.slots, count: frame.slotCount, arena: frame.arena)
-        if !frame.isReference { object.isReadAsReference = false }
+        if !frame.isReference, !frame.isIdentityReference { object.isReadAsReference = false }
         if givesIdentityOnly(frame) {
             object.isRepeatedByIdentity = true
             object.isRepeatedAsScalar = frame.isReference
@@ -361,7 +402,7 @@ extension ObjectDecoder {
                 frame.slots,
                 count: frame.slotCount,
                 isReference: frame.isReference,
-                incompleteAt: lacksRequiredValue(frame) ? path() : nil
+                insert: insertRecord(frame, errorPath: path)
             )
         }
         for slot in slots.indices {

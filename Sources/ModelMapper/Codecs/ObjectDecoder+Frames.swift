@@ -125,6 +125,12 @@ extension ObjectDecoder {
         /// Whether the object was given by its identity alone, as a scalar (a foreign key):
         /// the attributes it must have are not asked of it.
         var isReference = false
+        /// Whether the object was given by a nested JSON object of its identity alone that
+        /// lacks a value the model requires (`"album": {"albumID": 5}`): it stands for the
+        /// object as a scalar reference does, in every reader (a placeholder, not asked for
+        /// the values, written back as its identity). An element of the document's own array
+        /// is a record whatever keys it holds. See ``ObjectDecoder/isIdentityReference(_:)``.
+        var isIdentityReference = false
         /// How many errors the run had collected when the frame began: a required attribute
         /// whose value had an error among those after is not reported missing as well.
         var firstError = 0

@@ -23,6 +23,9 @@ extension ObjectDecoder {
         /// the relationship it is read for), so that its value is not asked of the JSON; -1:
         /// none. See ``slotFilledByParent(of:)``.
         var filledSlot = -1
+        /// Whether the reader's top-level object is nested in the document (read for a
+        /// relationship), not one of the document's own: see ``Frame/isIdentityReference``.
+        var readsNestedObject = false
         /// The top-level object a preprocessing transformer's text decoded to.
         var preprocessedRoot: ModelObject?
     }
@@ -61,11 +64,14 @@ extension ObjectDecoder {
         let depth = origin.preprocessingDepth + 1
         // The slot the frame below links the object by, as for an object read in place.
         let filledSlot = slotFilledByTopFrame(through: parentSlot)
+        // Read for a frame's relationship, or this reader's own top-level object.
+        let readsNested = frames.isEmpty ? origin.readsNestedObject : true
         let read = text.withUnsafeBytes { raw -> Result<ModelObject?, MappingError> in
             var nested = ObjectDecoder(bytes: raw, run: run, locatesByLine: false)
             nested.origin.preprocessesRoot = false
             nested.origin.preprocessingDepth = depth
             nested.origin.filledSlot = filledSlot
+            nested.origin.readsNestedObject = readsNested
             return Result { () throws(MappingError) in try nested.readObject(entity: chosen, path: objectPath) }
         }
         let object = try read.get()

@@ -141,9 +141,10 @@ extension ObjectDecoder {
             }
             return nil
         }
-        guard let frame = frames.popLast() else { return nil }
+        guard var frame = frames.popLast() else { return nil }
         let state = settings.keepsSource ? sources.popLast() : nil
         let isTop = frames.count == base
+        if !isTop || origin.readsNestedObject { frame.isIdentityReference = isIdentityReference(frame) }
         // Noted in the source kept, if one is.
         let isReference =
             state.map { frame.isReference || Self.isReferenceOnly($0.members, mapping: frame.mapping) } ?? false

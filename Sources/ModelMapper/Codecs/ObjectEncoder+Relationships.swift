@@ -35,12 +35,8 @@ extension ObjectEncoder {
             let extras = step.extras >= 0 ? program.ownerExtras[Int(step.extras)] : nil
             let owner = Unmanaged.passUnretained(object)
             try child.withGuaranteedInstance { child throws(MappingError) in
-                if writesIdentity(child, of: object, slot: slot, index: -1) {
-                    try writeReference(
-                        to: child,
-                        path: childPath(slot: slot, index: -1),
-                        asScalar: !options.writesNestedAttributes
-                    )
+                if let form = identityForm(child, of: object, slot: slot, index: -1) {
+                    try writeReference(to: child, path: childPath(slot: slot, index: -1), asScalar: form == .scalar)
                 } else if try writesInFull(child, slot: slot, index: -1, frame: top) {
                     try begin(child, skipping: inverse, extras: extras, owner: owner, viaSlot: slot, viaIndex: -1)
                 } else {
@@ -86,12 +82,8 @@ extension ObjectEncoder {
         // The array the frame holds keeps the child alive until its own frame holds it.
         try child.withGuaranteedInstance { child throws(MappingError) in
             let holder = stack.frames[top].object.takeUnretainedValue()
-            if writesIdentity(child, of: holder, slot: slot, index: index) {
-                try writeReference(
-                    to: child,
-                    path: childPath(slot: slot, index: index),
-                    asScalar: !options.writesNestedAttributes
-                )
+            if let form = identityForm(child, of: holder, slot: slot, index: index) {
+                try writeReference(to: child, path: childPath(slot: slot, index: index), asScalar: form == .scalar)
                 stack.frames[top].arrayIndex += 1
             } else if try writesInFull(child, slot: slot, index: index, frame: top) {
                 let inverse = stack.frames[top].object
@@ -160,17 +152,25 @@ extension ObjectEncoder {
         return true
     }
 
-    /// Whether `child`, held by `holder` at `index` of the relationship in `slot` (-1 for a
-    /// to-one), is written as its identity: the options or the relationship's userInfo say so,
-    /// the child was read from scalars alone (a foreign key is written back as one), or the
-    /// holder's JSON gave it as a scalar there; and its entity has an identity.
-    func writesIdentity(_ child: ModelObject, of holder: ModelObject, slot: Int, index: Int) -> Bool {
+    /// The form a related object written as its identity takes.
+    enum IdentityForm { case scalar, object }
+
+    /// How `child`, held by `holder` at `index` of the relationship in `slot` (-1 for a
+    /// to-one), is written as its identity, or nil when it is written otherwise; only an
+    /// entity with an identity is. As a scalar (an object under
+    /// ``ModelEncoder/Options/writesNestedAttributes``) where the options or the relationship's
+    /// userInfo ask so, or the holder's JSON gave it as a scalar there; in the form it was read
+    /// where it was read from references alone (``ModelObject/isReadAsReference``: a foreign
+    /// key is written back as one, an object of its identity alone as one).
+    func identityForm(_ child: ModelObject, of holder: ModelObject, slot: Int, index: Int) -> IdentityForm? {
         let asked =
-            child.isReadAsReference || options.writesRelationshipsAsIdentities
+            options.writesRelationshipsAsIdentities
             || baseMapping(of: holder)._withUnsafeGuaranteedRef { $0.properties[slot].writesIdentity }
             || (options.layout == .asDecoded
                 && holder.decodedSource?.isScalarReference(slot: slot, index: index, object: child) == true)
-        return asked && !keyedMapping(of: child).identitySlots.isEmpty
+        guard asked || child.isReadAsReference, !keyedMapping(of: child).identitySlots.isEmpty else { return nil }
+        guard !options.writesNestedAttributes else { return .object }
+        return asked || child.isReadAsScalar ? .scalar : .object
     }
 
     /// Whether an object met again is written as the scalar its document repeated it by

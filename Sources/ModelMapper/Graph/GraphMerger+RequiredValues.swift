@@ -16,11 +16,11 @@ extension GraphMerger {
             let missing: [Int]
             switch targets[identifier] {
             case .new(isPlaceholder: false)?:
-                missing = missingRequiredSlots(of: object)
+                missing = missingInsertSlots(of: object)
             case .existing(let existing, fills: false)?
             where existing.isGraphPlaceholder
-                && existing.layout.entityIndex == object.layout.entityIndex && !isIdentityOnly(object):
-                missing = missingRequiredSlots(of: object, onto: existing)
+                && existing.layout.entityIndex == object.layout.entityIndex && !object.isReadAsReference:
+                missing = missingInsertSlots(of: object, onto: existing)
             default:
                 continue
             }
@@ -29,10 +29,10 @@ extension GraphMerger {
             for slot in missing {
                 let error = RequiredValue.missingError(
                     mapping.properties[slot],
-                    inObjectAt: record.incompleteAt ?? .root,
+                    inObjectAt: record.insert?.path ?? .root,
                     entityName: name,
                     model: graph.model,
-                    detail: record.missingKeyHints[slot]
+                    detail: record.insert?.missingKeyHints[slot]
                 )
                 errors.append((identifier, error))
             }
@@ -53,6 +53,23 @@ extension GraphMerger {
         if !plan.isDefault { objects = select(roots: roots, fresh: objects, targets: &targets).fresh }
         let paths = Set(reported.map(\.path))
         return requiredValueErrors(of: objects, targets: targets).map(\.error).filter { !paths.contains($0.path) }
+    }
+
+    /// The required values the record that inserts `object` lacks, as ``ModelDecoder`` asks
+    /// them of an object's first record: the attributes that record had none of (a later
+    /// record of the document updates the object, and may leave them out), and the to-ones
+    /// the object still has none of (an inverse may fill one in later in the document); nor
+    /// `existing` (the placeholder it fills) when given. Without a record (the entity's values
+    /// are not required, or no record was noted), what the object has none of.
+    func missingInsertSlots(of object: ModelObject, onto existing: ModelObject? = nil) -> [Int] {
+        guard let insert = given[ObjectIdentifier(object)]?.insert else {
+            return missingRequiredSlots(of: object, onto: existing)
+        }
+        let mapping = graph.mappings[object.layout.entityIndex]
+        return insert.missingSlots.filter { slot in
+            (!mapping.properties[slot].isRelationship || RequiredValue.isMissing(object.storedState(atSlot: slot)))
+                && existing.map { RequiredValue.isMissing($0.storedState(atSlot: slot)) } ?? true
+        }
     }
 
     /// The required values (attributes and to-one relationships) `object` has none of, nor

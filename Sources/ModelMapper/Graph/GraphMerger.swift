@@ -177,12 +177,11 @@ struct GraphMerger {
                 let fills =
                     givenAsObject && existing.isGraphPlaceholder
                     && existing.layout.entityIndex == object.layout.entityIndex
-                    && missingRequiredSlots(of: object, onto: existing).isEmpty
+                    && missingInsertSlots(of: object, onto: existing).isEmpty
                 targets[identifier] = .existing(existing, fills: fills)
             } else if key == nil || givenAsObject {
-                let isPlaceholder =
-                    key != nil && !roots.contains(identifier) && isIdentityOnly(object)
-                    && !missingRequiredSlots(of: object).isEmpty
+                // The decoder's verdict: read from references alone (``ModelObject/isReadAsReference``).
+                let isPlaceholder = key != nil && !roots.contains(identifier) && object.isReadAsReference
                 targets[identifier] = .new(isPlaceholder: isPlaceholder)
             } else if let key, policy == .error || (policy == .pending && !roots.contains(identifier)) {
                 targets[identifier] = .unresolved(key)
@@ -327,7 +326,9 @@ struct GraphMerger {
         for object in fresh {
             guard case .existing(let existing, let fills) = targets[ObjectIdentifier(object)] else { continue }
             // Given as a JSON object now: written back as one.
-            if given[ObjectIdentifier(object)]?.isGivenAsObject == true { existing.isReadAsReference = false }
+            if given[ObjectIdentifier(object)]?.isGivenAsObject == true, !object.isReadAsReference {
+                existing.isReadAsReference = false
+            }
             guard fills else { continue }
             if existing.isGraphPlaceholder {
                 existing.isGraphPlaceholder = false
@@ -378,19 +379,6 @@ struct GraphMerger {
     /// The links the cycle searches of a merge of `count` fresh objects may look at.
     static func cycleSearchAllowance(forObjects count: Int) -> Int {
         (1 << 16) &+ 64 &* min(count, 1 << 40)
-    }
-
-    /// Whether the JSON gave `object` its identity and nothing else.
-    func isIdentityOnly(_ object: ModelObject) -> Bool {
-        guard let present = given[ObjectIdentifier(object)]?.slots else { return false }
-        let identity = graph.mappings[object.layout.entityIndex].identitySlotList
-        guard !identity.isEmpty else { return false }
-        var hasIdentity = false
-        for slot in present.indices where present[slot] {
-            guard identity.contains(slot) else { return false }
-            hasIdentity = true
-        }
-        return hasIdentity
     }
 
     /// The objects `roots` reach through the relationships their JSON gave (not those an

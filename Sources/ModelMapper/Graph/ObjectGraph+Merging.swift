@@ -126,7 +126,8 @@ extension ObjectGraph {
     ///   ``ModelDecoder`` asks: an element of the array is a record, whatever keys it holds. A
     ///   nested object new to the graph whose JSON gives its identity alone (`{"name": "snow"}`)
     ///   and lacks a required value is a placeholder (see ``placeholders``), filled in by a
-    ///   later record.
+    ///   later record, as it is to ``ModelDecoder``. An object's first record in the document
+    ///   inserts it, and must be whole; the records after it update it.
     /// - A JSON object in a relationship is an object, whatever keys it holds. Only a scalar
     ///   (`"band": "Japan"`), or an array of scalars, is a reference: to the graph's object
     ///   with that identity, or to one merged later (see ``Options/unresolvedReferences``).

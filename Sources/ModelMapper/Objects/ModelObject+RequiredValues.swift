@@ -6,8 +6,9 @@ import Foundation
 extension ModelObject {
     /// Whether the object stands for one known by its identity alone, and may lack values the
     /// model requires:
-    /// - the decoder read it from a reference (a foreign key, `"author_id": 7`, or an identity
-    ///   in a to-many list) and never from a JSON object of its own;
+    /// - the decoder read it from references alone (a foreign key, `"author_id": 7`, an
+    ///   identity in a to-many list, or a nested object of its identity alone that lacks a
+    ///   required value, `"author": {"id": 7}`) and never from a record of its own;
     /// - or an ``ObjectGraph`` made it for a reference to an object it did not have
     ///   (``ObjectGraph/UnresolvedReferencePolicy/placeholder``), and no merge filled it in.
     ///

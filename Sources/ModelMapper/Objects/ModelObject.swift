@@ -72,9 +72,10 @@ open class ModelObject: CustomStringConvertible {
     /// each object in full once. An object graph belongs to one thread at a time, so this
     /// needs no lock.
     @exclusivity(unchecked) var encodingStamp: UInt64 = 0
-    /// Whether the object was read from scalars alone (a foreign key, `"band": "Japan"`) and
-    /// never from a JSON object of its own: the encoder writes it back as its identity where
-    /// it is linked, as it was read, rather than as an object of its identity alone.
+    /// Whether the object was read from references alone (a foreign key, `"band": "Japan"`, or
+    /// a nested object of its identity alone that lacks a required value, `{"id": 7}`) and never
+    /// from a record of its own: the encoder writes it back as its identity where it is
+    /// linked, in the form it was read (``isReadAsScalar``).
     @exclusivity(unchecked) var isReadAsReference = false
     /// At least the number of strong links to this object (see ``Link``): links dropped
     /// with an object being freed are not taken off. Zero means that none leads here, so that
@@ -97,6 +98,9 @@ open class ModelObject: CustomStringConvertible {
     /// Whether that repeat was a scalar (`19`, a foreign key) rather than an object of the
     /// identity alone: the encoder writes it so. In the padding, too.
     @exclusivity(unchecked) var isRepeatedAsScalar = false
+    /// Whether the reference the object was first read from was a scalar rather than an object
+    /// of its identity alone (see ``isReadAsReference``). In the padding, too.
+    @exclusivity(unchecked) var isReadAsScalar = false
     /// The graph the object is in, told when a setter changes the object (see
     /// ``ObjectChangeObserver``); nil outside a graph. Weak, as an object may outlive its
     /// graph: this is the one word an object spends on being in a graph.
