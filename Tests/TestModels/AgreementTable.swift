@@ -85,6 +85,10 @@ public enum AgreementTable {
             json: #"[{"photoID":"1"},{"photoID":"1","title":"A"}]"#
         ),
         Row(
+            name: "a record without its required values, replaced by a later record of its holder",
+            json: #"[{"photoID":"2","title":"A","album":{"title":"T"}},{"photoID":"2","title":"A","album":7}]"#
+        ),
+        Row(
             name: "a reference, then a record of more than the identity without a required value",
             json:
                 #"[{"photoID":"1","title":"A","album":5},{"photoID":"2","title":"B","album":{"albumID":5,"photos":[]}}]"#

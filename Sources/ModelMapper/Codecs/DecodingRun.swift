@@ -136,7 +136,7 @@ final class DecodingRun {
         insert: GivenValues.Insert?
     ) {
         let identifier = ObjectIdentifier(object)
-        var given = givenValues[identifier] ?? GivenValues(count: count)
+        var given = givenValues[identifier] ?? GivenValues(object: object, count: count)
         for slot in 0..<min(count, given.slots.count) {
             if case .absent = slots[slot] { continue }
             given.slots[slot] = true
@@ -144,6 +144,12 @@ final class DecodingRun {
         if !isReference { given.isGivenAsObject = true }
         if given.insert == nil { given.insert = insert }
         givenValues[identifier] = given
+    }
+
+    /// Notes that `holder`'s relationship in `slot` no longer holds `objects`: a later record
+    /// of it gave the relationship others (see ``GivenValues/replacedIn``).
+    func noteReplaced(_ objects: [ModelObject], holder: ModelObject, slot: Int) {
+        for object in objects { givenValues[ObjectIdentifier(object)]?.replacedIn = (holder, slot) }
     }
 
     /// A conflict between two values of one object: an error under

@@ -4,6 +4,10 @@ import Foundation
 /// graph cannot tell an update from an insert until it merges (an object it has is updated
 /// by the keys present; a new one must be whole), so the decoder notes instead of judging.
 struct GivenValues {
+    /// The object, held: a record the document replaced later (a to-one given again) may
+    /// have no other owner, and its identifier, the key of this, must not be reused by
+    /// another object of the run.
+    let object: ModelObject
     /// The slots the JSON gave a value (or `null`); a relationship an inverse filled in was
     /// not given.
     var slots: [Bool]
@@ -25,8 +29,13 @@ struct GivenValues {
         /// What the errors of the values missing there add, by slot (``MissingKeyHint``).
         var missingKeyHints: [Int: String]
     }
+    /// The object and relationship that held the object until a later record of the holder
+    /// gave the relationship other objects (`"album": {…}`, then `"album": 7`): a merge
+    /// judges a record no element reaches any more under its holder's operations.
+    var replacedIn: (holder: ModelObject, slot: Int)?
 
-    init(count: Int) {
+    init(object: ModelObject, count: Int) {
+        self.object = object
         slots = Array(repeating: false, count: count)
     }
 }

@@ -466,6 +466,11 @@ extension ObjectDecoder {
         null: Bool,
         errorPath path: () -> JSONPath
     ) throws(MappingError) {
+        if run.recordsGivenValues {
+            let kept = Set(children.map(ObjectIdentifier.init))
+            let replaced = object.linkedObjects(atSlot: slot).filter { !kept.contains(ObjectIdentifier($0)) }
+            if !replaced.isEmpty { run.noteReplaced(replaced, holder: object, slot: slot) }
+        }
         do {
             try object.replaceRelationship(
                 atSlot: slot,

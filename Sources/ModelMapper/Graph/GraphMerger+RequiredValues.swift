@@ -55,6 +55,43 @@ extension GraphMerger {
         return requiredValueErrors(of: objects, targets: targets).map(\.error).filter { !paths.contains($0.path) }
     }
 
+    /// The required values missing from the records that no element reaches any more, since
+    /// a later record replaced them (`"album": {…}` in a photo's first record, `"album": 7` in
+    /// its second), that the merge would insert: ``ModelDecoder`` reports them as it reads each
+    /// record, so a merge does too, judging each under the operations of the relationship it
+    /// was given in. `roots`: every element, merged or left out.
+    func requiredValueErrors(ofReplacedRecords roots: [ModelObject]) -> [MappingError] {
+        let lacking = given.values.filter { $0.replacedIn != nil && $0.insert?.missingSlots.isEmpty == false }
+        guard !lacking.isEmpty else { return [] }
+        let reachedObjects = reachable(from: roots)
+        let reached = Set(reachedObjects.map(ObjectIdentifier.init))
+        let replaced = lacking.map(\.object).filter { !reached.contains(ObjectIdentifier($0)) }
+        guard !replaced.isEmpty else { return [] }
+        var targets = findTargets(of: replaced, roots: [])
+        if !plan.isDefault {
+            // Inserted where the operations merge its holder and insert through the relationship.
+            var reachedTargets = findTargets(of: reachedObjects, roots: Set(roots.map(ObjectIdentifier.init)))
+            _ = select(roots: roots, fresh: reachedObjects, targets: &reachedTargets)
+            for object in replaced {
+                let identifier = ObjectIdentifier(object)
+                guard let (holder, slot) = given[identifier]?.replacedIn else { continue }
+                let isHolderMerged: Bool
+                switch reachedTargets[ObjectIdentifier(holder)] {
+                case .new?, .existing?: isHolderMerged = true
+                default: isHolderMerged = false
+                }
+                if !isHolderMerged || !plan.operation(entity: holder.layout.entityIndex, slot: slot).contains(.insert) {
+                    targets[identifier] = .skipped
+                }
+            }
+        }
+        // In an order of their own, as the table of given values has none.
+        return requiredValueErrors(of: replaced, targets: targets).map(\.error)
+            .sorted {
+                $0.description < $1.description
+            }
+    }
+
     /// The required values the record that inserts `object` lacks, as ``ModelDecoder`` asks
     /// them of an object's first record: the attributes that record had none of (a later
     /// record of the document updates the object, and may leave them out), and the to-ones

@@ -246,10 +246,12 @@ extension ObjectGraph {
             plan: plan,
             entity: prepared.entity
         )
-        // The elements the decoder left out lack what ModelDecoder would also report.
+        // The elements the decoder left out, and the records the document replaced, lack what
+        // ModelDecoder would also report.
         let decodingErrors =
             batch.result.errors
             + merger.requiredValueErrors(ofUnmerged: batch.leftBehind, besides: batch.result.errors)
+            + merger.requiredValueErrors(ofReplacedRecords: batch.result.objects + batch.leftBehind)
         if !partially, !decodingErrors.isEmpty {
             // The merge stops here: the elements the decoder kept are checked as the merge
             // would check them, so that it reports all ModelDecoder reports, in document order.
