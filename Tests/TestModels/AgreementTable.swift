@@ -85,6 +85,10 @@ public enum AgreementTable {
             json: #"[{"photoID":"1"},{"photoID":"1","title":"A"}]"#
         ),
         Row(
+            name: "a required value of the wrong type in an object's first record, left out of the second",
+            json: #"[{"photoID":"2","title":{"a":1}},{"photoID":"2","taken":null}]"#
+        ),
+        Row(
             name: "a record without its required values, replaced by a later record of its holder",
             json: #"[{"photoID":"2","title":"A","album":{"title":"T"}},{"photoID":"2","title":"A","album":7}]"#
         ),

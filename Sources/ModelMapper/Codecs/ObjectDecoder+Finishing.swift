@@ -247,11 +247,7 @@ extension ObjectDecoder {
             guard RequiredValue.isMissing(frame.slots + slot), slot != slotFilledByParent(of: frame) else { continue }
             let property = mapping.properties[slot]
             let objectPath = path(of: frame)
-            let path = objectPath.appending(keys: property.keyPath)
-            if run.errors.count > frame.firstError, run.errors[frame.firstError...].contains(where: { $0.path == path })
-            {
-                continue
-            }
+            if hasReportedError(in: frame, slot: slot, objectPath: objectPath) { continue }
             let error = RequiredValue.missingError(
                 property,
                 inObjectAt: objectPath,
@@ -330,7 +326,21 @@ extension ObjectDecoder {
         guard asksForValues(frame) else { return nil }
         let missing = missingRequiredSlots(frame)
         guard !missing.isEmpty else { return GivenValues.Insert(missingSlots: [], path: nil, missingKeyHints: [:]) }
-        return GivenValues.Insert(missingSlots: missing, path: path(), missingKeyHints: missingKeyHints(of: frame))
+        let objectPath = path()
+        let unreported = missing.filter { !hasReportedError(in: frame, slot: $0, objectPath: objectPath) }
+        return GivenValues.Insert(
+            missingSlots: unreported,
+            path: unreported.isEmpty ? nil : objectPath,
+            missingKeyHints: unreported.isEmpty ? [:] : missingKeyHints(of: frame)
+        )
+    }
+
+    /// Whether the run reported an error at the value of `slot` of `frame`'s object (at
+    /// `objectPath`) since the frame began: a value that did not convert is not also missing.
+    func hasReportedError(in frame: Frame, slot: Int, objectPath: JSONPath) -> Bool {
+        guard run.errors.count > frame.firstError else { return false }
+        let path = objectPath.appending(keys: frame.mapping.properties[slot].keyPath)
+        return run.errors[frame.firstError...].contains { $0.path == path }
     }
 
     /// Whether an object of `entity` is asked for the values the model requires
