@@ -158,7 +158,8 @@ extension ObjectDecoder {
         unowned(unsafe) let mapping = frame.mapping
         // First, so that the slots are the object's whatever is thrown below.
         object.adoptSlots(frame.slots, count: frame.slotCount, arena: frame.arena)
-        if frame.isReference || frame.isIdentityReference {
+        let standsForReference = frame.isReference || frame.isIdentityReference
+        if standsForReference {
             object.isReadAsReference = true
             object.isReadAsScalar = frame.isReference
         }
@@ -171,7 +172,8 @@ extension ObjectDecoder {
                 isReference: frame.isReference,
                 insert: insertRecord(frame, errorPath: { path(of: frame) })
             )
-        } else if asksForValues(frame) {
+        } else if !standsForReference, requiresValues(ofEntity: frame.entity) {
+            // ``asksForValues(_:)``, with the flags read once.
             try reportMissingValues(frame, of: object)
         }
         if run.options.checksBounds { try reportBoundViolations(frame, errorPath: { path(of: frame) }) }
@@ -229,8 +231,17 @@ extension ObjectDecoder {
     /// when none. A book nested in its author's `books` gets its `author` so, and its JSON need
     /// not give it. A top-level object (`parentSlot` -1) gets the origin's `filledSlot` (``ReaderOrigin``).
     func slotFilledByTopFrame(through parentSlot: Int) -> Int {
-        guard parentSlot >= 0, let parent = frames.indices.last else { return origin.filledSlot }
-        return frames[parent].mapping.properties[parentSlot].inverseSlot ?? -1
+        slotFilled(byFrameAt: frames.count - 1, through: parentSlot)
+    }
+
+    /// The same for the frame at `parent` (-1: none, the origin's). Read from the frame's slot
+    /// readings in place: asked for every nested object, it copies no frame and counts no
+    /// reference. Not inlined: called only for a value missing, it would weigh on the loops
+    /// that call it for every object.
+    @inline(never)
+    func slotFilled(byFrameAt parent: Int, through parentSlot: Int) -> Int {
+        guard parentSlot >= 0, parent >= 0 else { return origin.filledSlot }
+        return frames.pointer(parent).pointee.readings[parentSlot].inverseSlot
     }
 
     /// Reports each value the model requires that a frame's JSON lacks (one whose value had
@@ -296,6 +307,7 @@ extension ObjectDecoder {
     /// Whether a frame is asked for the values the model requires: a record, read from a JSON
     /// object that gave more than a reference does (see ``Frame/isIdentityReference``), of an
     /// entity whose values are required (``requiresValues(ofEntity:)``).
+    @inline(__always)
     func asksForValues(_ frame: Frame) -> Bool {
         !frame.isReference && !frame.isIdentityReference && requiresValues(ofEntity: frame.entity)
     }
@@ -310,14 +322,20 @@ extension ObjectDecoder {
     /// Whether a nested frame (read for a relationship) stands for its object as a reference:
     /// it gave the object's identity alone, and lacks a value the model requires (whatever the
     /// options ask of records; an object its identity makes whole, a tag of its name alone, is
-    /// a record). See ``Frame/isIdentityReference``.
-    func isIdentityReference(_ frame: Frame) -> Bool {
-        guard !frame.isReference, !frame.mapping.requiredSlotList.isEmpty, givesIdentityOnly(frame) else {
-            return false
+    /// a record). `filledSlot`: the slot its parent fills in. Through a pointer, as a frame is
+    /// large: a copy of one per object showed in a decode's instruction count.
+    static func isIdentityReference(_ frame: UnsafeMutablePointer<Frame>, filledSlot: Int) -> Bool {
+        unowned(unsafe) let mapping = frame.pointee.mapping
+        let identity = mapping.identitySlotList
+        guard !frame.pointee.isReference, !identity.isEmpty else { return false }
+        let slots = frame.pointee.slots
+        // The cheap test first: most nested objects lack nothing.
+        var lacksValue = false
+        for slot in mapping.requiredSlotList where slot != filledSlot && RequiredValue.isMissing(slots + slot) {
+            lacksValue = true
+            break
         }
-        return frame.mapping.requiredSlotList.contains { slot in
-            RequiredValue.isMissing(frame.slots + slot) && slot != slotFilledByParent(of: frame)
-        }
+        return lacksValue && givesIdentityOnly(slots: slots, count: frame.pointee.slotCount, identity: identity)
     }
 
     /// What a record lacks, for a graph's merge (``GivenValues/insert``); nil for a frame
@@ -354,12 +372,22 @@ extension ObjectDecoder {
     /// of its identity attributes and nothing else (`{"id": 19}`; an object that gave nothing,
     /// or an identity that did not convert, gave no identity).
     func givesIdentityOnly(_ frame: Frame) -> Bool {
-        if frame.isReference { return true }
-        let identity = frame.mapping.identitySlots
+        frame.isReference
+            || Self.givesIdentityOnly(
+                slots: frame.slots,
+                count: frame.slotCount,
+                identity: frame.mapping.identitySlotList
+            )
+    }
+
+    /// Whether `slots` hold values of the `identity` slots and no others, one at least.
+    static func givesIdentityOnly(slots: UnsafeMutablePointer<Slot>, count: Int, identity: UnsafeBufferPointer<Int>)
+        -> Bool
+    {
         guard !identity.isEmpty else { return false }
         var hasIdentity = false
-        for slot in 0..<frame.slotCount {
-            if case .absent = frame.slots[slot] { continue }
+        for slot in 0..<count {
+            if case .absent = slots[slot] { continue }
             if !identity.contains(slot) { return false }
             hasIdentity = true
         }

@@ -141,10 +141,15 @@ extension ObjectDecoder {
             }
             return nil
         }
-        guard var frame = frames.popLast() else { return nil }
+        // Told while the frame is on the stack, in place: see ``isIdentityReference(_:filledSlot:)``.
+        if top > base || origin.readsNestedObject {
+            let frame = frames.pointer(top)
+            let filledSlot = slotFilled(byFrameAt: top - 1, through: frame.pointee.parentSlot)
+            frame.pointee.isIdentityReference = Self.isIdentityReference(frame, filledSlot: filledSlot)
+        }
+        guard let frame = frames.popLast() else { return nil }
         let state = settings.keepsSource ? sources.popLast() : nil
         let isTop = frames.count == base
-        if !isTop || origin.readsNestedObject { frame.isIdentityReference = isIdentityReference(frame) }
         // Noted in the source kept, if one is.
         let isReference =
             state.map { frame.isReference || Self.isReferenceOnly($0.members, mapping: frame.mapping) } ?? false
