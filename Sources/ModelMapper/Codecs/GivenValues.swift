@@ -21,8 +21,8 @@ struct GivenValues {
 
     /// The required values an object's first record lacked, and where it is.
     struct Insert {
-        /// The required slots the record had no value for (a to-one an inverse fills in
-        /// later in the document is given; the merge looks again).
+        /// The required slots the record had no value for (of a to-one among them, which an
+        /// inverse may fill in later in the document, the merge asks the object again).
         var missingSlots: [Int]
         /// Where the record is, when it lacks a value (made only then).
         var path: JSONPath?

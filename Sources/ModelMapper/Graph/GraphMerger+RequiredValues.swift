@@ -58,8 +58,9 @@ extension GraphMerger {
     /// The required values missing from the records that no element reaches any more, since
     /// a later record replaced them (`"album": {…}` in a photo's first record, `"album": 7` in
     /// its second), that the merge would insert: ``ModelDecoder`` reports them as it reads each
-    /// record, so a merge does too, judging each under the operations of the relationship it
-    /// was given in. `roots`: every element, merged or left out.
+    /// record, so a merge does too. Under operations other than the default, a record is
+    /// inserted where they merge its holder and insert through the relationship that held it.
+    /// `roots`: every element, merged or left out.
     func requiredValueErrors(ofReplacedRecords roots: [ModelObject]) -> [MappingError] {
         let lacking = given.values.filter { $0.replacedIn != nil && $0.insert?.missingSlots.isEmpty == false }
         guard !lacking.isEmpty else { return [] }
