@@ -126,21 +126,6 @@ let package = Package(
             exclude: ["Photos.xcdatamodeld", "photos.json"],
             plugins: ["ModelgenPlugin"]
         ),
-        // Interleaved rounds and medians, shared by the benchmarks.
-        .target(
-            name: "BenchmarkSupport",
-            path: "Benchmarks/BenchmarkSupport"
-        ),
-        .executableTarget(
-            name: "model-loading-benchmark",
-            dependencies: ["ModelMapper", "CLibXML2", "BenchmarkSupport"],
-            path: "Benchmarks/ModelLoadingBenchmark"
-        ),
-        .executableTarget(
-            name: "mapping-benchmark",
-            dependencies: ["ModelMapper", "AuthorsKit", "BenchmarkSupport"],
-            path: "Benchmarks/MappingBenchmark"
-        ),
         // Paths, temporary folders and golden files, shared by the test targets.
         .target(
             name: "TestSupport",

@@ -17,7 +17,7 @@
 // ratios to the libxml2 parses: the price of validation, key path parsing and building the
 // description tables over a bare parse.
 import BenchmarkSupport
-import CLibXML2
+import CLibXML2Reader
 import Foundation
 import FoundationXML
 import ModelMapper

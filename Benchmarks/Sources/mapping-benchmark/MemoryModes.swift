@@ -1,4 +1,4 @@
-import AuthorsKit
+import AuthorsClasses
 import Foundation
 import ModelMapper
 
@@ -79,7 +79,7 @@ enum MemoryModes {
     /// the decoded graph holds, and the peak above the baseline taken before reading the input.
     static func peakMemoryChild(path: String, contender: String) throws {
         AuthorsModel.registerTransformers()
-        let model = try AuthorsModel.load(contentsOf: URL(fileURLWithPath: "Models/Authors.xcdatamodeld"))
+        let model = try AuthorsModel.load(contentsOf: ModelFolder.url.appendingPathComponent("Authors.xcdatamodeld"))
         let decoder = ModelDecoder(model: model)
         let jsonDecoder = JSONDecoder()
         jsonDecoder.dateDecodingStrategy = .formatted(dayFormatter)
@@ -147,7 +147,7 @@ enum MemoryModes {
     /// process's peak resident memory.
     static func streamingChild(path: String) throws {
         AuthorsModel.registerTransformers()
-        let model = try AuthorsModel.load(contentsOf: URL(fileURLWithPath: "Models/Authors.xcdatamodeld"))
+        let model = try AuthorsModel.load(contentsOf: ModelFolder.url.appendingPathComponent("Authors.xcdatamodeld"))
         guard let entity = model.entity(named: "Author") else { throw BenchmarkError("no Author entity") }
         var count = 0
         try ModelDecoder(model: model)

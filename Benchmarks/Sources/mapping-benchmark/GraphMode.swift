@@ -1,3 +1,4 @@
+import AuthorsClasses
 import BenchmarkSupport
 import Foundation
 import ModelMapper
@@ -147,6 +148,5 @@ enum GraphMode {
         try measuredRun { _ = try merge(documents, model: model) }
     }
 
-    static let modelURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Models/Bands.xcdatamodeld")
+    static let modelURL = ModelFolder.url.appendingPathComponent("Bands.xcdatamodeld")
 }

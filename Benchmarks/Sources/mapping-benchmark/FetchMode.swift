@@ -1,4 +1,4 @@
-import AuthorsKit
+import AuthorsClasses
 import BenchmarkSupport
 import Foundation
 import ModelMapper
@@ -28,7 +28,7 @@ enum FetchMode {
 
     static func run(count: Int, rounds: Int) throws {
         AuthorsModel.registerTransformers()
-        let model = try AuthorsModel.load(contentsOf: URL(fileURLWithPath: "Models/Authors.xcdatamodeld"))
+        let model = try AuthorsModel.load(contentsOf: ModelFolder.url.appendingPathComponent("Authors.xcdatamodeld"))
         let books = try ModelDecoder(model: model).decode([Book].self, from: document(count: count))
         let request = ModelFetchRequest(
             entityName: "Book",

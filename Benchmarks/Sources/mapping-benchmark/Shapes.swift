@@ -1,4 +1,4 @@
-import AuthorsKit
+import AuthorsClasses
 import Foundation
 import ModelMapper
 
@@ -110,7 +110,7 @@ func authorsDocument(authors range: Range<Int>) -> Data {
 func authorsShape(count: Int) throws -> Shape {
     let data = authorsDocument(count: count)
     AuthorsModel.registerTransformers()
-    let model = try AuthorsModel.load(contentsOf: URL(fileURLWithPath: "Models/Authors.xcdatamodeld"))
+    let model = try AuthorsModel.load(contentsOf: ModelFolder.url.appendingPathComponent("Authors.xcdatamodeld"))
     let decoder = ModelDecoder(model: model)
     let objects = try decoder.decode([Author].self, from: data, at: "authors")
     let jsonDecoder = JSONDecoder()

@@ -16,6 +16,8 @@
 //     swift run -c release mapping-benchmark 0 [repetitions] --graph   # ObjectGraph: 10k and 100k objects
 //                                                                       # from 10 documents
 //     (--graph-only N merges N objects once, for callgrind: see GraphMode)
+//     swift run -c release mapping-benchmark 0 [repetitions] --documents   # canada, citm_catalog, twitter
+//                                                                           # (see StandardDocuments)
 //     swift run -c release mapping-benchmark 0 [repetitions] --fetch [N]   # a fetch request over N (100k)
 //                                                                           # books against hand-written Swift
 //
@@ -67,6 +69,13 @@ if CommandLine.arguments.contains("--fetch") {
 }
 if CommandLine.arguments.contains("--graph") {
     try GraphMode.run(sizes: [10_000, 100_000], rounds: repetitions)
+    exit(0)
+}
+if CommandLine.arguments.contains("--documents") {
+    try StandardDocuments.run(rounds: repetitions)
+    exit(0)
+}
+if let only = option("--only"), try StandardDocuments.runOnly(only, repetitions: repetitions) {
     exit(0)
 }
 if CommandLine.arguments.contains("--streaming") {
