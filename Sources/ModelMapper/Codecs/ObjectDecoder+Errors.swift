@@ -215,12 +215,29 @@ extension ObjectDecoder {
     /// decode instructions, measured: Benchmarks/README.md).
     mutating func readTree(frame top: Int, key: String?) throws(MappingError) -> JSONValue {
         do {
-            return try JSONReader.readValue(&scanner)
-        } catch .invalidJSON(var context) {
-            // The reader's path starts at the value: put the value's own path before it.
-            context.path = errorPath(frame: top, keys: key.map { [$0] } ?? []).appending(context.path)
-            throw .invalidJSON(context)
+            return try scanner.readTree(JSONValueBuilding.self, path: .root)
+        } catch {
+            throw treeError(error, frame: top, key: key)
         }
+    }
+
+    /// The same value read straight into Foundation values, as ``JSONValue/foundationObject``
+    /// would make them from the tree: a raw JSON attribute's value (``SlotReading/Kind/rawJSON``).
+    mutating func readFoundationTree(frame top: Int, key: String?) throws(MappingError) -> Any {
+        do {
+            return try scanner.readTree(FoundationJSON.Building.self, path: .root)
+        } catch {
+            throw treeError(error, frame: top, key: key)
+        }
+    }
+
+    /// An error reading a tree, with the value's own path before the reader's, which starts at
+    /// the value.
+    @inline(never)
+    func treeError(_ error: MappingError, frame top: Int, key: String?) -> MappingError {
+        guard case .invalidJSON(var context) = error else { return error }
+        context.path = errorPath(frame: top, keys: key.map { [$0] } ?? []).appending(context.path)
+        return .invalidJSON(context)
     }
 
     /// The path of the current level of a frame, followed by `keys`.

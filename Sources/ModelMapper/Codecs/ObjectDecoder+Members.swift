@@ -170,7 +170,13 @@ extension ObjectDecoder {
         case let scalar?: token = scalar
         case nil:
             // Under the member's own key (the last of the property's key path).
-            token = .container(try readTree(frame: top, key: frames[target].mapping.properties[slot].keyPath.last))
+            let key = frames[target].mapping.properties[slot].keyPath.last
+            if frames[target].readings[slot].kind == .rawJSON, !settings.keepsSource {
+                // Foundation values straight from the bytes, without a tree between.
+                frames[target].slots[slot] = .value(try readFoundationTree(frame: top, key: key))
+                return
+            }
+            token = .container(try readTree(frame: top, key: key))
         }
         if !settings.keepsSource,
             let value = ValueConversion.plainValue(token, kind: frames[target].readings[slot].kind)

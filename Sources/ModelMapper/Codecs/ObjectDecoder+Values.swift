@@ -36,7 +36,7 @@ extension ObjectDecoder {
             // Anything else (other forms, invalid values) is read again the careful way.
             scanner.index = start
             return nil
-        case .general, .rawValue: return nil
+        case .general, .rawValue, .rawJSON: return nil
         }
     }
 

@@ -15,6 +15,9 @@ struct SlotReading {
         /// A String or integer attribute whose values must be raw values of a Swift type
         /// (``RawValueCheck``): the general path, then the check.
         case rawValue
+        /// A Transformable, Undefined or Object ID attribute without a transformer: its value is
+        /// the JSON as Foundation values (`FoundationJSON`), read straight from the bytes.
+        case rawJSON
     }
 
     private(set) var kind: Kind
@@ -69,6 +72,7 @@ struct SlotReading {
         case .uri: kind = .uri
         case .binaryData: kind = .binaryData
         case .date: kind = .date
+        case .transformable, .undefined, .objectID: kind = .rawJSON
         default: kind = .general
         }
     }

@@ -72,7 +72,7 @@ enum ValueConversion {
                 )
             )
         case .transformable, .undefined, .objectID:
-            return .value(token.jsonValue.foundationObject)
+            return .value(FoundationJSON.value(of: token))
         }
     }
 
@@ -227,6 +227,7 @@ enum ValueConversion {
         case (.decimal, .number(let bytes)):
             if case .value(let value) = NumberReading.decimal(bytes) { return .decimal(value) }
         case (.boolean, .bool(let value)): return .boolean(value)
+        case (.rawJSON, .number), (.rawJSON, .string), (.rawJSON, .bool): return .value(FoundationJSON.value(of: token))
         default: break
         }
         return nil

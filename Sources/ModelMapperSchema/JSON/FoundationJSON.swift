@@ -202,21 +202,32 @@ package enum FoundationJSON {
     // MARK: Reading
 
     /// Building Foundation values as ``JSONValue/foundationObject`` gives them.
-    enum Building: JSONBuilding {
-        static func scalar(_ token: JSONToken) -> Any {
-            switch token {
-            case .null: return NSNull()
-            case .bool(let flag): return flag
-            case .number(let bytes): return JSONValue.foundationNumber(String(decoding: bytes, as: UTF8.self))
-            case .string(let bytes): return String(decoding: bytes, as: UTF8.self)
-            case .container(let json): return json.foundationObject
-            }
+    @_spi(Engine) public enum Building: JSONBuilding {
+        /// The value of a scalar token.
+        @inlinable public static func scalar(_ token: JSONToken) -> Any { FoundationJSON.value(of: token) }
+        /// An array of the elements read.
+        @inlinable public static func array(_ elements: [Any]) -> Any { elements }
+        /// An object without members, to set them into.
+        @inlinable public static func emptyObject() -> [String: Any] { [:] }
+        /// Sets a member; a key set again takes the last value.
+        @inlinable public static func set(_ object: inout [String: Any], _ key: String, _ value: Any) {
+            object[key] = value
         }
-        static func array(_ elements: [Any]) -> Any { elements }
-        static func emptyObject() -> [String: Any] { [:] }
-        static func set(_ object: inout [String: Any], _ key: String, _ value: Any) { object[key] = value }
-        static func count(_ object: [String: Any]) -> Int { object.count }
-        static func object(_ object: [String: Any]) -> Any { object }
+        /// How many members the object has.
+        @inlinable public static func count(_ object: [String: Any]) -> Int { object.count }
+        /// The value of a complete object.
+        @inlinable public static func object(_ object: [String: Any]) -> Any { object }
+    }
+
+    /// The Foundation value of a token: what ``JSONValue/foundationObject`` gives for its value.
+    @_spi(Engine) @inlinable public static func value(of token: JSONToken) -> Any {
+        switch token {
+        case .null: return NSNull()
+        case .bool(let flag): return flag
+        case .number(let bytes): return FoundationNumber.value(of: bytes)
+        case .string(let bytes): return String(decoding: bytes, as: UTF8.self)
+        case .container(let json): return json.foundationObject
+        }
     }
 
     /// Reads a whole JSON document into Foundation values.

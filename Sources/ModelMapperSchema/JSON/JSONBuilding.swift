@@ -1,7 +1,7 @@
 import Foundation
 
 /// What ``JSONReader`` builds a value into: a ``JSONValue`` tree, or Foundation objects.
-protocol JSONBuilding {
+@_spi(Engine) public protocol JSONBuilding {
     associatedtype Value
     associatedtype Object
     static func scalar(_ token: JSONToken) -> Value

@@ -57,99 +57,24 @@ package enum JSONReader {
 
     /// Reads one value at the scanner's position (whitespace before it skipped) into a tree,
     /// without recursion. Errors carry `path` followed by the path inside the value.
-    static package func readValue<Failure>(_ scanner: inout JSONScanner<Failure>, path: JSONPath = .root)
+    static func readValue<Failure>(
+        _ scanner: inout JSONScanner<Failure>,
+        path: JSONPath = .root
+    )
         throws(Failure)
         -> JSONValue
     {
-        try readValue(&scanner, path: path, building: JSONValueBuilding.self)
+        try scanner.readTree(JSONValueBuilding.self, path: path)
     }
 
-    /// Reads one value into Foundation objects directly (see ``FoundationJSON``).
-    static func readFoundationValue<Failure>(_ scanner: inout JSONScanner<Failure>, path: JSONPath = .root)
+    /// Reads one value into Foundation objects directly (see ``FoundationJSON``), as
+    /// ``JSONValue/foundationObject`` would make them from ``readValue(_:path:)``'s tree.
+    static func readFoundationValue<Failure>(
+        _ scanner: inout JSONScanner<Failure>,
+        path: JSONPath = .root
+    )
         throws(Failure) -> Any
     {
-        try readValue(&scanner, path: path, building: FoundationJSON.Building.self)
+        try scanner.readTree(FoundationJSON.Building.self, path: path)
     }
-
-    /// Reads one value, building it with `Builder`, without recursion.
-    private static func readValue<Builder: JSONBuilding, Failure: JSONFailure>(
-        _ scanner: inout JSONScanner<Failure>,
-        path: JSONPath,
-        building: Builder.Type
-    ) throws(Failure) -> Builder.Value {
-        var stack: [ReaderFrame<Builder>] = []
-        func located(_ error: Failure) -> Failure {
-            var full = path
-            for frame in stack {
-                full =
-                    frame.object == nil
-                    ? full.appending(index: frame.elements.count) : full.appending(key: frame.key)
-            }
-            return error.locatedSyntaxError(at: full)
-        }
-        do throws(Failure) {
-            var value: Builder.Value
-            readValue: while true {
-                // A value; a non-empty container is pushed and its first member read.
-                if let scalar = try scanner.readScalar() {
-                    value = Builder.scalar(scalar)
-                } else {
-                    guard stack.count < scanner.maximumDepth else { throw scanner.tooDeep() }
-                    let isObject = scanner.peek() == UInt8(ascii: "{")
-                    scanner.index += 1
-                    if isObject {
-                        if scanner.consume(UInt8(ascii: "}")) {
-                            value = Builder.object(Builder.emptyObject())
-                        } else {
-                            let key = try scanner.readKey(after: "{").string
-                            stack.append(ReaderFrame(object: Builder.emptyObject(), key: key))
-                            continue readValue
-                        }
-                    } else if scanner.consume(UInt8(ascii: "]")) {
-                        value = Builder.array([])
-                    } else {
-                        stack.append(ReaderFrame())
-                        continue readValue
-                    }
-                }
-                // Close containers as their values complete. Members go into the frame where it
-                // lies (an object is moved out and back): a copy of the frame would make every
-                // member copy the whole container.
-                while let top = stack.indices.last {
-                    if var object = stack[top].object.take() {
-                        Builder.set(&object, stack[top].key, value)
-                        if try scanner.readSeparator(inObject: true) {
-                            guard Builder.count(object) < scanner.maximumElementCount else {
-                                throw scanner.tooManyElements()
-                            }
-                            stack[top].key = try scanner.readKey(after: ",").string
-                            stack[top].object = object
-                            continue readValue
-                        }
-                        stack.removeLast()
-                        value = Builder.object(object)
-                    } else {
-                        stack[top].elements.append(value)
-                        if try scanner.readSeparator(inObject: false) {
-                            guard stack[top].elements.count < scanner.maximumElementCount else {
-                                throw scanner.tooManyElements()
-                            }
-                            continue readValue
-                        }
-                        value = Builder.array(stack.removeLast().elements)
-                    }
-                }
-                return value
-            }
-        } catch {
-            throw located(error)
-        }
-    }
-}
-
-/// A container being read: an object (with the key of the member being read), or an array.
-private struct ReaderFrame<Builder: JSONBuilding> {
-    var object: Builder.Object?
-    var key = ""
-    var elements: [Builder.Value] = []
 }

@@ -120,18 +120,9 @@ extension JSONValue {
         }
     }
 
-    /// An `Int` when the text is an integer that fits, a `Double` when that is exact, a
-    /// `Decimal` when that keeps every digit; else (`1e400`, 40 significant digits) the number
-    /// as a `JSONValue`, which no Foundation type holds exactly, and which
-    /// `JSONValue(foundationObject:)` and the encoder write back as it was rather than rounded.
+    /// The Foundation value of a number's text (see ``FoundationNumber``).
     static func foundationNumber(_ text: String) -> Any {
-        if let int = Int(text) { return int }
-        if let double = Double(text), double.isFinite,
-            "\(double)" == text || !text.contains(where: { $0.isNumber && $0 != "0" })
-        {
-            return double
-        }
-        if let decimal = DecimalLiteral(text.trimmingSpaces())?.decimal { return decimal }
-        return JSONValue.number(text)
+        var text = text
+        return text.withUTF8 { FoundationNumber.value(of: $0) }
     }
 }
