@@ -72,8 +72,14 @@ struct SlotReading {
         case .uri: kind = .uri
         case .binaryData: kind = .binaryData
         case .date: kind = .date
-        case .transformable, .undefined, .objectID: kind = .rawJSON
+        case _ where property.attributeType.isRawJSON: kind = .rawJSON
         default: kind = .general
         }
     }
+}
+
+extension AttributeType {
+    /// Whether a value of the type, without a transformer, is JSON kept as Foundation values
+    /// (Transformable, Undefined, Object ID): read and written as it is.
+    var isRawJSON: Bool { self == .transformable || self == .undefined || self == .objectID }
 }

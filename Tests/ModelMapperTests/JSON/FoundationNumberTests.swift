@@ -125,6 +125,45 @@ struct FoundationNumberTests {
         }
     }
 
+    @Test("a raw JSON attribute is written as its tree is, and a value without a JSON form is the tree's error")
+    func rawAttributeWritten() throws {
+        let model = try ObjectModel(
+            xml: """
+                <model><entity name="Shape">
+                  <attribute name="id" attributeType="Integer 64"/>
+                  <attribute name="geometry" optional="YES" attributeType="Undefined"/>
+                </entity></model>
+                """
+        )
+        let geometry = #"{"coordinates":[[-65.613616999999977,43.42],[1,2.5,0.50,1e400]],"n":null,"s":"café"}"#
+        let object = try ModelDecoder(model: model)
+            .decodeObject(
+                of: "Shape",
+                from: Data(#"{"id":1,"geometry":\#(geometry)}"#.utf8)
+            )
+        let written = try JSONValue.parse(try ModelEncoder().encode(object))
+        // What the tree of the same Foundation values is (the text as read, but for `0.50`,
+        // whose Decimal writes `0.5`).
+        let tree = try JSONValue(foundationObject: object.value(forKey: "geometry"))
+        #expect(written["geometry"] == tree)
+        #expect(written["geometry"]?.description.contains("1e400") == true)
+
+        try object.setValue(["when": [Date(timeIntervalSince1970: 0)]], forKey: "geometry")
+        var treeError: MappingError?
+        do {
+            _ = try JSONValue(foundationObject: ["when": [Date(timeIntervalSince1970: 0)]])
+        } catch {
+            treeError = error
+        }
+        #expect {
+            try ModelEncoder().encode(object)
+        } throws: { error in
+            guard let error = error as? MappingError, let treeError else { return false }
+            return error.code == treeError.code && error.context.found == treeError.context.found
+                && error.context.path.description == "$.geometry"
+        }
+    }
+
     /// Every leaf of a Foundation tree with its type, in a stable order.
     func describeTree(_ value: Any) -> String {
         switch value {
