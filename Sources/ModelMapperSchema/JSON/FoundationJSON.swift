@@ -28,6 +28,11 @@ package enum FoundationJSON {
         case string(String)
         /// A number's text, as `JSONWriter.number(text:)` writes it.
         case number(String)
+        /// A signed integer, written as `String(value)` is.
+        case integer(Int64)
+        /// A Decimal (not NaN), written as its `description` is: the writer writes it from its
+        /// parts, without the text (Foundation's `description` cost a thousand instructions a digit).
+        case decimal(Decimal)
         case array([Any?])
         /// A dictionary's members, keys sorted: dictionaries have no order, and the same input
         /// should always give the same output.
@@ -77,16 +82,16 @@ package enum FoundationJSON {
         switch value {
         case is NSNull: return .null
         case let bool as Bool: return .bool(bool)
-        case let int as Int: return .number(String(int))
+        case let int as Int: return .integer(Int64(int))
         case let double as Double: return try finite(double, text: "\(double)", path: path)
         case let float as Float: return try finite(Double(float), text: "\(float)", path: path)
         case let decimal as Decimal:
             guard !decimal.isNaN else { throw JSONError(.notRepresentable, "NaN", path: path()) }
-            return .number(decimal.description)
-        case let int as Int64: return .number(String(int))
-        case let int as Int32: return .number(String(int))
-        case let int as Int16: return .number(String(int))
-        case let int as Int8: return .number(String(int))
+            return .decimal(decimal)
+        case let int as Int64: return .integer(int)
+        case let int as Int32: return .integer(Int64(int))
+        case let int as Int16: return .integer(Int64(int))
+        case let int as Int8: return .integer(Int64(int))
         case let int as UInt64: return .number(String(int))
         case let int as UInt32: return .number(String(int))
         case let int as UInt16: return .number(String(int))
@@ -163,6 +168,8 @@ package enum FoundationJSON {
                 case .bool(let flag): writer.append(flag ? "true" : "false")
                 case .string(let text): writer.string(text)
                 case .number(let text): writer.number(text: text)
+                case .integer(let value): writer.integer(value)
+                case .decimal(let value): writer.decimal(value)
                 case .json(let json): writer.value(json)
                 case .array(let elements):
                     writer.open(UInt8(ascii: "["))

@@ -29,6 +29,8 @@ extension JSONValue {
         case .bool(let flag): self = .bool(flag)
         case .string(let text): self = .string(text)
         case .number(let text): self = .number(text)
+        case .integer(let value): self = .number(String(value))
+        case .decimal(let value): self = .number(value.description)
         case .json(let json): self = json
         case .array(let array):
             var elements: [JSONValue] = []
