@@ -6,7 +6,8 @@ import ModelMapper
 /// The benchmark's standard-documents mode (`--documents`): canada.json, citm_catalog.json and
 /// twitter.json, the documents every JSON library reports its speed on, each decoded through the
 /// model that `modelgen infer` made from it (Benchmarks/Models, committed) and encoded back, side
-/// by side with Foundation's `JSONSerialization` in interleaved rounds.
+/// by side with Foundation's `JSONSerialization` in interleaved rounds, and simdjson's floor
+/// (``SimdjsonFloor``) timed right after each document's rounds.
 ///
 /// The documents are read from `../shared/bench-corpus/` beside the repository (or the folder
 /// `MODELMAPPER_BENCH_CORPUS` names), never copied into it; without them the mode says so and
@@ -86,6 +87,8 @@ enum StandardDocuments {
         for document in documents {
             let (data, contenders) = try contenders(of: document)
             let medians = try InterleavedRounds.medians(rounds: rounds, contenders.map(\.body)).map(\.milliseconds)
+            let file = corpusFolder.appendingPathComponent(document.name + ".json")
+            let floor = SimdjsonFloor.medians(rounds: rounds, files: [file])?[file.path]
             print("\n\(document.name).json, \(data.count / 1024) KiB, through Benchmarks/Models/\(document.name)")
             print(
                 String(
@@ -103,6 +106,18 @@ enum StandardDocuments {
                     medians[3] / medians[2]
                 )
             )
+            if let floor {
+                print(
+                    String(
+                        format:
+                            "  simdjson parse+walk %7.2f ms (decode %5.1fx it)   minify %7.2f ms (encode %5.1fx it)",
+                        floor.parseAndWalk,
+                        medians[0] / floor.parseAndWalk,
+                        floor.minify,
+                        medians[2] / floor.minify
+                    )
+                )
+            }
         }
     }
 
