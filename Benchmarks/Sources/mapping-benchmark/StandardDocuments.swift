@@ -19,16 +19,28 @@ import ModelMapper
 enum StandardDocuments {
     /// A standard document: its file name without `.json` (also its model's name) and the
     /// entity its top-level object is.
-    struct Document {
+    struct Document: Sendable {
         let name: String
         let entity: String
+        /// JSONDecoder and JSONEncoder with the document's Codable type.
+        let codable: @Sendable (Data) throws -> (decode: () throws -> Void, encode: () throws -> Void)
     }
 
     static let all = [
-        Document(name: "canada", entity: "Canada"),
-        Document(name: "citm_catalog", entity: "CitmCatalog"),
-        Document(name: "twitter", entity: "Twitter"),
+        Document(name: "canada", entity: "Canada", codable: { try codable(Canada.self, $0) }),
+        Document(name: "citm_catalog", entity: "CitmCatalog", codable: { try codable(CitmCatalog.self, $0) }),
+        Document(name: "twitter", entity: "Twitter", codable: { try codable(Twitter.self, $0) }),
     ]
+
+    /// Decoding `data` into `type` with JSONDecoder, and encoding the value with JSONEncoder.
+    static func codable<Value: Codable>(_ type: Value.Type, _ data: Data) throws -> (
+        decode: () throws -> Void, encode: () throws -> Void
+    ) {
+        let decoder = JSONDecoder()
+        let encoder = JSONEncoder()
+        let value = try decoder.decode(Value.self, from: data)
+        return ({ _ = try decoder.decode(Value.self, from: data) }, { _ = try encoder.encode(value) })
+    }
 
     /// `../shared/bench-corpus/` beside the repository, or `MODELMAPPER_BENCH_CORPUS`.
     static let corpusFolder: URL = {
@@ -69,13 +81,16 @@ enum StandardDocuments {
         let object = try decoder.decodeObject(of: document.entity, from: data)
         let foundation = try JSONSerialization.jsonObject(with: data)
         let encoder = ModelEncoder(options: benchmarkEncoderOptions)
+        let codable = try document.codable(data)
         return (
             data,
             [
                 ("decode", { _ = try decoder.decodeObject(of: document.entity, from: data) }),
                 ("serialization-read", { _ = try JSONSerialization.jsonObject(with: data) }),
+                ("jsondecoder", codable.decode),
                 ("encode", { _ = try encoder.encode(object) }),
                 ("serialization-write", { _ = try JSONSerialization.data(withJSONObject: foundation) }),
+                ("jsonencoder", codable.encode),
             ]
         )
     }
@@ -83,7 +98,7 @@ enum StandardDocuments {
     /// Every document's medians and ratios, `rounds` interleaved rounds each.
     static func run(rounds: Int) throws {
         guard let documents = available() else { return }
-        print("medians of \(rounds) interleaved rounds; ratio = JSONSerialization's time / ModelMapper's")
+        print("medians of \(rounds) interleaved rounds; (ratio) = that contender's time / ModelMapper's")
         for document in documents {
             let (data, contenders) = try contenders(of: document)
             let medians = try InterleavedRounds.medians(rounds: rounds, contenders.map(\.body)).map(\.milliseconds)
@@ -92,18 +107,24 @@ enum StandardDocuments {
             print("\n\(document.name).json, \(data.count / 1024) KiB, through Benchmarks/Models/\(document.name)")
             print(
                 String(
-                    format: "  decode  ModelDecoder %7.2f ms   JSONSerialization %7.2f ms   %5.2fx",
+                    format:
+                        "  decode  ModelDecoder %7.2f ms   JSONSerialization %7.2f ms (%5.2fx)   JSONDecoder %7.2f ms (%5.2fx)",
                     medians[0],
                     medians[1],
-                    medians[1] / medians[0]
+                    medians[1] / medians[0],
+                    medians[2],
+                    medians[2] / medians[0]
                 )
             )
             print(
                 String(
-                    format: "  encode  ModelEncoder %7.2f ms   JSONSerialization %7.2f ms   %5.2fx",
-                    medians[2],
+                    format:
+                        "  encode  ModelEncoder %7.2f ms   JSONSerialization %7.2f ms (%5.2fx)   JSONEncoder %7.2f ms (%5.2fx)",
                     medians[3],
-                    medians[3] / medians[2]
+                    medians[4],
+                    medians[4] / medians[3],
+                    medians[5],
+                    medians[5] / medians[3]
                 )
             )
             if let floor {
@@ -114,7 +135,7 @@ enum StandardDocuments {
                         floor.parseAndWalk,
                         medians[0] / floor.parseAndWalk,
                         floor.minify,
-                        medians[2] / floor.minify
+                        medians[3] / floor.minify
                     )
                 )
             }
@@ -128,7 +149,9 @@ enum StandardDocuments {
         guard parts.count == 2, all.contains(where: { $0.name == parts[0] }) else { return false }
         guard let document = available(named: [parts[0]])?.first else { return true }
         guard let contender = try contenders(of: document).contenders.first(where: { $0.name == parts[1] }) else {
-            throw BenchmarkError("contenders of a document: decode, serialization-read, encode, serialization-write")
+            throw BenchmarkError(
+                "contenders of a document: decode, serialization-read, jsondecoder, encode, serialization-write, jsonencoder"
+            )
         }
         try measuredRun { for _ in 0..<repetitions { try contender.body() } }
         return true
