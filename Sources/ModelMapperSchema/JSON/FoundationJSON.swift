@@ -76,9 +76,7 @@ package enum FoundationJSON {
             case .set: throw JSONError(.notRepresentable, "a value of type \(type(of: value))", path: path())
             }
         }
-        if let dictionary = value as? [String: Any] {
-            return .object(dictionary.keys.sorted().map { ($0, dictionary[$0]) })
-        }
+        if let dictionary = value as? [String: Any] { return item(dictionary) }
         if let array = value as? [Any] { return .array(array.map { $0 }) }
         switch value {
         case is NSNull: return .null
@@ -86,9 +84,7 @@ package enum FoundationJSON {
         case let int as Int: return .integer(Int64(int))
         case let double as Double: return try finite(double, text: "\(double)", path: path)
         case let float as Float: return try finite(Double(float), text: "\(float)", path: path)
-        case let decimal as Decimal:
-            guard !decimal.isNaN else { throw JSONError(.notRepresentable, "NaN", path: path()) }
-            return .decimal(decimal)
+        case let decimal as Decimal: return try item(decimal, path: path)
         case let int as Int64: return .integer(int)
         case let int as Int32: return .integer(Int64(int))
         case let int as Int16: return .integer(Int64(int))
@@ -114,20 +110,26 @@ package enum FoundationJSON {
     @inline(__always)
     private static func swiftItem(_ value: Any, path: () -> JSONPath) throws(JSONError) -> Item? {
         let kind = type(of: value)
-        if kind == Decimal.self, let decimal = value as? Decimal {
-            guard !decimal.isNaN else { throw JSONError(.notRepresentable, "NaN", path: path()) }
-            return .decimal(decimal)
-        }
+        if kind == Decimal.self, let decimal = value as? Decimal { return try item(decimal, path: path) }
         if kind == Int.self, let int = value as? Int { return .integer(Int64(int)) }
         if kind == Double.self, let double = value as? Double {
             return try finite(double, text: "\(double)", path: path)
         }
         if kind == [Any].self, let array = value as? [Any] { return .array(array.map { $0 }) }
         if kind == Bool.self, let bool = value as? Bool { return .bool(bool) }
-        if kind == [String: Any].self, let dictionary = value as? [String: Any] {
-            return .object(dictionary.keys.sorted().map { ($0, dictionary[$0]) })
-        }
+        if kind == [String: Any].self, let dictionary = value as? [String: Any] { return item(dictionary) }
         return nil
+    }
+
+    /// A Decimal's item: an error for NaN, which JSON cannot hold.
+    private static func item(_ decimal: Decimal, path: () -> JSONPath) throws(JSONError) -> Item {
+        guard !decimal.isNaN else { throw JSONError(.notRepresentable, "NaN", path: path()) }
+        return .decimal(decimal)
+    }
+
+    /// A Swift dictionary's item: its members, keys sorted.
+    private static func item(_ dictionary: [String: Any]) -> Item {
+        .object(dictionary.keys.sorted().map { ($0, dictionary[$0]) })
     }
 
     private static func finite(_ value: Double, text: String, path: () -> JSONPath) throws(JSONError) -> Item {
@@ -268,7 +270,7 @@ package enum FoundationJSON {
         let result = data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Result<Any, JSONError> in
             var scanner = JSONScanner<JSONError>(bytes: raw, maximumDepth: maximumDepth)
             do throws(JSONError) {
-                let value = try JSONReader.readFoundationValue(&scanner)
+                let value = try scanner.readTree(Building.self, path: .root)
                 try scanner.finish()
                 return .success(value)
             } catch {

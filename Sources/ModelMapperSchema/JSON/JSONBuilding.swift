@@ -1,6 +1,6 @@
 import Foundation
 
-/// What ``JSONReader`` builds a value into: a ``JSONValue`` tree, or Foundation objects.
+/// What ``JSONScanner/readTree(_:path:)`` builds a value into: a ``JSONValue`` tree, or Foundation objects.
 @_spi(Engine) public protocol JSONBuilding {
     associatedtype Value
     associatedtype Object

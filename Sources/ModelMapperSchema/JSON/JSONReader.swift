@@ -28,7 +28,7 @@ package enum JSONReader {
         let result = data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Result<JSONValue, JSONError> in
             var scanner = JSONScanner<JSONError>(bytes: raw, maximumDepth: maximumDepth)
             do throws(JSONError) {
-                let value = try readValue(&scanner)
+                let value = try scanner.readTree(JSONValueBuilding.self, path: .root)
                 try scanner.finish()
                 return .success(value)
             } catch {
@@ -53,28 +53,5 @@ package enum JSONReader {
             }
         }
         try result.get()
-    }
-
-    /// Reads one value at the scanner's position (whitespace before it skipped) into a tree,
-    /// without recursion. Errors carry `path` followed by the path inside the value.
-    static func readValue<Failure>(
-        _ scanner: inout JSONScanner<Failure>,
-        path: JSONPath = .root
-    )
-        throws(Failure)
-        -> JSONValue
-    {
-        try scanner.readTree(JSONValueBuilding.self, path: path)
-    }
-
-    /// Reads one value into Foundation objects directly (see ``FoundationJSON``), as
-    /// ``JSONValue/foundationObject`` would make them from ``readValue(_:path:)``'s tree.
-    static func readFoundationValue<Failure>(
-        _ scanner: inout JSONScanner<Failure>,
-        path: JSONPath = .root
-    )
-        throws(Failure) -> Any
-    {
-        try scanner.readTree(FoundationJSON.Building.self, path: path)
     }
 }
