@@ -361,12 +361,14 @@ extension ModelObject {
     /// Removes the links to any of `objects` without touching the other sides, in one pass; a
     /// to-one becomes null.
     func removeLinks(toAnyOf objects: Set<ObjectIdentifier>, atSlot slot: Int) {
-        switch slots[slot] {
-        case .object(let link):
-            guard let object = link.object, objects.contains(ObjectIdentifier(object)) else { return }
+        switch slots.state(at: slot) {
+        case .object:
+            guard case .object(let link) = slots[slot], let object = link.object,
+                objects.contains(ObjectIdentifier(object))
+            else { return }
             removeLink(to: object, atSlot: slot)
-        case .objects(var links):
-            slots[slot] = .absent  // so that `links` is the only reference and removing does not copy
+        case .objects:
+            var links = slots.takeLinks(slot)  // moved out, so that removing does not copy the list
             links.removeAll { link in
                 guard let object = link.object, objects.contains(ObjectIdentifier(object)) else { return false }
                 if link.isStrong { object.forgetStrongOwner() }
@@ -380,12 +382,13 @@ extension ModelObject {
 
     /// Removes a link without touching the other side; a to-one becomes null.
     func removeLink(to object: ModelObject, atSlot slot: Int) {
-        switch slots[slot] {
-        case .object(let link) where link.refers(to: object):
+        switch slots.state(at: slot) {
+        case .object:
+            guard case .object(let link) = slots[slot], link.refers(to: object) else { return }
             if link.isStrong { object.forgetStrongOwner() }
             slots[slot] = .null
-        case .objects(var links):
-            slots[slot] = .absent  // so that `links` is the only reference and removing does not copy
+        case .objects:
+            var links = slots.takeLinks(slot)  // moved out, so that removing does not copy the list
             links.removeAll { link in
                 guard link.refers(to: object) else { return false }
                 if link.isStrong { object.forgetStrongOwner() }
@@ -526,16 +529,19 @@ extension ModelObject {
     }
 
     private func removeBackReference(to object: UnsafeMutableRawPointer, atSlot slot: Int) {
-        switch slots[slot] {
-        case .object(let link) where link.isBackReference(to: object):
-            slots[slot] = .absent
-        case .objects(var links):
+        switch slots.state(at: slot) {
+        case .object:
+            if case .object(let link) = slots[slot], link.isBackReference(to: object) { slots[slot] = .absent }
+        case .objects:
+            // Moved out, so that `links` is the only reference and removing does not copy the
+            // list (a `switch` over the slot would hold it until its end).
+            var links = slots.takeLinks(slot)
             // Back-references are only ever in the first places (see `backReferencePlaces`):
             // links are appended, and removing one moves the others toward the front.
-            let places = links.prefix(Self.backReferencePlaces)
-            guard let position = places.firstIndex(where: { $0.isBackReference(to: object) }) else { return }
-            slots[slot] = .absent  // so that `links` is the only reference and removing does not copy
-            links.remove(at: position)
+            let places = min(links.count, Self.backReferencePlaces)
+            if let position = (0..<places).first(where: { links[$0].isBackReference(to: object) }) {
+                links.remove(at: position)
+            }
             slots[slot] = .objects(links)
         default:
             break
