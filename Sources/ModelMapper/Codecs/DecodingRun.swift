@@ -109,6 +109,21 @@ final class DecodingRun {
         throw MappingErrors(collected)
     }
 
+    /// The URLs read in this run, by their text, up to ``urlMemoryLimit`` of them: documents
+    /// repeat their links (a user's avatar in each of their posts), and `URL(string:)` costs
+    /// more than reading the rest of a small object. The same text gives the same URL, so a
+    /// remembered one is the one `URL(string:)` would give.
+    private var urls: [String: URL] = [:]
+    static let urlMemoryLimit = 4_096
+
+    /// `URL(string: text)`, remembered for the rest of the run.
+    func url(_ text: String) -> URL? {
+        if let url = urls[text] { return url }
+        guard let url = URL(string: text) else { return nil }
+        if urls.count < Self.urlMemoryLimit { urls[text] = url }
+        return url
+    }
+
     /// Whether the run notes what the JSON gave each object (``givenValues``), for merging
     /// into an ``ObjectGraph``. Such a run leaves required values to the merge, which alone
     /// knows which objects are new.

@@ -130,8 +130,7 @@ extension ObjectDecoder {
                 existing,
                 with: frame,
                 source: source,
-                checksConflicts: run.checksConflicts,
-                errorPath: { path(of: frame) }
+                checksConflicts: run.checksConflicts
             )
         }
         return existing
@@ -417,13 +416,15 @@ extension ObjectDecoder {
 
     /// Updates an object decoded before with a repeated one: values present overwrite,
     /// absent ones keep. `checksConflicts`: the object was decoded before in this run, so
-    /// that a value other than the one it has is a conflict.
+    /// that a value other than the one it has is a conflict. `storedPath`: the object's path
+    /// when its frame is no longer on the stack; otherwise it is built from the stack, and only
+    /// for an error (a closure capturing a mutating caller's `self` would copy the decoder).
     func update(
         _ object: ModelObject,
         with frame: Frame,
         source: DecodedSource?,
         checksConflicts: Bool = false,
-        errorPath path: () -> JSONPath
+        storedPath: JSONPath? = nil
     ) throws(MappingError) {
         let slots = SlotStorage(adopting: frame.slots, count: frame.slotCount, arena: frame.arena)
         if !frame.isReference, !frame.isIdentityReference { object.isReadAsReference = false }
@@ -432,36 +433,50 @@ extension ObjectDecoder {
             object.isRepeatedAsScalar = frame.isReference
         }
         // After the slots are taken over, so that they are freed whatever is thrown.
-        if checksConflicts { try reportConflicts(object, frame: frame, errorPath: path) }
-        if run.options.checksBounds { try reportBoundViolations(frame, errorPath: path) }
+        if checksConflicts { try reportConflicts(object, frame: frame, errorPath: { storedPath ?? path(of: frame) }) }
+        if run.options.checksBounds { try reportBoundViolations(frame, errorPath: { storedPath ?? path(of: frame) }) }
         if run.recordsGivenValues {
             run.noteGivenValues(
                 of: object,
                 frame.slots,
                 count: frame.slotCount,
                 isReference: frame.isReference,
-                insert: insertRecord(frame, errorPath: path)
+                insert: insertRecord(frame, errorPath: { storedPath ?? path(of: frame) })
             )
         }
+        // Told by the slot's state, so that neither a property's mapping nor a slot's value
+        // is copied (each copy counts references) where it is not needed.
         for slot in slots.indices {
-            let property = frame.mapping.properties[slot]
-            switch slots[slot] {
+            switch slots.state(at: slot) {
             case .absent:
                 continue
-            case .null where property.isRelationship:
-                try replace(object, slot: slot, frame: frame, with: [], null: true, errorPath: path)
-            case .object(let link):
+            case .null where frame.mapping.properties[slot].isRelationship:
                 try replace(
                     object,
                     slot: slot,
                     frame: frame,
-                    withNested: link.object.map { [$0] } ?? [],
-                    errorPath: path
+                    with: [],
+                    null: true,
+                    storedPath: storedPath
                 )
-            case .objects(let links):
-                try replace(object, slot: slot, frame: frame, withNested: links.compactMap(\.object), errorPath: path)
-            case let value:
-                object[stored: slot] = value
+            case .object:
+                try replace(
+                    object,
+                    slot: slot,
+                    frame: frame,
+                    withNested: slots.linkedObject(at: slot).map { [$0.takeUnretainedValue()] } ?? [],
+                    storedPath: storedPath
+                )
+            case .objects:
+                try replace(
+                    object,
+                    slot: slot,
+                    frame: frame,
+                    withNested: slots.links(at: slot).compactMap(\.object),
+                    storedPath: storedPath
+                )
+            case .null, .value:
+                object[stored: slot] = slots[slot]
             }
         }
         if let source {
@@ -484,12 +499,12 @@ extension ObjectDecoder {
         slot: Int,
         frame: Frame,
         withNested children: [ModelObject],
-        errorPath path: () -> JSONPath
+        storedPath: JSONPath?
     ) throws(MappingError) {
         if !frame.isReference {
             for child in children { child.yieldOwnership(to: object, budget: &run.cycleSearchAllowance) }
         }
-        try replace(object, slot: slot, frame: frame, with: children, null: false, errorPath: path)
+        try replace(object, slot: slot, frame: frame, with: children, null: false, storedPath: storedPath)
     }
 
     /// Replaces a relationship of an object decoded before. Its new links may close a cycle
@@ -502,7 +517,7 @@ extension ObjectDecoder {
         frame: Frame,
         with children: [ModelObject],
         null: Bool,
-        errorPath path: () -> JSONPath
+        storedPath: JSONPath?
     ) throws(MappingError) {
         if run.recordsGivenValues {
             let kept = Set(children.map(ObjectIdentifier.init))
@@ -523,7 +538,7 @@ extension ObjectDecoder {
             let property = frame.mapping.properties[slot]
             throw MappingError(
                 .notRepresentable,
-                path: path().appending(keys: property.keyPath),
+                path: (storedPath ?? path(of: frame)).appending(keys: property.keyPath),
                 entityName: run.model.entityRecords[frame.entity].name,
                 propertyName: property.name,
                 found:

@@ -80,7 +80,7 @@ extension ObjectDecoder {
             let item = pending[next]
             // Counted before: `update` takes the frame's slots over, whether it throws or not.
             next += 1
-            try update(item.object, with: item.frame, source: item.source, errorPath: { item.path })
+            try update(item.object, with: item.frame, source: item.source, storedPath: item.path)
         }
     }
 }

@@ -50,7 +50,7 @@ extension ObjectDecoder {
         switch reading.kind {
         case .uuid: return UUIDText.uuid(from: text).map { .uuid($0) }
         case .uri:
-            guard let url = URL(string: UTF8Validation.string(ofValid: text)) else { return nil }
+            guard let url = run.url(UTF8Validation.string(ofValid: text)) else { return nil }
             return .url(url)
         case .binaryData:
             guard let data = Base64Text.data(from: text) else { return nil }
