@@ -77,6 +77,7 @@ final class DecodingRun {
         self.transformers = TransformerPlans(mappings: mappings)
         self.keyOrder = KeyOrder(count: mappings.last?.keyOrderEnd ?? 0)
         cycleSearchAllowance = Self.cycleSearchAllowance(forBytes: byteCount)
+        urls = URLMemory(documentBytes: byteCount)
     }
 
     /// The links a run over `byteCount` bytes may follow looking for cycles: enough for any
@@ -109,20 +110,8 @@ final class DecodingRun {
         throw MappingErrors(collected)
     }
 
-    /// The URLs read in this run, by their text, up to ``urlMemoryLimit`` of them: documents
-    /// repeat their links (a user's avatar in each of their posts), and `URL(string:)` costs
-    /// more than reading the rest of a small object. The same text gives the same URL, so a
-    /// remembered one is the one `URL(string:)` would give.
-    private var urls: [String: URL] = [:]
-    static let urlMemoryLimit = 4_096
-
-    /// `URL(string: text)`, remembered for the rest of the run.
-    func url(_ text: String) -> URL? {
-        if let url = urls[text] { return url }
-        guard let url = URL(string: text) else { return nil }
-        if urls.count < Self.urlMemoryLimit { urls[text] = url }
-        return url
-    }
+    /// The URLs read in this run, by their text.
+    let urls: URLMemory
 
     /// Whether the run notes what the JSON gave each object (``givenValues``), for merging
     /// into an ``ObjectGraph``. Such a run leaves required values to the merge, which alone

@@ -15,9 +15,17 @@ extension ObjectDecoder {
         case .string:
             guard scanner.peek() == UInt8(ascii: "\"") else { return nil }
             return .string(try scanner.readStringValue())
-        case .integer64: return scanner.readPlainInteger(in: Int64.min...Int64.max).map { .integer($0) }
-        case .integer32: return scanner.readPlainInteger(in: Int64(Int32.min)...Int64(Int32.max)).map { .integer($0) }
-        case .integer16: return scanner.readPlainInteger(in: Int64(Int16.min)...Int64(Int16.max)).map { .integer($0) }
+        case .integer64: return readPlainInteger(in: Int64.min...Int64.max, slot: slot, entity: entity)
+        case .integer32: return readPlainInteger(in: Int64(Int32.min)...Int64(Int32.max), slot: slot, entity: entity)
+        case .integer16: return readPlainInteger(in: Int64(Int16.min)...Int64(Int16.max), slot: slot, entity: entity)
+        case .quotedInteger:
+            switch reading.attributeType {
+            case .integer16:
+                return readPlainInteger(in: Int64(Int16.min)...Int64(Int16.max), slot: slot, entity: entity)
+            case .integer32:
+                return readPlainInteger(in: Int64(Int32.min)...Int64(Int32.max), slot: slot, entity: entity)
+            default: return readPlainInteger(in: Int64.min...Int64.max, slot: slot, entity: entity)
+            }
         case .boolean: return scanner.readPlainBoolean().map { .boolean($0) }
         case .double, .float, .decimal:
             let first = scanner.peek()
@@ -40,6 +48,18 @@ extension ObjectDecoder {
         }
     }
 
+    /// An integer in `range` in its plain form, or sent as a string in that form where a string
+    /// may stand for a number (not strict, or a declared JSON form): what the careful path
+    /// (``ValueConversion``'s `numberBytes`, ``NumberText/rewrites(_:as:)``) reads from either.
+    @inline(__always)
+    mutating func readPlainInteger(in range: ClosedRange<Int64>, slot: Int, entity: Int) -> Slot? {
+        if let value = scanner.readPlainInteger(in: range) { return .integer(value) }
+        guard scanner.peek() == UInt8(ascii: "\""),
+            !run.strict || run.mappingRefs[entity]._withUnsafeGuaranteedRef({ $0.properties[slot].jsonForm != nil })
+        else { return nil }
+        return scanner.readQuotedPlainInteger(in: range).map { .integer($0) }
+    }
+
     /// The value of a string for an attribute of a kind read from strings, when it has the
     /// usual form: what the careful path (``ValueConversion/decode(_:for:strict:dateFormat:model:)``,
     /// the transformers' shortcuts) gives for it, without a token between; nil otherwise.
@@ -50,7 +70,7 @@ extension ObjectDecoder {
         switch reading.kind {
         case .uuid: return UUIDText.uuid(from: text).map { .uuid($0) }
         case .uri:
-            guard let url = run.url(UTF8Validation.string(ofValid: text)) else { return nil }
+            guard let url = run.urls.url(text) else { return nil }
             return .url(url)
         case .binaryData:
             guard let data = Base64Text.data(from: text) else { return nil }

@@ -18,6 +18,10 @@ struct SlotReading {
         /// A Transformable, Undefined or Object ID attribute without a transformer: its value is
         /// the JSON as Foundation values (`FoundationJSON`), read straight from the bytes.
         case rawJSON
+        /// An Integer 16, 32 or 64 attribute sent as a string (a `jsonForm` of `string`: an id
+        /// APIs quote): read by the plain path as an integer is, quoted or not; written by the
+        /// general path, which writes the string.
+        case quotedInteger
     }
 
     private(set) var kind: Kind
@@ -54,9 +58,15 @@ struct SlotReading {
             return
         }
         // A date with formats of its own: the careful path, which tries each; so does a value
-        // with a JSON form of its own, or fraction digits to write.
-        guard property.dateFormats.isEmpty, property.jsonForm == nil, property.fractionDigits == nil else {
+        // with a JSON form of its own (but an integer sent as a string), or fraction digits to
+        // write.
+        guard property.dateFormats.isEmpty, property.fractionDigits == nil else {
             kind = .general
+            return
+        }
+        if let form = property.jsonForm {
+            let isInteger = [.integer16, .integer32, .integer64].contains(property.attributeType)
+            kind = form == .string && isInteger ? .quotedInteger : .general
             return
         }
         switch property.attributeType {

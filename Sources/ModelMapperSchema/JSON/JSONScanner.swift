@@ -347,6 +347,23 @@ import Foundation
         return value
     }
 
+    /// An integer sent as a string (`"505874924095815681"`, as APIs quote ids) in the form
+    /// ``readPlainInteger(in:)`` reads unquoted, and not `-0`: a numeric string whose number is
+    /// written back the same. Nil, having read nothing, for anything else.
+    @inlinable public mutating func readQuotedPlainInteger(in range: ClosedRange<Int64>) -> Int64? {
+        guard index < count, base[index] == UInt8(ascii: "\"") else { return nil }
+        let start = index
+        index += 1
+        guard let value = readPlainInteger(in: range), index < count, base[index] == UInt8(ascii: "\""),
+            value != 0 || base[start + 1] != UInt8(ascii: "-")
+        else {
+            index = start
+            return nil
+        }
+        index += 1
+        return value
+    }
+
     /// Skips ASCII digits.
     @inline(__always)
     @inlinable public mutating func skipDigits() {

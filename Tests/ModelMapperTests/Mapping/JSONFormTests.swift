@@ -105,6 +105,41 @@ struct JSONFormTests {
         #expect(object.value(forKey: "plain") as? Decimal == Decimal(0))
     }
 
+    @Test("Integers sent as strings: every length, range and spelling read as the careful path reads it")
+    func quotedIntegers() throws {
+        let model = try ObjectModel(
+            xml: """
+                <model><entity name="Row">
+                  <attribute name="small" optional="YES" attributeType="Integer 16"/>
+                  <attribute name="big" optional="YES" attributeType="Integer 64"/>
+                </entity></model>
+                """
+        )
+        let row = try #require(model.entitiesByName["Row"])
+        func read(_ json: String, strict: Bool = false) throws -> ModelObject {
+            var options = ModelDecoder.Options()
+            options.strictness = strict ? .strict : .lenient
+            return try ModelDecoder(model: model, options: options).decodeObject(of: row, from: Data(json.utf8))
+        }
+        let object = try read(#"{"small": "-32768", "big": "9223372036854775807"}"#)
+        #expect(object.value(forKey: "small") as? Int16 == -32_768)
+        #expect(object.value(forKey: "big") as? Int64 == Int64.max)
+        #expect(try read(#"{"big": "505874924095815681"}"#).value(forKey: "big") as? Int64 == 505_874_924_095_815_681)
+        #expect(try read(#"{"big": "\u0031\u0032"}"#).value(forKey: "big") as? Int64 == 12)
+        #expect(try read(#"{"big": "0"}"#).value(forKey: "big") as? Int64 == 0)
+        let outOfRange = try #require(throws: MappingError.self) { try read(#"{"small": "70000"}"#) }
+        #expect(outOfRange.code == .valueOutOfRange && outOfRange.path.description == "$.small")
+        let tooBig = try #require(throws: MappingError.self) { try read(#"{"big": "9223372036854775808"}"#) }
+        #expect(tooBig.code == .valueOutOfRange)
+        let minusZero = try #require(throws: MappingError.self) { try read(#"{"big": "-0"}"#) }
+        #expect(minusZero.found == #""-0" (a minus sign on zero)"#)
+        let unclosed = try #require(throws: MappingError.self) { try read(#"{"big": "12"#) }
+        #expect(unclosed.code == .invalidJSON)
+        // Strict, with no declared form, a string is not a number.
+        let strict = try #require(throws: MappingError.self) { try read(#"{"big": "12"}"#, strict: true) }
+        #expect(strict.code == .typeMismatch && strict.path.description == "$.big")
+    }
+
     @Test("jsonFractionDigits: numbers are written with at least that many digits, in either form, never rounded")
     func fractionDigits() throws {
         let model = try ObjectModel(
