@@ -208,12 +208,19 @@ extension ObjectDecoder {
         return (start + 1..<end).compactMap { key(outerLevels[$0]) } + [key(frames[position].level)].compactMap { $0 }
     }
 
+    /// The member a tree is read for: named, or a property of a frame whose key is looked up
+    /// only for an error (copying it for every value cost more than reading a short array).
+    enum TreeKey {
+        case name(String?)
+        case property(slot: Int, frame: Int)
+    }
+
     /// A value read whole into a tree at the reading position (an attribute of any kind, an
     /// unknown member kept, a member several readers share), the member `key` of the current
     /// level of frame `top`. Its path is made only for an error: building it for every such
     /// value was most of a decode's work on documents full of them (71% of citm_catalog's
     /// decode instructions, measured: Benchmarks/README.md).
-    mutating func readTree(frame top: Int, key: String?) throws(MappingError) -> JSONValue {
+    mutating func readTree(frame top: Int, key: TreeKey) throws(MappingError) -> JSONValue {
         do {
             return try scanner.readTree(JSONValueBuilding.self, path: .root)
         } catch {
@@ -223,7 +230,7 @@ extension ObjectDecoder {
 
     /// The same value read straight into Foundation values, as ``JSONValue/foundationObject``
     /// would make them from the tree: a raw JSON attribute's value (``SlotReading/Kind/rawJSON``).
-    mutating func readFoundationTree(frame top: Int, key: String?) throws(MappingError) -> Any {
+    mutating func readFoundationTree(frame top: Int, key: TreeKey) throws(MappingError) -> Any {
         do {
             return try scanner.readTree(FoundationJSON.Building.self, path: .root)
         } catch {
@@ -234,9 +241,15 @@ extension ObjectDecoder {
     /// An error reading a tree, with the value's own path before the reader's, which starts at
     /// the value.
     @inline(never)
-    func treeError(_ error: MappingError, frame top: Int, key: String?) -> MappingError {
+    func treeError(_ error: MappingError, frame top: Int, key: TreeKey) -> MappingError {
         guard case .invalidJSON(var context) = error else { return error }
-        context.path = errorPath(frame: top, keys: key.map { [$0] } ?? []).appending(context.path)
+        let name: String? =
+            switch key {
+            case .name(let name): name
+            // The member's own key: the last of the property's key path.
+            case .property(let slot, let target): frames[target].mapping.properties[slot].keyPath.last
+            }
+        context.path = errorPath(frame: top, keys: name.map { [$0] } ?? []).appending(context.path)
         return .invalidJSON(context)
     }
 

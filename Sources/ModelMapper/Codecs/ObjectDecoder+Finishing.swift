@@ -192,15 +192,13 @@ extension ObjectDecoder {
                 if frame.hasRepeatedChild, settings.uniquesObjectsByIdentity,
                     !run.mappings[relationship.destination].identitySlots.isEmpty
                 {
-                    var seen = Set<ObjectIdentifier>(minimumCapacity: links.count)
-                    let unique = links.filter { link in
-                        link.object.map { seen.insert(ObjectIdentifier($0)).inserted } ?? false
+                    if let unique = Self.uniqueLinks(links) {
+                        if let source = object.decodedSource {
+                            source.renumberEdges(slot: slot, original: links, unique: unique)
+                        }
+                        links = unique
+                        object[stored: slot] = .objects(links)
                     }
-                    if unique.count != links.count, let source = object.decodedSource {
-                        source.renumberEdges(slot: slot, original: links, unique: unique)
-                    }
-                    links = unique
-                    object[stored: slot] = .objects(links)
                 }
                 guard relationship.inverse >= 0 else { continue }
                 for link in links {
@@ -218,6 +216,29 @@ extension ObjectDecoder {
                 continue
             }
         }
+    }
+
+    /// A list's links without the repeats of an object (and the links to freed objects), first
+    /// places kept; nil when it has none, as most lists do. A short list is compared pairwise,
+    /// without building a set.
+    static func uniqueLinks(_ links: [Link]) -> [Link]? {
+        if links.count <= 16 {
+            let hasRepeat = links.withUnsafeBufferPointer { links -> Bool in
+                for index in links.indices {
+                    guard let object = links[index].unmanagedObject?.toOpaque() else { return true }
+                    for earlier in 0..<index where links[earlier].unmanagedObject?.toOpaque() == object {
+                        return true
+                    }
+                }
+                return false
+            }
+            guard hasRepeat else { return nil }
+        }
+        var seen = Set<ObjectIdentifier>(minimumCapacity: links.count)
+        let unique = links.filter { link in
+            link.object.map { seen.insert(ObjectIdentifier($0)).inserted } ?? false
+        }
+        return unique.count == links.count ? nil : unique
     }
 
     /// The slot of a finished frame's object that the object below links when it takes it in

@@ -9,7 +9,7 @@ extension ObjectDecoder {
     /// into a tree, then given to each.
     mutating func readThroughTree(own: KeyNode?, extras: KeyNode?, frame top: Int) throws(MappingError) {
         let key = own?.key ?? extras?.key ?? ""
-        let value = try readTree(frame: top, key: key)
+        let value = try readTree(frame: top, key: .name(key))
         if let own { try feed(value, to: own, frame: top, keys: [key]) }
         if let extras, top > 0 { try feed(value, to: extras, frame: top - 1, keys: [key], from: top) }
     }

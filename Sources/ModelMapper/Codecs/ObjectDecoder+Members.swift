@@ -28,7 +28,7 @@ extension ObjectDecoder {
             if settings.rejectsUnknownKeys { try reportUnknownKey(key.string, frame: top) }
             if settings.keepsSource {
                 let name = key.string
-                let value = try readTree(frame: top, key: name)
+                let value = try readTree(frame: top, key: .name(name))
                 sources[top].members.append(.unknown(key: name, value: value))
             } else {
                 try scanner.skipValue()
@@ -169,8 +169,7 @@ extension ObjectDecoder {
             return
         case let scalar?: token = scalar
         case nil:
-            // Under the member's own key (the last of the property's key path).
-            let key = frames[target].mapping.properties[slot].keyPath.last
+            let key = TreeKey.property(slot: slot, frame: target)
             if frames[target].readings[slot].kind == .rawJSON, !settings.keepsSource {
                 // Foundation values straight from the bytes, without a tree between.
                 frames[target].slots[slot] = .value(try readFoundationTree(frame: top, key: key))

@@ -538,10 +538,16 @@ extension ModelObject {
             var links = slots.takeLinks(slot)
             // Back-references are only ever in the first places (see `backReferencePlaces`):
             // links are appended, and removing one moves the others toward the front.
-            let places = min(links.count, Self.backReferencePlaces)
-            if let position = (0..<places).first(where: { links[$0].isBackReference(to: object) }) {
-                links.remove(at: position)
+            // Searched in the list's memory: most searches find nothing (the link to a holder
+            // past the first places is weak), so the loop is the cost.
+            let position = links.withUnsafeBufferPointer { links -> Int? in
+                for index in 0..<min(links.count, Self.backReferencePlaces)
+                where links[index].isBackReference(to: object) {
+                    return index
+                }
+                return nil
             }
+            if let position { links.remove(at: position) }
             slots[slot] = .objects(links)
         default:
             break
