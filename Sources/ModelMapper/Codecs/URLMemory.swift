@@ -9,11 +9,13 @@ import Foundation
 /// A table of fixed size, each text in the place its hash names, a newer text taking the place
 /// of an older one: the memory stays bounded whatever the document, and a lookup costs a hash
 /// of the bytes and one comparison, far less than a dictionary keyed by `String` (which hashes
-/// with SipHash and needs the `String` made first).
+/// with SipHash). A document whose links do not repeat (one per record) stops the remembering
+/// after its first ones, so that it pays for no more than those.
 final class URLMemory {
     private struct Entry {
         let hash: UInt64
-        let text: [UInt8]
+        /// The text, as made for `URL(string:)`: native, so its UTF-8 is contiguous.
+        let text: String
         let url: URL
     }
 
@@ -21,6 +23,11 @@ final class URLMemory {
     /// (a place for every 256 bytes), so that a small response does not pay for a big table.
     let capacity: Int
     private var entries: [Entry?] = []
+    private var lookups = 0
+    private var hits = 0
+    /// Lookups before the hit rate is judged, and the least rate that keeps the table.
+    static let trial = 256
+    static let leastHitsPerTrial = 16
 
     init(documentBytes: Int) {
         var capacity = 16
@@ -30,12 +37,20 @@ final class URLMemory {
 
     /// `URL(string:)` of `text` (valid UTF-8), remembered for the rest of the run.
     func url(_ text: UnsafeBufferPointer<UInt8>) -> URL? {
+        guard lookups < Self.trial || hits >= Self.leastHitsPerTrial else {
+            return URL(string: UTF8Validation.string(ofValid: text))
+        }
+        lookups &+= 1
         let hash = Self.hash(text)
         if entries.isEmpty { entries = Array(repeating: nil, count: capacity) }
         let place = Int(truncatingIfNeeded: hash ^ (hash >> 32)) & (capacity &- 1)
-        if let entry = entries[place], entry.hash == hash, Self.equal(entry.text, text) { return entry.url }
-        guard let url = URL(string: UTF8Validation.string(ofValid: text)) else { return nil }
-        entries[place] = Entry(hash: hash, text: Array(text), url: url)
+        if let entry = entries[place], entry.hash == hash, Self.equal(entry.text, text) {
+            hits &+= 1
+            return entry.url
+        }
+        let string = UTF8Validation.string(ofValid: text)
+        guard let url = URL(string: string) else { return nil }
+        entries[place] = Entry(hash: hash, text: string, url: url)
         return url
     }
 
@@ -57,11 +72,12 @@ final class URLMemory {
         return hash ^ UInt64(text.count)
     }
 
-    private static func equal(_ stored: [UInt8], _ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard stored.count == text.count else { return false }
-        return stored.withUnsafeBufferPointer { stored in
+    private static func equal(_ stored: String, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard stored.utf8.count == text.count else { return false }
+        let equal = stored.utf8.withContiguousStorageIfAvailable { stored in
             guard let a = stored.baseAddress, let b = text.baseAddress else { return true }
             return memcmp(a, b, text.count) == 0
         }
+        return equal ?? stored.utf8.elementsEqual(text)
     }
 }
