@@ -49,15 +49,8 @@ import Foundation
             return literal.isNegative ? -0.0 : 0.0
         }
         var double: Double
-        if literal.significand <= 1 << 53, abs(literal.exponent) <= 22 {
-            // Exactly rounded: both operands are exact doubles (see NumberReading.double).
-            double = Double(literal.significand)
-            if literal.exponent < 0 {
-                double /= NumberReading.powerOfTen(-literal.exponent)
-            } else {
-                double *= NumberReading.powerOfTen(literal.exponent)
-            }
-            if literal.isNegative { double = -double }
+        if let exact = NumberReading.exactDouble(literal) {
+            double = exact
         } else {
             guard let parsed = Double(String(decoding: bytes, as: UTF8.self)), parsed.isFinite else { return nil }
             double = parsed

@@ -99,18 +99,83 @@ import Foundation
 
     /// A Double correctly rounded (possibly infinite); nil when the bytes are no literal.
     @inlinable public static func double(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
-        if let literal = smallLiteral(bytes), literal.significand <= 1 << 53, abs(literal.exponent) <= 22 {
-            // Both the significand and the power of ten are exact doubles, so one rounding.
-            var value = Double(literal.significand)
-            if literal.exponent < 0 {
-                value /= powerOfTen(-literal.exponent)
-            } else {
-                value *= powerOfTen(literal.exponent)
-            }
-            return literal.isNegative ? -value : value
-        }
+        if let literal = smallLiteral(bytes), let value = exactDouble(literal) { return value }
         guard DecimalLiteral(utf8: bytes) != nil else { return nil }
         return Double(String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// The literal as a Double correctly rounded, without `strtod` (a thousand instructions for
+    /// the 17 digits JSON writers give a double); nil past what this reads exactly (a power of
+    /// ten beyond 10^22, or beyond 10^19 with more than 2^53 for significand), which
+    /// `Double(String)` then reads.
+    ///
+    /// A significand up to 2^53 and a power of ten up to 10^22 are both exact doubles, so one
+    /// multiplication or division rounds once. A longer significand is scaled exactly in
+    /// integers: times 10^q as a 128-bit product, or over 10^q as a 128-bit quotient of 63 or
+    /// 64 bits whose remainder is kept as a sticky bit; `Double(_: UInt64)` then rounds once,
+    /// to nearest even (with ten bits or more below the 53 kept, the sticky bit settles ties),
+    /// and the power of two that scales it back is exact.
+    @inlinable public static func exactDouble(_ literal: SmallLiteral) -> Double? {
+        let significand = literal.significand
+        let exponent = literal.exponent
+        var value: Double
+        if significand <= 1 << 53, abs(exponent) <= 22 {
+            value = Double(significand)
+            if exponent < 0 { value /= powerOfTen(-exponent) } else { value *= powerOfTen(exponent) }
+        } else if exponent >= 0 {
+            guard exponent <= 19 else { return nil }
+            let (high, low) = significand.multipliedFullWidth(by: integerPowerOfTen(exponent))
+            if high == 0 {
+                value = Double(low)
+            } else {
+                // The product's top 64 bits, the bits below them folded into the lowest.
+                let shift = 64 &- high.leadingZeroBitCount
+                var bits = (high << (64 &- shift)) | (low >> shift)
+                if low << (64 &- shift) != 0 { bits |= 1 }
+                value = Double(bits) * Double(sign: .plus, exponent: shift, significand: 1)
+            }
+        } else {
+            guard exponent >= -19 else { return nil }
+            let divisor = integerPowerOfTen(-exponent)
+            // Shifted so that the quotient has 63 or 64 bits and fits one word: with w of
+            // `a` bits and the divisor of `b`, w * 2^(63 - a + b) / divisor is below 2^64.
+            let shift = 63 &- (64 &- significand.leadingZeroBitCount) &+ (64 &- divisor.leadingZeroBitCount)
+            let high = shift >= 64 ? significand << (shift &- 64) : significand >> (64 &- shift)
+            let low = shift >= 64 ? 0 : significand << shift
+            let (quotient, remainder) = divisor.dividingFullWidth((high, low))
+            value =
+                Double(remainder == 0 ? quotient : quotient | 1)
+                * Double(sign: .plus, exponent: -shift, significand: 1)
+        }
+        return literal.isNegative ? -value : value
+    }
+
+    /// 10^exponent for 0 ... 19, the powers of ten a UInt64 holds: a switch the compiler makes
+    /// a table of, as ``powerOfTen(_:)``.
+    @inline(__always)
+    @inlinable public static func integerPowerOfTen(_ exponent: Int) -> UInt64 {
+        switch exponent {
+        case 0: 1
+        case 1: 10
+        case 2: 100
+        case 3: 1_000
+        case 4: 10_000
+        case 5: 100_000
+        case 6: 1_000_000
+        case 7: 10_000_000
+        case 8: 100_000_000
+        case 9: 1_000_000_000
+        case 10: 10_000_000_000
+        case 11: 100_000_000_000
+        case 12: 1_000_000_000_000
+        case 13: 10_000_000_000_000
+        case 14: 100_000_000_000_000
+        case 15: 1_000_000_000_000_000
+        case 16: 10_000_000_000_000_000
+        case 17: 100_000_000_000_000_000
+        case 18: 1_000_000_000_000_000_000
+        default: 10_000_000_000_000_000_000
+        }
     }
 
     /// A Float correctly rounded (possibly infinite); nil when the bytes are no literal.

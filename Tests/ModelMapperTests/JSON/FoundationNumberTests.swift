@@ -90,6 +90,34 @@ struct FoundationNumberTests {
         }
     }
 
+    @Test("Doubles read without strtod are strtod's, ties and long significands included")
+    func exactDoubles() {
+        func check(_ text: String) {
+            let read = Array(text.utf8).withUnsafeBufferPointer { NumberReading.double($0) }
+            #expect(read?.bitPattern == Double(text)?.bitPattern, "\(text)")
+        }
+        // Halfway between two doubles: to even, and a digit past the tie decides it.
+        for text in [
+            "9007199254740993", "9007199254740995", "9007199254740993.0000000001", "18014398509481990",
+            "-65.613616999999977", "0.30000000000000004", "1.7976931348623157e308", "4.9e-324",
+            "123456789012345678e-19", "9999999999999999999", "9999999999999999999e19", "1e-19", "1e19",
+        ] {
+            check(text)
+        }
+        var generator = SplitMix64(state: 4_912)
+        for _ in 0..<20_000 {
+            var digits = String(Int.random(in: 1...9, using: &generator))
+            for _ in 0..<Int.random(in: 0...18, using: &generator) {
+                digits += String(Int.random(in: 0...9, using: &generator))
+            }
+            let exponent = Int.random(in: -25...25, using: &generator)
+            check((Bool.random(using: &generator) ? "-" : "") + digits + "e\(exponent)")
+            // The same digits with a point in them, as JSON writers write a double.
+            let point = Int.random(in: 1...digits.count, using: &generator)
+            check(String(digits.prefix(point)) + "." + String(digits.dropFirst(point)) + "1")
+        }
+    }
+
     @Test("a raw JSON attribute decodes to what the tree's Foundation objects are, errors located inside it")
     func rawAttribute() throws {
         let model = try ObjectModel(
