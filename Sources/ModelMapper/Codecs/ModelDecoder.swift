@@ -376,7 +376,7 @@ public struct ModelDecoder: Sendable {
     /// An object of another model has other plans and slots: updating it through this one
     /// would misread them.
     private func checkModel(of object: ModelObject) throws(MappingError) {
-        guard object.entity.model === model else {
+        guard object.model === model else {
             throw MappingError(
                 .wrongEntity,
                 entityName: object.entity.name,
@@ -395,7 +395,7 @@ public struct ModelDecoder: Sendable {
     /// Decodes the JSON object of `data` into `object`.
     func decode(jsonData data: Data, into object: ModelObject) throws {
         _ = try run(data, payload: .extracted(at: .root), locatesByLine: false) { reader, path throws(MappingError) in
-            _ = try reader.readObject(entity: object.entity.index, path: path, into: object)
+            _ = try reader.readObject(entity: object.layout.entityIndex, path: path, into: object)
         }
     }
 

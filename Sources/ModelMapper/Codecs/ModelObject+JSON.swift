@@ -19,7 +19,7 @@ extension ModelObject {
         // document (see FoundationJSON).
         var writer = JSONWriter()
         try MappingError.mappingJSONErrors { () throws(JSONError) in try FoundationJSON.write(dictionary, to: &writer) }
-        try ModelDecoder(model: entity.model, options: options).decode(jsonData: writer.data, into: self)
+        try ModelDecoder(model: model, options: options).decode(jsonData: writer.data, into: self)
     }
 
     /// The object as a JSON object of Foundation values (nested objects included), as the

@@ -27,7 +27,7 @@ extension ObjectDecoder {
         defer { updates.isUpdating = false }
         updates.updatedObjects.insert(ObjectIdentifier(object))
         if settings.uniquesObjectsByIdentity { registerReachableObjects(from: object) }
-        _ = try readObject(entity: object.entity.index, path: path, into: object)
+        _ = try readObject(entity: object.layout.entityIndex, path: path, into: object)
     }
 
     /// Puts every object `root` reaches, with an identity, in the run's identity map, and
@@ -38,7 +38,7 @@ extension ObjectDecoder {
         var pending = [root]
         while let object = pending.popLast() {
             let mapping =
-                object.entity.model === run.model
+                object.model === run.model
                 ? run.objectMappings[object.layout.entityIndex] : object.baseMapping
             let identity = object.withStoredValues { slots in
                 mapping.identitySlotList.isEmpty

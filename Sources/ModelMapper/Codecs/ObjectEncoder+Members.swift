@@ -119,9 +119,9 @@ extension ObjectEncoder {
             writer.member(quoted: key, isEmpty: &isEmpty)
             do {
                 if let source = object.decodedSource, options.layout == .asDecoded, !source.spellings.isEmpty {
-                    try writeSpelled(value, source: source, property: property, slot: slot, entity: object.entity)
+                    try writeSpelled(value, source: source, property: property, slot: slot, of: object)
                 } else {
-                    try writeValue(value, property: property, slot: slot, entity: object.entity)
+                    try writeValue(value, property: property, slot: slot, of: object)
                 }
             } catch var error {
                 writer.truncate(to: mark)
@@ -180,10 +180,10 @@ extension ObjectEncoder {
         source: DecodedSource,
         property: PropertyMapping,
         slot: Int,
-        entity: EntityDescription
+        of object: ModelObject
     ) throws(MappingError) {
         guard let spelling = source.spelling(slot: slot, dateFormat: options.dateFormat) else {
-            try writeValue(value, property: property, slot: slot, entity: entity)
+            try writeValue(value, property: property, slot: slot, of: object)
             return
         }
         let spells = spelling.spells(value)
@@ -192,7 +192,7 @@ extension ObjectEncoder {
             return
         }
         let start = writer.count
-        try writeValue(value, property: property, slot: slot, entity: entity)
+        try writeValue(value, property: property, slot: slot, of: object)
         // A value only its writing compares: the same writing means the same value.
         if spells == nil, let written = spelling.written, writer.bytes(from: start) == written {
             writer.truncate(to: start)
@@ -201,32 +201,32 @@ extension ObjectEncoder {
     }
 
     /// The JSON of an attribute value.
-    mutating func writeValue(_ value: Slot, property: PropertyMapping, slot: Int, entity: EntityDescription)
+    mutating func writeValue(_ value: Slot, property: PropertyMapping, slot: Int, of object: ModelObject)
         throws(MappingError)
     {
         if let form = property.jsonForm {
-            try writeValue(value, inForm: form, property: property, entity: entity)
+            try writeValue(value, inForm: form, property: property, of: object)
             return
         }
         guard property.transformerName != nil else {
-            try writePlainAttribute(value, property: property, entity: entity)
+            try writePlainAttribute(value, property: property, of: object)
             return
         }
-        let plans = transformerPlans(of: entity.model)
+        let plans = transformerPlans(of: object.model)
         // The built-in transformers' own values, written without copying the plan.
-        let shortcut = plans._withUnsafeGuaranteedRef { $0.shortcut(entity: entity.index, slot: slot) }
+        let shortcut = plans._withUnsafeGuaranteedRef { $0.shortcut(entity: object.layout.entityIndex, slot: slot) }
         if try writer.shortcut(value, shortcut) { return }
-        let plan = plans._withUnsafeGuaranteedRef { $0.plan(entity: entity.index, slot: slot) }
-        try writer.attribute(value, property: property, plan: plan, dateFormat: options.dateFormat, model: entity.model)
+        let plan = plans._withUnsafeGuaranteedRef { $0.plan(entity: object.layout.entityIndex, slot: slot) }
+        try writer.attribute(value, property: property, plan: plan, dateFormat: options.dateFormat, model: object.model)
     }
 }
 
 extension ObjectEncoder {
     /// An attribute value without a transformer, in its type's own JSON form.
-    mutating func writePlainAttribute(_ value: Slot, property: PropertyMapping, entity: EntityDescription)
+    mutating func writePlainAttribute(_ value: Slot, property: PropertyMapping, of object: ModelObject)
         throws(MappingError)
     {
-        try writer.attribute(value, property: property, plan: nil, dateFormat: options.dateFormat, model: entity.model)
+        try writer.attribute(value, property: property, plan: nil, dateFormat: options.dateFormat, model: object.model)
     }
 
     /// Writes an attribute value in its declared JSON form (``/ModelMapperSchema/MappingKeys/jsonForm``): a number
@@ -235,17 +235,17 @@ extension ObjectEncoder {
         _ value: Slot,
         inForm form: PropertyMapping.JSONForm,
         property: PropertyMapping,
-        entity: EntityDescription
+        of object: ModelObject
     ) throws(MappingError) {
         switch form {
         case .string:
             // A number's or Boolean's text has nothing to escape: quoting it is enough.
             writer.append("\"")
-            try writePlainAttribute(value, property: property, entity: entity)
+            try writePlainAttribute(value, property: property, of: object)
             writer.append("\"")
         case .number:
             guard case .string(let text) = value else {
-                try writePlainAttribute(value, property: property, entity: entity)
+                try writePlainAttribute(value, property: property, of: object)
                 return
             }
             // The reader's own grammar: written bare, it reads back as the same text.

@@ -15,7 +15,7 @@ extension ObjectEncoder {
         guard options.writesNestedAttributes else { return member(step, program: program, frame: top) }
         let quoted = program.quotedKeys.quoted(Int(step.key), escapingSlashes: writer.escapesSlashes)
         // `"key":` less its closing quote and colon, then the suffix, quote and colon again.
-        let key = Array(quoted.dropLast(2)) + nestedAttributesSuffix(for: object.entity.model)
+        let key = Array(quoted.dropLast(2)) + nestedAttributesSuffix(for: object.model)
         var isEmpty = stack.frames[top].isEmpty
         key.withUnsafeBufferPointer { writer.member(quoted: $0, isEmpty: &isEmpty) }
         stack.frames[top].isEmpty = isEmpty

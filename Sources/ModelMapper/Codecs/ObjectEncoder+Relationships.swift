@@ -197,9 +197,9 @@ extension ObjectEncoder {
                 do {
                     // As the JSON spelled it (`101` for a String identity), while it is the value read.
                     if let source = object.decodedSource, options.layout == .asDecoded, !source.spellings.isEmpty {
-                        try writeSpelled(value, source: source, property: property, slot: slot, entity: object.entity)
+                        try writeSpelled(value, source: source, property: property, slot: slot, of: object)
                     } else {
-                        try writeValue(value, property: property, slot: slot, entity: object.entity)
+                        try writeValue(value, property: property, slot: slot, of: object)
                     }
                 } catch var error {
                     error.path = path.appending(keys: property.keyPath)

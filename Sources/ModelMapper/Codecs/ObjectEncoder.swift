@@ -500,7 +500,7 @@ struct ObjectEncoder {
     /// casing (compiled once per model and casing, and looked up once per run and model).
     func keyedMapping(of object: ModelObject) -> EntityMapping {
         guard casesKeys else { return baseMapping(of: object).takeUnretainedValue() }
-        let model = object.entity.model
+        let model = object.model
         if let lastKeyedMappings, lastKeyedMappings.model == ObjectIdentifier(model) {
             return lastKeyedMappings.mappings[object.layout.entityIndex]
         }
@@ -531,9 +531,9 @@ struct ObjectEncoder {
     /// Makes the mappings of `object`'s model with the key casing in effect the ones found
     /// first, and notes whether they are other than the model's names.
     mutating func noteKeyedMappings(of object: ModelObject) {
-        if heldBaseMapping(of: object) == nil { baseMappings.hold(object.entity.model.mappings) }
+        if heldBaseMapping(of: object) == nil { baseMappings.hold(object.model.mappings) }
         guard casesKeys || leavesConventionsToModel else { return }
-        let model = object.entity.model
+        let model = object.model
         let identifier = ObjectIdentifier(model)
         if let lastKeyedMappings, lastKeyedMappings.model == identifier { return }
         let mappings = keyedMappings[identifier] ?? keyedMappings(of: model)

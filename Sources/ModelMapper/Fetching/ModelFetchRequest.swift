@@ -58,7 +58,7 @@ public struct ModelFetchRequest: Sendable, Hashable {
         options: ModelPredicate.EvaluationOptions = .init()
     ) throws(PredicateEvaluationError) -> [ModelObject] {
         let candidates = objects.filter { object in
-            guard let entity = object.entity.model.entity(named: entityName) else { return false }
+            guard let entity = object.model.entity(named: entityName) else { return false }
             return includesSubentities ? object.entity.isKind(of: entity) : object.entity == entity
         }
         return try select(from: candidates, substitutionVariables: substitutionVariables, options: options)

@@ -200,7 +200,7 @@ public final class ObjectGraph {
 
     /// Whether `object` is in the graph.
     public func contains(_ object: ModelObject) -> Bool {
-        object.entity.model === model && lists[object.entity.index].contains(object)
+        object.model === model && lists[object.layout.entityIndex].contains(object)
     }
 
     /// The references that wait for an object the graph does not have yet.
@@ -342,7 +342,7 @@ public final class ObjectGraph {
         let unlinks = DeferredUnlinks()
         // Others' links through relationships without an inverse: found by a scan of the
         // entities that have such a relationship to one of the entities removed from.
-        let removedEntities = Set(removing.map { $0.entity.index })
+        let removedEntities = Set(removing.map { $0.layout.entityIndex })
         for (entity, mapping) in mappings.enumerated() {
             for relationship in mapping.relationshipList where relationship.inverse < 0 {
                 guard removedEntities.contains(where: { isSubentity($0, of: relationship.destination) }) else {
@@ -373,7 +373,7 @@ public final class ObjectGraph {
             if let key = identityKey(of: object), identities[key] === object { identities[key] = nil }
             dropPending(owner: object)
             let identifier = ObjectIdentifier(object)
-            lists[object.entity.index].remove(object)
+            lists[object.layout.entityIndex].remove(object)
             // A placeholder removed still lacks what it lacked: it stays one.
             object.changeObserver = nil
             deletions.append((generation, object, insertedAt[identifier] ?? 0))

@@ -20,7 +20,7 @@ enum ValueCheck {
         for slot in layout.requiredSlotList where RequiredValue.isMissing(object.storedState(atSlot: slot)) {
             return false
         }
-        let model = object.entity.model
+        let model = object.model
         guard model.hasRawValueChecks else { return true }
         for check in model.rawValueChecks[layout.entityIndex] {
             let value = object[stored: check.slot]
@@ -53,13 +53,13 @@ enum ValueCheck {
                     keyed.properties[slot],
                     inObjectAt: path,
                     entityName: entityName,
-                    model: object.entity.model,
+                    model: object.model,
                     found: state == .null ? "the object's is null" : "the object has none",
                     detail: "set it, or turn ModelEncoder.Options.checksValues off to write a draft"
                 )
             )
         }
-        let model = object.entity.model
+        let model = object.model
         guard model.hasRawValueChecks else { return problems }
         for check in model.rawValueChecks[layout.entityIndex] {
             let value = object[stored: check.slot]

@@ -96,7 +96,7 @@ extension ModelObject {
 
     func checkDestination(of object: ModelObject, atSlot slot: Int) throws {
         let property = layout.properties[slot]
-        let destination = EntityDescription(model: entity.model, index: property.destination)
+        let destination = EntityDescription(model: model, index: property.destination)
         guard object.entity.isKind(of: destination) else {
             throw MappingError(
                 .wrongEntity,

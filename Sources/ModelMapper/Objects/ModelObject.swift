@@ -28,14 +28,65 @@ import Foundation
 ///
 /// An object graph belongs to one thread or actor at a time.
 open class ModelObject: CustomStringConvertible {
-    /// The entity of the object.
-    public let entity: EntityDescription
+    // The stored fields are ordered so that they pack into 72 bytes after the object's header
+    // (88 in all, 96 with malloc's own word): an object's size is most of what a decoded graph
+    // takes, so each field is as small as it can be, and the flags and counts fill the words
+    // the slot storage leaves.
+
+    /// The model the object's entity is in. The object holds it, not an `EntityDescription`
+    /// (three words), and makes ``entity`` from it and its layout.
+    let model: ObjectModel
+    /// How the object keeps its values (see ``EntityLayout``), looked up once when the object is
+    /// made. Unowned: ``model`` keeps its layouts as long as it lives (they are compiled once
+    /// and never replaced), so that making and freeing an object counts one reference fewer.
+    unowned(unsafe) let layout: EntityLayout
     /// The values. Exclusive access is not checked at run time: an object graph belongs to one
     /// thread at a time, and the checks cost more than the accesses.
     @exclusivity(unchecked) var slots: SlotStorage
+    /// Whether the object was read from references alone (a foreign key, `"band": "Japan"`, or
+    /// a nested object of its identity alone that lacks a required value, `{"id": 7}`) and never
+    /// from a record of its own: the encoder writes it back as its identity where it is
+    /// linked, in the form it was read (``isReadAsScalar``).
+    @exclusivity(unchecked) var isReadAsReference = false
+    /// Whether the object's strong links were already let go of, by the object that held it
+    /// as it was freed (see `releaseRelationships`): its `deinit` has none left to look for.
+    @exclusivity(unchecked) var hasReleasedLinks = false
+    /// Whether a batch of relationship changes (`DeferredUnlinks`) put off removing links
+    /// from one of this object's lists, so that the batch looks up only such objects' lists.
+    @exclusivity(unchecked) var hasDeferredUnlinks = false
+    /// Whether an ``ObjectGraph`` made the object for a reference to one it did not have, and
+    /// no merge has filled it in since (see ``isPlaceholder``).
+    @exclusivity(unchecked) var isGraphPlaceholder = false
+    /// Whether the document the object was decoded from gave it again, after its first place,
+    /// by its identity alone (`{"id": 19}` or `19`): the encoder writes its repeats so too
+    /// (``ModelEncoder/Options/SharedObjects/inFull``).
+    @exclusivity(unchecked) var isRepeatedByIdentity = false
+    /// Whether that repeat was a scalar (`19`, a foreign key) rather than an object of the
+    /// identity alone: the encoder writes it so.
+    @exclusivity(unchecked) var isRepeatedAsScalar = false
+    /// Whether the reference the object was first read from was a scalar rather than an object
+    /// of its identity alone (see ``isReadAsReference``).
+    @exclusivity(unchecked) var isReadAsScalar = false
+    /// At least the number of strong links to this object (see ``Link``): links dropped
+    /// with an object being freed are not taken off. Zero means that none leads here, so that
+    /// no link from this object can close a cycle of strong links.
+    @exclusivity(unchecked) var strongOwnerCount: UInt32 = 0
+    /// The encoding run that last wrote this object in full (0: none), so that a run writes
+    /// each object in full once. An object graph belongs to one thread at a time, so this
+    /// needs no lock.
+    @exclusivity(unchecked) var encodingStamp: UInt64 = 0
     /// How the object was written in the JSON it was decoded from, kept by the codecs (their
     /// `DecodedSource`, which this layer does not name: see `ModelObject+DecodedSource.swift`).
     var sourceRecord: AnyObject?
+    /// The graph the object is in, told when a setter changes the object (see
+    /// ``ObjectChangeObserver``); nil outside a graph. Weak, as an object may outlive its
+    /// graph: this is the one word an object spends on being in a graph.
+    weak var changeObserver: ObjectChangeObserver?
+
+    /// The entity of the object.
+    public var entity: EntityDescription {
+        EntityDescription(model: model, index: layout.entityIndex, layout: layout)
+    }
 
     /// The name of the entity this class is for. The default is the class's own name.
     open class var entityName: String { String(describing: self) }
@@ -56,55 +107,12 @@ open class ModelObject: CustomStringConvertible {
 
     /// A new object of `entity`, with the model's default values set.
     public required init(entity: EntityDescription) {
-        self.entity = entity
+        model = entity.model
         let layout =
             entity.knownLayout.map { unsafeDowncast($0, to: EntityLayout.self) } ?? entity.model.layouts[entity.index]
         self.layout = layout
         slots = SlotStorage(sharing: layout.initialSlotBuffer, count: layout.slotCount)
     }
-
-    /// How the object keeps its values (see ``EntityLayout``), looked up once when the object is
-    /// made. Unowned: the model, which `entity` holds, keeps its layouts as long as it lives
-    /// (they are compiled once and never replaced), so that making and freeing an object counts
-    /// one reference fewer.
-    unowned(unsafe) let layout: EntityLayout
-    /// The encoding run that last wrote this object in full (0: none), so that a run writes
-    /// each object in full once. An object graph belongs to one thread at a time, so this
-    /// needs no lock.
-    @exclusivity(unchecked) var encodingStamp: UInt64 = 0
-    /// Whether the object was read from references alone (a foreign key, `"band": "Japan"`, or
-    /// a nested object of its identity alone that lacks a required value, `{"id": 7}`) and never
-    /// from a record of its own: the encoder writes it back as its identity where it is
-    /// linked, in the form it was read (``isReadAsScalar``).
-    @exclusivity(unchecked) var isReadAsReference = false
-    /// At least the number of strong links to this object (see ``Link``): links dropped
-    /// with an object being freed are not taken off. Zero means that none leads here, so that
-    /// no link from this object can close a cycle of strong links.
-    @exclusivity(unchecked) var strongOwnerCount: UInt32 = 0
-    /// Whether the object's strong links were already let go of, by the object that held it
-    /// as it was freed (see `releaseRelationships`): its `deinit` has none left to look for.
-    @exclusivity(unchecked) var hasReleasedLinks = false
-    /// Whether a batch of relationship changes (`DeferredUnlinks`) put off removing links
-    /// from one of this object's lists, so that the batch looks up only such objects' lists.
-    /// It fits in the padding after the fields above.
-    @exclusivity(unchecked) var hasDeferredUnlinks = false
-    /// Whether an ``ObjectGraph`` made the object for a reference to one it did not have, and
-    /// no merge has filled it in since (see ``isPlaceholder``). In the padding, too.
-    @exclusivity(unchecked) var isGraphPlaceholder = false
-    /// Whether the document the object was decoded from gave it again, after its first place,
-    /// by its identity alone (`{"id": 19}` or `19`): the encoder writes its repeats so too
-    /// (``ModelEncoder/Options/SharedObjects/inFull``). In the padding, too.
-    @exclusivity(unchecked) var isRepeatedByIdentity = false
-    /// Whether that repeat was a scalar (`19`, a foreign key) rather than an object of the
-    /// identity alone: the encoder writes it so. In the padding, too.
-    @exclusivity(unchecked) var isRepeatedAsScalar = false
-    /// Whether the reference the object was first read from was a scalar rather than an object
-    /// of its identity alone (see ``isReadAsReference``). In the padding, too.
-    @exclusivity(unchecked) var isReadAsScalar = false
-    /// The graph the object is in, told when a setter changes the object (see
-    /// ``ObjectChangeObserver``); nil outside a graph. Weak, as an object may outlive its
-    /// graph: this is the one word an object spends on being in a graph.
-    weak var changeObserver: ObjectChangeObserver?
 
     deinit {
         if !hasReleasedLinks, !layout.relationshipList.isEmpty { releaseRelationships() }
@@ -265,7 +273,7 @@ open class ModelObject: CustomStringConvertible {
             case .null: return "\(property.name): null"
             case .object(let link): return "\(property.name): \(link.object.map { "<\($0.entity.name)>" } ?? "nil")"
             case .objects(let links):
-                return "\(property.name): [\(links.count) \(entity.model.entityRecords[property.destination].name)]"
+                return "\(property.name): [\(links.count) \(model.entityRecords[property.destination].name)]"
             case let value: return "\(property.name): \(value.attributeValue(type: property.attributeType) ?? "nil")"
             }
         }

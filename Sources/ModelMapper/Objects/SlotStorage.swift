@@ -8,20 +8,28 @@ import Foundation
 ///
 /// Not copyable: the object holds the only one, and a copy would free the slots twice.
 struct SlotStorage: ~Copyable {
+    // The fields are ordered so that the storage takes 21 bytes (the object's next fields fill
+    // the rest of its last word): every object holds one, and an object's size is most of what a
+    // decoded graph takes.
     private var base: UnsafeMutablePointer<Slot>
-    let count: Int
+    /// The arena the slots are a block of, if they are. Slots the storage owns without one are
+    /// its own allocation (a copy of the initial slots), freed with it.
+    private var arena: SlotArena?
+    /// The number of slots, as 32 bits: an entity's properties are elements of a model file,
+    /// far fewer than 2^32.
+    private let storedCount: UInt32
     /// Whether the slots at `base` are the storage's own; otherwise they are an entity's
     /// initial slots (``EntityMapping/initialSlotBuffer``), shared until the first write
     /// copies them, so that an object the decoder fills makes no copy of them at all.
     private var owns: Bool
-    /// The arena the slots are a block of, if they are. Slots the storage owns without one are
-    /// its own allocation (a copy of the initial slots), freed with it.
-    private var arena: SlotArena?
+
+    /// The number of slots.
+    var count: Int { Int(storedCount) }
 
     /// The entity's initial slots, shared: they live as long as the mapping, which the object holds.
     init(sharing initial: UnsafeMutablePointer<Slot>, count: Int) {
         base = initial
-        self.count = count
+        storedCount = UInt32(count)
         owns = false
         arena = nil
     }
@@ -29,7 +37,7 @@ struct SlotStorage: ~Copyable {
     /// Takes over `count` slots of an arena's block (``SlotArena/Allocator/allocateAbsent(count:)``),
     /// and the count on the arena that came with it: the storage owns the slots from now on.
     init(adopting slots: UnsafeMutablePointer<Slot>, count: Int, arena: Unmanaged<SlotArena>) {
-        self.count = count
+        storedCount = UInt32(count)
         base = slots
         owns = true
         self.arena = arena.takeRetainedValue()

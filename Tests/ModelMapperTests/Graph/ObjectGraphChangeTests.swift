@@ -109,17 +109,19 @@ struct ObjectGraphChangeTests {
         let unaligned = Int(metadata.load(fromByteOffset: 24, as: UInt32.self))
         let word = MemoryLayout<Int>.size
         let size = (unaligned + word - 1) / word * word
-        // 16 bytes of header, the entity, 4 words of slots, the source record, the layout, the
-        // encoding stamp, a word of flags and counts, and the weak reference.
+        // 16 bytes of header, the model, the layout, 21 bytes of slots with the flags and the
+        // owner count after them (3 words), the encoding stamp, the source record, and the weak
+        // reference.
         #expect(size == ModelObjectSize.current, "ModelObject is \(size) bytes")
         #expect(size <= ModelObjectSize.beforeChangeObserver + MemoryLayout<Int>.size)
     }
 }
 
 /// A `ModelObject`'s instance size in bytes, rounded up to a word, now and before objects could
-/// tell their graph of changes (106 bytes then, 120 now: the placeholder flag took a byte of
-/// padding, the weak reference one word).
+/// tell their graph of changes (112 bytes then, with the weak reference 120; 88 since the object
+/// holds its model rather than an entity description of three words, and the slot storage's
+/// count and flag share a word with the object's flags).
 enum ModelObjectSize {
-    static let beforeChangeObserver = 112
-    static let current = 120
+    static let beforeChangeObserver = 80
+    static let current = 88
 }
