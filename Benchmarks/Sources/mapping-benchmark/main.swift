@@ -75,7 +75,14 @@ if CommandLine.arguments.contains("--documents") {
     try StandardDocuments.run(rounds: repetitions)
     exit(0)
 }
+if CommandLine.arguments.contains("--small") {
+    try SmallDocuments.run(rounds: repetitions)
+    exit(0)
+}
 if let only = option("--only"), try StandardDocuments.runOnly(only, repetitions: repetitions) {
+    exit(0)
+}
+if let only = option("--only"), try SmallDocuments.runOnly(only, repetitions: repetitions) {
     exit(0)
 }
 if CommandLine.arguments.contains("--streaming") {

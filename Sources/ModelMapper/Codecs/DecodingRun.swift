@@ -7,24 +7,21 @@ import Foundation
 final class DecodingRun {
     let model: ObjectModel
     let options: ModelDecoder.Options
-    /// The model's mappings for the options' key casing, read once per run.
+    /// The tables every run with the model and conventions reads (see ``DecodingTables``):
+    /// the run holds them, and reads them through the fields below.
+    let tables: DecodingTables
+    /// The model's mappings for the options' key casing.
     let mappings: [EntityMapping]
-    /// The mappings objects are made with: the model's own (keys as named in the model),
-    /// whatever the casing, so that an object's mapping does not depend on how it was read.
+    /// The mappings objects are made with (``DecodingTables/objectMappings``).
     let objectMappings: [EntityMapping]
-    /// The same, unretained in plain memory, for the decoder to look one up per object
-    /// without counting references (`mappings` keeps them alive).
+    /// ``DecodingTables/mappingRefs``.
     let mappingRefs: UnsafeMutableBufferPointer<Unmanaged<EntityMapping>>
-    /// ``objectMappings`` likewise.
+    /// ``DecodingTables/objectMappingRefs``.
     let objectMappingRefs: UnsafeMutableBufferPointer<Unmanaged<EntityMapping>>
-    /// The model's class for each entity, likewise in plain memory.
+    /// ``DecodingTables/objectClasses``.
     let objectClasses: UnsafeMutableBufferPointer<ModelObject.Type>
-    /// Each entity's slot readings: its mapping's, or, for an entity whose class checks raw
-    /// values (``/ModelMapperSchema/ObjectModel/rawValueChecks``), a copy of the run's own in which the checked
-    /// attributes take the careful path. Plain memory, read once per object.
+    /// ``DecodingTables/readingsByEntity``.
     let readingsByEntity: UnsafeMutableBufferPointer<UnsafeMutablePointer<SlotReading>>
-    /// The copies of ``readingsByEntity`` the run made, freed with it.
-    private var checkedReadings: [UnsafeMutablePointer<SlotReading>] = []
     let strict: Bool
     private(set) var errors: [MappingError] = []
     /// The line and column of the last error the reader located, so that locating errors in
@@ -52,27 +49,14 @@ final class DecodingRun {
         self.model = model
         self.identities = IdentityMap()
         self.options = options
-        let conventions = options.conventions(for: model)
-        self.mappings = model.mappings(for: conventions)
-        self.objectMappings = conventions.isBase ? mappings : model.mappings
-        mappingRefs = .allocate(capacity: max(mappings.count, 1))
-        _ = mappingRefs.initialize(from: mappings.map { Unmanaged.passUnretained($0) })
-        objectMappingRefs = .allocate(capacity: max(mappings.count, 1))
-        _ = objectMappingRefs.initialize(from: objectMappings.map { Unmanaged.passUnretained($0) })
-        objectClasses = .allocate(capacity: max(model.objectClasses.count, 1))
-        _ = objectClasses.initialize(from: model.objectClasses)
-        readingsByEntity = .allocate(capacity: max(mappings.count, 1))
-        _ = readingsByEntity.initialize(from: mappings.map(\.readings))
-        if model.hasRawValueChecks {
-            for (entity, checks) in model.rawValueChecks.enumerated() where !checks.isEmpty {
-                let count = mappings[entity].slotCount
-                let copy = UnsafeMutablePointer<SlotReading>.allocate(capacity: max(count, 1))
-                copy.initialize(from: mappings[entity].readings, count: count)
-                for check in checks { copy[check.slot] = copy[check.slot].checkingRawValues() }
-                readingsByEntity[entity] = copy
-                checkedReadings.append(copy)
-            }
-        }
+        let tables = DecodingTables.of(model, options: options.conventions)
+        self.tables = tables
+        mappings = tables.mappings
+        objectMappings = tables.objectMappings
+        mappingRefs = tables.mappingRefs
+        objectMappingRefs = tables.objectMappingRefs
+        objectClasses = tables.objectClasses
+        readingsByEntity = tables.readingsByEntity
         self.strict = options.strictness == .strict
         self.transformers = TransformerPlans(mappings: mappings)
         self.keyOrder = KeyOrder(count: mappings.last?.keyOrderEnd ?? 0)
@@ -84,14 +68,6 @@ final class DecodingRun {
     /// document that repeats objects in the usual ways, and linear in its size.
     static func cycleSearchAllowance(forBytes byteCount: Int) -> Int {
         (1 << 16) &+ 64 &* min(byteCount, 1 << 40)
-    }
-
-    deinit {
-        readingsByEntity.deallocate()
-        for readings in checkedReadings { readings.deallocate() }
-        mappingRefs.deallocate()
-        objectMappingRefs.deallocate()
-        objectClasses.deallocate()
     }
 
     /// Runs `body`, then throws the collected errors, if any.

@@ -87,12 +87,12 @@ final class EncodingFrames {
         (level: UnsafeMutableRawPointer, program: UnsafeMutableRawPointer, flags: UnsafeMutablePointer<Bool>)?
 
     init() {
-        frames = .allocate(capacity: capacity)
+        frames = .mallocated(capacity: capacity)
     }
 
     deinit {
         while count > 0 { pop() }
-        frames.deallocate()
+        free(frames)
         for entry in ownerFlags { entry.flags.deallocate() }
     }
 

@@ -525,7 +525,7 @@ struct ObjectEncoder {
     }
 
     func keyedMappings(of model: ObjectModel) -> [EntityMapping] {
-        model.mappings(for: options.conventions(for: model))
+        model.mappingSet(options: options.conventions).all
     }
 
     /// Makes the mappings of `object`'s model with the key casing in effect the ones found

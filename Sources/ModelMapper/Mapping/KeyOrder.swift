@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Engine) import ModelMapperSchema
 
 /// The key order a run has seen documents use, per ``KeyLevel``: which key came first in the
 /// last object read and which followed each key. The decoder tries that key first, comparing
@@ -13,11 +14,11 @@ final class KeyOrder {
     let entries: UnsafeMutablePointer<Int32>
 
     init(count: Int) {
-        entries = .allocate(capacity: max(count, 1))
+        entries = .mallocated(capacity: max(count, 1))
         entries.initialize(repeating: 0, count: max(count, 1))
     }
 
     deinit {
-        entries.deallocate()
+        free(entries)
     }
 }

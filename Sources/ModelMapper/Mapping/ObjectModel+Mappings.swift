@@ -2,9 +2,12 @@
 /// keeps them. Kept as long as the model: objects refer to their mappings unowned.
 final class EntityMappings {
     let all: [EntityMapping]
+    /// Whether they are the mappings under the base conventions, which objects hold.
+    let isBase: Bool
 
-    init(_ all: [EntityMapping]) {
+    init(_ all: [EntityMapping], isBase: Bool) {
         self.all = all
+        self.isBase = isBase
     }
 }
 
@@ -19,21 +22,45 @@ extension ObjectModel {
     /// only read a model (`modelgen validate`, `generate`) never pay for it, and loading stays
     /// close to the cost of parsing the XML. Read it once per operation (each read takes a
     /// lock), not once per value.
-    var mappings: [EntityMapping] { mappings(for: .base) }
+    var mappings: [EntityMapping] { mappingSet(for: .base).all }
 
     /// The mappings with JSON keys and identities made by `conventions` (the same as
     /// ``mappings`` for the base), compiled once per conventions on first use.
     func mappings(for conventions: ModelConventions.Resolved) -> [EntityMapping] {
-        let key = MappingsKey(conventions: conventions.isBase ? .base : conventions)
+        mappingSet(for: conventions).all
+    }
+
+    /// The mappings a coder maps with whose options set `options` (its conventions option):
+    /// under the model's own conventions (its conventions file, over the library's defaults)
+    /// when the options set none, as most coders' do. Those are kept in a place of their own,
+    /// so that a decode call finds them without resolving conventions and looking them up by
+    /// value, which cost more than decoding a small document.
+    func mappingSet(options: ModelConventions) -> EntityMappings {
+        let setsNone = options == ModelConventions()
+        if setsNone, let own = planCache.existingPlan(in: .ownMappings, as: EntityMappings.self) { return own }
+        let resolved = conventions.resolved(options: options, defaults: .defaults)
+        let set = mappingSet(for: resolved)
+        // The same set as the conventions' own place holds (the base's, or the one under these
+        // conventions), so that the mappings of one set of conventions are one object.
+        return setsNone ? planCache.plan(in: .ownMappings, as: EntityMappings.self) { set } : set
+    }
+
+    /// The mappings under `conventions`: the base's in a place of their own, others by value.
+    func mappingSet(for conventions: ModelConventions.Resolved) -> EntityMappings {
         // Read before the cache's lock is taken for the mappings: the cache's lock is not
         // reentrant, and the mappings are compiled over the layouts.
         let layouts = self.layouts
-        return
-            planCache.plan(for: key, as: EntityMappings.self) {
-                EntityMappings(
-                    EntityMapping.mappings(for: entityRecords, layouts: layouts, conventions: key.conventions)
-                )
+        let records = entityRecords
+        guard !conventions.isBase else {
+            return planCache.plan(in: .baseMappings, as: EntityMappings.self) {
+                EntityMappings(EntityMapping.mappings(for: records, layouts: layouts, conventions: .base), isBase: true)
             }
-            .all
+        }
+        return planCache.plan(for: MappingsKey(conventions: conventions), as: EntityMappings.self) {
+            EntityMappings(
+                EntityMapping.mappings(for: records, layouts: layouts, conventions: conventions),
+                isBase: false
+            )
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Engine) import ModelMapperSchema
 
 /// The transformer plans of a model's attributes, per entity and slot, made on first use:
 /// one run of the decoder or encoder looks each transformer up once.
@@ -19,20 +20,20 @@ final class TransformerPlans {
 
     init(mappings: [EntityMapping]) {
         self.mappings = mappings
-        offsets = .allocate(capacity: max(mappings.count, 1))
+        offsets = .mallocated(capacity: max(mappings.count, 1))
         var total = 0
         for (entity, mapping) in mappings.enumerated() {
             (offsets + entity).initialize(to: total)
             total += mapping.slotCount
         }
         tableCount = max(total, 1)
-        table = .allocate(capacity: tableCount)
+        table = .mallocated(capacity: tableCount)
         table.initialize(repeating: nil, count: tableCount)
     }
 
     deinit {
-        offsets.deallocate()
-        table.deallocate()
+        free(offsets)
+        free(table)
     }
 
     func plan(entity: Int, slot: Int) -> TransformerPlan {

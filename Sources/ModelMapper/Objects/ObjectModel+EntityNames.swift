@@ -16,14 +16,15 @@ extension ObjectModel {
     /// - Throws: ``MappingError/unknownEntity(_:)`` naming `name`, with the closest entity
     ///   name the model has as a suggestion.
     public func checkedEntity(named name: String) throws(MappingError) -> EntityDescription {
-        guard let entity = entitiesByName[name] else { throw unknownEntity(name) }
+        guard let entity = entity(named: name) else { throw unknownEntity(name) }
         return entity
     }
 
     /// The entity `specifier` gives in this model; nil when the model has none of its name.
     func entity(_ specifier: some EntitySpecifier) -> EntityDescription? {
         if let entity = specifier as? EntityDescription, entity.model === self { return entity }
-        return entitiesByName[specifier.specifiedEntityName]
+        // By name straight from the index: `entitiesByName` makes a table of every name.
+        return entity(named: specifier.specifiedEntityName)
     }
 
     /// The entity `specifier` gives in this model, or the error ``checkedEntity(named:)``

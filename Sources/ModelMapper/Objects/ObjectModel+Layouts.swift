@@ -9,16 +9,24 @@ final class EntityLayouts {
 }
 
 extension ObjectModel {
-    /// The key of a model's layouts in its plan cache.
-    private struct LayoutsKey: Hashable {}
-
     /// How the objects of each entity keep their values (see ``EntityLayout``), compiled the
     /// first time an object of the model is made. Read it once per operation (each read takes
     /// a lock), not once per value.
     var layouts: [EntityLayout] {
-        planCache.plan(for: LayoutsKey(), as: EntityLayouts.self) {
+        planCache.plan(in: .layouts, as: EntityLayouts.self) {
             EntityLayouts(EntityLayout.layouts(for: entityRecords))
         }
         .all
     }
+}
+
+extension PlanCache.Place {
+    /// Where a model's layouts are kept.
+    static let layouts = PlanCache.Place(0)
+    /// Where a model's mappings under the base conventions are kept.
+    static let baseMappings = PlanCache.Place(1)
+    /// Where a model's mappings under its own conventions (its conventions file, or none) are kept.
+    static let ownMappings = PlanCache.Place(2)
+    /// Where the decoding tables under a model's own conventions are kept (see `DecodingTables`).
+    static let ownDecodingTables = PlanCache.Place(3)
 }

@@ -20,10 +20,10 @@ import Foundation
     /// An empty buffer with room for `capacity` bytes.
     @inlinable public init(capacity: Int = 256) {
         self.capacity = capacity
-        start = .allocate(capacity: capacity)
+        start = .mallocated(capacity: capacity)
     }
 
-    deinit { start.deallocate() }
+    deinit { free(start) }
 
     /// Empties the buffer, keeping its memory.
     @inlinable public func removeAll() { storedCount = 0 }
@@ -38,9 +38,9 @@ import Foundation
     @usableFromInline @inline(never) func grow(toHold extra: Int) {
         var newCapacity = capacity * 2
         while newCapacity < storedCount + extra { newCapacity *= 2 }
-        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        let grown = UnsafeMutablePointer<UInt8>.mallocated(capacity: newCapacity)
         grown.update(from: start, count: storedCount)
-        start.deallocate()
+        free(start)
         start = grown
         capacity = newCapacity
     }

@@ -4,9 +4,28 @@ import Foundation
 /// its entities, once per conventions), under a lock: models are shared by threads, and the
 /// first use on any of them compiles. The model does not name what is kept: each layer keys
 /// its own plans and knows their type.
+///
+/// The plans every operation reads (the layouts, the mappings under the model's own
+/// conventions) are kept in fixed places (``Place``), so that finding one is a lock and a load:
+/// a dictionary keyed by `AnyHashable` cost a decode call of a small document more than
+/// reading it (about 18,000 instructions a lookup, hashing and comparing resolved conventions).
 package final class PlanCache: @unchecked Sendable {
     private let lock = NSLock()
     private var plans: [AnyHashable: AnyObject] = [:]
+    private var placed: [AnyObject?] = Array(repeating: nil, count: Place.count)
+
+    /// A fixed place for a plan, declared by the layer that keeps it there.
+    package struct Place: Sendable {
+        /// How many places there are.
+        static let count = 4
+        let index: Int
+
+        /// The place numbered `index` (less than 4); each layer declares its own.
+        package init(_ index: Int) {
+            precondition(index >= 0 && index < Self.count, "plan place \(index) out of range")
+            self.index = index
+        }
+    }
 
     /// The plan kept under `key`, made by `make` (once, under the lock) when there is none yet.
     /// A key is stored with one type of plan only: its layer's.
@@ -16,6 +35,31 @@ package final class PlanCache: @unchecked Sendable {
         if let made = plans[key] { return unsafeDowncast(made, to: Plan.self) }
         let made = make()
         plans[key] = made
+        return made
+    }
+
+    /// The plan kept under `key`, if one was made.
+    package func existingPlan<Plan: AnyObject>(for key: AnyHashable, as type: Plan.Type) -> Plan? {
+        lock.lock()
+        defer { lock.unlock() }
+        return plans[key].map { unsafeDowncast($0, to: Plan.self) }
+    }
+
+    /// The plan kept in `place`, if one was made.
+    package func existingPlan<Plan: AnyObject>(in place: Place, as type: Plan.Type) -> Plan? {
+        lock.lock()
+        defer { lock.unlock() }
+        return placed[place.index].map { unsafeDowncast($0, to: Plan.self) }
+    }
+
+    /// The plan kept in `place`, made by `make` (once, under the lock) when there is none yet.
+    /// A place holds one type of plan only: its layer's.
+    package func plan<Plan: AnyObject>(in place: Place, as type: Plan.Type, make: () -> Plan) -> Plan {
+        lock.lock()
+        defer { lock.unlock() }
+        if let made = placed[place.index] { return unsafeDowncast(made, to: Plan.self) }
+        let made = make()
+        placed[place.index] = made
         return made
     }
 }
