@@ -22,7 +22,11 @@ extension ObjectModel {
 
     /// The entity `specifier` gives in this model; nil when the model has none of its name.
     func entity(_ specifier: some EntitySpecifier) -> EntityDescription? {
-        if let entity = specifier as? EntityDescription, entity.model === self { return entity }
+        // Told by its type, without a dynamic cast (see `specifiedEntityName`).
+        if type(of: specifier) == EntityDescription.self {
+            let entity = unsafeBitCast(specifier, to: EntityDescription.self)
+            if entity.model === self { return entity }
+        }
         // By name straight from the index: `entitiesByName` makes a table of every name.
         return entity(named: specifier.specifiedEntityName)
     }
