@@ -61,7 +61,7 @@ final class DecodingRun {
         self.transformers = TransformerPlans(mappings: mappings)
         self.keyOrder = KeyOrder(count: mappings.last?.keyOrderEnd ?? 0)
         cycleSearchAllowance = Self.cycleSearchAllowance(forBytes: byteCount)
-        urls = URLMemory(documentBytes: byteCount)
+        documentBytes = byteCount
     }
 
     /// The links a run over `byteCount` bytes may follow looking for cycles: enough for any
@@ -86,8 +86,27 @@ final class DecodingRun {
         throw MappingErrors(collected)
     }
 
-    /// The URLs read in this run, by their text.
-    let urls: URLMemory
+    /// The size of the document, for the tables below.
+    private let documentBytes: Int
+    @exclusivity(unchecked) private var madeURLs: TextMemory<URL>?
+    @exclusivity(unchecked) private var madeLists: TextMemory<[String]>?
+
+    /// The URLs read in this run, by their text; made at the first (most documents have none,
+    /// and a small document's decode should not pay for the table).
+    var urls: TextMemory<URL> {
+        if let madeURLs { return madeURLs }
+        let made = TextMemory<URL>(documentBytes: documentBytes)
+        madeURLs = made
+        return made
+    }
+
+    /// The comma-separated lists read in this run, by their text; made at the first.
+    var lists: TextMemory<[String]> {
+        if let madeLists { return madeLists }
+        let made = TextMemory<[String]>(documentBytes: documentBytes)
+        madeLists = made
+        return made
+    }
 
     /// Whether the run notes what the JSON gave each object (``givenValues``), for merging
     /// into an ``ObjectGraph``. Such a run leaves required values to the merge, which alone

@@ -70,7 +70,7 @@ extension ObjectDecoder {
         switch reading.kind {
         case .uuid: return UUIDText.uuid(from: text).map { .uuid($0) }
         case .uri:
-            guard let url = run.urls.url(text) else { return nil }
+            guard let url = run.urls.value(text, read: { URL(string: $1) }) else { return nil }
             return .url(url)
         case .binaryData:
             guard let data = Base64Text.data(from: text) else { return nil }
@@ -79,7 +79,7 @@ extension ObjectDecoder {
         case .transformed:
             switch run.transformers.shortcut(entity: entity, slot: slot) {
             case .commaSeparatedList where Self.keepsListUnboxed(reading.attributeType):
-                return .strings(Self.commaSeparated(text))
+                return run.lists.value(text, read: { bytes, _ in Self.commaSeparated(bytes) }).map { .strings($0) }
             case .date(let format) where Self.keepsDateUnboxed(reading.attributeType):
                 return format.civilDate(from: text).map { .date($0) }
             default: return nil

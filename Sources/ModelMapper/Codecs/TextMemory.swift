@@ -1,22 +1,25 @@
 import Foundation
 @_spi(Engine) import ModelMapperSchema
 
-/// The URLs a decoding run has read, by their text: documents repeat their links (a user's
-/// avatar in each of their posts, a product's image in each order), and `URL(string:)` costs
-/// more than reading the rest of a small object. A remembered URL is the one `URL(string:)`
-/// gives for the same text, so remembering changes no value.
+/// Values a decoding run has read from strings, by their text: documents repeat their links (a
+/// user's avatar in each of their posts, a product's image in each order) and their lists
+/// (the same tags on many records), and `URL(string:)` costs more than reading the rest of a
+/// small object, while a list read anew is an allocation per record that holds it. A
+/// remembered value is the one reading the same text gives (`URL(string:)`, the
+/// comma-separated list), and it is a value type, so remembering changes no value: equal lists
+/// share their storage, as copies of one array do.
 ///
 /// A table of fixed size, each text in the place its hash names, a newer text taking the place
 /// of an older one: the memory stays bounded whatever the document, and a lookup costs a hash
 /// of the bytes and one comparison, far less than a dictionary keyed by `String` (which hashes
 /// with SipHash). A document whose links do not repeat (one per record) stops the remembering
 /// after its first ones, so that it pays for no more than those.
-final class URLMemory {
+final class TextMemory<Value> {
     private struct Entry {
         let hash: UInt64
-        /// The text, as made for `URL(string:)`: native, so its UTF-8 is contiguous.
+        /// The text, as a native string, so that its UTF-8 is contiguous.
         let text: String
-        let url: URL
+        let value: Value
     }
 
     /// The table's size: a power of two, from 16 places to 1,024, by the document's size
@@ -26,8 +29,8 @@ final class URLMemory {
     private var lookups = 0
     private var hits = 0
     /// Lookups before the hit rate is judged, and the least rate that keeps the table.
-    static let trial = 256
-    static let leastHitsPerTrial = 16
+    static var trial: Int { 256 }
+    static var leastHitsPerTrial: Int { 16 }
 
     init(documentBytes: Int) {
         var capacity = 16
@@ -35,10 +38,14 @@ final class URLMemory {
         self.capacity = capacity
     }
 
-    /// `URL(string:)` of `text` (valid UTF-8), remembered for the rest of the run.
-    func url(_ text: UnsafeBufferPointer<UInt8>) -> URL? {
+    /// What `read` gives for `text` (valid UTF-8; `read` gets it as bytes and as a string),
+    /// remembered for the rest of the run. `read` must give the same value for the same text.
+    func value(
+        _ text: UnsafeBufferPointer<UInt8>,
+        read: (UnsafeBufferPointer<UInt8>, String) -> Value?
+    ) -> Value? {
         guard lookups < Self.trial || hits >= Self.leastHitsPerTrial else {
-            return URL(string: UTF8Validation.string(ofValid: text))
+            return read(text, UTF8Validation.string(ofValid: text))
         }
         lookups &+= 1
         let hash = Self.hash(text)
@@ -46,16 +53,16 @@ final class URLMemory {
         let place = Int(truncatingIfNeeded: hash ^ (hash >> 32)) & (capacity &- 1)
         if let entry = entries[place], entry.hash == hash, Self.equal(entry.text, text) {
             hits &+= 1
-            return entry.url
+            return entry.value
         }
         let string = UTF8Validation.string(ofValid: text)
-        guard let url = URL(string: string) else { return nil }
-        entries[place] = Entry(hash: hash, text: string, url: url)
-        return url
+        guard let value = read(text, string) else { return nil }
+        entries[place] = Entry(hash: hash, text: string, value: value)
+        return value
     }
 
     /// FNV-1a over eight bytes at a time: not hostile-proof, and need not be, since a collision
-    /// only costs the `URL(string:)` that remembering would have saved.
+    /// only costs the reading that remembering would have saved.
     private static func hash(_ text: UnsafeBufferPointer<UInt8>) -> UInt64 {
         guard let base = text.baseAddress else { return 0 }
         let raw = UnsafeRawPointer(base)
