@@ -195,10 +195,7 @@ public struct ModelDecoder: Sendable {
 
         /// The key casing and `id` identities in effect for `model`.
         func conventions(for model: ObjectModel) -> ModelConventions.Resolved {
-            model.conventions.resolved(
-                options: conventions,
-                defaults: .defaults
-            )
+            model.conventions(options: conventions)
         }
 
         /// The default options: lenient, nulls kept, ISO 8601 dates, unknown keys ignored, stop at the first error.

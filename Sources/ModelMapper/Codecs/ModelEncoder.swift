@@ -99,10 +99,7 @@ public struct ModelEncoder: Sendable {
 
         /// The key casing and `id` identities in effect for objects of `model`.
         func conventions(for model: ObjectModel) -> ModelConventions.Resolved {
-            model.conventions.resolved(
-                options: conventions,
-                defaults: .defaults
-            )
+            model.conventions(options: conventions)
         }
         /// Whether every relationship is written as its destination's identity (a to-one as
         /// the identity attribute's value, `"band": "Japan"`; a to-many as an array of them;

@@ -38,11 +38,17 @@ extension ObjectModel {
     func mappingSet(options: ModelConventions) -> EntityMappings {
         let setsNone = options == ModelConventions()
         if setsNone, let own = planCache.existingPlan(in: .ownMappings, as: EntityMappings.self) { return own }
-        let resolved = conventions.resolved(options: options, defaults: .defaults)
-        let set = mappingSet(for: resolved)
+        let set = mappingSet(for: conventions(options: options))
         // The same set as the conventions' own place holds (the base's, or the one under these
         // conventions), so that the mappings of one set of conventions are one object.
         return setsNone ? planCache.plan(in: .ownMappings, as: EntityMappings.self) { set } : set
+    }
+
+    /// The conventions a coder maps with whose options set `options`: each that the options
+    /// set, else the model's, else the library's defaults. The one rule for the decoder, the
+    /// encoder and the graph (their options' `conventions(for:)` call it).
+    func conventions(options: ModelConventions) -> ModelConventions.Resolved {
+        conventions.resolved(options: options, defaults: .defaults)
     }
 
     /// The mappings under `conventions`: the base's in a place of their own, others by value.
