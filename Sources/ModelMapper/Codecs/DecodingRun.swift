@@ -10,18 +10,14 @@ final class DecodingRun {
     /// The tables every run with the model and conventions reads (see ``DecodingTables``):
     /// the run holds them, and reads them through the fields below.
     let tables: DecodingTables
-    /// The model's mappings for the options' key casing.
-    let mappings: [EntityMapping]
-    /// The mappings objects are made with (``DecodingTables/objectMappings``).
-    let objectMappings: [EntityMapping]
-    /// ``DecodingTables/mappingRefs``.
-    let mappingRefs: UnsafeMutableBufferPointer<Unmanaged<EntityMapping>>
-    /// ``DecodingTables/objectMappingRefs``.
-    let objectMappingRefs: UnsafeMutableBufferPointer<Unmanaged<EntityMapping>>
-    /// ``DecodingTables/objectClasses``.
-    let objectClasses: UnsafeMutableBufferPointer<ModelObject.Type>
-    /// ``DecodingTables/readingsByEntity``.
-    let readingsByEntity: UnsafeMutableBufferPointer<UnsafeMutablePointer<SlotReading>>
+    /// The tables' mappings and their plain-memory forms, read through the run (see
+    /// ``DecodingTables`` for each).
+    var mappings: [EntityMapping] { tables.mappings }
+    var objectMappings: [EntityMapping] { tables.objectMappings }
+    var mappingRefs: UnsafeMutableBufferPointer<Unmanaged<EntityMapping>> { tables.mappingRefs }
+    var objectMappingRefs: UnsafeMutableBufferPointer<Unmanaged<EntityMapping>> { tables.objectMappingRefs }
+    var objectClasses: UnsafeMutableBufferPointer<ModelObject.Type> { tables.objectClasses }
+    var readingsByEntity: UnsafeMutableBufferPointer<UnsafeMutablePointer<SlotReading>> { tables.readingsByEntity }
     let strict: Bool
     private(set) var errors: [MappingError] = []
     /// The line and column of the last error the reader located, so that locating errors in
@@ -51,15 +47,9 @@ final class DecodingRun {
         self.options = options
         let tables = DecodingTables.of(model, options: options.conventions)
         self.tables = tables
-        mappings = tables.mappings
-        objectMappings = tables.objectMappings
-        mappingRefs = tables.mappingRefs
-        objectMappingRefs = tables.objectMappingRefs
-        objectClasses = tables.objectClasses
-        readingsByEntity = tables.readingsByEntity
         self.strict = options.strictness == .strict
-        self.transformers = TransformerPlans(mappings: mappings)
-        self.keyOrder = KeyOrder(count: mappings.last?.keyOrderEnd ?? 0)
+        self.transformers = TransformerPlans(mappings: tables.mappings)
+        self.keyOrder = KeyOrder(count: tables.mappings.last?.keyOrderEnd ?? 0)
         cycleSearchAllowance = Self.cycleSearchAllowance(forBytes: byteCount)
         documentBytes = byteCount
     }

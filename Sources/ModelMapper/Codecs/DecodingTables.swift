@@ -71,17 +71,11 @@ final class DecodingTables: @unchecked Sendable {
     /// ``/ModelMapperSchema/ObjectModel/mappingSet(options:)``), made on first use. Those
     /// under the model's own conventions, which most decoders use, are found in a fixed place.
     static func of(_ model: ObjectModel, options: ModelConventions) -> DecodingTables {
+        // Made outside the cache's lock, which is not reentrant: the mappings take it.
+        let make = { DecodingTables(model: model, mappings: model.mappingSet(options: options)) }
         if options == ModelConventions() {
-            if let tables = model.planCache.existingPlan(in: .ownDecodingTables, as: DecodingTables.self) {
-                return tables
-            }
-            // Made outside the cache's lock, which is not reentrant: the mappings take it.
-            let tables = DecodingTables(model: model, mappings: model.mappingSet(options: options))
-            return model.planCache.plan(in: .ownDecodingTables, as: DecodingTables.self) { tables }
+            return model.planCache.plan(in: .ownDecodingTables, as: DecodingTables.self, makingUnlocked: make)
         }
-        let key = Key(conventions: options)
-        if let tables = model.planCache.existingPlan(for: key, as: DecodingTables.self) { return tables }
-        let made = DecodingTables(model: model, mappings: model.mappingSet(options: options))
-        return model.planCache.plan(for: key, as: DecodingTables.self) { made }
+        return model.planCache.plan(for: Key(conventions: options), as: DecodingTables.self, makingUnlocked: make)
     }
 }

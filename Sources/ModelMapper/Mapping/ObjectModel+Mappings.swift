@@ -36,12 +36,16 @@ extension ObjectModel {
     /// so that a decode call finds them without resolving conventions and looking them up by
     /// value, which cost more than decoding a small document.
     func mappingSet(options: ModelConventions) -> EntityMappings {
-        let setsNone = options == ModelConventions()
-        if setsNone, let own = planCache.existingPlan(in: .ownMappings, as: EntityMappings.self) { return own }
-        let set = mappingSet(for: conventions(options: options))
+        guard options == ModelConventions() else { return mappingSet(for: conventions(options: options)) }
         // The same set as the conventions' own place holds (the base's, or the one under these
         // conventions), so that the mappings of one set of conventions are one object.
-        return setsNone ? planCache.plan(in: .ownMappings, as: EntityMappings.self) { set } : set
+        return planCache.plan(
+            in: .ownMappings,
+            as: EntityMappings.self,
+            makingUnlocked: {
+                mappingSet(for: conventions(options: options))
+            }
+        )
     }
 
     /// The conventions a coder maps with whose options set `options`: each that the options
@@ -53,20 +57,29 @@ extension ObjectModel {
 
     /// The mappings under `conventions`: the base's in a place of their own, others by value.
     func mappingSet(for conventions: ModelConventions.Resolved) -> EntityMappings {
-        // Read before the cache's lock is taken for the mappings: the cache's lock is not
-        // reentrant, and the mappings are compiled over the layouts.
-        let layouts = self.layouts
-        let records = entityRecords
+        // Compiled outside the cache's lock, which is not reentrant: they are compiled over
+        // the layouts, which it keeps too.
         guard !conventions.isBase else {
-            return planCache.plan(in: .baseMappings, as: EntityMappings.self) {
-                EntityMappings(EntityMapping.mappings(for: records, layouts: layouts, conventions: .base), isBase: true)
-            }
-        }
-        return planCache.plan(for: MappingsKey(conventions: conventions), as: EntityMappings.self) {
-            EntityMappings(
-                EntityMapping.mappings(for: records, layouts: layouts, conventions: conventions),
-                isBase: false
+            return planCache.plan(
+                in: .baseMappings,
+                as: EntityMappings.self,
+                makingUnlocked: {
+                    EntityMappings(
+                        EntityMapping.mappings(for: entityRecords, layouts: layouts, conventions: .base),
+                        isBase: true
+                    )
+                }
             )
         }
+        return planCache.plan(
+            for: MappingsKey(conventions: conventions),
+            as: EntityMappings.self,
+            makingUnlocked: {
+                EntityMappings(
+                    EntityMapping.mappings(for: entityRecords, layouts: layouts, conventions: conventions),
+                    isBase: false
+                )
+            }
+        )
     }
 }

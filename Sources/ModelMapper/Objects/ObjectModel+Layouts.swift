@@ -13,9 +13,13 @@ extension ObjectModel {
     /// first time an object of the model is made. Read it once per operation (each read takes
     /// a lock), not once per value.
     var layouts: [EntityLayout] {
-        planCache.plan(in: .layouts, as: EntityLayouts.self) {
-            EntityLayouts(EntityLayout.layouts(for: entityRecords))
-        }
+        planCache.plan(
+            in: .layouts,
+            as: EntityLayouts.self,
+            make: {
+                EntityLayouts(EntityLayout.layouts(for: entityRecords))
+            }
+        )
         .all
     }
 }

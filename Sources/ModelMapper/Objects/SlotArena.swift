@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Engine) import ModelMapperSchema
 
 /// Memory for the slots of many objects made together, handed out in order: one allocation
 /// for the slots of dozens of objects instead of one each.
@@ -28,9 +29,7 @@ final class SlotArena {
 
     private init(capacity: Int) {
         self.capacity = capacity
-        let bytes = MemoryLayout<Slot>.stride * max(capacity, 1)
-        guard let memory = malloc(bytes) else { preconditionFailure("out of memory allocating \(bytes) bytes") }
-        base = memory.bindMemory(to: Slot.self, capacity: max(capacity, 1))
+        base = .mallocated(capacity: capacity)
     }
 
     deinit {

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Engine) import ModelMapperSchema
 
 /// The slots of one object, in memory the object owns: no array header to keep or to check
 /// for uniqueness on every write; the decoder fills them in place, in a block of a
@@ -57,15 +58,6 @@ struct SlotStorage: ~Copyable {
         }
         // An arena's block goes with the arena (released after this).
         if arena == nil { free(base) }
-    }
-
-    /// Memory for `count` slots, from malloc: `UnsafeMutablePointer.allocate` takes the
-    /// runtime's aligned path (posix_memalign) for any type, which costs an object's
-    /// allocation half as much again. malloc's alignment is more than a slot's.
-    private static func allocate(_ count: Int) -> UnsafeMutablePointer<Slot> {
-        let bytes = MemoryLayout<Slot>.stride * max(count, 1)
-        guard let memory = malloc(bytes) else { preconditionFailure("out of memory allocating \(bytes) bytes") }
-        return memory.bindMemory(to: Slot.self, capacity: max(count, 1))
     }
 
     var indices: Range<Int> { 0..<count }
@@ -143,7 +135,8 @@ struct SlotStorage: ~Copyable {
         set {
             precondition(index >= 0 && index < count, "slot \(index) out of range")
             if !owns {
-                let copy = Self.allocate(count)
+                // From malloc (freed with `free`), not `allocate`'s posix_memalign.
+                let copy = UnsafeMutablePointer<Slot>.mallocated(capacity: count)
                 copy.initialize(from: base, count: count)
                 base = copy
                 owns = true

@@ -28,10 +28,6 @@ extension EntitySpecifier {
         // call of a small document about a hundred instructions).
         if Self.self == String.self { return unsafeBitCast(self, to: String.self) }
         if Self.self == EntityDescription.self { return unsafeBitCast(self, to: EntityDescription.self).name }
-        switch self {
-        case let entity as EntityDescription: return entity.name
-        case let name as String: return name
-        default: return String(describing: self)
-        }
+        return String(describing: self)
     }
 }

@@ -38,20 +38,6 @@ package final class PlanCache: @unchecked Sendable {
         return made
     }
 
-    /// The plan kept under `key`, if one was made.
-    package func existingPlan<Plan: AnyObject>(for key: AnyHashable, as type: Plan.Type) -> Plan? {
-        lock.lock()
-        defer { lock.unlock() }
-        return plans[key].map { unsafeDowncast($0, to: Plan.self) }
-    }
-
-    /// The plan kept in `place`, if one was made.
-    package func existingPlan<Plan: AnyObject>(in place: Place, as type: Plan.Type) -> Plan? {
-        lock.lock()
-        defer { lock.unlock() }
-        return placed[place.index].map { unsafeDowncast($0, to: Plan.self) }
-    }
-
     /// The plan kept in `place`, made by `make` (once, under the lock) when there is none yet.
     /// A place holds one type of plan only: its layer's.
     package func plan<Plan: AnyObject>(in place: Place, as type: Plan.Type, make: () -> Plan) -> Plan {
@@ -61,5 +47,30 @@ package final class PlanCache: @unchecked Sendable {
         let made = make()
         placed[place.index] = made
         return made
+    }
+
+    /// The plan kept under `key`, made by `make` outside the lock when there is none yet: for a
+    /// plan whose making reads other plans, since the lock is not reentrant. When two threads
+    /// make one at once, the first stored is kept, and both get it.
+    package func plan<Plan: AnyObject>(for key: AnyHashable, as type: Plan.Type, makingUnlocked make: () -> Plan)
+        -> Plan
+    {
+        if let made = locked({ plans[key] }) { return unsafeDowncast(made, to: Plan.self) }
+        let made = make()
+        return plan(for: key, as: type, make: { made })
+    }
+
+    /// The plan kept in `place`, made by `make` outside the lock when there is none yet, as
+    /// ``plan(for:as:makingUnlocked:)``.
+    package func plan<Plan: AnyObject>(in place: Place, as type: Plan.Type, makingUnlocked make: () -> Plan) -> Plan {
+        if let made = locked({ placed[place.index] }) { return unsafeDowncast(made, to: Plan.self) }
+        let made = make()
+        return plan(in: place, as: type, make: { made })
+    }
+
+    private func locked<Result>(_ body: () -> Result) -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return body()
     }
 }
