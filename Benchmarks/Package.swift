@@ -5,7 +5,11 @@ import PackageDescription
 
 let package = Package(
     name: "ModelMapperBenchmarks",
-    dependencies: [.package(name: "ModelMapper", path: "..")],
+    dependencies: [
+        .package(name: "ModelMapper", path: ".."),
+        // package-benchmark, for `swift package benchmark` (Benchmarks/ModelMapperBenchmarks).
+        .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
+    ],
     targets: [
         // Interleaved rounds and medians, shared by the benchmarks.
         .target(name: "BenchmarkSupport"),
@@ -18,15 +22,36 @@ let package = Package(
             exclude: ["Authors.xcdatamodeld"],
             plugins: [.plugin(name: "ModelgenPlugin", package: "ModelMapper")]
         ),
+        // What the benchmarks measure: the standard, small and generated documents with their
+        // models and Codable types, graph documents, books to fetch, a generated model to load.
+        .target(
+            name: "Workloads",
+            dependencies: ["AuthorsClasses", .product(name: "ModelMapper", package: "ModelMapper")]
+        ),
         .executableTarget(
             name: "model-loading-benchmark",
-            dependencies: ["BenchmarkSupport", "CLibXML2Reader", .product(name: "ModelMapper", package: "ModelMapper")]
+            dependencies: [
+                "BenchmarkSupport", "CLibXML2Reader", "Workloads",
+                .product(name: "ModelMapper", package: "ModelMapper"),
+            ]
         ),
         .executableTarget(
             name: "mapping-benchmark",
             dependencies: [
-                "AuthorsClasses", "BenchmarkSupport", .product(name: "ModelMapper", package: "ModelMapper"),
+                "AuthorsClasses", "BenchmarkSupport", "Workloads",
+                .product(name: "ModelMapper", package: "ModelMapper"),
             ]
+        ),
+        // The workloads in package-benchmark: `swift package benchmark` (its plugin finds the
+        // suite in Benchmarks/).
+        .executableTarget(
+            name: "ModelMapperBenchmarks",
+            dependencies: [
+                "Workloads", .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "ModelMapper", package: "ModelMapper"),
+            ],
+            path: "Benchmarks/ModelMapperBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
     ],
     swiftLanguageModes: [.v6]

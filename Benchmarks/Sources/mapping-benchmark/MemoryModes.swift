@@ -1,5 +1,6 @@
 import AuthorsClasses
 import Foundation
+import Workloads
 import ModelMapper
 
 /// The benchmark's memory modes, each measured in child processes of its own so that nothing

@@ -38,6 +38,7 @@
 // encoder's value check off (ModelEncoder.Options.checksValues), to count what it costs.
 import BenchmarkSupport
 import Foundation
+import Workloads
 
 let arguments = CommandLine.arguments.dropFirst().prefix { !$0.hasPrefix("--") }.compactMap { Int($0) }
 let scale = arguments.first ?? 2_000

@@ -21,58 +21,12 @@ import CLibXML2Reader
 import Foundation
 import FoundationXML
 import ModelMapper
+import Workloads
 
 let arguments = CommandLine.arguments.dropFirst().compactMap { Int($0) }
 let only = CommandLine.arguments.firstIndex(of: "--only").flatMap { CommandLine.arguments.dropFirst($0 + 1).first }
 let entityCount = arguments.first ?? 1_000
 let repetitions = arguments.dropFirst().first ?? 15
-
-/// Xcode-style XML for `count` entities, each with 14 attributes and 6 relationships.
-func generatedModel(entities count: Int) -> String {
-    let types = [
-        "Integer 16", "Integer 32", "Integer 64", "Decimal", "Double", "Float", "String", "Boolean", "Date", "Binary",
-        "UUID", "URI", "String", "Transformable",
-    ]
-    var xml = #"<?xml version="1.0" encoding="UTF-8" standalone="yes"?>"# + "\n"
-    xml +=
-        #"<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" lastSavedToolsVersion="23231" minimumToolsVersion="Automatic" sourceLanguage="Swift">"#
-        + "\n"
-    for index in 0..<count {
-        xml += "    <entity name=\"Entity\(index)\" representedClassName=\"Entity\(index)\" syncable=\"YES\">\n"
-        for (slot, type) in types.enumerated() {
-            let defaultValue = type.hasPrefix("Integer") ? #" defaultValueString="0""# : ""
-            let transformer =
-                type == "Transformable" ? #" valueTransformerName="StringArray" customClassName="[String]""# : ""
-            if slot % 3 == 0 {
-                xml +=
-                    "        <attribute name=\"attribute\(slot)\" optional=\"YES\" "
-                    + "attributeType=\"\(type)\"\(defaultValue)\(transformer)>\n"
-                xml +=
-                    "            <userInfo>\n                <entry key=\"jsonKeyPath\" "
-                    + "value=\"payload.attribute_\(slot)\"/>\n            </userInfo>\n"
-                xml += "        </attribute>\n"
-            } else {
-                xml +=
-                    "        <attribute name=\"attribute\(slot)\" optional=\"YES\" "
-                    + "attributeType=\"\(type)\"\(defaultValue)\(transformer)/>\n"
-            }
-        }
-        for link in 0..<3 {
-            let destination = (index + link + 1) % count
-            let source = (index - link - 1 + count) % count
-            xml +=
-                "        <relationship name=\"out\(link)\" optional=\"YES\" toMany=\"YES\" deletionRule=\"Nullify\" "
-                + "destinationEntity=\"Entity\(destination)\" inverseName=\"in\(link)\" "
-                + "inverseEntity=\"Entity\(destination)\"/>\n"
-            xml +=
-                "        <relationship name=\"in\(link)\" optional=\"YES\" maxCount=\"1\" deletionRule=\"Nullify\" "
-                + "destinationEntity=\"Entity\(source)\" inverseName=\"out\(link)\" "
-                + "inverseEntity=\"Entity\(source)\"/>\n"
-        }
-        xml += "    </entity>\n"
-    }
-    return xml + "</model>\n"
-}
 
 func interleavedMedians(_ bodies: [() throws -> Void]) throws -> [Duration] {
     try InterleavedRounds.medians(rounds: repetitions, bodies)
@@ -82,7 +36,7 @@ func milliseconds(_ duration: Duration) -> Double {
     duration.milliseconds
 }
 
-let xml = Data(generatedModel(entities: entityCount).utf8)
+let xml = Data(GeneratedModel.xml(entities: entityCount).utf8)
 // Check once that the generated model is what it claims to be.
 let model = try ObjectModel(xml: xml, fileName: "Generated.xml")
 let propertyCount = model.entities.reduce(0) { $0 + $1.properties.count }

@@ -3,30 +3,30 @@ import Foundation
 import ModelMapper
 
 /// One document shape: its data, and the same work done by ModelMapper and by Codable.
-struct Shape {
-    let name: String
-    let summary: String
-    let data: Data
-    let decode: () throws -> Void
-    let jsonDecoder: () throws -> Void
-    let encode: () throws -> Void
-    let jsonEncoder: () throws -> Void
-    let foundationRead: () throws -> Void
-    let foundationWrite: () throws -> Void
+package struct Shape {
+    package let name: String
+    package let summary: String
+    package let data: Data
+    package let decode: () throws -> Void
+    package let jsonDecoder: () throws -> Void
+    package let encode: () throws -> Void
+    package let jsonEncoder: () throws -> Void
+    package let foundationRead: () throws -> Void
+    package let foundationWrite: () throws -> Void
     /// Decoding with ModelMapper and with JSONDecoder, the result given back, so that the
     /// time to free it is measured apart (`--phases`).
-    let decodeKept: () throws -> Any
-    let jsonDecoderKept: () throws -> Any
+    package let decodeKept: () throws -> Any
+    package let jsonDecoderKept: () throws -> Any
 }
 
 // MARK: Authors: nested objects, a date, a list, decimals, a flattened price
 
-struct CodablePricing: Codable {
+package struct CodablePricing: Codable {
     var retail_price: Decimal?
     var currency: String?
     var list_price: Decimal?
 }
-struct CodableBook: Codable {
+package struct CodableBook: Codable {
     var book_id: Int64
     var title: String
     var year: Int16?
@@ -37,7 +37,7 @@ struct CodableBook: Codable {
 
     enum CodingKeys: String, CodingKey { case book_id, title, year, tags, rating, favorite, pricing }
 
-    init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         book_id = try container.decode(Int64.self, forKey: .book_id)
         title = try container.decode(String.self, forKey: .title)
@@ -50,7 +50,7 @@ struct CodableBook: Codable {
         pricing = try container.decodeIfPresent(CodablePricing.self, forKey: .pricing)
     }
 
-    func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(book_id, forKey: .book_id)
         try container.encode(title, forKey: .title)
@@ -61,17 +61,17 @@ struct CodableBook: Codable {
         try container.encodeIfPresent(pricing, forKey: .pricing)
     }
 }
-struct CodableAuthor: Codable {
+package struct CodableAuthor: Codable {
     var author_id: Int64
     var firstName: String?
     var lastName: String
     var born: Date?
     var books: [CodableBook]
 }
-struct CodableAuthors: Codable { var authors: [CodableAuthor] }
+package struct CodableAuthors: Codable { var authors: [CodableAuthor] }
 
 /// `yyyy-MM-dd` in UTC, as the model's `Date` transformer reads it.
-let dayFormatter: DateFormatter = {
+package let dayFormatter: DateFormatter = {
     let formatter = DateFormatter()
     formatter.locale = Locale(identifier: "en_US_POSIX")
     formatter.timeZone = TimeZone(identifier: "UTC")
@@ -80,12 +80,12 @@ let dayFormatter: DateFormatter = {
 }()
 
 /// The Authors document of `count` authors, ten books each.
-func authorsDocument(count: Int) -> Data {
+package func authorsDocument(count: Int) -> Data {
     authorsDocument(authors: 0..<count)
 }
 
 /// The Authors document of the authors numbered `authors`.
-func authorsDocument(authors range: Range<Int>) -> Data {
+package func authorsDocument(authors range: Range<Int>) -> Data {
     var authors: [JSONValue] = []
     for author in range {
         var books: [JSONValue] = []
@@ -107,7 +107,7 @@ func authorsDocument(authors range: Range<Int>) -> Data {
         .jsonData()
 }
 
-func authorsShape(count: Int) throws -> Shape {
+package func authorsShape(count: Int) throws -> Shape {
     let data = authorsDocument(count: count)
     AuthorsModel.registerTransformers()
     let model = try AuthorsModel.load(contentsOf: ModelFolder.url.appendingPathComponent("Authors.xcdatamodeld"))
@@ -227,7 +227,7 @@ struct CodableRecord: Codable {
     }
 }
 
-func flatShape(count: Int) throws -> Shape {
+package func flatShape(count: Int) throws -> Shape {
     var records: [JSONValue] = []
     for index in 0..<count {
         records.append([
@@ -276,7 +276,7 @@ struct CodableMessage: Codable {
     var language: String?
 }
 
-func stringsShape(count: Int) throws -> Shape {
+package func stringsShape(count: Int) throws -> Shape {
     let bodies = [
         "Dear team,\n\tthe \"release\" is ready: café, naïve, façade — see C:\\builds\\latest.",
         "日本語のテキストと English mixed together, with emoji 🎉🚀 and a tab\there.",
@@ -340,14 +340,14 @@ func shape<Value: Codable>(
     )
 }
 
-struct BenchmarkError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
+package struct BenchmarkError: Error, CustomStringConvertible {
+    package let description: String
+    package init(_ description: String) { self.description = description }
 }
 
 /// The encoder's options: the defaults, or with `--unchecked` the value check off (see
 /// ``ModelEncoder/Options/checksValues``), to count what the check costs.
-let benchmarkEncoderOptions: ModelEncoder.Options = {
+package let benchmarkEncoderOptions: ModelEncoder.Options = {
     var options = ModelEncoder.Options()
     options.checksValues = !CommandLine.arguments.contains("--unchecked")
     return options
