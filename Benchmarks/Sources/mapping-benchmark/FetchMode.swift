@@ -43,4 +43,14 @@ enum FetchMode {
             )
         )
     }
+
+    /// One run of the request over `count` books, alone, for callgrind to count:
+    ///
+    ///     valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*measuredRun*' \
+    ///         .build/release/mapping-benchmark 0 1 --fetch-only 10000
+    static func runOnce(count: Int) throws {
+        let books = try FetchBooks.books(count: count)
+        let request = try FetchBooks.request()
+        try measuredRun { _ = try request.run(on: books) }
+    }
 }
