@@ -43,7 +43,7 @@ final class DecodingRun {
     /// A run over a document of `byteCount` bytes (0 when unknown), which bounds the searches for cycles.
     init(model: ObjectModel, options: ModelDecoder.Options, byteCount: Int = 0) {
         self.model = model
-        self.identities = IdentityMap()
+        self.identities = IdentityMap(documentBytes: byteCount)
         self.options = options
         let tables = DecodingTables.of(model, options: options.conventions)
         self.tables = tables

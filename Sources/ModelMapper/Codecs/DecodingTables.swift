@@ -71,11 +71,20 @@ final class DecodingTables: @unchecked Sendable {
     /// ``/ModelMapperSchema/ObjectModel/mappingSet(options:)``), made on first use. Those
     /// under the model's own conventions, which most decoders use, are found in a fixed place.
     static func of(_ model: ObjectModel, options: ModelConventions) -> DecodingTables {
-        // Made outside the cache's lock, which is not reentrant: the mappings take it.
-        let make = { DecodingTables(model: model, mappings: model.mappingSet(options: options)) }
-        if options == ModelConventions() {
-            return model.planCache.plan(in: .ownDecodingTables, as: DecodingTables.self, makingUnlocked: make)
+        // Made outside the cache's lock, which is not reentrant: the mappings take it. Each call
+        // writes its own closure, so that its context stays on the stack (one closure value
+        // passed to both was allocated on every decode call).
+        if options.isEmpty {
+            return model.planCache.plan(
+                in: .ownDecodingTables,
+                as: DecodingTables.self,
+                makingUnlocked: { DecodingTables(model: model, mappings: model.mappingSet(options: options)) }
+            )
         }
-        return model.planCache.plan(for: Key(conventions: options), as: DecodingTables.self, makingUnlocked: make)
+        return model.planCache.plan(
+            for: Key(conventions: options),
+            as: DecodingTables.self,
+            makingUnlocked: { DecodingTables(model: model, mappings: model.mappingSet(options: options)) }
+        )
     }
 }

@@ -36,7 +36,7 @@ extension ObjectModel {
     /// so that a decode call finds them without resolving conventions and looking them up by
     /// value, which cost more than decoding a small document.
     func mappingSet(options: ModelConventions) -> EntityMappings {
-        guard options == ModelConventions() else { return mappingSet(for: conventions(options: options)) }
+        guard options.isEmpty else { return mappingSet(for: conventions(options: options)) }
         // The same set as the conventions' own place holds (the base's, or the one under these
         // conventions), so that the mappings of one set of conventions are one object.
         return planCache.plan(

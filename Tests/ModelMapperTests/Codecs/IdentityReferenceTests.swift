@@ -133,4 +133,25 @@ struct IdentityReferenceTests {
         #expect(!album.isPlaceholder && album.value(forKey: "title") as? String == "T")
         #expect(graph.placeholders.isEmpty)
     }
+
+    /// A run's identity tables start at 8 buckets for a document under 4 KB and at 64 for a
+    /// larger one, and grow from either: every repeat of an identity finds its one object.
+    @Test(
+        "objects repeated by identity are one object, in a document under 4 KB and in a larger one",
+        arguments: [1, 40]
+    )
+    func repeatsAcrossTableSizes(titleLength: Int) throws {
+        let title = String(repeating: "t", count: titleLength)
+        let records = (0..<60).map { #"{"photoID":"\#($0)","title":"\#(title)","album":{"albumID":\#($0 % 25)}}"# }
+        let json = "[" + records.joined(separator: ",") + "]"
+        #expect((json.utf8.count < 4_096) == (titleLength == 1))
+        let photos = try Self.decoded(json).photos
+        let albums = photos.compactMap { $0.value(forKey: "album") as? ModelObject }
+        #expect(albums.count == 60)
+        #expect(Set(albums.map(ObjectIdentifier.init)).count == 25)
+        for (index, album) in albums.enumerated() {
+            #expect(album === albums[index % 25])
+            #expect(album.value(forKey: "albumID") as? Int64 == Int64(index % 25))
+        }
+    }
 }
