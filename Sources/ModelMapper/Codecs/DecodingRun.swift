@@ -25,8 +25,18 @@ final class DecodingRun {
     var errorCursor = (offset: 0, line: 1, column: 1)
     /// The objects decoded so far that have an identity.
     let identities: IdentityMap
-    /// How attributes with transformers are read, looked up once per run.
-    let transformers: TransformerPlans
+    /// How attributes with transformers are read, looked up once per run; made at the first
+    /// transformed value, so that a run over a document without one (most small requests)
+    /// makes none of its three allocations.
+    /// Unmanaged, and read through `_withUnsafeGuaranteedRef`, so that a transformed value's
+    /// lookup counts no reference: the run holds the plans until it ends.
+    var transformers: Unmanaged<TransformerPlans> {
+        if let madeTransformers { return madeTransformers }
+        let made = Unmanaged.passRetained(TransformerPlans(mappings: tables.mappings))
+        madeTransformers = made
+        return made
+    }
+    @exclusivity(unchecked) private var madeTransformers: Unmanaged<TransformerPlans>?
     /// Where strings with escapes are decoded.
     let scratch = ScratchBuffer()
     /// Where decoded objects' slots are made. An object graph belongs to one thread at a time,
@@ -48,10 +58,13 @@ final class DecodingRun {
         let tables = DecodingTables.of(model, options: options.conventions)
         self.tables = tables
         self.strict = options.strictness == .strict
-        self.transformers = TransformerPlans(mappings: tables.mappings)
         self.keyOrder = KeyOrder(count: tables.mappings.last?.keyOrderEnd ?? 0)
         cycleSearchAllowance = Self.cycleSearchAllowance(forBytes: byteCount)
         documentBytes = byteCount
+    }
+
+    deinit {
+        madeTransformers?.release()
     }
 
     /// The links a run over `byteCount` bytes may follow looking for cycles: enough for any

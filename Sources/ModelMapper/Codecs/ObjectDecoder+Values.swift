@@ -77,7 +77,7 @@ extension ObjectDecoder {
             return .data(data)
         case .date: return settings.dateFormat.civilDate(from: text).map { .date($0) }
         case .transformed:
-            switch run.transformers.shortcut(entity: entity, slot: slot) {
+            switch run.transformers._withUnsafeGuaranteedRef({ $0.shortcut(entity: entity, slot: slot) }) {
             case .commaSeparatedList where Self.keepsListUnboxed(reading.attributeType):
                 return run.lists.value(text, read: { bytes, _ in Self.commaSeparated(bytes) }).map { .strings($0) }
             case .date(let format) where Self.keepsDateUnboxed(reading.attributeType):
@@ -107,7 +107,9 @@ extension ObjectDecoder {
             default: break
             }
         }
-        let plan = isPlain ? nil : run.transformers.plan(entity: frames[target].entity, slot: slot)
+        let plan =
+            isPlain
+            ? nil : run.transformers._withUnsafeGuaranteedRef { $0.plan(entity: frames[target].entity, slot: slot) }
         var canonical = run.spellingWriters.canonical
         canonical.truncate(to: 0)
         let canWrite: Bool
@@ -181,7 +183,7 @@ extension ObjectDecoder {
                 model: run.model
             )
         }
-        let plan = run.transformers.plan(entity: entity, slot: slot)
+        let plan = run.transformers._withUnsafeGuaranteedRef { $0.plan(entity: entity, slot: slot) }
         let result: Any
         switch plan.shortcut {
         case .date(let format):

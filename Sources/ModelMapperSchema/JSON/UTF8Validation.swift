@@ -14,19 +14,20 @@ import Foundation
         let count = bytes.count
         var index = 0
         while index < count {
-            // An ASCII run, a word at a time, to the first byte above 0x7F.
-            while index + 8 <= count {
-                let highs = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080
-                if highs != 0 {
-                    index += UInt64(littleEndian: highs).trailingZeroBitCount >> 3
-                    break
-                }
-                index += 8
-            }
-            guard index < count else { return true }
             let lead = base[index]
             if lead < 0x80 {
+                // An ASCII run, a word at a time, to the first byte above 0x7F. Entered only at an
+                // ASCII byte, so that text of multi-byte characters (Japanese, say) goes from one
+                // sequence to the next without loading a word that starts at a lead byte.
                 index += 1
+                while index + 8 <= count {
+                    let highs = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080
+                    if highs != 0 {
+                        index += UInt64(littleEndian: highs).trailingZeroBitCount >> 3
+                        break
+                    }
+                    index += 8
+                }
                 continue
             }
             // The sequence's bytes as one word, the lead lowest.
@@ -37,13 +38,13 @@ import Foundation
                 for offset in 0..<(count - index) { word |= UInt32(base[index + offset]) << (8 * offset) }
             }
             let second = UInt8(truncatingIfNeeded: word >> 8)
-            if word & 0xC0E0 == 0x80C0 {  // 110xxxxx 10xxxxxx
-                guard lead >= 0xC2 else { return false }  // no overlong forms
-                index += 2
-            } else if word & 0xC0_C0F0 == 0x80_80E0 {  // 1110xxxx 10xxxxxx 10xxxxxx
+            if word & 0xC0_C0F0 == 0x80_80E0 {  // 1110xxxx 10xxxxxx 10xxxxxx: most non-Latin text
                 if lead == 0xE0, second < 0xA0 { return false }  // no overlong forms
                 if lead == 0xED, second > 0x9F { return false }  // no surrogates
                 index += 3
+            } else if word & 0xC0E0 == 0x80C0 {  // 110xxxxx 10xxxxxx
+                guard lead >= 0xC2 else { return false }  // no overlong forms
+                index += 2
             } else if word & 0xC0C0_C0F8 == 0x8080_80F0 {  // 11110xxx 10xxxxxx 10xxxxxx 10xxxxxx
                 if lead == 0xF0, second < 0x90 { return false }  // no overlong forms
                 if lead > 0xF4 || (lead == 0xF4 && second > 0x8F) { return false }  // nothing above U+10FFFF
