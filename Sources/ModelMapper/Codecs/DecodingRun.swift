@@ -19,10 +19,10 @@ final class DecodingRun {
     var objectClasses: UnsafeMutableBufferPointer<ModelObject.Type> { tables.objectClasses }
     var readingsByEntity: UnsafeMutableBufferPointer<UnsafeMutablePointer<SlotReading>> { tables.readingsByEntity }
     let strict: Bool
-    private(set) var errors: [MappingError] = []
+    @exclusivity(unchecked) private(set) var errors: [MappingError] = []
     /// The line and column of the last error the reader located, so that locating errors in
     /// document order reads the text once, not once per error.
-    var errorCursor = (offset: 0, line: 1, column: 1)
+    @exclusivity(unchecked) var errorCursor = (offset: 0, line: 1, column: 1)
     /// The objects decoded so far that have an identity.
     let identities: IdentityMap
     /// How attributes with transformers are read, looked up once per run; made at the first
@@ -47,7 +47,7 @@ final class DecodingRun {
     /// Where a value's spelling is compared with the encoder's, when keeping the source.
     /// How many links the searches that keep strong links free of cycles may still follow
     /// (see ``ObjectDecoder``'s `replace`): a bound linear in the document.
-    var cycleSearchAllowance: Int
+    @exclusivity(unchecked) var cycleSearchAllowance: Int
     private(set) lazy var spellingWriters = (canonical: JSONWriter(capacity: 64), original: JSONWriter(capacity: 64))
 
     /// A run over a document of `byteCount` bytes (0 when unknown), which bounds the searches for cycles.
@@ -114,14 +114,14 @@ final class DecodingRun {
     /// Whether the run notes what the JSON gave each object (``givenValues``), for merging
     /// into an ``ObjectGraph``. Such a run leaves required values to the merge, which alone
     /// knows which objects are new.
-    var recordsGivenValues = false
+    @exclusivity(unchecked) var recordsGivenValues = false
     /// What the JSON gave each object, by object, when ``recordsGivenValues``.
-    private(set) var givenValues: [ObjectIdentifier: GivenValues] = [:]
+    @exclusivity(unchecked) private(set) var givenValues: [ObjectIdentifier: GivenValues] = [:]
     /// Whether the run collects warnings (``warnings``): conflicting values are looked for
     /// when it does, or when they are errors.
-    var collectsWarnings = false
+    @exclusivity(unchecked) var collectsWarnings = false
     /// What the document did that is allowed but worth saying, in document order.
-    private(set) var warnings: [MappingError] = []
+    @exclusivity(unchecked) private(set) var warnings: [MappingError] = []
 
     /// Whether a value a document gives an object it gave before is compared with the one
     /// before (see ``ModelDecoder/Options/conflictingValues``).

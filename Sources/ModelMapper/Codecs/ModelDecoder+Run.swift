@@ -51,12 +51,16 @@ extension ModelDecoder {
         case .extracted: components = []
         }
         let data = try readable(data)
-        var options = self.options
-        if case .collecting = handling { options.collectsAllErrors = true }
-        let run = DecodingRun(model: model, options: options, byteCount: data.count)
+        // The options copied once, into the run.
+        let run: DecodingRun
         if case .collecting(let forGraph) = handling {
+            var options = self.options
+            options.collectsAllErrors = true
+            run = DecodingRun(model: model, options: options, byteCount: data.count)
             run.recordsGivenValues = forGraph
             run.collectsWarnings = true
+        } else {
+            run = DecodingRun(model: model, options: options, byteCount: data.count)
         }
         let read = data.withUnsafeBytes { raw -> Result<Value, MappingError> in
             var reader = ObjectDecoder(bytes: raw, run: run, locatesByLine: locatesByLine)

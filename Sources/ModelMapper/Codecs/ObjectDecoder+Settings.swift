@@ -24,7 +24,8 @@ extension ObjectDecoder {
         /// The run's learned key order (``KeyOrder``), which the run keeps alive.
         let orderEntries: UnsafeMutablePointer<Int32>
 
-        init(_ options: ModelDecoder.Options, locatesByLine: Bool, orderEntries: UnsafeMutablePointer<Int32>) {
+        init(_ options: borrowing ModelDecoder.Options, locatesByLine: Bool, orderEntries: UnsafeMutablePointer<Int32>)
+        {
             self.locatesByLine = locatesByLine
             keepsSource = options.unknownKeys == .keep
             rejectsUnknownKeys = options.unknownKeys == .reject

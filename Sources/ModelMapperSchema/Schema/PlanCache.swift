@@ -11,8 +11,10 @@ import Foundation
 /// reading it (about 18,000 instructions a lookup, hashing and comparing resolved conventions).
 package final class PlanCache: @unchecked Sendable {
     private let lock = NSLock()
-    private var plans: [AnyHashable: AnyObject] = [:]
-    private var placed: [AnyObject?] = Array(repeating: nil, count: Place.count)
+    // Read and written under `lock` only, which is what keeps accesses exclusive: the run-time
+    // check would cost each decode call two more accesses.
+    @exclusivity(unchecked) private var plans: [AnyHashable: AnyObject] = [:]
+    @exclusivity(unchecked) private var placed: [AnyObject?] = Array(repeating: nil, count: Place.count)
 
     /// A fixed place for a plan, declared by the layer that keeps it there.
     package struct Place: Sendable {
