@@ -24,13 +24,20 @@ import Foundation
     @inlinable public var count: Int { storedCount }
     @exclusivity(unchecked) @usableFromInline var capacity: Int
 
-    /// An empty stack with room for `capacity` elements.
+    /// The memory's size at the first `append`.
+    @usableFromInline let firstCapacity: Int
+
+    /// An empty stack that takes room for `capacity` elements at its first `append`: a decode
+    /// call makes three stacks, and a small document seldom uses more than one.
     @inlinable public init(capacity: Int = 16) {
-        self.capacity = capacity
-        base = .mallocated(capacity: capacity)
+        firstCapacity = max(capacity, 1)
+        self.capacity = 0
+        // Never read or freed while the capacity is 0.
+        base = emptyStackMemory.assumingMemoryBound(to: Element.self)
     }
 
     deinit {
+        guard capacity > 0 else { return }
         base.deinitialize(count: storedCount)
         free(base)
     }
@@ -63,12 +70,20 @@ import Foundation
 
     /// Pushes `element`, growing the memory when it is full.
     @inlinable public func append(_ element: Element) {
-        if storedCount == capacity {
+        if storedCount == capacity { grow() }
+        (base + storedCount).initialize(to: element)
+        storedCount += 1
+    }
+
+    /// Takes the first memory, or twice the memory.
+    @usableFromInline func grow() {
+        if capacity == 0 {
+            base = .mallocated(capacity: firstCapacity)
+            capacity = firstCapacity
+        } else {
             base = base.movedToDoubledCapacity(count: storedCount, capacity: capacity)
             capacity *= 2
         }
-        (base + storedCount).initialize(to: element)
-        storedCount += 1
     }
 
     /// The top element, removed; nil when the stack is empty.
@@ -96,6 +111,13 @@ import Foundation
         }
     }
 }
+
+/// What an empty ``StackBuffer`` points at before its first `append`: a real address, never
+/// read, written or freed.
+@usableFromInline nonisolated(unsafe) let emptyStackMemory = UnsafeMutableRawPointer.allocate(
+    byteCount: 16,
+    alignment: 16
+)
 
 extension UnsafeMutablePointer {
     /// Memory for `capacity` elements from malloc, freed with `free`. `allocate(capacity:)`
