@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Engine) import ModelMapperSchema
 
 /// The objects of a run by identity. Single integer identities, the usual kind, go in a
 /// table per entity family with a multiplicative hash (a `Dictionary` hashes with SipHash).
@@ -58,7 +59,7 @@ final class IdentityMap {
             free(entries)
         }
         tables.deinitialize(count: tableCount)
-        tables.deallocate()
+        free(tables)
     }
 
     /// The table of `family`, made (with those below it) when new.
@@ -72,10 +73,11 @@ final class IdentityMap {
     /// Empty tables up to and including `family`'s.
     private func addTables(through family: Int) {
         let count = family + 1
-        let grown = UnsafeMutablePointer<Table>.allocate(capacity: count)
+        // From malloc (`allocate` takes posix_memalign's slower path), freed with `free`.
+        let grown = UnsafeMutablePointer<Table>.mallocated(capacity: count)
         if let tables {
             grown.moveInitialize(from: tables, count: tableCount)
-            tables.deallocate()
+            free(tables)
         }
         (grown + tableCount).initialize(repeating: Table(firstCapacity: initialCapacity), count: count - tableCount)
         tables = grown

@@ -17,13 +17,21 @@ import Foundation
         UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
     )
 
-    /// An empty buffer with room for `capacity` bytes.
+    /// The memory's size when the first bytes are appended.
+    @usableFromInline let firstCapacity: Int
+
+    /// An empty buffer that takes room for `capacity` bytes when the first are appended: most
+    /// small documents' decodes have no escaped string to decode into it.
     @inlinable public init(capacity: Int = 256) {
-        self.capacity = capacity
-        start = .mallocated(capacity: capacity)
+        firstCapacity = max(capacity, 1)
+        self.capacity = 0
+        // Never read, written or freed while the capacity is 0 (see ``StackBuffer``).
+        start = emptyStackMemory.assumingMemoryBound(to: UInt8.self)
     }
 
-    deinit { free(start) }
+    deinit {
+        if capacity > 0 { free(start) }
+    }
 
     /// Empties the buffer, keeping its memory.
     @inlinable public func removeAll() { storedCount = 0 }
@@ -36,11 +44,13 @@ import Foundation
 
     /// Grows the memory, doubling, to hold `extra` more bytes.
     @usableFromInline @inline(never) func grow(toHold extra: Int) {
-        var newCapacity = capacity * 2
+        var newCapacity = max(capacity * 2, firstCapacity)
         while newCapacity < storedCount + extra { newCapacity *= 2 }
         let grown = UnsafeMutablePointer<UInt8>.mallocated(capacity: newCapacity)
-        grown.update(from: start, count: storedCount)
-        free(start)
+        if capacity > 0 {
+            grown.update(from: start, count: storedCount)
+            free(start)
+        }
         start = grown
         capacity = newCapacity
     }
