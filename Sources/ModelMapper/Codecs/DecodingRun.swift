@@ -28,6 +28,7 @@ final class DecodingRun {
     /// How attributes with transformers are read, looked up once per run; made at the first
     /// transformed value, so that a run over a document without one (most small requests)
     /// makes none of its three allocations.
+    ///
     /// Unmanaged, and read through `_withUnsafeGuaranteedRef`, so that a transformed value's
     /// lookup counts no reference: the run holds the plans until it ends.
     var transformers: Unmanaged<TransformerPlans> {

@@ -27,7 +27,7 @@ final class IdentityMap {
         var capacity = 0
         var count = 0
         /// The buckets at the first insertion (the map's ``IdentityMap/initialCapacity``).
-        var firstCapacity = 64
+        let firstCapacity: Int
     }
 
     // Unchecked exclusivity: a run is used by one decoder on one thread.

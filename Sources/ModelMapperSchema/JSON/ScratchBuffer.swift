@@ -14,7 +14,7 @@ import Foundation
 
     /// A valid address for empty inputs.
     public nonisolated(unsafe) static let empty = UnsafePointer<UInt8>(
-        UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+        emptyBufferMemory.assumingMemoryBound(to: UInt8.self)
     )
 
     /// The memory's size when the first bytes are appended.
@@ -25,8 +25,8 @@ import Foundation
     @inlinable public init(capacity: Int = 256) {
         firstCapacity = max(capacity, 1)
         self.capacity = 0
-        // Never read, written or freed while the capacity is 0 (see ``StackBuffer``).
-        start = emptyStackMemory.assumingMemoryBound(to: UInt8.self)
+        // Never read, written or freed while the capacity is 0.
+        start = emptyBufferMemory.assumingMemoryBound(to: UInt8.self)
     }
 
     deinit {

@@ -33,7 +33,7 @@ import Foundation
         firstCapacity = max(capacity, 1)
         self.capacity = 0
         // Never read or freed while the capacity is 0.
-        base = emptyStackMemory.assumingMemoryBound(to: Element.self)
+        base = emptyBufferMemory.assumingMemoryBound(to: Element.self)
     }
 
     deinit {
@@ -112,9 +112,10 @@ import Foundation
     }
 }
 
-/// What an empty ``StackBuffer`` points at before its first `append`: a real address, never
-/// read, written or freed.
-@usableFromInline nonisolated(unsafe) let emptyStackMemory = UnsafeMutableRawPointer.allocate(
+/// The address of memory that is not there yet or has no bytes: an empty ``StackBuffer`` or
+/// ``ScratchBuffer`` before it first grows, and an empty input (``ScratchBuffer/empty``). A
+/// real address, never read, written or freed.
+@usableFromInline nonisolated(unsafe) let emptyBufferMemory = UnsafeMutableRawPointer.allocate(
     byteCount: 16,
     alignment: 16
 )
