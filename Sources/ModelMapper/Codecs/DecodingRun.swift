@@ -133,7 +133,7 @@ final class DecodingRun {
     /// ``GivenValues/insert``), noted for the object's first.
     func noteGivenValues(
         of object: ModelObject,
-        _ slots: UnsafeMutablePointer<Slot>,
+        _ slots: SlotPointer,
         count: Int,
         isReference: Bool,
         insert: GivenValues.Insert?
@@ -141,7 +141,7 @@ final class DecodingRun {
         let identifier = ObjectIdentifier(object)
         var given = givenValues[identifier] ?? GivenValues(object: object, count: count)
         for slot in 0..<min(count, given.slots.count) {
-            if case .absent = slots[slot] { continue }
+            if slots.tag(slot) == .absent { continue }
             given.slots[slot] = true
         }
         if !isReference { given.isGivenAsObject = true }

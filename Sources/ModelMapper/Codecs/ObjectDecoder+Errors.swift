@@ -323,7 +323,7 @@ extension ObjectDecoder {
         var hints: [Int: String] = [:]
         var keys: [String]?
         for slot in frame.mapping.requiredSlotList {
-            guard case .absent = frame.slots[slot] else { continue }
+            guard frame.slots.tag(slot) == .absent else { continue }
             hints[slot] = missingKeyHint(for: frame.mapping.properties[slot], in: frame, keys: &keys)
         }
         return hints

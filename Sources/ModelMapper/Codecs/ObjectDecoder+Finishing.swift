@@ -275,7 +275,7 @@ extension ObjectDecoder {
         unowned(unsafe) let mapping = frame.mapping
         var keys: [String]?
         for slot in mapping.requiredSlotList {
-            guard RequiredValue.isMissing(frame.slots + slot), slot != slotFilledByParent(of: frame) else { continue }
+            guard RequiredValue.isMissing(frame.slots, slot), slot != slotFilledByParent(of: frame) else { continue }
             let property = mapping.properties[slot]
             let objectPath = path(of: frame)
             if hasReportedError(in: frame, slot: slot, objectPath: objectPath) { continue }
@@ -335,7 +335,7 @@ extension ObjectDecoder {
     /// The required slots a frame has no value for, but the one its parent object fills in.
     func missingRequiredSlots(_ frame: Frame) -> [Int] {
         frame.mapping.requiredSlotList.filter { slot in
-            RequiredValue.isMissing(frame.slots + slot) && slot != slotFilledByParent(of: frame)
+            RequiredValue.isMissing(frame.slots, slot) && slot != slotFilledByParent(of: frame)
         }
     }
 
@@ -351,7 +351,7 @@ extension ObjectDecoder {
         let slots = frame.pointee.slots
         // The cheap test first: most nested objects lack nothing.
         var lacksValue = false
-        for slot in mapping.requiredSlotList where slot != filledSlot && RequiredValue.isMissing(slots + slot) {
+        for slot in mapping.requiredSlotList where slot != filledSlot && RequiredValue.isMissing(slots, slot) {
             lacksValue = true
             break
         }
@@ -401,13 +401,13 @@ extension ObjectDecoder {
     }
 
     /// Whether `slots` hold values of the `identity` slots and no others, one at least.
-    static func givesIdentityOnly(slots: UnsafeMutablePointer<Slot>, count: Int, identity: UnsafeBufferPointer<Int>)
+    static func givesIdentityOnly(slots: SlotPointer, count: Int, identity: UnsafeBufferPointer<Int>)
         -> Bool
     {
         guard !identity.isEmpty else { return false }
         var hasIdentity = false
         for slot in 0..<count {
-            if case .absent = slots[slot] { continue }
+            if slots.tag(slot) == .absent { continue }
             if !identity.contains(slot) { return false }
             hasIdentity = true
         }
@@ -447,7 +447,7 @@ extension ObjectDecoder {
         checksConflicts: Bool = false,
         storedPath: JSONPath? = nil
     ) throws(MappingError) {
-        let slots = SlotStorage(adopting: frame.slots, count: frame.slotCount, arena: frame.arena)
+        var slots = SlotStorage(adopting: frame.slots, count: frame.slotCount, arena: frame.arena)
         if !frame.isReference, !frame.isIdentityReference { object.isReadAsReference = false }
         if givesIdentityOnly(frame) {
             object.isRepeatedByIdentity = true
@@ -497,13 +497,19 @@ extension ObjectDecoder {
                     storedPath: storedPath
                 )
             case .null, .value:
-                object[stored: slot] = slots[slot]
+                // Moved rather than copied, unless the source's merge below still reads which
+                // slots were given.
+                if source == nil {
+                    object.moveStoredValue(slot, from: &slots)
+                } else {
+                    object[stored: slot] = slots[slot]
+                }
             }
         }
         if let source {
             if let existing = object.decodedSource {
                 existing.merge(source) { slot in
-                    if case .absent = slots[slot] { return false }
+                    if slots.state(at: slot) == .absent { return false }
                     return true
                 }
             } else {

@@ -106,7 +106,7 @@ extension ObjectDecoder {
         /// The object's slots (``SlotArena/Allocator/allocateAbsent(count:)``), filled in place
         /// and adopted by the object as they are when it is made, with the count on their arena
         /// that the frame holds (handed on to the object, or released with the slots).
-        let slots: UnsafeMutablePointer<Slot>
+        let slots: SlotPointer
         let slotCount: Int
         let arena: Unmanaged<SlotArena>
         /// The entity's slot readings (kept alive by `mapping`).

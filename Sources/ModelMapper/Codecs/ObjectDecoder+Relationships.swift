@@ -55,7 +55,7 @@ extension ObjectDecoder {
         frames.append(frame)
         let top = frames.count - 1
         try readAttribute(slot: identitySlot, frame: top, from: top)
-        if case .absent = frames[top].slots[identitySlot] {
+        if frames[top].slots.tag(identitySlot) == .absent {
             // The value did not convert (the error is recorded): no object stands for it.
             guard let dropped = frames.popLast() else { return nil }
             if settings.keepsSource { sources.removeLast() }

@@ -79,7 +79,8 @@ extension ObjectEncoder {
     ) throws(MappingError) {
         if object.decodedSource == nil,
             Self.writePlain(
-                object[stored: slot],
+                object.withStoredValues { $0 },
+                slot,
                 kind: baseMapping(of: object)._withUnsafeGuaranteedRef { $0.readings[slot].kind },
                 key: key,
                 isEmpty: &isEmpty,
@@ -92,7 +93,7 @@ extension ObjectEncoder {
     }
 
     /// Writes an attribute's member through the general path: states, spellings kept from a
-    /// source, transformers and every type (what ``writePlain(_:kind:key:isEmpty:to:)`` declines).
+    /// source, transformers and every type (what ``writePlain(_:_:kind:key:isEmpty:to:)`` declines).
     mutating func writeGeneralAttribute(
         _ slot: Int,
         of object: ModelObject,
@@ -135,35 +136,40 @@ extension ObjectEncoder {
         }
     }
 
-    /// Writes a plain attribute's member straight from its slot (its kind says its type);
-    /// false, having written nothing, for anything else (other kinds, absent and null values,
-    /// values that cannot be written), which the general path handles.
+    /// Writes a plain attribute's member straight from slot `slot` of `slots` (its kind says
+    /// its type), read in place; false, having written nothing, for anything else (other kinds,
+    /// absent and null values, values that cannot be written), which the general path handles.
     @inline(__always)
     static func writePlain(
-        _ value: Slot,
+        _ slots: SlotPointer,
+        _ slot: Int,
         kind: SlotReading.Kind,
         key: UnsafeBufferPointer<UInt8>,
         isEmpty: inout Bool,
         to writer: inout JSONWriter
     ) -> Bool {
-        switch (kind, value) {
-        case (.string, .string(let text)):
+        switch (kind, slots.tag(slot)) {
+        case (.string, .string):
             writer.member(quoted: key, isEmpty: &isEmpty)
-            writer.string(text)
-        case (.integer16, .integer(let integer)), (.integer32, .integer(let integer)),
-            (.integer64, .integer(let integer)):
+            writer.string(slots.payload(slot, as: String.self).pointee)
+        case (.integer16, .integer), (.integer32, .integer), (.integer64, .integer):
             writer.member(quoted: key, isEmpty: &isEmpty)
-            writer.integer(integer)
-        case (.double, .floatingPoint(let number)) where number.isFinite:
+            writer.integer(slots.payload(slot, as: Int64.self).pointee)
+        case (.double, .floatingPoint):
+            let number = slots.payload(slot, as: Double.self).pointee
+            guard number.isFinite else { return false }
             writer.member(quoted: key, isEmpty: &isEmpty)
             writer.double(number)
-        case (.float, .floatingPoint(let number)) where number.isFinite:
+        case (.float, .floatingPoint):
+            let number = slots.payload(slot, as: Double.self).pointee
+            guard number.isFinite else { return false }
             writer.member(quoted: key, isEmpty: &isEmpty)
             writer.float(Float(number))
-        case (.boolean, .boolean(let flag)):
+        case (.boolean, .boolean):
             writer.member(quoted: key, isEmpty: &isEmpty)
-            writer.append(flag ? "true" : "false")
-        case (.decimal, .decimal(let decimal)) where !decimal.isNaN:
+            writer.append(slots.payload(slot, as: Bool.self).pointee ? "true" : "false")
+        case (.decimal, .decimal), (.decimal, .wideDecimal):
+            guard case .decimal(let decimal) = slots[slot], !decimal.isNaN else { return false }
             writer.member(quoted: key, isEmpty: &isEmpty)
             writer.decimal(decimal)
         default:

@@ -260,7 +260,8 @@ struct ObjectEncoder {
                 let slot = Int(current.slot)
                 let key = keys.quoted(Int(current.key), escapingSlashes: escapesSlashes)
                 if !Self.writePlain(
-                    object[stored: slot],
+                    object.withStoredValues { $0 },
+                    slot,
                     kind: readings[slot].kind,
                     key: key,
                     isEmpty: &isEmpty,

@@ -217,7 +217,7 @@ struct GraphMerger {
                     assignments.append((target, slot, .attribute(object[stored: slot])))
                     continue
                 }
-                if case .null = object[stored: slot] {
+                if object.storedState(atSlot: slot) == .null {
                     assignments.append((target, slot, .relationship([], null: true)))
                     continue
                 }
@@ -415,7 +415,7 @@ struct GraphMerger {
     static func letGo(_ objects: [ModelObject], deferring unlinks: DeferredUnlinks? = nil) {
         for object in objects {
             for relationship in object.relationshipSlots {
-                if case .absent = object[stored: relationship.slot] { continue }
+                if object.storedState(atSlot: relationship.slot) == .absent { continue }
                 try? object.replaceRelationship(atSlot: relationship.slot, with: [], null: false, deferring: unlinks)
                 object[stored: relationship.slot] = .absent
             }

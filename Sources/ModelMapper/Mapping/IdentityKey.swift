@@ -7,7 +7,7 @@ enum IdentityKey: Hashable {
     case values(family: Int, [IdentityValue])
 
     /// The key of an object's slots; nil when an identity value is unset or null.
-    init?(family: Int, slots: UnsafeMutablePointer<Slot>, identitySlots: UnsafeBufferPointer<Int>) {
+    init?(family: Int, slots: SlotPointer, identitySlots: UnsafeBufferPointer<Int>) {
         if identitySlots.count == 1 {
             switch slots[identitySlots[0]] {
             case .integer(let value): self = .integer(family: family, value)

@@ -16,11 +16,8 @@ enum RequiredValue {
 
     /// Whether a required slot of a frame being read lacks its value, as ``isMissing(_:)-(SlotStorage.State)``.
     @inline(__always)
-    static func isMissing(_ slot: UnsafeMutablePointer<Slot>) -> Bool {
-        switch slot.pointee {
-        case .absent, .null: true
-        default: false
-        }
+    static func isMissing(_ slots: SlotPointer, _ slot: Int) -> Bool {
+        slots.isAbsentOrNull(slot)
     }
 
     /// The error of `property` lacking its value in the object at `objectPath`.

@@ -16,7 +16,7 @@ final class EntityLayout: @unchecked Sendable {
     /// The slots of a new object: defaults set, everything else absent, in memory every new
     /// object shares until it first changes a slot (see ``SlotStorage``), so making an object
     /// does not copy it; only read after `init`.
-    let initialSlotBuffer: UnsafeMutablePointer<Slot>
+    let initialSlotBuffer: SlotPointer
     /// The relationships with their inverses, in memory of the layout's own, written in `init`
     /// and only read after: walking an array held by a class counts a reference to the array
     /// (two atomic operations, each dearer than the walk), and objects walk this as they go.
@@ -45,8 +45,8 @@ final class EntityLayout: @unchecked Sendable {
             guard !slot.isRelationship, let value = slot.defaultValue else { return .absent }
             return Slot(attributeValue: value, type: slot.attributeType)
         }
-        self.initialSlotBuffer = .allocate(capacity: max(slots.count, 1))
-        initialSlotBuffer.initialize(from: initialSlots, count: slots.count)
+        self.initialSlotBuffer = .allocateAbsent(count: slots.count)
+        for (slot, value) in initialSlots.enumerated() { initialSlotBuffer.initialize(slot, to: value) }
         let relationships = slots.indices.filter { slots[$0].isRelationship }
             .map { slot in
                 RelationshipSlot(
@@ -75,8 +75,8 @@ final class EntityLayout: @unchecked Sendable {
         // Plain values: freed with no deinitializing.
         UnsafeMutableBufferPointer(mutating: relationshipList).deallocate()
         UnsafeMutableBufferPointer(mutating: requiredSlotList).deallocate()
-        initialSlotBuffer.deinitialize(count: slotCount)
-        initialSlotBuffer.deallocate()
+        for slot in 0..<slotCount { initialSlotBuffer.deinitialize(slot) }
+        initialSlotBuffer.deallocate(count: slotCount)
     }
 
     /// The layouts of every entity of a model whose entities are `records`.

@@ -237,10 +237,10 @@ extension ModelObject {
         if property.isToMany {
             insertLink(to: object, atSlot: slot, kind: kind, replacing: true)
         } else {
-            if case .object(let link) = slots[slot], let current = link.object {
+            if let current = slots.link(at: slot)?.pointee.object {
                 if current === object { wasLinked = true } else { detach(current, atSlot: slot, deferring: unlinks) }
             }
-            if case .object(let link) = slots[slot], link.refers(to: object), link.kind == kind {
+            if let link = slots.link(at: slot), link.pointee.refers(to: object), link.pointee.kind == kind {
                 // Already linked so.
             } else {
                 removeStrongLinks(atSlot: slot)
@@ -280,9 +280,9 @@ extension ModelObject {
             return
         }
         unlinks?.apply(to: self, atSlot: slot)
-        if case .object(let link) = slots[slot], let current = link.object {
+        if let link = slots.link(at: slot), let current = link.pointee.object {
             if current === source {
-                if ownerKind == .strong, link.kind != .backReference {
+                if ownerKind == .strong, link.pointee.kind != .backReference {
                     removeStrongLinks(atSlot: slot)
                     slots[slot] = .object(Link(source, kind: .backReference))
                 }
@@ -317,11 +317,7 @@ extension ModelObject {
 
     /// Appends a link to an object the to-many in `slot` does not hold.
     private func appendLink(to object: ModelObject, atSlot slot: Int, kind: Link.Kind) {
-        var links: [Link] = []
-        if case .objects(let current) = slots[slot] {
-            links = current
-            slots[slot] = .absent  // so that `links` is the only reference and the append does not copy
-        }
+        var links = slots.takeLinks(slot)  // moved out, so that the append does not copy the list
         links.append(Link(object, kind: Self.kind(kind, atPosition: links.count)))
         slots[slot] = .objects(links)
     }
@@ -329,11 +325,7 @@ extension ModelObject {
     /// Appends a link to `object` in a to-many slot; when the object is there already, its
     /// link takes the new kind if `replacing`, else stays as it is.
     private func insertLink(to object: ModelObject, atSlot slot: Int, kind: Link.Kind, replacing: Bool) {
-        var links: [Link] = []
-        if case .objects(let current) = slots[slot] {
-            links = current
-            slots[slot] = .absent  // so that `links` is the only reference and appends do not copy
-        }
+        var links = slots.takeLinks(slot)  // moved out, so that appends do not copy the list
         if let position = links.firstIndex(where: { $0.refers(to: object) }) {
             let kind = Self.kind(kind, atPosition: position)
             if replacing, links[position].kind != kind {
@@ -363,7 +355,7 @@ extension ModelObject {
     func removeLinks(toAnyOf objects: Set<ObjectIdentifier>, atSlot slot: Int) {
         switch slots.state(at: slot) {
         case .object:
-            guard case .object(let link) = slots[slot], let object = link.object,
+            guard let object = slots.link(at: slot)?.pointee.object,
                 objects.contains(ObjectIdentifier(object))
             else { return }
             removeLink(to: object, atSlot: slot)
@@ -384,8 +376,8 @@ extension ModelObject {
     func removeLink(to object: ModelObject, atSlot slot: Int) {
         switch slots.state(at: slot) {
         case .object:
-            guard case .object(let link) = slots[slot], link.refers(to: object) else { return }
-            if link.isStrong { object.forgetStrongOwner() }
+            guard let link = slots.link(at: slot), link.pointee.refers(to: object) else { return }
+            if link.pointee.isStrong { object.forgetStrongOwner() }
             slots[slot] = .null
         case .objects:
             var links = slots.takeLinks(slot)  // moved out, so that removing does not copy the list
@@ -531,7 +523,7 @@ extension ModelObject {
     private func removeBackReference(to object: UnsafeMutableRawPointer, atSlot slot: Int) {
         switch slots.state(at: slot) {
         case .object:
-            if case .object(let link) = slots[slot], link.isBackReference(to: object) { slots[slot] = .absent }
+            if let link = slots.link(at: slot), link.pointee.isBackReference(to: object) { slots[slot] = .absent }
         case .objects:
             // Moved out, so that `links` is the only reference and removing does not copy the
             // list (a `switch` over the slot would hold it until its end).

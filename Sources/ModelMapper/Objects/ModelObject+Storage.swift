@@ -7,11 +7,19 @@
 /// and the graph, which link both sides themselves. Code outside the library uses
 /// ``ModelObject/setValue(_:forKey:)``.
 extension ModelObject {
-    /// The value stored in `slot`, lent in place (a reader that only looks counts no reference).
+    /// The value stored in `slot`, copied (a reader that only looks, and counts no reference,
+    /// reads it in place through ``withStoredValues(_:)``).
     @inline(__always)
     subscript(stored slot: Int) -> Slot {
-        _read { yield slots[slot] }
+        get { slots[slot] }
         set { slots[slot] = newValue }
+    }
+
+    /// Sets `slot` to the value of the same slot of `source` (slots of the object's entity),
+    /// moved: `source`'s slot is left absent, and no reference is counted.
+    @inline(__always)
+    func moveStoredValue(_ slot: Int, from source: inout SlotStorage) {
+        slots.moveValue(slot, from: &source)
     }
 
     /// What `slot` holds, told without copying its value.
@@ -35,14 +43,14 @@ extension ModelObject {
 
     /// Calls `body` with the stored values' memory, to read them in place.
     @inline(__always)
-    func withStoredValues<Result>(_ body: (UnsafeMutablePointer<Slot>) -> Result) -> Result {
+    func withStoredValues<Result>(_ body: (SlotPointer) -> Result) -> Result {
         slots.withUnsafeSlots(body)
     }
 
     /// Takes over `count` slots a decoder filled in a block of `arena` (see
     /// ``SlotStorage/init(adopting:count:arena:)``) as the object's values, replacing what it held.
     @inline(__always)
-    func adoptSlots(_ filled: UnsafeMutablePointer<Slot>, count: Int, arena: Unmanaged<SlotArena>) {
+    func adoptSlots(_ filled: SlotPointer, count: Int, arena: Unmanaged<SlotArena>) {
         slots = SlotStorage(adopting: filled, count: count, arena: arena)
     }
 

@@ -12,24 +12,25 @@ import Foundation
 ///
 /// The cost, chosen knowingly: slot memory of objects decoded together is given back when the
 /// last of them is freed, so an object kept from a large decode keeps its arena's other
-/// blocks (at most ``maximumCapacity`` slots, 24 KB) until then. The memory kept is never
+/// blocks (at most ``maximumCapacity`` bytes) until then. The memory kept is never
 /// more than what the decoded objects' slots took.
 final class SlotArena {
-    private let base: UnsafeMutablePointer<Slot>
-    /// How many slots the arena has room for.
+    private let base: UnsafeMutableRawPointer
+    /// How many bytes the arena has room for (a multiple of 8, as every block is).
     let capacity: Int
     /// How many were handed out.
     private var used = 0
 
-    /// The slots of the largest arena an ``Allocator`` makes (unless one object needs more).
-    static let maximumCapacity = 1024
-    /// The slots of an allocator's first arena: a decode of a single small object should not
+    /// The bytes of the largest arena an ``Allocator`` makes (unless one object needs more):
+    /// about a thousand slots.
+    static let maximumCapacity = 16 * 1024
+    /// The bytes of an allocator's first arena: a decode of a single small object should not
     /// take the largest.
-    static let initialCapacity = 32
+    static let initialCapacity = 512
 
     private init(capacity: Int) {
         self.capacity = capacity
-        base = .mallocated(capacity: capacity)
+        base = UnsafeMutableRawPointer(UnsafeMutablePointer<UInt64>.mallocated(capacity: capacity / 8))
     }
 
     deinit {
@@ -46,20 +47,19 @@ final class SlotArena {
         /// `count` absent slots and their arena, retained once for the caller: the caller
         /// passes that count on to the object that adopts the block (or releases it with
         /// ``SlotStorage/release(_:count:arena:)``).
-        mutating func allocateAbsent(count: Int) -> (slots: UnsafeMutablePointer<Slot>, arena: Unmanaged<SlotArena>) {
+        mutating func allocateAbsent(count: Int) -> (slots: SlotPointer, arena: Unmanaged<SlotArena>) {
+            let bytes = SlotPointer.byteCount(count: count)
             let arena: SlotArena
-            if let current, current.capacity - current.used >= count {
+            if let current, current.capacity - current.used >= bytes {
                 arena = current
             } else {
                 // Doubling up to the largest, so that small decodes stay small.
                 let next = min(2 * (current?.capacity ?? SlotArena.initialCapacity / 2), SlotArena.maximumCapacity)
-                arena = SlotArena(capacity: max(next, count))
+                arena = SlotArena(capacity: max(next, bytes))
                 current = arena
             }
-            let slots = arena.base + arena.used
-            arena.used += count
-            // One store per slot: `initialize(repeating:)` would copy the value through its witness.
-            for index in 0..<count { (slots + index).initialize(to: .absent) }
+            let slots = SlotPointer(absentIn: arena.base + arena.used, count: count)
+            arena.used += bytes
             return (slots, .passRetained(arena))
         }
     }

@@ -1,18 +1,18 @@
 import Foundation
 @_spi(Engine) import ModelMapperSchema
 
-/// The slots of one object, in memory the object owns: no array header to keep or to check
-/// for uniqueness on every write; the decoder fills them in place, in a block of a
-/// ``SlotArena``, and hands them over as they are (``init(adopting:count:arena:)``); freed
-/// with a loop over the slots' own type (an array's storage would free them through generic
-/// value witnesses, one call a slot).
+/// The slots of one object, in memory the object owns, packed (see ``SlotPointer``): no array
+/// header to keep or to check for uniqueness on every write; the decoder fills them in place,
+/// in a block of a ``SlotArena``, and hands them over as they are
+/// (``init(adopting:count:arena:)``); freed with a loop over the slots' tags, destroying only
+/// those that hold a reference.
 ///
 /// Not copyable: the object holds the only one, and a copy would free the slots twice.
 struct SlotStorage: ~Copyable {
     // The fields are ordered so that the storage takes 21 bytes (the object's next fields fill
     // the rest of its last word): every object holds one, and an object's size is most of what a
     // decoded graph takes.
-    private var base: UnsafeMutablePointer<Slot>
+    private var base: SlotPointer
     /// The arena the slots are a block of, if they are. Slots the storage owns without one are
     /// its own allocation (a copy of the initial slots), freed with it.
     private var arena: SlotArena?
@@ -28,7 +28,7 @@ struct SlotStorage: ~Copyable {
     var count: Int { Int(storedCount) }
 
     /// The entity's initial slots, shared: they live as long as the mapping, which the object holds.
-    init(sharing initial: UnsafeMutablePointer<Slot>, count: Int) {
+    init(sharing initial: SlotPointer, count: Int) {
         base = initial
         storedCount = UInt32(count)
         owns = false
@@ -37,7 +37,7 @@ struct SlotStorage: ~Copyable {
 
     /// Takes over `count` slots of an arena's block (``SlotArena/Allocator/allocateAbsent(count:)``),
     /// and the count on the arena that came with it: the storage owns the slots from now on.
-    init(adopting slots: UnsafeMutablePointer<Slot>, count: Int, arena: Unmanaged<SlotArena>) {
+    init(adopting slots: SlotPointer, count: Int, arena: Unmanaged<SlotArena>) {
         storedCount = UInt32(count)
         base = slots
         owns = true
@@ -45,19 +45,17 @@ struct SlotStorage: ~Copyable {
     }
 
     /// Releases the values of an arena's block that no object adopted, and the count on its arena.
-    static func release(_ slots: UnsafeMutablePointer<Slot>, count: Int, arena: Unmanaged<SlotArena>) {
+    static func release(_ slots: SlotPointer, count: Int, arena: Unmanaged<SlotArena>) {
         _ = SlotStorage(adopting: slots, count: count, arena: arena)
     }
 
     deinit {
         guard owns else { return }
-        // Slot by slot, only those holding a reference: most hold numbers, dates or nothing,
-        // and `deinitialize(count:)` would destroy each through the type's value witness.
-        for index in 0..<count where base[index].holdsReference {
-            (base + index).deinitialize(count: 1)
-        }
+        // Slot by slot, by each one's tag: most hold numbers, dates or nothing, which need no
+        // destroying.
+        for index in 0..<count { base.deinitialize(index) }
         // An arena's block goes with the arena (released after this).
-        if arena == nil { free(base) }
+        if arena == nil { base.deallocate(count: count) }
     }
 
     var indices: Range<Int> { 0..<count }
@@ -67,8 +65,8 @@ struct SlotStorage: ~Copyable {
     /// payload is taken out here, so that the caller holds the only copy of it.
     mutating func takeLink(_ index: Int) -> Link? {
         precondition(index >= 0 && index < count, "slot \(index) out of range")
-        guard owns, case .object = base[index], case .object(let link) = moveOut(index) else { return nil }
-        return link
+        guard owns, base.tag(index) == .object else { return nil }
+        return base.take(index, as: Link.self)
     }
 
     /// The links of a to-many slot, moved out (the slot is left absent); empty for anything
@@ -76,20 +74,12 @@ struct SlotStorage: ~Copyable {
     /// the only one and changing it copies nothing.
     mutating func takeLinks(_ index: Int) -> [Link] {
         precondition(index >= 0 && index < count, "slot \(index) out of range")
-        guard owns, case .objects = base[index], case .objects(let links) = moveOut(index) else { return [] }
-        return links
-    }
-
-    /// A slot's value, moved out of storage the object owns: the slot is left absent, and no
-    /// reference is counted.
-    private mutating func moveOut(_ index: Int) -> Slot {
-        let value = (base + index).move()
-        (base + index).initialize(to: .absent)
-        return value
+        guard owns, base.tag(index) == .objects else { return [] }
+        return base.take(index, as: [Link].self)
     }
 
     /// Calls `body` with the slots' memory, to read them in place.
-    func withUnsafeSlots<Result>(_ body: (UnsafeMutablePointer<Slot>) -> Result) -> Result {
+    func withUnsafeSlots<Result>(_ body: (SlotPointer) -> Result) -> Result {
         body(base)
     }
 
@@ -101,7 +91,7 @@ struct SlotStorage: ~Copyable {
     /// What slot `index` holds.
     func state(at index: Int) -> State {
         precondition(index >= 0 && index < count, "slot \(index) out of range")
-        switch base[index] {
+        switch base.tag(index) {
         case .absent: return .absent
         case .null: return .null
         case .object: return .object
@@ -114,34 +104,57 @@ struct SlotStorage: ~Copyable {
     /// keeps its value. Nil for anything else.
     func linkedObject(at index: Int) -> Unmanaged<ModelObject>? {
         precondition(index >= 0 && index < count, "slot \(index) out of range")
-        guard case .object(let link) = base[index] else { return nil }
-        return link.unmanagedObject
+        guard base.tag(index) == .object else { return nil }
+        return base.payload(index, as: Link.self).pointee.unmanagedObject
+    }
+
+    /// The link of a to-one slot, in place (reading it counts no reference): valid until the
+    /// slot is next written. Nil for anything else.
+    func link(at index: Int) -> UnsafeMutablePointer<Link>? {
+        precondition(index >= 0 && index < count, "slot \(index) out of range")
+        return base.tag(index) == .object ? base.payload(index, as: Link.self) : nil
     }
 
     /// The links of a to-many slot; empty for anything else.
     func links(at index: Int) -> [Link] {
         precondition(index >= 0 && index < count, "slot \(index) out of range")
-        guard case .objects(let links) = base[index] else { return [] }
-        return links
+        guard base.tag(index) == .objects else { return [] }
+        return base.payload(index, as: [Link].self).pointee
     }
 
-    /// A slot; the index must be one of the entity's slots, as an array's would.
+    /// A slot, copied; the index must be one of the entity's slots, as an array's would.
+    /// (A reader that only looks, and counts no reference, reads the payload in place:
+    /// ``withUnsafeSlots(_:)``.)
     subscript(index: Int) -> Slot {
-        // Lent in place, so that a reader that only looks (the encoder) counts no reference.
-        _read {
+        get {
             precondition(index >= 0 && index < count, "slot \(index) out of range")
-            yield base[index]
+            return base[index]
         }
-        set {
+        @inline(__always) set {
             precondition(index >= 0 && index < count, "slot \(index) out of range")
-            if !owns {
-                // From malloc (freed with `free`), not `allocate`'s posix_memalign.
-                let copy = UnsafeMutablePointer<Slot>.mallocated(capacity: count)
-                copy.initialize(from: base, count: count)
-                base = copy
-                owns = true
-            }
+            if !owns { copyInitialSlots() }
             base[index] = newValue
         }
+    }
+
+    /// Sets slot `index` to the value of the same slot of `source`, moved (no reference is
+    /// counted): `source`'s slot is left absent. Both have the same entity's slots.
+    mutating func moveValue(_ index: Int, from source: inout SlotStorage) {
+        precondition(index >= 0 && index < count && index < source.count, "slot \(index) out of range")
+        if !owns { copyInitialSlots() }
+        guard source.owns else {
+            base[index] = source.base[index]
+            return
+        }
+        base.moveAssign(index, from: source.base, index)
+    }
+
+    /// Makes the slots the storage's own: a copy of the entity's initial slots it shared.
+    @inline(never)
+    private mutating func copyInitialSlots() {
+        let copy = SlotPointer.allocateAbsent(count: count)
+        for slot in 0..<count { copy.initialize(slot, to: base[slot]) }
+        base = copy
+        owns = true
     }
 }

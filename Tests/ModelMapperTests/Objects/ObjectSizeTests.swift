@@ -18,7 +18,15 @@ struct ObjectSizeTests {
     @Test("the slot storage takes 21 bytes, so that the object's flags fill its last word")
     func slotStorage() {
         #expect(MemoryLayout<SlotStorage>.size == 21)
+    }
+
+    @Test("slots are kept in 17 bytes each (16 of payload, a tag byte), not a Slot's 24")
+    func packedSlots() {
         #expect(MemoryLayout<Slot>.stride == 24)
+        #expect(SlotPointer.byteCount(count: 6) == 6 * 16 + 8)
+        #expect(SlotPointer.byteCount(count: 8) == 8 * 17)
+        #expect(SlotPointer.byteCount(count: 9) == 9 * 16 + 16)
+        #expect(SlotPointer.byteCount(count: 0) == 0)
     }
 
     @Test("an object takes 88 bytes with its header: one malloc block of 96")

@@ -11,7 +11,7 @@ struct SlotArenaTests {
     @Test("blocks follow each other in an arena, and a full arena makes way for a larger one")
     func blocksAndGrowth() {
         var allocator = SlotArena.Allocator()
-        var blocks: [(slots: UnsafeMutablePointer<Slot>, count: Int, arena: Unmanaged<SlotArena>)] = []
+        var blocks: [(slots: SlotPointer, count: Int, arena: Unmanaged<SlotArena>)] = []
         // 3 + 5 + 7 + ... slots: enough to fill several arenas.
         var capacities: [Int] = []
         for index in 0..<200 {
@@ -31,10 +31,11 @@ struct SlotArenaTests {
         #expect(capacities.allSatisfy { $0 <= SlotArena.maximumCapacity })
         #expect(capacities == capacities.sorted(), "arenas only grow: \(capacities)")
         #expect(capacities.last == SlotArena.maximumCapacity)
-        // Within an arena, each block starts where the one before ended.
+        // Within an arena, each block (its tags, then its payloads) starts where the one before ended.
         for (previous, next) in zip(blocks, blocks.dropFirst()) where previous.arena.toOpaque() == next.arena.toOpaque()
         {
-            #expect(previous.slots + previous.count == next.slots)
+            let previousEnd = previous.slots.payloads + SlotPointer.payloadSize * previous.count
+            #expect(previousEnd + SlotPointer.tagBytes(count: next.count) == next.slots.payloads)
         }
         for block in blocks { SlotStorage.release(block.slots, count: block.count, arena: block.arena) }
     }
@@ -46,7 +47,7 @@ struct SlotArenaTests {
         let count = SlotArena.maximumCapacity + 10
         let (large, largeArena) = allocator.allocateAbsent(count: count)
         #expect(largeArena.toOpaque() != smallArena.toOpaque())
-        #expect(largeArena._withUnsafeGuaranteedRef(\.capacity) == count)
+        #expect(largeArena._withUnsafeGuaranteedRef(\.capacity) == SlotPointer.byteCount(count: count))
         var storage = SlotStorage(adopting: large, count: count, arena: largeArena)
         storage[count - 1] = .integer(7)
         guard case .integer(7) = storage[count - 1] else {
