@@ -195,11 +195,14 @@ extension IdentityMap.Table {
     /// Empty buckets, `capacity` of them (a power of two).
     private mutating func allocate(_ capacity: Int) {
         // Zero bytes are an empty bucket (value 0, no object), and an Entry is plain values: so
-        // calloc, which takes a large table's pages zeroed from the system instead of writing
-        // them (freed with free, in deinit and grow).
-        guard let raw = calloc(capacity, MemoryLayout<IdentityMap.Entry>.stride) else {
+        // calloc for a large table, whose pages come zeroed from the system instead of being
+        // written; a small one from malloc, zeroed here, since glibc's calloc skips its
+        // per-thread cache of freed blocks (freed with free, in deinit and grow).
+        let bytes = capacity * MemoryLayout<IdentityMap.Entry>.stride
+        guard let raw = bytes <= 1024 ? malloc(bytes) : calloc(capacity, MemoryLayout<IdentityMap.Entry>.stride) else {
             preconditionFailure("out of memory allocating \(capacity) identity buckets")
         }
+        if bytes <= 1024 { raw.initializeMemory(as: UInt8.self, repeating: 0, count: bytes) }
         entries = raw.bindMemory(to: IdentityMap.Entry.self, capacity: capacity)
         self.capacity = capacity
     }

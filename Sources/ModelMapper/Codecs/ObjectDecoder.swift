@@ -20,7 +20,10 @@ struct ObjectDecoder {
     let run: DecodingRun
     /// What the options say for every object or value, read out of them once.
     let settings: Settings
-    let frames = StackBuffer<Frame>()
+    /// The frames of the objects being read, room for four at first: a frame is large, and
+    /// four (under glibc's 1 KB for its per-thread cache of freed blocks) take their memory
+    /// from that cache, where sixteen went to the allocator's slower path on every call.
+    let frames = StackBuffer<Frame>(capacity: 4)
     /// The levels around the current level of each frame's object (for nested keys), the
     /// outermost first, frame after frame (see `Frame.outerStart`).
     let outerLevels = StackBuffer<Level>()
