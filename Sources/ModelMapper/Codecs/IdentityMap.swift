@@ -42,9 +42,12 @@ final class IdentityMap {
     /// 4 KB, where a call's fixed cost is most of it (zeroing 64 buckets and looking through
     /// them again when freed cost a 157-byte document 3% of its decode).
     fileprivate let initialCapacity: Int
-    /// Mixed into every hash, chosen per map: a document's identities cannot be picked to
-    /// fall into one run of buckets, which would make each insertion linear.
-    private let seed = UInt64.random(in: .min ... .max)
+    /// Mixed into every hash: a document's identities cannot be picked to fall into one run
+    /// of buckets, which would make each insertion linear. Chosen once per process, as Swift's
+    /// own hashing seed is: chosen per map, it cost a `getrandom` system call per decode call,
+    /// about a quarter of a 157-byte document's decode time (which instruction counts miss).
+    private let seed = IdentityMap.processSeed
+    private static let processSeed = UInt64.random(in: .min ... .max)
 
     /// A map for a run over a document of `documentBytes` bytes (0 when unknown).
     init(documentBytes: Int) {
