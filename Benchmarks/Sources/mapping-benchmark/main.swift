@@ -28,7 +28,8 @@
 //
 // `scale` is the number of authors (records are 5 times as many). The contenders run in
 // interleaved rounds (see BenchmarkSupport); it prints each one's median and ModelMapper's
-// ratios to the Foundation baselines.
+// ratios to the Foundation baselines, then simdjson's floor over the same bytes (parse+walk and
+// minify, see SimdjsonFloor) and ModelMapper's ratios to it.
 //
 // `--only SHAPE.CONTENDER` (say `authors.decode`) runs one contender `repetitions` times, for
 // counting its instructions (and nothing of the setup) with callgrind, from the package folder:
@@ -188,4 +189,19 @@ for name in shapeNames {
             medians[4] / medians[3]
         )
     )
+    // simdjson's floor over the same bytes, written to a file of their own for its process.
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("mapping-benchmark-\(shape.name).json")
+    try shape.data.write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    if let floor = SimdjsonFloor.medians(rounds: repetitions, files: [file])?[file.path] {
+        print(
+            String(
+                format: "  simdjson parse+walk %7.2f ms (decode %5.1fx it)   minify %7.2f ms (encode %5.1fx it)",
+                floor.parseAndWalk,
+                medians[0] / floor.parseAndWalk,
+                floor.minify,
+                medians[3] / floor.minify
+            )
+        )
+    }
 }
