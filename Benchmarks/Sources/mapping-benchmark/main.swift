@@ -20,6 +20,8 @@
 //                                                                           # (see StandardDocuments)
 //     swift run -c release mapping-benchmark 0 [repetitions] --fetch [N]   # a fetch request over N (100k)
 //                                                                           # books against hand-written Swift
+//     swift run -c release mapping-benchmark 0 [repetitions] --concurrency K [--seconds S] [--workload NAME]
+//                                      # K threads sharing a decoder against K processes (see ConcurrencyMode)
 //
 // `--phases` times decoding and freeing the result apart; callgrind then counts the freeing alone (of both
 // contenders, one round each):
@@ -55,6 +57,23 @@ if let path = option("--memory-child") {
 }
 if let path = option("--streaming-child") {
     try MemoryModes.streamingChild(path: path)
+    exit(0)
+}
+// The concurrency mode (see ConcurrencyMode): its children, then the mode.
+if let name = option("--concurrency-child"), let index = CommandLine.arguments.firstIndex(of: "--concurrency-child"),
+    CommandLine.arguments.count > index + 3, let start = Double(CommandLine.arguments[index + 2]),
+    let seconds = Double(CommandLine.arguments[index + 3])
+{
+    try ConcurrencyMode.child(name: name, start: start, seconds: seconds)
+    exit(0)
+}
+if let threads = option("--concurrency").flatMap({ Int($0) }) {
+    try ConcurrencyMode.run(
+        threads: threads,
+        seconds: option("--seconds").flatMap { Double($0) } ?? 2,
+        rounds: repetitions,
+        only: option("--workload")
+    )
     exit(0)
 }
 if CommandLine.arguments.contains("--memory") {

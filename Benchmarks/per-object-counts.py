@@ -1,0 +1,104 @@
+#!/usr/bin/env python3
+"""Lock acquisitions and reference counting per decoded object (issue 50), counted by callgrind.
+
+Runs `mapping-benchmark SCALE 1 --only SHAPE.decode` under callgrind, counting from the decode's
+start (`measuredRun`; the freeing of what it made is counted too), and prints the calls to the lock functions (pthread mutexes and read-write locks)
+and to Swift's retain and release functions, in all and per decoded object. Deterministic: the
+same build gives the same counts, so that a change is judged by them and not by a timing.
+
+    cd Benchmarks && swift build -c release --product mapping-benchmark
+    python3 per-object-counts.py            # authors (200 authors, 4,200 objects) and flat (1,000)
+    python3 per-object-counts.py authors    # one shape
+"""
+
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+BINARY = os.path.join(HERE, ".build", "release", "mapping-benchmark")
+
+# shape: (scale argument, objects decoded at that scale)
+SHAPES = {
+    "authors": (200, 200 * 21),  # an author, ten books, ten pricings
+    "flat": (200, 200 * 5),  # records are five times the scale
+}
+
+GROUPS = {
+    "locks": re.compile(r"^(pthread_mutex_(timed)?lock|pthread_mutex_trylock|pthread_rwlock_(rd|wr)lock|pthread_spin_lock)$"),
+    "retains": re.compile(r"^swift_(unknownObject|bridgeObject|nonatomic_)?retain(_n)?$"),
+    "releases": re.compile(r"^swift_(unknownObject|bridgeObject|nonatomic_)?release(_n)?$"),
+}
+
+
+def calls_by_function(out_file):
+    """The number of calls to each function in a callgrind output file, by name."""
+    names = {}
+    calls = {}
+    callee = None
+    with open(out_file, encoding="utf-8", errors="replace") as lines:
+        for line in lines:
+            if line.startswith(("fn=", "cfn=")):
+                key, _, rest = line.rstrip("\n").partition("=")
+                match = re.match(r"\((\d+)\)(?: (.*))?", rest)
+                if match:
+                    if match.group(2):
+                        names[match.group(1)] = match.group(2)
+                    name = names.get(match.group(1), rest)
+                else:
+                    name = rest
+                if key == "cfn":
+                    # Without a recursion level (`'2`) or a symbol version (`@@GLIBC_2.2.5`).
+                    callee = re.sub(r"@.*$", "", re.sub(r"'\d+$", "", name))
+            elif line.startswith("calls=") and callee is not None:
+                calls[callee] = calls.get(callee, 0) + int(line.split("=", 1)[1].split()[0])
+                callee = None
+    return calls
+
+
+def count(shape):
+    scale, objects = SHAPES[shape]
+    with tempfile.TemporaryDirectory() as folder:
+        out_file = os.path.join(folder, "callgrind.out")
+        subprocess.run(
+            [
+                "valgrind",
+                "--tool=callgrind",
+                "--callgrind-out-file=" + out_file,
+                # Counts from the decode's start: call counts are kept outside a toggled
+                # collection too, so they are zeroed there instead (what follows the decode
+                # is the process's exit).
+                "--zero-before=*measuredRun*",
+                BINARY,
+                str(scale),
+                "1",
+                "--only",
+                shape + ".decode",
+            ],
+            check=True,
+            cwd=HERE,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            env=dict(os.environ, SWIFT_DETERMINISTIC_HASHING="1"),
+        )
+        calls = calls_by_function(out_file)
+    totals = {group: sum(n for name, n in calls.items() if pattern.match(name)) for group, pattern in GROUPS.items()}
+    print(
+        f"{shape:8} {objects:6} objects   "
+        + "   ".join(f"{group} {totals[group]:8,} ({totals[group] / objects:6.2f} an object)" for group in GROUPS)
+    )
+
+
+def main():
+    if not os.path.exists(BINARY):
+        sys.exit(f"{BINARY} is missing: swift build -c release --product mapping-benchmark, in {HERE}")
+    for shape in sys.argv[1:] or list(SHAPES):
+        if shape not in SHAPES:
+            sys.exit(f"shapes: {', '.join(SHAPES)}")
+        count(shape)
+
+
+if __name__ == "__main__":
+    main()
