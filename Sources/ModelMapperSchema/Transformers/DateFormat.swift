@@ -159,7 +159,7 @@ public enum DateFormat: Sendable, Hashable {
             let parts = Self.utc.dateComponents([.year, .month, .day], from: date)
             return .string(String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0))
         case .pattern(let pattern):
-            return .string(PatternFormatters.shared.string(from: date, pattern: pattern))
+            return .string(PatternFormatters.string(from: date, pattern: pattern))
         }
     }
 
@@ -243,7 +243,7 @@ public enum DateFormat: Sendable, Hashable {
             else { return nil }
             return date
         case .pattern(let pattern):
-            return PatternFormatters.shared.date(from: text, pattern: pattern)
+            return PatternFormatters.date(from: text, pattern: pattern)
         case .localISO8601, .secondsSince1970, .millisecondsSince1970:
             return nil
         }
@@ -262,31 +262,49 @@ public enum DateFormat: Sendable, Hashable {
     }
 }
 
-/// `DateFormatter`s by pattern, created once; a formatter is not thread-safe, so use is locked.
-private final class PatternFormatters: @unchecked Sendable {
-    static let shared = PatternFormatters()
-    private let lock = NSLock()
-    private var formatters: [String: DateFormatter] = [:]
+/// `DateFormatter`s by pattern, one set per thread: a formatter is not thread-safe, and one lock
+/// around every thread's dates (as there was) serialised concurrent decodes, value by value
+/// (issue 50). A thread's formatters live as long as the thread.
+private enum PatternFormatters {
+    /// One thread's formatters, by pattern.
+    final class Cache {
+        var formatters: [String: DateFormatter] = [:]
 
-    private func formatter(_ pattern: String) -> DateFormatter {
-        if let formatter = formatters[pattern] { return formatter }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = pattern
-        formatters[pattern] = formatter
-        return formatter
+        func formatter(_ pattern: String) -> DateFormatter {
+            if let formatter = formatters[pattern] { return formatter }
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = TimeZone(identifier: "UTC")
+            formatter.dateFormat = pattern
+            formatters[pattern] = formatter
+            return formatter
+        }
     }
 
-    func date(from text: String, pattern: String) -> Date? {
-        lock.lock()
-        defer { lock.unlock() }
-        return formatter(pattern).date(from: text)
+    /// The key of each thread's ``Cache``, released when its thread ends.
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        let status = pthread_key_create(&key) { cache in
+            guard let cache else { return }
+            Unmanaged<Cache>.fromOpaque(cache).release()
+        }
+        precondition(status == 0, "pthread_key_create failed (\(status)): the process is out of thread keys")
+        return key
+    }()
+
+    /// The calling thread's formatters.
+    private static var cache: Cache {
+        if let cache = pthread_getspecific(key) { return Unmanaged<Cache>.fromOpaque(cache).takeUnretainedValue() }
+        let cache = Cache()
+        pthread_setspecific(key, Unmanaged.passRetained(cache).toOpaque())
+        return cache
     }
 
-    func string(from date: Date, pattern: String) -> String {
-        lock.lock()
-        defer { lock.unlock() }
-        return formatter(pattern).string(from: date)
+    static func date(from text: String, pattern: String) -> Date? {
+        cache.formatter(pattern).date(from: text)
+    }
+
+    static func string(from date: Date, pattern: String) -> String {
+        cache.formatter(pattern).string(from: date)
     }
 }

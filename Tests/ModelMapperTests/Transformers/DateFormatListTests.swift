@@ -58,6 +58,32 @@ struct DateFormatListTests {
         #expect(written == #"{"name":"x","when":"\#(expected)"}"#)
     }
 
+    @Test("Threads read and write pattern dates at once, each with its own formatters")
+    func concurrentPatterns() throws {
+        let model = self.model
+        let event = self.event
+        let failures = Failures()
+        DispatchQueue.concurrentPerform(iterations: 16) { thread in
+            for day in 1...28 {
+                let text = String(format: "%02d/%02d/2001", day, thread % 12 + 1)
+                do {
+                    let object = try ModelDecoder(model: model)
+                        .decodeObject(of: event, from: Data(#"{"name": "x", "when": "\#(text)"}"#.utf8))
+                    var calendar = Calendar(identifier: .gregorian)
+                    calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+                    let expected = calendar.date(from: DateComponents(year: 2001, month: thread % 12 + 1, day: day))
+                    guard let date = object.value(forKey: "when") as? Date, date == expected else {
+                        failures.append("\(text) read as \(String(describing: object.value(forKey: "when")))")
+                        continue
+                    }
+                } catch {
+                    failures.append("\(text): \(error)")
+                }
+            }
+        }
+        #expect(failures.all.isEmpty, "\(failures.all.prefix(5))")
+    }
+
     @Test("A value no format reads is an error listing them; other dates keep the coder's format")
     func errors() throws {
         let error = try #require(throws: MappingError.self) {
@@ -81,4 +107,13 @@ struct DateFormatListTests {
                 )
         }
     }
+}
+
+/// What the threads of a test found wrong, collected under a lock.
+private final class Failures: @unchecked Sendable {
+    private let lock = NSLock()
+    private var found: [String] = []
+
+    func append(_ failure: String) { lock.withLock { found.append(failure) } }
+    var all: [String] { lock.withLock { found } }
 }
