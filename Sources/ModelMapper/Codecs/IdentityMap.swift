@@ -202,10 +202,11 @@ extension IdentityMap.Table {
         // written; a small one from malloc, zeroed here, since glibc's calloc skips its
         // per-thread cache of freed blocks (freed with free, in deinit and grow).
         let bytes = capacity * MemoryLayout<IdentityMap.Entry>.stride
-        guard let raw = bytes <= 1024 ? malloc(bytes) : calloc(capacity, MemoryLayout<IdentityMap.Entry>.stride) else {
+        let isSmall = bytes <= 1024
+        guard let raw = isSmall ? malloc(bytes) : calloc(capacity, MemoryLayout<IdentityMap.Entry>.stride) else {
             preconditionFailure("out of memory allocating \(capacity) identity buckets")
         }
-        if bytes <= 1024 { raw.initializeMemory(as: UInt8.self, repeating: 0, count: bytes) }
+        if isSmall { raw.initializeMemory(as: UInt8.self, repeating: 0, count: bytes) }
         entries = raw.bindMemory(to: IdentityMap.Entry.self, capacity: capacity)
         self.capacity = capacity
     }
