@@ -21,6 +21,7 @@
 //     swift run -c release mapping-benchmark 0 [repetitions] --fetch [N]   # a fetch request over N (100k)
 //                                                                           # books against hand-written Swift
 //     swift run -c release mapping-benchmark 0 [repetitions] --concurrency K [--seconds S] [--workload NAME]
+//     swift run -c release mapping-benchmark 0 [repetitions] --across-threads
 //                                      # K threads sharing a decoder against K processes (see ConcurrencyMode)
 //
 // `--phases` times decoding and freeing the result apart; callgrind then counts the freeing alone (of both
@@ -74,6 +75,10 @@ if let threads = option("--concurrency").flatMap({ Int($0) }) {
         rounds: repetitions,
         only: option("--workload")
     )
+    exit(0)
+}
+if CommandLine.arguments.contains("--across-threads") {
+    try AcrossThreadsMode.run(rounds: repetitions)
     exit(0)
 }
 if CommandLine.arguments.contains("--memory") {

@@ -49,6 +49,10 @@ final class DecodingRun {
     /// How many links the searches that keep strong links free of cycles may still follow
     /// (see ``ObjectDecoder``'s `replace`): a bound linear in the document.
     @exclusivity(unchecked) var cycleSearchAllowance: Int
+    /// How many pieces of a large array read on other threads the run took in (see
+    /// ``ObjectDecoder/readArrayAcrossThreads(entity:path:)``): what tests and benchmarks
+    /// tell the parallel reading by.
+    @exclusivity(unchecked) var piecesReadApart = 0
     private(set) lazy var spellingWriters = (canonical: JSONWriter(capacity: 64), original: JSONWriter(capacity: 64))
 
     /// A run over a document of `byteCount` bytes (0 when unknown), which bounds the searches for cycles.

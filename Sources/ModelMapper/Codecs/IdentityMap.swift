@@ -116,6 +116,41 @@ final class IdentityMap {
         table(probe.family).pointee.insert(object, for: probe.value, at: probe.bucket, seed: seed)
     }
 
+    /// Takes in every identity of `other`, a map of a run over a later part of the same array
+    /// read apart (see ``ObjectDecoder/readArrayAcrossThreads(entity:path:)``), when none of
+    /// them is here already, and answers true; answers false, taking nothing, when one is (the
+    /// later part would have found an object of the earlier one, so it must be read again, in
+    /// this run). `inserting`: false to only ask, when no later part will be looked up.
+    func absorb(_ other: IdentityMap, inserting: Bool) -> Bool {
+        for key in other.others.keys where others[key] != nil { return false }
+        if let theirs = other.tables, let tables {
+            for family in 0..<min(other.tableCount, tableCount) where tables[family].count > 0 {
+                let table = theirs[family]
+                guard let entries = table.entries else { continue }
+                for position in 0..<table.capacity where entries[position].object != nil {
+                    if tables[family].object(for: entries[position].value, seed: seed) != nil { return false }
+                }
+            }
+        }
+        guard inserting else { return true }
+        for (key, object) in other.others { others[key] = object }
+        guard let theirs = other.tables else { return true }
+        for family in 0..<other.tableCount {
+            let table = theirs[family]
+            guard let entries = table.entries else { continue }
+            for position in 0..<table.capacity {
+                guard let object = entries[position].object else { continue }
+                self.table(family).pointee
+                    .insert(
+                        object.takeUnretainedValue(),
+                        for: entries[position].value,
+                        seed: seed
+                    )
+            }
+        }
+        return true
+    }
+
     subscript(key: IdentityKey) -> ModelObject? {
         get {
             guard case .integer(let family, let value) = key else { return others[key] }

@@ -178,6 +178,27 @@ public struct ModelDecoder: Sendable {
         /// The most elements of one array, or members of one object, before decoding stops with
         /// an error (`.notRepresentable`): 10 million by default.
         public var maximumElementCount = 10_000_000
+        /// How many threads one decode may read a large top-level array with (an array of
+        /// objects, the document or the one at the key path, of 1 MiB or more): 1, the
+        /// default, reads on the calling thread alone; more cuts the array into that many
+        /// pieces at element boundaries, reads them at once on Dispatch's global queue (one
+        /// pool for the whole process, never more threads than cores, however many decodes
+        /// run), and puts them together in document order.
+        ///
+        /// The result is the one-thread result exactly: the same objects in the same order, one
+        /// object per identity across pieces, the same errors. A piece that finds an identity of
+        /// an earlier piece, or an error, is read again after them, on the calling thread, as
+        /// one thread would read it (so an array that repeats its objects gains nothing), and a
+        /// busy pool leaves pieces to the calling thread. Off by default until it is faster on
+        /// every kind of array: see `Benchmarks/README.md`, "One large document across cores".
+        ///
+        /// For example, to use every core for a large export:
+        ///
+        /// ```swift
+        /// var options = ModelDecoder.Options()
+        /// options.maximumThreads = ProcessInfo.processInfo.activeProcessorCount
+        /// ```
+        public var maximumThreads = 1
         /// Conventions over the model's (``/ModelMapperSchema/ModelConventions``): each one set here wins over the
         /// model's, as the key casing and `id` identities. Empty by default: the model's
         /// conventions, and where the model says nothing the library's one default for every
@@ -281,7 +302,7 @@ public struct ModelDecoder: Sendable {
     {
         let entity = try model.checkedEntity(entity)
         return try run(data, payload: .keyPath(keyPath)) { reader, path throws(MappingError) in
-            try reader.readArray(entity: entity.index, path: path, strictlyArray: true)
+            try reader.readArrayAcrossThreads(entity: entity.index, path: path)
         }
         .value
     }

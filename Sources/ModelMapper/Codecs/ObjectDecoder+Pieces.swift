@@ -1,0 +1,113 @@
+import Foundation
+@_spi(Engine) import ModelMapperSchema
+
+/// Reading one large top-level array across threads (``ModelDecoder/Options/maximumThreads``),
+/// with the one-thread result exactly.
+///
+/// The rule that gives the result stays in one place, the reading of one thread: the array is
+/// cut into pieces at element boundaries (``JSONArraySplit``), the pieces after the first are
+/// read apart on other threads (``ArrayPieceReads``) while this reader reads the first, and
+/// each time this reader reaches the start of a piece it asks whether reading on would give
+/// what the piece read apart gave. It would when the piece read exactly its elements without
+/// an error, found no identity that this run already has (a repeated object would have
+/// updated the earlier one), and used no more of the allowance for cycle searches than this
+/// run has left: a piece depends on what came before it through nothing else. Then its
+/// objects and identities are taken and reading jumps past it; otherwise this reader reads
+/// the piece itself, as one thread would have, errors and all.
+extension ObjectDecoder {
+    /// The least bytes a piece is given: below about this, the threads' start and the merge
+    /// cost more than they save (see `Benchmarks/README.md`, "One large document across
+    /// cores"). An array is read across threads from twice this.
+    static let minimumPieceBytes = 512 << 10
+
+    /// Reads the top-level array of `entity` at the reading position, across threads when it
+    /// is large and the options allow, else as ``readArray(entity:path:strictlyArray:isToMany:)``.
+    mutating func readArrayAcrossThreads(entity: Int, path: JSONPath) throws(MappingError) -> [ModelObject] {
+        guard let pieces = pieces(entity: entity, path: path) else {
+            return try readArray(entity: entity, path: path, strictlyArray: true)
+        }
+        pieces.start()
+        return try readArray(entity: entity, path: path, pieces: pieces)
+    }
+
+    /// Reads the array at the reading position, its `[` there, taking in the pieces of
+    /// `pieces` that were read apart when reading on would give the same.
+    mutating func readArray(entity: Int, path: JSONPath, pieces: ArrayPieceReads) throws(MappingError)
+        -> [ModelObject]
+    {
+        defer { pieces.finish() }
+        let lowests = pieces.lowests
+        scanner.index += 1
+        var objects: [ModelObject] = []
+        var index = 0
+        var next = 1
+        // Where piece `next` starts, once asked: one lock per piece, not per element.
+        var nextStart = -1
+        while true {
+            if next < lowests.count {
+                if nextStart < 0, scanner.index >= lowests[next] { nextStart = pieces.boundary(next) ?? .max }
+                if scanner.index == nextStart {
+                    let piece = next
+                    next += 1
+                    nextStart = -1
+                    if let outcome = pieces.take(piece, index: index) {
+                        if takeIn(outcome) {
+                            objects.append(contentsOf: outcome.objects)
+                            index = outcome.nextIndex
+                            scanner.index = outcome.end
+                            if outcome.endsArray { break }
+                            continue
+                        }
+                        // A piece that met an identity read before: the later ones will too, most
+                        // likely (the array repeats its objects), and are left to this thread.
+                        pieces.stop()
+                    }
+                } else if nextStart >= 0, scanner.index > nextStart {
+                    // The scan cut where no element starts: a malformed array, read here.
+                    pieces.stop()
+                    next = lowests.count
+                }
+            }
+            guard index < scanner.maximumElementCount else { throw scanner.tooManyElements() }
+            if let object = try readObject(entity: entity, path: path, index: index) { objects.append(object) }
+            index += 1
+            guard try readElementSeparator(path: path, index: index) else { break }
+        }
+        return objects
+    }
+
+    /// The pieces of the array at the reading position, to be read apart; nil when it is
+    /// to be read on this thread alone: one thread allowed, a run that notes what each object
+    /// was given or collects warnings (a graph's merge, a partial read), an update, a nested
+    /// reader, a small or malformed array.
+    mutating func pieces(entity: Int, path: JSONPath) -> ArrayPieceReads? {
+        guard !run.recordsGivenValues, !run.collectsWarnings, !updates.isUpdating, origin.preprocessingDepth == 0,
+            scanner.count - scanner.index >= 2 * Self.minimumPieceBytes
+        else { return nil }
+        // As many pieces as asked for; the pool's threads stay as many as the cores.
+        let threads = run.options.maximumThreads
+        guard threads > 1 else { return nil }
+        scanner.skipWhitespace()
+        guard scanner.peek() == UInt8(ascii: "[") else { return nil }
+        let pieces = min(threads, (scanner.count - scanner.index) / Self.minimumPieceBytes)
+        guard pieces > 1 else { return nil }
+        return ArrayPieceReads(
+            bytes: UnsafeRawBufferPointer(start: scanner.base, count: scanner.count),
+            opening: scanner.index,
+            pieces: pieces,
+            entity: entity,
+            path: path,
+            run: run
+        )
+    }
+
+    /// Takes a piece read apart into this run, when reading on would have given the same.
+    private func takeIn(_ outcome: ArrayPieceReads.Outcome) -> Bool {
+        guard outcome.allowanceUsed < run.cycleSearchAllowance else { return false }
+        // The last piece's identities are only compared: nothing is looked up after it.
+        guard run.identities.absorb(outcome.run.identities, inserting: !outcome.endsArray) else { return false }
+        run.cycleSearchAllowance -= outcome.allowanceUsed
+        run.piecesReadApart += 1
+        return true
+    }
+}
