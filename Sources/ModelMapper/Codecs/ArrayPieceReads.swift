@@ -238,11 +238,13 @@ final class ArrayPieceReads: @unchecked Sendable {
         var index = start.index
         do {
             while true {
+                // Over the element limit, or an error recorded: the calling thread reads the
+                // piece and reports it.
                 guard index < reader.scanner.maximumElementCount else { return nil }
-                guard let object = try reader.readObject(entity: entity, path: path, index: index) else { return nil }
+                let (object, hasMore) = try reader.readTopLevelElement(entity: entity, path: path, index: index)
+                guard let object else { return nil }
                 objects.append(object)
                 index += 1
-                let hasMore = try reader.readElementSeparator(path: path, index: index)
                 guard let end else {
                     if hasMore { continue }
                     break

@@ -179,7 +179,9 @@ public struct ModelDecoder: Sendable {
         /// an error (`.notRepresentable`): 10 million by default.
         public var maximumElementCount = 10_000_000
         /// How many threads one decode may read a large top-level array with (an array of
-        /// objects, the document or the one at the key path, of 1 MiB or more): 1, the
+        /// objects of 1 MiB or more, the document or the one at the key path, read from `Data`
+        /// by `decode([T].self, from: data)` or `decodeObjects(of:from:at:)`; graph merges and
+        /// streaming read on one thread): 1, the
         /// default, reads on the calling thread alone; more cuts the array into that many
         /// pieces at element boundaries, reads them at once on Dispatch's global queue (one
         /// pool for the whole process, never more threads than cores, however many decodes

@@ -68,12 +68,23 @@ extension ObjectDecoder {
                     next = lowests.count
                 }
             }
-            guard index < scanner.maximumElementCount else { throw scanner.tooManyElements() }
-            if let object = try readObject(entity: entity, path: path, index: index) { objects.append(object) }
+            let (object, hasMore) = try readTopLevelElement(entity: entity, path: path, index: index)
+            if let object { objects.append(object) }
             index += 1
-            guard try readElementSeparator(path: path, index: index) else { break }
+            guard hasMore else { break }
         }
         return objects
+    }
+
+    /// Reads element `index` of a top-level array of `entity` at `path` and the separator
+    /// after it: the object (nil when an error was recorded instead of thrown), and whether
+    /// another element follows. What the calling thread and a piece read apart both read by.
+    mutating func readTopLevelElement(entity: Int, path: JSONPath, index: Int) throws(MappingError)
+        -> (object: ModelObject?, hasMore: Bool)
+    {
+        guard index < scanner.maximumElementCount else { throw scanner.tooManyElements() }
+        let object = try readObject(entity: entity, path: path, index: index)
+        return (object, try readElementSeparator(path: path, index: index + 1))
     }
 
     /// The pieces of the array at the reading position, to be read apart; nil when it is
