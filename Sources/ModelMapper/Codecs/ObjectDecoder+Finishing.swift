@@ -137,16 +137,13 @@ extension ObjectDecoder {
     }
 
     func makeObject(_ entity: Int) -> ModelObject {
-        run.objectClasses[entity]
-            .init(
-                entity: EntityDescription(
-                    model: run.model,
-                    index: entity,
-                    layout: run.objectMappingRefs[entity]
-                        ._withUnsafeGuaranteedRef { Unmanaged.passUnretained($0.layout) }
-                        .takeUnretainedValue()
-                )
-            )
+        // The layout lent, not copied: a copy counts a reference to the layout every decode
+        // shares, once per object (issue 50).
+        run.objectMappingRefs[entity]
+            ._withUnsafeGuaranteedRef { mapping in
+                run.objectClasses[entity]
+                    .init(entity: EntityDescription(model: run.model, index: entity, layout: mapping.layout))
+            }
     }
 
     /// Gives a frame's slots to a new object, links inverses, and checks required values.

@@ -267,7 +267,9 @@ extension ModelObject {
         sourceIsUnlinked: Bool = false,
         deferring unlinks: DeferredUnlinks? = nil
     ) {
-        let property = layout.properties[slot]
+        // Unowned, as `layout` is: a copy would count a reference to the shared layout, once per
+        // object linked (issue 50).
+        unowned(unsafe) let property = layout.properties[slot]
         let kind: Link.Kind = ownerKind == .strong ? .backReference : .weak
         if property.isToMany {
             // A link to `source` this list lost in the batch goes before it is made again.

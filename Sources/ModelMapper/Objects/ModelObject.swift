@@ -107,11 +107,14 @@ open class ModelObject: CustomStringConvertible {
 
     /// A new object of `entity`, with the model's default values set.
     public required init(entity: EntityDescription) {
-        model = entity.model
+        // Reached without counting a reference: the model keeps its layouts (issue 50).
         let layout =
-            entity.knownLayout.map { unsafeDowncast($0, to: EntityLayout.self) } ?? entity.model.layouts[entity.index]
-        self.layout = layout
-        slots = SlotStorage(sharing: layout.initialSlotBuffer, count: layout.slotCount)
+            entity.knownLayout.map { Unmanaged<EntityLayout>.fromOpaque($0.toOpaque()) }
+            ?? Unmanaged.passUnretained(entity.model.layouts[entity.index])
+        self.layout = layout.takeUnretainedValue()
+        let (initial, count) = layout._withUnsafeGuaranteedRef { ($0.initialSlotBuffer, $0.slotCount) }
+        slots = SlotStorage(sharing: initial, count: count)
+        model = entity.model
     }
 
     deinit {

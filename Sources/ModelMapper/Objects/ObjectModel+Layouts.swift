@@ -10,8 +10,8 @@ final class EntityLayouts {
 
 extension ObjectModel {
     /// How the objects of each entity keep their values (see ``EntityLayout``), compiled the
-    /// first time an object of the model is made. Read it once per operation (each read takes
-    /// a lock), not once per value.
+    /// first time an object of the model is made. Read it once per operation (each read counts
+    /// references to the list every thread shares), not once per value.
     var layouts: [EntityLayout] {
         planCache.plan(
             in: .layouts,

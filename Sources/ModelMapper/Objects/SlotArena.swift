@@ -49,18 +49,28 @@ final class SlotArena {
         /// ``SlotStorage/release(_:count:arena:)``).
         mutating func allocateAbsent(count: Int) -> (slots: SlotPointer, arena: Unmanaged<SlotArena>) {
             let bytes = SlotPointer.byteCount(count: count)
-            let arena: SlotArena
             if let current, current.capacity - current.used >= bytes {
-                arena = current
-            } else {
-                // Doubling up to the largest, so that small decodes stay small.
-                let next = min(2 * (current?.capacity ?? SlotArena.initialCapacity / 2), SlotArena.maximumCapacity)
-                arena = SlotArena(capacity: max(next, bytes))
-                current = arena
+                return Self.take(bytes, count: count, from: Unmanaged.passUnretained(current))
             }
-            let slots = SlotPointer(absentIn: arena.base + arena.used, count: count)
-            arena.used += bytes
-            return (slots, .passRetained(arena))
+            // Doubling up to the largest, so that small decodes stay small.
+            let next = min(2 * (current?.capacity ?? SlotArena.initialCapacity / 2), SlotArena.maximumCapacity)
+            let arena = SlotArena(capacity: max(next, bytes))
+            current = arena
+            return Self.take(bytes, count: count, from: Unmanaged.passUnretained(arena))
+        }
+
+        /// A block of `arena`, which the allocator holds: reached without counting a reference
+        /// of its own, so that the one count the caller gets is the only one (issue 50).
+        @inline(__always)
+        private static func take(_ bytes: Int, count: Int, from arena: Unmanaged<SlotArena>)
+            -> (slots: SlotPointer, arena: Unmanaged<SlotArena>)
+        {
+            let slots = arena._withUnsafeGuaranteedRef { arena in
+                let slots = SlotPointer(absentIn: arena.base + arena.used, count: count)
+                arena.used += bytes
+                return slots
+            }
+            return (slots, arena.retain())
         }
     }
 }

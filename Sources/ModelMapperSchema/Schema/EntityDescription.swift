@@ -17,14 +17,15 @@ public struct EntityDescription: Sendable, Hashable, CustomStringConvertible {
     public let index: Int
     /// The layout of the entity's objects when the maker already had it (the decoder), so that
     /// making an object does not look it up again; opaque here, since layouts are a later
-    /// layer's. Unowned: `model` keeps its layouts (compiled once, never replaced), so that
-    /// copying a description counts no reference for it.
-    unowned(unsafe) package let knownLayout: (any AnyObject & Sendable)?
+    /// layer's. Unmanaged: `model` keeps its layouts (compiled once, never replaced), so that
+    /// neither copying a description nor reading its layout counts a reference to the layout
+    /// every thread shares (issue 50).
+    package let knownLayout: Unmanaged<any AnyObject & Sendable>?
 
-    package init(model: ObjectModel, index: Int, layout: (any AnyObject & Sendable)? = nil) {
+    package init(model: ObjectModel, index: Int, layout: __shared (any AnyObject & Sendable)? = nil) {
         self.model = model
         self.index = index
-        self.knownLayout = layout
+        self.knownLayout = layout.map { .passUnretained($0) }
     }
 
     var record: EntityRecord { model.entityRecords[index] }
