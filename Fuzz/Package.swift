@@ -33,6 +33,10 @@ let package = Package(
             dependencies: ["FuzzSupport", .product(name: "ModelMapper", package: "ModelMapper")]
         ),
         .executableTarget(
+            name: "fuzz-pieces",
+            dependencies: ["FuzzSupport", .product(name: "ModelMapper", package: "ModelMapper")]
+        ),
+        .executableTarget(
             name: "fuzz-config",
             dependencies: ["FuzzSupport", .product(name: "ModelgenCore", package: "ModelMapper")]
         ),

@@ -17,8 +17,14 @@ import Foundation
 extension ObjectDecoder {
     /// The least bytes a piece is given: below about this, the threads' start and the merge
     /// cost more than they save (see `Benchmarks/README.md`, "One large document across
-    /// cores"). An array is read across threads from twice this.
+    /// cores"). An array is read across threads from twice this. The fuzzing build (`Fuzz/`,
+    /// `-D FUZZING`) cuts pieces of 64 bytes, so that its inputs of a few kilobytes are read
+    /// across threads and compared with the one-thread read.
+    #if FUZZING
+    static let minimumPieceBytes = 64
+    #else
     static let minimumPieceBytes = 512 << 10
+    #endif
 
     /// Reads the top-level array of `entity` at the reading position, across threads when it
     /// is large and the options allow, else as ``readArray(entity:path:strictlyArray:isToMany:)``.

@@ -1,0 +1,62 @@
+// One large top-level array read across threads (issue 50) against the same array read on one
+// thread: the same objects written back, or the same errors, whatever the input. The fuzzing
+// build (`-D FUZZING`, which the library sees too) cuts arrays into pieces of 64 bytes and
+// more instead of 512 KiB, so that inputs of a few kilobytes are read across threads; the
+// replay build reads them on one thread and checks only that nothing crashes.
+//
+// Byte 0 picks the options: bit 0 all errors collected, bit 1 identity uniquing off, bit 2
+// strict types, bit 3 unknown keys kept, bit 4 the array at the key path `authors` (the input
+// wrapped in an object), bit 5 depth 8, bits 6-7 the threads (2 to 5). Byte 1 picks the
+// entity: Author (even) or Book (odd). The rest is the array's JSON.
+import Foundation
+import FuzzSupport
+import ModelMapper
+
+let modelsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("../../../Models").standardized
+ValueTransformer.setValueTransformer(DateTransformer(format: .yearMonthDay), forName: "Date")
+let model: ObjectModel
+do {
+    model = try ObjectModel(contentsOf: modelsFolder.appendingPathComponent("Authors.xcdatamodeld"))
+} catch {
+    FileHandle.standardError.write(Data("cannot load Authors from \(modelsFolder.path): \(error)\n".utf8))
+    exit(2)
+}
+let entities = ["Author", "Book"].compactMap { model.entitiesByName[$0] }
+
+/// What decoding gives: the objects written back, or the errors as they read.
+func outcome(_ json: Data, entity: EntityDescription, keyPath: String?, options: ModelDecoder.Options) -> String {
+    let decoder = ModelDecoder(model: model, options: options)
+    do {
+        let objects = try decoder.decodeObjects(of: entity, from: json, at: keyPath)
+        do {
+            return "objects: " + String(decoding: try ModelEncoder().encode(objects), as: UTF8.self)
+        } catch {
+            return "objects that do not encode: \(error)"
+        }
+    } catch {
+        return "errors: \(error)"
+    }
+}
+
+FuzzDriver.run { bytes in
+    guard bytes.count >= 2, entities.count == 2 else { return }
+    let flags = bytes[0]
+    var options = ModelDecoder.Options()
+    options.collectsAllErrors = flags & 1 != 0
+    options.uniquesObjectsByIdentity = flags & 2 == 0
+    options.strictness = flags & 4 == 0 ? .lenient : .strict
+    options.unknownKeys = flags & 8 == 0 ? .ignore : .keep
+    options.maximumDepth = flags & 32 == 0 ? 512 : 8
+    let keyPath = flags & 16 == 0 ? nil : "authors"
+    let entity = entities[Int(bytes[1] & 1)]
+    var json = Data(bytes[2...])
+    if keyPath != nil { json = Data(#"{"authors": "#.utf8) + json + Data("}".utf8) }
+    let serial = outcome(json, entity: entity, keyPath: keyPath, options: options)
+    options.maximumThreads = 2 + Int(flags >> 6)
+    let parallel = outcome(json, entity: entity, keyPath: keyPath, options: options)
+    FuzzDriver.check(
+        parallel == serial,
+        "read across \(options.maximumThreads) threads:\n\(parallel)\none thread:\n\(serial)"
+    )
+}
