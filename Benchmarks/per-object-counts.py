@@ -1,14 +1,15 @@
 #!/usr/bin/env python3
-"""Lock acquisitions and reference counting per decoded object (issue 50), counted by callgrind.
+"""Lock acquisitions and reference counting per decoded (or encoded) object (issue 50), counted by callgrind.
 
-Runs `mapping-benchmark SCALE 1 --only SHAPE.decode` under callgrind, counting from the decode's
-start (`measuredRun`; the freeing of what it made is counted too), and prints the calls to the lock functions (pthread mutexes and read-write locks)
-and to Swift's retain and release functions, in all and per decoded object. Deterministic: the
+Runs `mapping-benchmark SCALE 1 --only SHAPE.decode` (or `authors.encode`) under callgrind,
+counting from the measured call's start (`measuredRun`; the freeing of what it made is counted
+too), and prints the calls to the lock functions (pthread mutexes and read-write locks) and to
+Swift's retain and release functions, in all and per object decoded (or encoded). Deterministic: the
 same build gives the same counts, so that a change is judged by them and not by a timing.
 
     cd Benchmarks && swift build -c release --product mapping-benchmark
-    python3 per-object-counts.py            # authors (200 authors, 4,200 objects) and flat (1,000)
-    python3 per-object-counts.py authors    # one shape
+    python3 per-object-counts.py            # authors (200 authors, 4,200 objects), flat (1,000), authors.encode
+    python3 per-object-counts.py authors    # one of them
 """
 
 import os
@@ -20,10 +21,11 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 BINARY = os.path.join(HERE, ".build", "release", "mapping-benchmark")
 
-# shape: (scale argument, objects decoded at that scale)
+# name: (scale argument, objects decoded or encoded at that scale, the benchmark measured)
 SHAPES = {
-    "authors": (200, 200 * 21),  # an author, ten books, ten pricings
-    "flat": (200, 200 * 5),  # records are five times the scale
+    "authors": (200, 200 * 21, "authors.decode"),  # an author, ten books, ten pricings
+    "flat": (200, 200 * 5, "flat.decode"),  # records are five times the scale
+    "authors.encode": (200, 200 * 21, "authors.encode"),  # the same objects written
 }
 
 GROUPS = {
@@ -59,7 +61,7 @@ def calls_by_function(out_file):
 
 
 def count(shape):
-    scale, objects = SHAPES[shape]
+    scale, objects, measured = SHAPES[shape]
     with tempfile.TemporaryDirectory() as folder:
         out_file = os.path.join(folder, "callgrind.out")
         subprocess.run(
@@ -75,7 +77,7 @@ def count(shape):
                 str(scale),
                 "1",
                 "--only",
-                shape + ".decode",
+                measured,
             ],
             check=True,
             cwd=HERE,
@@ -86,7 +88,7 @@ def count(shape):
         calls = calls_by_function(out_file)
     totals = {group: sum(n for name, n in calls.items() if pattern.match(name)) for group, pattern in GROUPS.items()}
     print(
-        f"{shape:8} {objects:6} objects   "
+        f"{shape:14} {objects:6} objects   "
         + "   ".join(f"{group} {totals[group]:8,} ({totals[group] / objects:6.2f} an object)" for group in GROUPS)
     )
 

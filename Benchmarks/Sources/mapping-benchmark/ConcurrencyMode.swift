@@ -1,5 +1,7 @@
+import AuthorsClasses
 import BenchmarkSupport
 import Foundation
+import ModelMapper
 import Workloads
 
 /// Issue 50's scaling check (`--concurrency K`): K threads of one process decoding the same
@@ -11,8 +13,11 @@ import Workloads
 ///     swift run -c release mapping-benchmark 0 5 --concurrency 2              # every workload
 ///     swift run -c release mapping-benchmark 0 5 --concurrency 16 --workload authors
 ///
-/// The workloads: the Authors shape of 200 authors (377 KB, as issue 50 measured), the flat
-/// shape of 1,000 records, and the standard documents where `../shared/bench-corpus` is at hand.
+/// The workloads: decoding the Authors shape of 200 authors (377 KB, as issue 50 measured), the
+/// flat shape of 1,000 records, and the standard documents where `../shared/bench-corpus` is at
+/// hand; encoding the Authors shape's objects (`authors.encode`: each thread encodes objects of
+/// its own, decoded once, since an encode marks the objects it writes); and merging a set of ten
+/// Bands documents of 1,000 objects into a new graph (`graph.merge`).
 /// Each round runs the threads for `seconds` (2 by default, `--seconds`), then the processes
 /// for as long, started together at a time set in advance; the figures are medians of the rounds'
 /// MB/s, the document's bytes decoded over the time.
@@ -25,7 +30,7 @@ enum ConcurrencyMode {
     }
 
     /// The workloads' names, in the order they run.
-    static let names = ["authors", "flat"] + StandardDocuments.all.map(\.name)
+    static let names = ["authors", "flat", "authors.encode", "graph.merge"] + StandardDocuments.all.map(\.name)
 
     /// The workload named `name`; nil when it is a standard document that is not at hand.
     static func workload(_ name: String) throws -> Workload? {
@@ -36,6 +41,23 @@ enum ConcurrencyMode {
         case "flat":
             let shape = try flatShape(count: 1_000)
             return Workload(name: name, bytes: shape.data.count, decode: shape.decode)
+        case "authors.encode":
+            let shape = try authorsShape(count: 200)
+            let objects = ThreadOwned { try shape.decodeKept() as? [Author] ?? [] }
+            let encoder = ModelEncoder(options: benchmarkEncoderOptions)
+            return Workload(
+                name: name,
+                bytes: shape.data.count,
+                decode: { _ = try encoder.encode(try objects.value(), at: "authors") }
+            )
+        case "graph.merge":
+            let model = try ObjectModel(contentsOf: GraphDocuments.modelURL)
+            let documents = GraphDocuments.documents(count: 1_000)
+            return Workload(
+                name: name,
+                bytes: documents.reduce(0) { $0 + $1.count },
+                decode: { _ = try GraphDocuments.merge(documents, model: model) }
+            )
         default:
             guard let document = StandardDocuments.available(named: [name])?.first else { return nil }
             let (data, contenders) = try StandardDocuments.contenders(of: document)
@@ -185,5 +207,21 @@ private final class ThreadResults: @unchecked Sendable {
 
     func total() throws -> Int {
         try lock.withLock { try results.reduce(0) { $0 + (try $1.get()) } }
+    }
+}
+
+/// A value each thread makes once, with `make`, and keeps for itself: objects that one thread
+/// works on while others work on their own.
+private final class ThreadOwned<Value>: @unchecked Sendable {
+    private let key = "ThreadOwned.\(UUID())"
+    private let make: () throws -> Value
+
+    init(_ make: @escaping () throws -> Value) { self.make = make }
+
+    func value() throws -> Value {
+        if let made = Thread.current.threadDictionary[key] as? Value { return made }
+        let made = try make()
+        Thread.current.threadDictionary[key] = made
+        return made
     }
 }

@@ -101,9 +101,9 @@ extension ObjectEncoder {
         path: PathSource,
         isEmpty: inout Bool
     ) throws(MappingError) {
-        // Unretained: the object's mapping keeps its properties alive.
-        unowned(unsafe) let property = baseMapping(of: object)._withUnsafeGuaranteedRef { $0.readings[slot].property }
-            .takeUnretainedValue()
+        // Lent, not copied: the object's mapping keeps its properties alive, and a copy would
+        // count a reference to a property every thread shares, once per value (issue 50).
+        let propertyRef = baseMapping(of: object)._withUnsafeGuaranteedRef { $0.readings[slot].property }
         let value = object[stored: slot]
         switch value {
         case .absent:
@@ -119,15 +119,18 @@ extension ObjectEncoder {
             let wasEmpty = isEmpty
             writer.member(quoted: key, isEmpty: &isEmpty)
             do {
-                if let source = object.decodedSource, options.layout == .asDecoded, !source.spellings.isEmpty {
-                    try writeSpelled(value, source: source, property: property, slot: slot, of: object)
-                } else {
-                    try writeValue(value, property: property, slot: slot, of: object)
+                try propertyRef.withGuaranteedInstance { property throws(MappingError) in
+                    if let source = object.decodedSource, options.layout == .asDecoded, !source.spellings.isEmpty {
+                        try writeSpelled(value, source: source, property: property, slot: slot, of: object)
+                    } else {
+                        try writeValue(value, property: property, slot: slot, of: object)
+                    }
                 }
             } catch var error {
                 writer.truncate(to: mark)
                 isEmpty = wasEmpty
                 if skipsFailures { return }
+                let property = propertyRef.takeUnretainedValue()
                 error.path = self.path(of: path).appending(keys: property.keyPath)
                 error.entityName = object.entity.name
                 error.propertyName = property.name

@@ -321,31 +321,23 @@ struct ObjectEncoder {
         object.encodingStamp = stamp
         noteKeyedMappings(of: object)
         writer.open(UInt8(ascii: "{"))
-        let mapping = casesKeys ? keyedMapping(of: object) : baseMapping(of: object).takeUnretainedValue()
+        // Unretained, as the model keeps it: a count here would write to a mapping every thread
+        // encoding the entity shares, once per object (issue 50).
+        let mappingRef = casesKeys ? Unmanaged.passUnretained(keyedMapping(of: object)) : baseMapping(of: object)
         if (checksValues && !ValueCheck.passesRequired(object))
             || (checksBounds && !ValueCheck.passes(object, required: false, bounds: true))
         {
-            let found = ValueCheck.problems(
-                of: object,
-                keyed: mapping,
-                at: childPath(slot: viaSlot, index: viaIndex),
-                required: checksValues,
-                bounds: checksBounds
-            )
-            if collectsProblems {
-                problems += found
-            } else if let first = found.first {
-                stoppedAtValueCheck = true
-                throw first
-            }
+            try reportValueProblems(of: object, keyed: mappingRef, viaSlot: viaSlot, viaIndex: viaIndex)
         }
-        var program = mapping.writeProgramRef(asNestedAttributes: options.writesNestedAttributes)
+        var program = mappingRef._withUnsafeGuaranteedRef {
+            $0.writeProgramRef(asNestedAttributes: options.writesNestedAttributes)
+        }
         let hasSource = object.decodedSource != nil
         if let source = object.decodedSource {
             program = .passRetained(
                 WriteProgram(
                     source: source,
-                    mapping: mapping,
+                    mapping: mappingRef.takeUnretainedValue(),
                     ownerLevel: owner == nil ? nil : extras?.level.takeUnretainedValue(),
                     canonical: options.layout == .canonical || !source.isOrdered,
                     writesUnknown: options.writesUnknownKeys
@@ -381,6 +373,29 @@ struct ObjectEncoder {
                 viaIndex: viaIndex
             )
         )
+    }
+
+    /// Reports what an object about to be written lacks or breaks (the checks the options ask
+    /// for): collected, or the first thrown.
+    mutating func reportValueProblems(
+        of object: ModelObject,
+        keyed mapping: Unmanaged<EntityMapping>,
+        viaSlot: Int,
+        viaIndex: Int
+    ) throws(MappingError) {
+        let found = ValueCheck.problems(
+            of: object,
+            keyed: mapping.takeUnretainedValue(),
+            at: childPath(slot: viaSlot, index: viaIndex),
+            required: checksValues,
+            bounds: checksBounds
+        )
+        if collectsProblems {
+            problems += found
+        } else if let first = found.first {
+            stoppedAtValueCheck = true
+            throw first
+        }
     }
 
     /// The path of an object about to be pushed, reached from the top frame by the
@@ -534,9 +549,11 @@ struct ObjectEncoder {
     mutating func noteKeyedMappings(of object: ModelObject) {
         if heldBaseMapping(of: object) == nil { baseMappings.hold(object.model.mappings) }
         guard casesKeys || leavesConventionsToModel else { return }
-        let model = object.model
-        let identifier = ObjectIdentifier(model)
+        // Compared without counting a reference to the model every thread shares: this runs
+        // once per object (issue 50).
+        let identifier = Unmanaged.passUnretained(object)._withUnsafeGuaranteedRef { ObjectIdentifier($0.model) }
         if let lastKeyedMappings, lastKeyedMappings.model == identifier { return }
+        let model = object.model
         let mappings = keyedMappings[identifier] ?? keyedMappings(of: model)
         keyedMappings[identifier] = mappings
         lastKeyedMappings = (identifier, mappings)

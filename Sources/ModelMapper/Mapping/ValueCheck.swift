@@ -16,12 +16,14 @@ enum ValueCheck {
     /// asks: the encoder's check of every object it writes.
     @inline(__always)
     static func passesRequired(_ object: ModelObject) -> Bool {
-        let layout = object.layout
+        // Unowned, as the object holds it: a copy would count a reference to the layout every
+        // thread encoding the entity shares, once per object (issue 50).
+        unowned(unsafe) let layout = object.layout
         for slot in layout.requiredSlotList where RequiredValue.isMissing(object.storedState(atSlot: slot)) {
             return false
         }
+        guard object.model.hasRawValueChecks else { return true }
         let model = object.model
-        guard model.hasRawValueChecks else { return true }
         for check in model.rawValueChecks[layout.entityIndex] {
             let value = object[stored: check.slot]
             switch value {
