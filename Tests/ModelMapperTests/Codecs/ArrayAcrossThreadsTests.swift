@@ -43,13 +43,15 @@ struct ArrayAcrossThreadsTests {
         _ data: Data,
         threads: Int,
         reading: Reading = .allApartFirst,
+        model: ObjectModel? = nil,
+        entityName: String = "Author",
         configure: (inout ModelDecoder.Options) -> Void = { _ in }
     ) throws -> (text: String, piecesReadApart: Int, objects: [ModelObject]) {
         var options = ModelDecoder.Options()
         options.maximumThreads = threads
         configure(&options)
-        let decoder = ModelDecoder(model: try AuthorsModelLoader.load(), options: options)
-        let entity = try decoder.model.checkedEntity("Author")
+        let decoder = ModelDecoder(model: try model ?? AuthorsModelLoader.load(), options: options)
+        let entity = try decoder.model.checkedEntity(entityName)
         do {
             let (objects, run) = try decoder.run(data, payload: .keyPath(nil)) { reader, path throws(MappingError) in
                 switch reading {
@@ -112,6 +114,56 @@ struct ArrayAcrossThreadsTests {
         #expect(first.map { $0.value(forKey: "bookID") as? Int64 } == [1, 2])
         #expect(last[0].value(forKey: "bookID") as? Int64 == 0)
         #expect(last[0].value(forKey: "title") as? String == "Retitled")
+    }
+
+    /// Orders of a few customers: the customer's inverse `orders` is a to-many, or there is none.
+    static func ordersModel(inverse: Bool) throws -> ObjectModel {
+        let toCustomer = inverse ? #"inverseName="orders" inverseEntity="Customer""# : ""
+        let toOrders =
+            inverse
+            ? #"<relationship name="orders" optional="YES" toMany="YES" destinationEntity="Order" "#
+                + #"inverseName="customer" inverseEntity="Order"/>"#
+            : ""
+        return try ObjectModel(
+            xml: """
+                <model>
+                  <entity name="Order">
+                    <attribute name="id" attributeType="Integer 64"/>
+                    <attribute name="total" optional="YES" attributeType="Double"/>
+                    <relationship name="customer" optional="YES" maxCount="1" destinationEntity="Customer" \(toCustomer)/>
+                    <userInfo><entry key="identityAttributes" value="id"/></userInfo>
+                  </entity>
+                  <entity name="Customer">
+                    <attribute name="id" attributeType="Integer 64"/>
+                    <attribute name="name" optional="YES" attributeType="String"/>
+                    \(toOrders)
+                    <userInfo><entry key="identityAttributes" value="id"/></userInfo>
+                  </entity>
+                </model>
+                """
+        )
+    }
+
+    @Test(
+        "an array whose nested objects are likely to repeat (many orders of one customer) is read on one thread",
+        arguments: [true, false]
+    )
+    func likelyRepeats(inverse: Bool) throws {
+        let orders = (0..<36_000).map { #"{"id": \#($0), "total": 1.5, "customer": {"id": \#($0 % 50), "name": "C"}}"# }
+        let data = Data(("[" + orders.joined(separator: ",") + "]").utf8)
+        #expect(data.count > 4 * ObjectDecoder.minimumPieceBytes)
+        let model = try Self.ordersModel(inverse: inverse)
+        let serial = try Self.read(data, threads: 1, model: model, entityName: "Order")
+        let parallel = try Self.read(data, threads: 4, model: model, entityName: "Order")
+        #expect(parallel.piecesReadApart == 0)
+        #expect(parallel.objects.count == 36_000)
+        #expect(parallel.text == serial.text)
+        // Without one object per identity nothing is taken for a repeat: the pieces are read apart.
+        let separate: (inout ModelDecoder.Options) -> Void = { $0.uniquesObjectsByIdentity = false }
+        let apart = try Self.read(data, threads: 4, model: model, entityName: "Order", configure: separate)
+        let apartSerial = try Self.read(data, threads: 1, model: model, entityName: "Order", configure: separate)
+        #expect(apart.piecesReadApart == 3)
+        #expect(apart.text == apartSerial.text)
     }
 
     @Test(
