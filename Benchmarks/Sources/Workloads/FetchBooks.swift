@@ -27,7 +27,8 @@ package enum FetchBooks {
     package static func books(count: Int) throws -> [Book] {
         AuthorsModel.registerTransformers()
         let model = try AuthorsModel.load(contentsOf: ModelFolder.url.appendingPathComponent("Authors.xcdatamodeld"))
-        return try ModelDecoder(model: model).decode([Book].self, from: document(count: count))
+        return try ModelDecoder(model: model, options: benchmarkDecoderOptions)
+            .decode([Book].self, from: document(count: count))
     }
 
     /// The request: ``format``, sorted by year descending, then title.

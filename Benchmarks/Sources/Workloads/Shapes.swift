@@ -111,7 +111,7 @@ package func authorsShape(count: Int) throws -> Shape {
     let data = authorsDocument(count: count)
     AuthorsModel.registerTransformers()
     let model = try AuthorsModel.load(contentsOf: ModelFolder.url.appendingPathComponent("Authors.xcdatamodeld"))
-    let decoder = ModelDecoder(model: model)
+    let decoder = ModelDecoder(model: model, options: benchmarkDecoderOptions)
     let objects = try decoder.decode([Author].self, from: data, at: "authors")
     let jsonDecoder = JSONDecoder()
     jsonDecoder.dateDecodingStrategy = .formatted(dayFormatter)
@@ -314,7 +314,7 @@ func shape<Value: Codable>(
     let data = JSONValue.array(JSONArray(records)).jsonData()
     let model = try ObjectModel(xml: xml)
     guard let description = model.entity(named: entity) else { throw BenchmarkError("no entity \(entity)") }
-    let decoder = ModelDecoder(model: model)
+    let decoder = ModelDecoder(model: model, options: benchmarkDecoderOptions)
     let objects = try decoder.decodeObjects(of: description, from: data)
     let jsonDecoder = JSONDecoder()
     jsonDecoder.dateDecodingStrategy = .iso8601
@@ -350,5 +350,15 @@ package struct BenchmarkError: Error, CustomStringConvertible {
 package let benchmarkEncoderOptions: ModelEncoder.Options = {
     var options = ModelEncoder.Options()
     options.checksValues = !CommandLine.arguments.contains("--unchecked")
+    return options
+}()
+
+/// The decoder's options: the defaults on one thread. Every comparison reads on one thread, as
+/// its contenders do (by default the decoder reads a large array across the cores, which
+/// `--across-threads` measures, and the threads against processes of `--concurrency` are
+/// one-thread decodes each).
+package let benchmarkDecoderOptions: ModelDecoder.Options = {
+    var options = ModelDecoder.Options()
+    options.maximumThreads = 1
     return options
 }()

@@ -35,7 +35,7 @@ package enum SmallDocuments {
         let model = try ObjectModel(
             contentsOf: StandardDocuments.modelsFolder.appendingPathComponent(document.name + ".xcdatamodeld")
         )
-        let decoder = ModelDecoder(model: model)
+        let decoder = ModelDecoder(model: model, options: benchmarkDecoderOptions)
         let decode: () throws -> Void =
             document.isArray
             ? { _ = try decoder.decodeObjects(of: document.entity, from: data) }

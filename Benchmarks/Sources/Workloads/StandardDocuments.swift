@@ -73,7 +73,7 @@ package enum StandardDocuments {
     ) {
         let data = try Data(contentsOf: corpusFolder.appendingPathComponent(document.name + ".json"))
         let model = try ObjectModel(contentsOf: modelsFolder.appendingPathComponent(document.name + ".xcdatamodeld"))
-        let decoder = ModelDecoder(model: model)
+        let decoder = ModelDecoder(model: model, options: benchmarkDecoderOptions)
         let object = try decoder.decodeObject(of: document.entity, from: data)
         let foundation = try JSONSerialization.jsonObject(with: data)
         let encoder = ModelEncoder(options: benchmarkEncoderOptions)

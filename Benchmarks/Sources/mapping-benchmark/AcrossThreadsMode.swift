@@ -11,7 +11,8 @@ import Workloads
 ///
 ///     swift run -c release mapping-benchmark 0 9 --across-threads
 ///
-/// The arrays, each about 8 MB or more: the Authors shape (at `authors`), and each standard
+/// The arrays, each about 8 MB or more: the Authors shape (at `authors`; also at 1.1, 2.3 and
+/// 4.6 MB, where splitting starts), and each standard
 /// document repeated into a top-level array (`[doc, doc, …]`). Repeated documents repeat their
 /// identities, which one thread merges into one object each: the pieces after the first then
 /// find identities of the first and are read again on the calling thread, and the figure
@@ -30,15 +31,19 @@ enum AcrossThreadsMode {
             contentsOf: ModelFolder.url.appendingPathComponent("Authors.xcdatamodeld")
         )
         var workloads: [Workload] = []
-        let authors = authorsDocument(count: 8_000)
-        workloads.append(
-            Workload(
-                name: "authors",
-                data: authors,
-                decode: { try $0.decode([Author].self, from: authors, at: "authors") },
-                model: authorsModel
+        // The Authors shape at 8,000 authors (15.3 MB), and smaller, to tell where splitting
+        // starts to pay: the decoder splits from 1 MiB (two pieces of 512 KiB).
+        for count in [600, 1_200, 2_400, 8_000] {
+            let authors = authorsDocument(count: count)
+            workloads.append(
+                Workload(
+                    name: count == 8_000 ? "authors" : "authors \(count)",
+                    data: authors,
+                    decode: { try $0.decode([Author].self, from: authors, at: "authors") },
+                    model: authorsModel
+                )
             )
-        )
+        }
         for document in StandardDocuments.available() ?? [] {
             let one = try Data(
                 contentsOf: StandardDocuments.corpusFolder.appendingPathComponent(document.name + ".json")
@@ -74,7 +79,7 @@ enum AcrossThreadsMode {
         )
         if StandardDocuments.available() == nil { print("standard documents: skipped (../shared is not at hand)") }
         for workload in try workloads() {
-            let serial = ModelDecoder(model: workload.model)
+            let serial = ModelDecoder(model: workload.model, options: benchmarkDecoderOptions)
             var parallelOptions = ModelDecoder.Options()
             parallelOptions.maximumThreads = cores
             let parallel = ModelDecoder(model: workload.model, options: parallelOptions)

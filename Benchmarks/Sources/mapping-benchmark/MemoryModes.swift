@@ -87,7 +87,7 @@ enum MemoryModes {
     static func peakMemoryChild(path: String, contender: String) throws {
         AuthorsModel.registerTransformers()
         let model = try AuthorsModel.load(contentsOf: ModelFolder.url.appendingPathComponent("Authors.xcdatamodeld"))
-        let decoder = ModelDecoder(model: model)
+        let decoder = ModelDecoder(model: model, options: benchmarkDecoderOptions)
         let jsonDecoder = JSONDecoder()
         jsonDecoder.dateDecodingStrategy = .formatted(dayFormatter)
         // Warm up both decoders on a small document, so that plans and caches are not counted.
@@ -157,7 +157,7 @@ enum MemoryModes {
         let model = try AuthorsModel.load(contentsOf: ModelFolder.url.appendingPathComponent("Authors.xcdatamodeld"))
         guard let entity = model.entity(named: "Author") else { throw BenchmarkError("no Author entity") }
         var count = 0
-        try ModelDecoder(model: model)
+        try ModelDecoder(model: model, options: benchmarkDecoderOptions)
             .forEachObject(of: entity, inFileAt: URL(fileURLWithPath: path), at: "authors") { _ in
                 count += 1
             }
