@@ -166,13 +166,13 @@ extension ObjectDecoder {
                 frame.slots,
                 count: frame.slotCount,
                 isReference: frame.isReference,
-                insert: insertRecord(frame, errorPath: { path(of: frame) })
+                insert: insertRecord(frame)
             )
         } else if !standsForReference, requiresValues(ofEntity: frame.entity) {
             // ``asksForValues(_:)``, with the flags read once.
             try reportMissingValues(frame, of: object)
         }
-        if run.options.checksBounds { try reportBoundViolations(frame, errorPath: { path(of: frame) }) }
+        if run.options.checksBounds { try reportBoundViolations(frame) }
         if let source { object.decodedSource = source }
         for relationship in mapping.relationshipList {
             let slot = relationship.slot
@@ -303,7 +303,8 @@ extension ObjectDecoder {
 
     /// Reports each value of a frame outside the bounds the model declares
     /// (``ModelDecoder/Options/checksBounds``), with the encoder's error (see ``ValueCheck``).
-    func reportBoundViolations(_ frame: Frame, errorPath path: () -> JSONPath) throws(MappingError) {
+    /// `storedPath`: as ``insertRecord(_:storedPath:)``'s.
+    func reportBoundViolations(_ frame: Frame, storedPath: JSONPath? = nil) throws(MappingError) {
         for slot in 0..<frame.slotCount {
             let property = frame.mapping.properties[slot]
             guard let bounds = property.bounds, let violation = bounds.violation(by: frame.slots[slot]) else {
@@ -315,7 +316,7 @@ extension ObjectDecoder {
                     value: frame.slots[slot],
                     property: property,
                     entityName: run.model.entityRecords[frame.entity].name,
-                    path: path()
+                    path: storedPath ?? path(of: frame)
                 )
             )
         }
@@ -356,12 +357,14 @@ extension ObjectDecoder {
     }
 
     /// What a record lacks, for a graph's merge (``GivenValues/insert``); nil for a frame
-    /// that is not a record.
-    func insertRecord(_ frame: Frame, errorPath path: () -> JSONPath) -> GivenValues.Insert? {
+    /// that is not a record. `storedPath`: the object's path when the frame's is not its own
+    /// (an update's). A path, not a closure for it: a closure calling this decoder's methods
+    /// copied the whole decoder for each object a merge reads (issue 50).
+    func insertRecord(_ frame: Frame, storedPath: JSONPath? = nil) -> GivenValues.Insert? {
         guard asksForValues(frame) else { return nil }
         let missing = missingRequiredSlots(frame)
         guard !missing.isEmpty else { return GivenValues.Insert(missingSlots: [], path: nil, missingKeyHints: [:]) }
-        let objectPath = path()
+        let objectPath = storedPath ?? path(of: frame)
         let unreported = missing.filter { !hasReportedError(in: frame, slot: $0, objectPath: objectPath) }
         return GivenValues.Insert(
             missingSlots: unreported,
@@ -414,7 +417,8 @@ extension ObjectDecoder {
     /// Reports each attribute a repeated record of `object` gives a value other than the one
     /// it has (see ``ModelDecoder/Options/conflictingValues``). Relationships are not compared:
     /// an inverse may have filled one in that the JSON never gave.
-    func reportConflicts(_ object: ModelObject, frame: Frame, errorPath path: () -> JSONPath) throws(MappingError) {
+    /// `storedPath`: as ``insertRecord(_:storedPath:)``'s.
+    func reportConflicts(_ object: ModelObject, frame: Frame, storedPath: JSONPath? = nil) throws(MappingError) {
         for attribute in 0..<frame.slotCount where !frame.mapping.properties[attribute].isRelationship {
             let earlier = object[stored: attribute]
             guard earlier.conflicts(with: frame.slots[attribute]) else { continue }
@@ -422,7 +426,7 @@ extension ObjectDecoder {
             try run.reportConflict(
                 MappingError(
                     .conflictingValues,
-                    path: path().appending(keys: property.keyPath),
+                    path: (storedPath ?? path(of: frame)).appending(keys: property.keyPath),
                     entityName: run.model.entityRecords[frame.entity].name,
                     propertyName: property.name,
                     expected: earlier.briefDescription,
@@ -451,15 +455,15 @@ extension ObjectDecoder {
             object.isRepeatedAsScalar = frame.isReference
         }
         // After the slots are taken over, so that they are freed whatever is thrown.
-        if checksConflicts { try reportConflicts(object, frame: frame, errorPath: { storedPath ?? path(of: frame) }) }
-        if run.options.checksBounds { try reportBoundViolations(frame, errorPath: { storedPath ?? path(of: frame) }) }
+        if checksConflicts { try reportConflicts(object, frame: frame, storedPath: storedPath) }
+        if run.options.checksBounds { try reportBoundViolations(frame, storedPath: storedPath) }
         if run.recordsGivenValues {
             run.noteGivenValues(
                 of: object,
                 frame.slots,
                 count: frame.slotCount,
                 isReference: frame.isReference,
-                insert: insertRecord(frame, errorPath: { storedPath ?? path(of: frame) })
+                insert: insertRecord(frame, storedPath: storedPath)
             )
         }
         // Told by the slot's state, so that neither a property's mapping nor a slot's value

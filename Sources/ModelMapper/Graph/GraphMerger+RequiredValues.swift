@@ -24,6 +24,9 @@ extension GraphMerger {
             default:
                 continue
             }
+            // Looked up only for an object that lacks something: the entity's record is copied
+            // whole, counting references to what every thread's merge shares (issue 50).
+            guard !missing.isEmpty else { continue }
             let mapping = graph.mappings[object.layout.entityIndex]
             let name = graph.model.entityRecords[object.layout.entityIndex].name
             for slot in missing {
