@@ -419,10 +419,14 @@ extension ObjectDecoder {
     /// an inverse may have filled one in that the JSON never gave.
     /// `storedPath`: as ``insertRecord(_:storedPath:)``'s.
     func reportConflicts(_ object: ModelObject, frame: Frame, storedPath: JSONPath? = nil) throws(MappingError) {
-        for attribute in 0..<frame.slotCount where !frame.mapping.properties[attribute].isRelationship {
+        for attribute in 0..<frame.slotCount {
+            // Through the slot's reading, which lends the property: a copy of the mapping's
+            // would count a reference to it, shared by every thread, once per value (issue 50).
+            let reading = frame.readings[attribute].property
+            guard !reading._withUnsafeGuaranteedRef(\.isRelationship) else { continue }
             let earlier = object[stored: attribute]
             guard earlier.conflicts(with: frame.slots[attribute]) else { continue }
-            let property = frame.mapping.properties[attribute]
+            let property = reading.takeUnretainedValue()
             try run.reportConflict(
                 MappingError(
                     .conflictingValues,
