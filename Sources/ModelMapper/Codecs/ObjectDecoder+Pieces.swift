@@ -100,8 +100,7 @@ extension ObjectDecoder {
     /// repeat (``nestedObjectsLikelyRepeat(from:)``).
     mutating func pieces(entity: Int, path: JSONPath) -> ArrayPieceReads? {
         guard !run.recordsGivenValues, !run.collectsWarnings, !updates.isUpdating, origin.preprocessingDepth == 0,
-            scanner.count - scanner.index >= 2 * Self.minimumPieceBytes,
-            !(settings.uniquesObjectsByIdentity && nestedObjectsLikelyRepeat(from: entity))
+            scanner.count - scanner.index >= 2 * Self.minimumPieceBytes
         else { return nil }
         // As many pieces as asked for; the pool's threads stay as many as the cores.
         let threads = run.options.maximumThreads
@@ -109,7 +108,10 @@ extension ObjectDecoder {
         scanner.skipWhitespace()
         guard scanner.peek() == UInt8(ascii: "[") else { return nil }
         let pieces = min(threads, (scanner.count - scanner.index) / Self.minimumPieceBytes)
-        guard pieces > 1 else { return nil }
+        // Last, as the one check that walks the model: only an array that would be cut asks.
+        guard pieces > 1, !(settings.uniquesObjectsByIdentity && nestedObjectsLikelyRepeat(from: entity)) else {
+            return nil
+        }
         return ArrayPieceReads(
             bytes: UnsafeRawBufferPointer(start: scanner.base, count: scanner.count),
             opening: scanner.index,
