@@ -16,7 +16,8 @@ import Workloads
 /// document repeated into a top-level array (`[doc, doc, …]`). Repeated documents repeat their
 /// identities, which one thread merges into one object each: the pieces after the first then
 /// find identities of the first and are read again on the calling thread, and the figure
-/// says what that costs.
+/// says what that costs. The `stream` rows read the same arrays from a file with the
+/// streaming decoder (`forEachObject`), which decodes elements ahead on the other cores.
 enum AcrossThreadsMode {
     struct Workload {
         let name: String
@@ -44,6 +45,15 @@ enum AcrossThreadsMode {
                 )
             )
         }
+        workloads.append(
+            try streamed(
+                authorsDocument(count: 8_000),
+                name: "authors stream",
+                entity: "Author",
+                at: "authors",
+                model: authorsModel
+            )
+        )
         for document in StandardDocuments.available() ?? [] {
             let one = try Data(
                 contentsOf: StandardDocuments.corpusFolder.appendingPathComponent(document.name + ".json")
@@ -67,18 +77,40 @@ enum AcrossThreadsMode {
                     model: model
                 )
             )
+            workloads.append(
+                try streamed(array, name: "\(document.name) stream", entity: entity, at: nil, model: model)
+            )
         }
         return workloads
     }
 
-    static func run(rounds: Int) throws {
+    /// The streaming decoder reading `data`'s array from a file (each element in a run of its
+    /// own), the objects collected: on one thread, or decoding elements ahead on the others.
+    static func streamed(_ data: Data, name: String, entity: String, at keyPath: String?, model: ObjectModel) throws
+        -> Workload
+    {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("across-threads-\(name).json")
+        try data.write(to: url)
+        return Workload(
+            name: name,
+            data: data,
+            decode: { decoder in
+                var objects: [ModelObject] = []
+                try decoder.forEachObject(of: entity, inFileAt: url, at: keyPath) { objects.append($0) }
+                return objects
+            },
+            model: model
+        )
+    }
+
+    static func run(rounds: Int, only: String? = nil) throws {
         let cores = ProcessInfo.processInfo.activeProcessorCount
         print(
             "medians of \(rounds) interleaved rounds: one large array decoded on 1 thread against \(cores) "
                 + "(the machine's cores); the decode call timed, freeing its objects apart"
         )
         if StandardDocuments.available() == nil { print("standard documents: skipped (../shared is not at hand)") }
-        for workload in try workloads() {
+        for workload in try workloads() where only.map(workload.name.contains) ?? true {
             let serial = ModelDecoder(model: workload.model, options: benchmarkDecoderOptions)
             var parallelOptions = ModelDecoder.Options()
             parallelOptions.maximumThreads = cores

@@ -150,18 +150,29 @@ enum MemoryModes {
         )
     }
 
-    /// In the child: decodes every author of the file one at a time; prints the count and the
-    /// process's peak resident memory.
-    static func streamingChild(path: String) throws {
+    /// In the child: decodes every author of the file one at a time (on `threads` threads);
+    /// prints the count and the process's peak resident memory.
+    static func streamingChild(path: String, threads: Int = 1) throws {
         AuthorsModel.registerTransformers()
         let model = try AuthorsModel.load(contentsOf: ModelFolder.url.appendingPathComponent("Authors.xcdatamodeld"))
         guard let entity = model.entity(named: "Author") else { throw BenchmarkError("no Author entity") }
         var count = 0
-        try ModelDecoder(model: model, options: benchmarkDecoderOptions)
-            .forEachObject(of: entity, inFileAt: URL(fileURLWithPath: path), at: "authors") { _ in
+        var options = benchmarkDecoderOptions
+        options.maximumThreads = threads
+        let keep = CommandLine.arguments.contains("--keep")
+        var kept: [ModelObject] = []
+        let start = Date()
+        try ModelDecoder(model: model, options: options)
+            .forEachObject(of: entity, inFileAt: URL(fileURLWithPath: path), at: "authors") { author in
                 count += 1
+                if keep { kept.append(author) }
             }
+        let seconds = Date().timeIntervalSince(start)
         print(count, resident("VmHWM"))
+        if ProcessInfo.processInfo.environment["STREAM_TIME"] != nil {
+            FileHandle.standardError.write(Data(String(format: "streamed in %.1f ms\n", seconds * 1000).utf8))
+        }
+        withExtendedLifetime(kept) {}
     }
 }
 

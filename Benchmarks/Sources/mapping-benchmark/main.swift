@@ -57,7 +57,7 @@ if let path = option("--memory-child") {
     exit(0)
 }
 if let path = option("--streaming-child") {
-    try MemoryModes.streamingChild(path: path)
+    try MemoryModes.streamingChild(path: path, threads: option("--threads").flatMap { Int($0) } ?? 1)
     exit(0)
 }
 // The concurrency mode (see ConcurrencyMode): its children, then the mode.
@@ -78,7 +78,7 @@ if let threads = option("--concurrency").flatMap({ Int($0) }) {
     exit(0)
 }
 if CommandLine.arguments.contains("--across-threads") {
-    try AcrossThreadsMode.run(rounds: repetitions)
+    try AcrossThreadsMode.run(rounds: repetitions, only: option("--workload"))
     exit(0)
 }
 if CommandLine.arguments.contains("--memory") {

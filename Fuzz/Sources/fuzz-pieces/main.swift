@@ -1,8 +1,10 @@
 // One large top-level array read across threads (issue 50) against the same array read on one
-// thread: the same objects written back, or the same errors, whatever the input. The fuzzing
-// build (`-D FUZZING`, which the library sees too) cuts arrays into pieces of 64 bytes and
-// more instead of 512 KiB, so that inputs of a few kilobytes are read across threads; the
-// replay build reads them on one thread and checks only that nothing crashes.
+// thread: the same objects written back, or the same errors, whatever the input; and the same
+// array streamed from a file, its elements decoded ahead in batches on the pool, against the
+// stream on one thread. The fuzzing build (`-D FUZZING`, which the library sees too) cuts
+// arrays into pieces of 64 bytes and more instead of 512 KiB, and streams' batches at 64
+// bytes instead of 128 KiB, so that inputs of a few kilobytes take both paths; the replay
+// build reads them on one thread and checks only that nothing crashes.
 //
 // Byte 0 picks the options: bit 0 all errors collected, bit 1 identity uniquing off, bit 2
 // strict types, bit 3 unknown keys kept, bit 4 the array at the key path `authors` (the input
@@ -39,6 +41,25 @@ func outcome(_ json: Data, entity: EntityDescription, keyPath: String?, options:
     }
 }
 
+/// What streaming the array from `file` gives: each object written back, then the error that
+/// stopped the stream, if one did.
+func streamed(_ file: URL, entity: EntityDescription, keyPath: String?, options: ModelDecoder.Options) -> String {
+    var written: [String] = []
+    do {
+        try ModelDecoder(model: model, options: options)
+            .forEachObject(of: entity, inFileAt: file, at: keyPath) { object in
+                written.append((try? ModelEncoder().encode(object)).map { String(decoding: $0, as: UTF8.self) } ?? "?")
+            }
+        return written.joined(separator: "\n")
+    } catch {
+        return written.joined(separator: "\n") + "\nerror: \(error)"
+    }
+}
+
+let streamFile = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "fuzz-pieces-\(ProcessInfo.processInfo.processIdentifier).json"
+)
+
 FuzzDriver.run { bytes in
     guard bytes.count >= 2, entities.count == 2 else { return }
     let flags = bytes[0]
@@ -52,11 +73,21 @@ FuzzDriver.run { bytes in
     let entity = entities[Int(bytes[1] & 1)]
     var json = Data(bytes[2...])
     if keyPath != nil { json = Data(#"{"authors": "#.utf8) + json + Data("}".utf8) }
+    options.maximumThreads = 1
     let serial = outcome(json, entity: entity, keyPath: keyPath, options: options)
+    // Streams read strict JSON only, and refuse anything else before reading.
+    let streams = (try? json.write(to: streamFile)) != nil
+    let serialStream = streams ? streamed(streamFile, entity: entity, keyPath: keyPath, options: options) : ""
     options.maximumThreads = 2 + Int(flags >> 6)
     let parallel = outcome(json, entity: entity, keyPath: keyPath, options: options)
     FuzzDriver.check(
         parallel == serial,
         "read across \(options.maximumThreads) threads:\n\(parallel)\none thread:\n\(serial)"
+    )
+    guard streams else { return }
+    let aheadStream = streamed(streamFile, entity: entity, keyPath: keyPath, options: options)
+    FuzzDriver.check(
+        aheadStream == serialStream,
+        "streamed ahead on \(options.maximumThreads) threads:\n\(aheadStream)\none thread:\n\(serialStream)"
     )
 }

@@ -318,10 +318,11 @@ struct JSONArrayStream {
     /// Where a value being looked for ends: resumable, so that bytes are looked at once.
     private struct ValueScan {
         var start: Int
+        /// The next byte to look at; past the end of the buffer when the buffer ends with a
+        /// backslash in a string (the byte it escapes is skipped when it comes).
         var cursor: Int
         var depth = 0
         var inString = false
-        var escaped = false
 
         init(start: Int) {
             self.start = start
@@ -340,24 +341,22 @@ struct JSONArrayStream {
         guard var current = scan else { return nil }
         let count = buffer.count
         var end: Int?
-        try buffer.withUnsafeBufferPointer { bytes throws(MappingError) in
-            while current.cursor < count {
-                let byte = bytes[current.cursor]
-                current.cursor += 1
+        buffer.withUnsafeBytes { bytes in
+            guard let base = bytes.baseAddress else { return }
+            while true {
                 if current.inString {
-                    if current.escaped {
-                        current.escaped = false
-                    } else if byte == UInt8(ascii: "\\") {
-                        current.escaped = true
-                    } else if byte == UInt8(ascii: "\"") {
-                        current.inString = false
-                        if current.depth == 0 {
-                            end = current.cursor
-                            return
-                        }
+                    let string = JSONTextScan.skipString(base, from: current.cursor, count: count)
+                    current.cursor = string.next
+                    guard string.end != nil else { return }
+                    current.inString = false
+                    if current.depth == 0 {
+                        end = current.cursor
+                        return
                     }
-                    continue
                 }
+                guard current.cursor < count else { return }
+                let byte = base.load(fromByteOffset: current.cursor, as: UInt8.self)
+                current.cursor += 1
                 switch byte {
                 case UInt8(ascii: "\""):
                     current.inString = true
@@ -492,15 +491,9 @@ struct JSONArrayStream {
     /// The line and column of a byte of the buffer at or after `tracked`.
     private func position(of offset: Int) -> (line: Int, column: Int) {
         var (line, column) = (self.line, self.column)
-        var index = tracked
-        while index < offset, index < buffer.count {
-            if buffer[index] == 0x0A {
-                line += 1
-                column = 1
-            } else if buffer[index] & 0xC0 != 0x80 {
-                column += 1
-            }
-            index += 1
+        buffer.withUnsafeBytes { bytes in
+            guard let base = bytes.baseAddress else { return }
+            JSONTextScan.advance(line: &line, column: &column, over: base, from: tracked, to: min(offset, bytes.count))
         }
         return (line, column)
     }

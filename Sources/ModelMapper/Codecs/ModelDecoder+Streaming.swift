@@ -51,7 +51,7 @@ extension ModelDecoder {
     ) throws {
         var decoding = try streamDecoding(of: entity, at: keyPath, uniquesAcrossElements: uniquesAcrossElements)
         while true {
-            let chunk = try handle.read(upToCount: Self.chunkSize) ?? Data()
+            let chunk = try handle.read(upToCount: decoding.readSize) ?? Data()
             let atEnd = chunk.isEmpty
             if !atEnd { decoding.append(chunk) }
             while let object = try decoding.next(atEnd: atEnd) { try body(object) }

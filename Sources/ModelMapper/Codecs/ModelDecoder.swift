@@ -180,9 +180,10 @@ public struct ModelDecoder: Sendable {
         public var maximumElementCount = 10_000_000
         /// How many threads one decode may read a large top-level array with (an array of
         /// objects of 1 MiB or more, the document or the one at the key path, read from `Data`
-        /// by `decode([T].self, from: data)` or `decodeObjects(of:from:at:)`; graph merges and
-        /// streaming read on one thread): by default the machine's active cores, read once per
-        /// process; 1 reads on the calling thread alone. Above 1, the array is cut into that
+        /// by `decode([T].self, from: data)` or `decodeObjects(of:from:at:)`; graph merges read
+        /// on one thread), or a stream decode its elements ahead with (see below): by default
+        /// the machine's active cores, read once per process; 1 reads on the calling thread
+        /// alone. Above 1, the array is cut into that
         /// many pieces at element boundaries, read at once on Dispatch's global queue (one pool
         /// for the whole process, never more threads than cores, however many decodes run),
         /// and put together in document order.
@@ -197,6 +198,16 @@ public struct ModelDecoder: Sendable {
         /// since its pieces would be read twice. On two cores, an array of 1.1 MB measured
         /// 1.3x and one of 15.3 MB 1.06-1.71x: see `Benchmarks/README.md`, "One large document
         /// across cores".
+        ///
+        /// The streaming readers (``ModelDecoder/forEachObject(of:inFileAt:at:uniquesAcrossElements:_:)``
+        /// and the others), whose elements are each decoded in a run of their own, decode the
+        /// elements that have arrived in batches on the same pool, up to twice this many
+        /// batches ahead, while the calling thread finds the next ones; the objects and errors
+        /// come in document order, as on one thread, and every element that has arrived is
+        /// delivered before the stream waits for more bytes. So only chunks of many elements
+        /// are decoded apart: a file is read 1 MiB at a time when decoding ahead. With
+        /// `uniquesAcrossElements`, elements depend on those before them, and a stream decodes
+        /// on the calling thread.
         ///
         /// For example, a server that keeps its cores for its requests reads each on one thread:
         ///

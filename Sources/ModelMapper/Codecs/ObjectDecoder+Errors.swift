@@ -40,15 +40,13 @@ extension ObjectDecoder {
         let end = min(max(offset, 0), scanner.count)
         if end < run.errorCursor.offset { run.errorCursor = (0, 1, 1) }
         var (line, column) = (run.errorCursor.line, run.errorCursor.column)
-        for position in run.errorCursor.offset..<end {
-            let byte = scanner.base[position]
-            if byte == 0x0A {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
-            }
-        }
+        JSONTextScan.advance(
+            line: &line,
+            column: &column,
+            over: UnsafeRawPointer(scanner.base),
+            from: run.errorCursor.offset,
+            to: end
+        )
         run.errorCursor = (end, line, column)
         return (line + scanner.origin.line - 1, line == 1 ? column + scanner.origin.column - 1 : column)
     }

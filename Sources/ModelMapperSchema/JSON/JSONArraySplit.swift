@@ -49,7 +49,7 @@ package struct JSONArraySplit {
             let byte = base.load(fromByteOffset: index, as: UInt8.self)
             switch byte {
             case UInt8(ascii: "\""):
-                guard let after = Self.skipString(base, from: index + 1, count: count) else {
+                guard let after = JSONTextScan.skipString(base, from: index + 1, count: count).end else {
                     index = count
                     return nil
                 }
@@ -82,31 +82,5 @@ package struct JSONArraySplit {
             index += 1
         }
         return nil
-    }
-
-    /// The offset just past the closing quote of a string whose contents start at `from`, or
-    /// nil when the text ends first. Eight bytes at a time while none is a quote or a
-    /// backslash (most string bytes), a byte at a time around them.
-    private static func skipString(_ base: UnsafeRawPointer, from: Int, count: Int) -> Int? {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        let quotes = ones &* UInt64(UInt8(ascii: "\""))
-        let backslashes = ones &* UInt64(UInt8(ascii: "\\"))
-        var index = from
-        while true {
-            while index &+ 8 <= count {
-                let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-                let quote = word ^ quotes
-                let backslash = word ^ backslashes
-                // A zero byte in either: a quote or a backslash among the eight.
-                let found = ((quote &- ones) & ~quote | (backslash &- ones) & ~backslash) & highs
-                if found != 0 { break }
-                index &+= 8
-            }
-            guard index < count else { return nil }
-            let byte = base.load(fromByteOffset: index, as: UInt8.self)
-            if byte == UInt8(ascii: "\"") { return index + 1 }
-            index += byte == UInt8(ascii: "\\") ? 2 : 1
-        }
     }
 }
