@@ -205,7 +205,9 @@ public struct ModelDecoder: Sendable {
         /// batches ahead, while the calling thread finds the next ones; the objects and errors
         /// come in document order, as on one thread, and every element that has arrived is
         /// delivered before the stream waits for more bytes. So only chunks of many elements
-        /// are decoded apart: a file is read 1 MiB at a time when decoding ahead. With
+        /// are decoded apart: a file is read, when decoding ahead, enough at a time for
+        /// twice this many batches or elements as large as the largest so far (1 to 64 MiB),
+        /// so memory is bounded by that many elements rather than one. With
         /// `uniquesAcrossElements`, elements depend on those before them, and a stream decodes
         /// on the calling thread.
         ///

@@ -52,9 +52,15 @@ struct ObjectStreamDecoding {
     #endif
 
     /// How many bytes a stream that reads its own input (a file) reads at a time: more when
-    /// decoding ahead, so that the batches of a read keep the threads busy while the
-    /// calling thread reads and finds the elements.
-    var readSize: Int { batchBytes > 0 ? 1 << 20 : ModelDecoder.chunkSize }
+    /// decoding ahead, enough for as many batches as may be ahead, of elements as large as the
+    /// largest so far (every element that has arrived is delivered before the next read, so
+    /// a read of one element leaves the other threads nothing), from 1 MiB to 64 MiB.
+    var readSize: Int {
+        guard batchBytes > 0 else { return ModelDecoder.chunkSize }
+        return min(max(1 << 20, batchLimit * max(batchBytes, largestElement)), 64 << 20)
+    }
+    /// The bytes of the largest element found so far.
+    private var largestElement = 0
 
     init(
         model: ObjectModel,
@@ -146,6 +152,7 @@ struct ObjectStreamDecoding {
             }
             found.append(element)
             bytes += element.range.count
+            largestElement = max(largestElement, element.range.count)
             if bytes >= batchBytes {
                 addBatch(of: found, submitting: true)
                 found = []
