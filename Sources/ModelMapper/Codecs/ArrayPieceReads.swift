@@ -55,6 +55,10 @@ final class ArrayPieceReads: @unchecked Sendable {
     private let entity: Int
     private let path: JSONPath
     private let allowance: Int
+    /// Whether the pieces' runs note what the JSON gave each object, and collect warnings, as
+    /// the calling thread's does (a graph's merge, a partial read).
+    private let recordsGivenValues: Bool
+    private let collectsWarnings: Bool
 
     // Guarded by `condition`.
     private let condition = NSCondition()
@@ -102,6 +106,8 @@ final class ArrayPieceReads: @unchecked Sendable {
         self.entity = entity
         self.path = path
         self.allowance = run.cycleSearchAllowance
+        recordsGivenValues = run.recordsGivenValues
+        collectsWarnings = run.collectsWarnings
         states = Array(repeating: .waiting, count: pieces)
         states[0] = .taken
         outcomes = Array(repeating: nil, count: pieces)
@@ -232,7 +238,10 @@ final class ArrayPieceReads: @unchecked Sendable {
     private func readAlone(from start: JSONArraySplit.Boundary, to end: Int?) -> Outcome? {
         let run = DecodingRun(model: model, options: options, byteCount: (end ?? bytes.count) - start.start)
         run.cycleSearchAllowance = allowance
-        var reader = ObjectDecoder(bytes: bytes, run: run, locatesByLine: false)
+        run.recordsGivenValues = recordsGivenValues
+        run.collectsWarnings = collectsWarnings
+        // Warnings are kept, and say where they are as the calling thread's do; errors are not.
+        var reader = ObjectDecoder(bytes: bytes, run: run, locatesByLine: collectsWarnings)
         reader.scanner.index = start.start
         var objects: [ModelObject] = []
         var index = start.index

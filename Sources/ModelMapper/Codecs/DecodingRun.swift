@@ -153,6 +153,14 @@ final class DecodingRun {
         givenValues[identifier] = given
     }
 
+    /// Takes in what a piece of the document read apart in a run of its own noted (see
+    /// ``ObjectDecoder/readArrayAcrossThreads(entity:path:)``): what the JSON gave its objects,
+    /// none of which this run has, and its warnings, which follow this run's in the document.
+    func takeNotes(of piece: DecodingRun) {
+        if !piece.givenValues.isEmpty { givenValues.merge(piece.givenValues) { mine, _ in mine } }
+        warnings.append(contentsOf: piece.warnings)
+    }
+
     /// Notes that `holder`'s relationship in `slot` no longer holds `objects`: a later record
     /// of it gave the relationship others (see ``GivenValues/replacedIn``).
     func noteReplaced(_ objects: [ModelObject], holder: ModelObject, slot: Int) {

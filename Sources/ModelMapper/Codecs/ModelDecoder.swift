@@ -180,8 +180,10 @@ public struct ModelDecoder: Sendable {
         public var maximumElementCount = 10_000_000
         /// How many threads one decode may read a large top-level array with (an array of
         /// objects of 1 MiB or more, the document or the one at the key path, read from `Data`
-        /// by `decode([T].self, from: data)` or `decodeObjects(of:from:at:)`; graph merges read
-        /// on one thread), or a stream decode its elements ahead with (see below): by default
+        /// by `decode([T].self, from: data)`, `decodeObjects(of:from:at:)`,
+        /// `decodePartially(of:from:at:)`, or for a graph's merge, whose merging into the graph
+        /// then goes in document order on the graph's thread), or a stream decode its elements
+        /// ahead with (see below): by default
         /// the machine's active cores, read once per process; 1 reads on the calling thread
         /// alone. Above 1, the array is cut into that
         /// many pieces at element boundaries, read at once on Dispatch's global queue (one pool
@@ -189,7 +191,8 @@ public struct ModelDecoder: Sendable {
         /// and put together in document order.
         ///
         /// The result is the one-thread result exactly: the same objects in the same order, one
-        /// object per identity across pieces, the same errors. A piece that finds an identity of
+        /// object per identity across pieces, the same errors and warnings (and for a graph's
+        /// merge, the same notes of what the JSON gave each object). A piece that finds an identity of
         /// an earlier piece, or an error, is read again after them, on the calling thread, as
         /// one thread would read it, and a busy pool leaves pieces to the calling thread, so a
         /// decode never waits for the pool. An array whose nested objects are likely to repeat

@@ -42,37 +42,16 @@ extension ObjectDecoder {
         -> [ModelObject]
     {
         defer { pieces.finish() }
-        let lowests = pieces.lowests
         scanner.index += 1
         var objects: [ModelObject] = []
         var index = 0
-        var next = 1
-        // Where piece `next` starts, once asked: one lock per piece, not per element.
-        var nextStart = -1
+        var cursor = PieceCursor(pieces: pieces)
         while true {
-            if next < lowests.count {
-                if nextStart < 0, scanner.index >= lowests[next] { nextStart = pieces.boundary(next) ?? .max }
-                if scanner.index == nextStart {
-                    let piece = next
-                    next += 1
-                    nextStart = -1
-                    if let outcome = pieces.take(piece, index: index) {
-                        if takeIn(outcome) {
-                            objects.append(contentsOf: outcome.objects)
-                            index = outcome.nextIndex
-                            scanner.index = outcome.end
-                            if outcome.endsArray { break }
-                            continue
-                        }
-                        // A piece that met an identity read before: the later ones will too, most
-                        // likely (the array repeats its objects), and are left to this thread.
-                        pieces.stop()
-                    }
-                } else if nextStart >= 0, scanner.index > nextStart {
-                    // The scan cut where no element starts: a malformed array, read here.
-                    pieces.stop()
-                    next = lowests.count
-                }
+            if let outcome = takePiece(&cursor, index: index) {
+                objects.append(contentsOf: outcome.objects)
+                index = outcome.nextIndex
+                if outcome.endsArray { break }
+                continue
             }
             let (object, hasMore) = try readTopLevelElement(entity: entity, path: path, index: index)
             if let object { objects.append(object) }
@@ -82,6 +61,47 @@ extension ObjectDecoder {
         return objects
     }
 
+    /// Where a reader walking an array is among the pieces read apart: the next piece, and
+    /// where it starts once asked (one lock per piece, not per element).
+    struct PieceCursor {
+        let pieces: ArrayPieceReads
+        var next = 1
+        var nextStart = -1
+    }
+
+    /// The piece that starts at the reading position (element `index`), taken into this run
+    /// and the reading moved past it, when reading on would give what it gave; nil when no
+    /// piece starts here or it would not (the caller then reads on). The one place the reading
+    /// of an array (``readArray(entity:path:pieces:)``, ``readArrayLeavingOutErrors(entity:path:pieces:)``)
+    /// meets the pieces.
+    mutating func takePiece(_ cursor: inout PieceCursor, index: Int) -> ArrayPieceReads.Outcome? {
+        let lowests = cursor.pieces.lowests
+        guard cursor.next < lowests.count else { return nil }
+        if cursor.nextStart < 0, scanner.index >= lowests[cursor.next] {
+            cursor.nextStart = cursor.pieces.boundary(cursor.next) ?? .max
+        }
+        if scanner.index == cursor.nextStart {
+            let piece = cursor.next
+            cursor.next += 1
+            cursor.nextStart = -1
+            guard let outcome = cursor.pieces.take(piece, index: index) else { return nil }
+            guard takeIn(outcome) else {
+                // A piece that met an identity read before: the later ones will too, most
+                // likely (the array repeats its objects), and are left to this thread.
+                cursor.pieces.stop()
+                return nil
+            }
+            scanner.index = outcome.end
+            return outcome
+        }
+        if cursor.nextStart >= 0, scanner.index > cursor.nextStart {
+            // The scan cut where no element starts: a malformed array, read here.
+            cursor.pieces.stop()
+            cursor.next = lowests.count
+        }
+        return nil
+    }
+
     /// Reads element `index` of a top-level array of `entity` at `path` and the separator
     /// after it: the object (nil when an error was recorded instead of thrown), and whether
     /// another element follows. What the calling thread and a piece read apart both read by.
@@ -89,17 +109,17 @@ extension ObjectDecoder {
         -> (object: ModelObject?, hasMore: Bool)
     {
         guard index < scanner.maximumElementCount else { throw scanner.tooManyElements() }
-        let object = try readObject(entity: entity, path: path, index: index)
+        let object = try readElement(entity: entity, path: path, index: index)
         return (object, try readElementSeparator(path: path, index: index + 1))
     }
 
     /// The pieces of the array at the reading position, to be read apart; nil when it is
-    /// to be read on this thread alone: one thread allowed, a run that notes what each object
-    /// was given or collects warnings (a graph's merge, a partial read), an update, a nested
-    /// reader, a small or malformed array, or elements whose nested objects are likely to
-    /// repeat (``nestedObjectsLikelyRepeat(from:)``).
+    /// to be read on this thread alone: one thread allowed, an update, a nested reader, a
+    /// small or malformed array, or elements whose nested objects are likely to repeat
+    /// (``nestedObjectsLikelyRepeat(from:)``). A run that notes what each object was given or
+    /// collects warnings (a graph's merge, a partial read) has its pieces note them too.
     mutating func pieces(entity: Int, path: JSONPath) -> ArrayPieceReads? {
-        guard !run.recordsGivenValues, !run.collectsWarnings, !updates.isUpdating, origin.preprocessingDepth == 0,
+        guard !updates.isUpdating, origin.preprocessingDepth == 0,
             scanner.count - scanner.index >= 2 * Self.minimumPieceBytes
         else { return nil }
         // As many pieces as asked for; the pool's threads stay as many as the cores.
@@ -157,6 +177,7 @@ extension ObjectDecoder {
         // The last piece's identities are only compared: nothing is looked up after it.
         guard run.identities.absorb(outcome.run.identities, inserting: !outcome.endsArray) else { return false }
         run.cycleSearchAllowance -= outcome.allowanceUsed
+        run.takeNotes(of: outcome.run)
         run.piecesReadApart += 1
         return true
     }

@@ -350,11 +350,34 @@ struct ObjectDecoder {
                 found: found
             )
         }
+        let pieces = self.pieces(entity: entity, path: path)
+        pieces?.start()
+        return try readArrayLeavingOutErrors(entity: entity, path: path, pieces: pieces)
+    }
+
+    /// Reads the array at the reading position, its `[` there, as
+    /// ``readArrayLeavingOutErrors(entity:path:)`` does, taking in the pieces of `pieces` read
+    /// apart (which hold no errors) when reading on would give the same.
+    mutating func readArrayLeavingOutErrors(entity: Int, path: JSONPath, pieces: ArrayPieceReads?)
+        throws(MappingError) -> Batch
+    {
+        defer { pieces?.finish() }
         scanner.index += 1
         var batch = Batch()
         if scanner.consume(UInt8(ascii: "]")) { return batch }
         var index = 0
-        repeat {
+        var cursor = pieces.map { PieceCursor(pieces: $0) }
+        while true {
+            if var current = cursor {
+                let outcome = takePiece(&current, index: index)
+                cursor = current
+                if let outcome {
+                    batch.objects.append(contentsOf: outcome.objects)
+                    index = outcome.nextIndex
+                    if outcome.endsArray { return batch }
+                    continue
+                }
+            }
             guard index < scanner.maximumElementCount else { throw scanner.tooManyElements() }
             let errorsBefore = run.errors.count
             let object = try readElement(entity: entity, path: path, index: index)
@@ -365,8 +388,8 @@ struct ObjectDecoder {
                 if let object { batch.leftBehind.append(object) }
             }
             index += 1
-        } while try readElementSeparator(path: path, index: index)
-        return batch
+            guard try readElementSeparator(path: path, index: index) else { return batch }
+        }
     }
 
     /// The objects of an array read element by element: those kept, the positions of those
