@@ -17,7 +17,9 @@ import Workloads
 /// identities, which one thread merges into one object each: the pieces after the first then
 /// find identities of the first and are read again on the calling thread, and the figure
 /// says what that costs. The `stream` rows read the same arrays from a file with the
-/// streaming decoder (`forEachObject`), which decodes elements ahead on the other cores.
+/// streaming decoder (`forEachObject`), which decodes elements ahead on the other cores; the
+/// `merge` row merges the Authors array into a new graph, its decoding prepared across the
+/// cores and merged in document order.
 enum AcrossThreadsMode {
     struct Workload {
         let name: String
@@ -45,9 +47,24 @@ enum AcrossThreadsMode {
                 )
             )
         }
+        let authors = authorsDocument(count: 8_000)
+        workloads.append(
+            Workload(
+                name: "authors merge",
+                data: authors,
+                decode: { decoder in
+                    let graph = ObjectGraph(
+                        model: authorsModel,
+                        options: ObjectGraph.Options(decoding: decoder.options)
+                    )
+                    return try graph.merge(authors, entity: "Author", at: "authors").objects
+                },
+                model: authorsModel
+            )
+        )
         workloads.append(
             try streamed(
-                authorsDocument(count: 8_000),
+                authors,
                 name: "authors stream",
                 entity: "Author",
                 at: "authors",

@@ -1,5 +1,7 @@
 // One large top-level array read across threads (issue 50) against the same array read on one
-// thread: the same objects written back, or the same errors, whatever the input; and the same
+// thread: the same objects written back, or the same errors, whatever the input; the same for
+// a partial read and a merge into a graph (objects, positions left out, errors, warnings, the
+// graph's objects); and the same
 // array streamed from a file, its elements decoded ahead in batches on the pool, against the
 // stream on one thread. The fuzzing build (`-D FUZZING`, which the library sees too) cuts
 // arrays into pieces of 64 bytes and more instead of 512 KiB, and streams' batches at 64
@@ -41,6 +43,35 @@ func outcome(_ json: Data, entity: EntityDescription, keyPath: String?, options:
     }
 }
 
+/// What a partial read and a merge into a new graph give: the objects kept, the positions left
+/// out, the errors and warnings, and the graph's objects written back; or the error.
+func partialAndMerged(_ json: Data, entity: EntityDescription, keyPath: String?, options: ModelDecoder.Options)
+    -> String
+{
+    func written(_ objects: [ModelObject]) -> String {
+        (try? ModelEncoder().encode(objects)).map { String(decoding: $0, as: UTF8.self) }
+            ?? "objects that do not encode"
+    }
+    var text = ""
+    do {
+        let result = try ModelDecoder(model: model, options: options)
+            .decodePartially(of: entity, from: json, at: keyPath)
+        text = "partial: \(written(result.objects)) \(result.leftOut) \(result.errors) \(result.warnings)"
+    } catch {
+        text = "partial error: \(error)"
+    }
+    let graph = ObjectGraph(model: model, options: ObjectGraph.Options(decoding: options))
+    do {
+        let result = try graph.mergePartially(json, entity: entity, at: keyPath)
+        let all = model.entities.flatMap { graph.objects(of: $0, includingSubentities: false) }
+        text +=
+            "\nmerged: \(written(result.objects)) \(result.leftOut) \(result.errors) \(result.warnings) \(written(all))"
+    } catch {
+        text += "\nmerge error: \(error)"
+    }
+    return text
+}
+
 /// What streaming the array from `file` gives: each object written back, then the error that
 /// stopped the stream, if one did.
 func streamed(_ file: URL, entity: EntityDescription, keyPath: String?, options: ModelDecoder.Options) -> String {
@@ -75,6 +106,7 @@ FuzzDriver.run { bytes in
     if keyPath != nil { json = Data(#"{"authors": "#.utf8) + json + Data("}".utf8) }
     options.maximumThreads = 1
     let serial = outcome(json, entity: entity, keyPath: keyPath, options: options)
+    let serialPartial = partialAndMerged(json, entity: entity, keyPath: keyPath, options: options)
     // Streams read strict JSON only, and refuse anything else before reading.
     let streams = (try? json.write(to: streamFile)) != nil
     let serialStream = streams ? streamed(streamFile, entity: entity, keyPath: keyPath, options: options) : ""
@@ -83,6 +115,11 @@ FuzzDriver.run { bytes in
     FuzzDriver.check(
         parallel == serial,
         "read across \(options.maximumThreads) threads:\n\(parallel)\none thread:\n\(serial)"
+    )
+    let parallelPartial = partialAndMerged(json, entity: entity, keyPath: keyPath, options: options)
+    FuzzDriver.check(
+        parallelPartial == serialPartial,
+        "partial and merged across \(options.maximumThreads) threads:\n\(parallelPartial)\none thread:\n\(serialPartial)"
     )
     guard streams else { return }
     let aheadStream = streamed(streamFile, entity: entity, keyPath: keyPath, options: options)
