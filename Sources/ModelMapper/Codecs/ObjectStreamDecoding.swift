@@ -146,7 +146,7 @@ struct ObjectStreamDecoding {
             }
             guard let element else { break }
             // Only an object is read to the end of its range (see `decodeHere`).
-            guard stream.buffer[element.range.lowerBound] == UInt8(ascii: "{") else {
+            guard !element.range.isEmpty, stream.buffer[element.range.lowerBound] == UInt8(ascii: "{") else {
                 parked = .element(element)
                 break
             }

@@ -45,9 +45,6 @@ final class StreamBatch: @unchecked Sendable {
         self.entity = entity
     }
 
-    /// How many elements the batch holds.
-    var count: Int { elements.count }
-
     /// Submits the batch to the pool.
     func submit() {
         DispatchQueue.global().async { self.decodeUnlessStarted() }
