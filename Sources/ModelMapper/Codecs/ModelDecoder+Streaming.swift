@@ -95,11 +95,11 @@ extension ModelDecoder {
         at keyPath: String? = nil,
         uniquesAcrossElements: Bool = false
     ) throws -> ModelObjectSequence<FileChunks> {
-        try objects(
-            of: entity,
-            from: FileChunks(handle: FileHandle(forReadingFrom: url)),
-            at: keyPath,
-            uniquesAcrossElements: uniquesAcrossElements
+        let decoding = try streamDecoding(of: entity, at: keyPath, uniquesAcrossElements: uniquesAcrossElements)
+        // Read as `forEachObject` reads a file: enough at a time for the batches decoded ahead.
+        return ModelObjectSequence(
+            chunks: FileChunks(handle: try FileHandle(forReadingFrom: url), chunkSize: decoding.readSize),
+            decoding: decoding
         )
     }
 
