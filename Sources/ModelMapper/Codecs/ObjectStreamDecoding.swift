@@ -57,7 +57,10 @@ struct ObjectStreamDecoding {
     /// a read of one element leaves the other threads nothing), from 1 MiB to 64 MiB.
     var readSize: Int {
         guard batchBytes > 0 else { return ModelDecoder.chunkSize }
-        return min(max(1 << 20, batchLimit * max(batchBytes, largestElement)), 64 << 20)
+        let most = 64 << 20
+        let perBatch = max(batchBytes, largestElement)
+        // Compared before multiplying: an element can be as large as the text.
+        return perBatch > most / batchLimit ? most : max(1 << 20, batchLimit * perBatch)
     }
     /// The bytes of the largest element found so far.
     private var largestElement = 0
@@ -78,7 +81,9 @@ struct ObjectStreamDecoding {
         // One run for the stream makes each element depend on those before: one thread.
         let decodesAhead = !uniquesAcrossElements && options.maximumThreads > 1
         self.batchBytes = decodesAhead ? max(batchBytes, 1) : 0
-        batchLimit = 2 * max(options.maximumThreads, 1)
+        // The option is the caller's to set, to any count: more batches than a pool has
+        // threads would only hold memory.
+        batchLimit = 2 * min(max(options.maximumThreads, 1), 256)
     }
 
     /// Adds the next bytes of the document.

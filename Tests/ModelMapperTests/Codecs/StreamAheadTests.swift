@@ -183,5 +183,13 @@ struct StreamAheadTests {
         #expect(serial.count == 2_000)
         #expect(fromFile == serial)
         #expect(fromSequence == serial)
+        // Any thread count is allowed, the largest too.
+        aheadOptions.maximumThreads = .max
+        var fromMost: [String] = []
+        try ModelDecoder(model: model, options: aheadOptions)
+            .forEachObject(of: "Author", inFileAt: url) {
+                fromMost.append(try ModelEncoder().encodeJSON([$0]).jsonText())
+            }
+        #expect(fromMost == serial)
     }
 }
