@@ -53,23 +53,35 @@ struct StreamAheadTests {
         return outcomes
     }
 
+    /// ``outcomes(_:model:entity:at:threads:batchBytes:chunkSize:limit:)`` for a top-level
+    /// array of authors.
+    static func authorOutcomes(
+        _ data: Data,
+        threads: Int,
+        batchBytes: Int = 1,
+        chunkSize: Int,
+        limit: Int = 10_000
+    ) throws -> [String] {
+        try outcomes(
+            data,
+            model: AuthorsModelLoader.load(),
+            entity: "Author",
+            at: [],
+            threads: threads,
+            batchBytes: batchBytes,
+            chunkSize: chunkSize,
+            limit: limit
+        )
+    }
+
     @Test("the Authors array streams ahead into the one-thread objects, whatever the chunk and batch sizes")
     func authors() throws {
-        let model = try AuthorsModelLoader.load()
         let data = ArrayAcrossThreadsTests.document(authors: 300)
-        let serial = try Self.outcomes(data, model: model, entity: "Author", at: [], threads: 1, chunkSize: 4096)
+        let serial = try Self.authorOutcomes(data, threads: 1, chunkSize: 4096)
         #expect(serial.count == 300)
         #expect(!serial.contains { $0.hasPrefix("error") })
         for (chunkSize, batchBytes) in [(1, 1), (97, 700), (4096, 1), (4096, 5_000), (1 << 16, 16 << 10)] {
-            let ahead = try Self.outcomes(
-                data,
-                model: model,
-                entity: "Author",
-                at: [],
-                threads: 4,
-                batchBytes: batchBytes,
-                chunkSize: chunkSize
-            )
+            let ahead = try Self.authorOutcomes(data, threads: 4, batchBytes: batchBytes, chunkSize: chunkSize)
             #expect(ahead == serial, "chunks of \(chunkSize), batches of \(batchBytes)")
         }
     }
@@ -88,7 +100,6 @@ struct StreamAheadTests {
 
     @Test("errors in elements, elements that are not objects and malformed JSON come in one-thread order")
     func errorsInOrder() throws {
-        let model = try AuthorsModelLoader.load()
         let text = String(decoding: ArrayAcrossThreadsTests.document(authors: 40), as: UTF8.self)
         // Each edit breaks the document in one way; the streams go on after each error.
         let edits: [(String, String)] = [
@@ -105,21 +116,10 @@ struct StreamAheadTests {
         for document in documents {
             let data = Data(document.utf8)
             for chunkSize in [5, 1000] {
-                let serial = try Self.outcomes(
-                    data,
-                    model: model,
-                    entity: "Author",
-                    at: [],
-                    threads: 1,
-                    chunkSize: chunkSize,
-                    limit: 200
-                )
+                let serial = try Self.authorOutcomes(data, threads: 1, chunkSize: chunkSize, limit: 200)
                 #expect(serial.contains { $0.hasPrefix("error") })
-                let ahead = try Self.outcomes(
+                let ahead = try Self.authorOutcomes(
                     data,
-                    model: model,
-                    entity: "Author",
-                    at: [],
                     threads: 4,
                     batchBytes: 2000,
                     chunkSize: chunkSize,
