@@ -1,9 +1,10 @@
 import Foundation
 import ModelMapper
 
-// The classes of Orders.xcdatamodeld (Order, LineItem) and the `OrdersModel` type are generated
-// at build time by ModelgenPlugin from the model in this folder. This file adds what the model
-// cannot say.
+// The classes of Orders.xcdatamodeld (Order, LineItem) and the `OrdersModel` type are in
+// Orders+ModelMapper.swift, written by `modelgen generate Orders.xcdatamodeld --layout
+// single-file -o .` in this folder (CI checks that it is up to date). This file adds what the
+// model cannot say.
 
 extension LineItem {
     /// The line's price times its quantity.

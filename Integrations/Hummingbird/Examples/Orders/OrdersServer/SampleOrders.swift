@@ -8,12 +8,12 @@ public enum SampleOrders {
     public static func body(count: Int, firstID: Int64 = 1000, revision: Int = 0) -> Data {
         let statuses = ["pending", "paid", "packed", "shipped", "delivered"]
         let products = [
-            ("KB-204", "Mechanical keyboard, 87 keys, brown switches"),
-            ("MS-110", "Wireless mouse with USB-C receiver"),
-            ("HD-5", "Closed-back studio headphones"),
-            ("CB-2M", "Braided USB-C cable, 2 m"),
-            ("ST-90", "Aluminium laptop stand, adjustable"),
-            ("WC-4K", "4K webcam with privacy shutter"),
+            ("KB-204-BRN", "Mechanical keyboard, 87 keys, brown switches, German layout, white backlight"),
+            ("MS-110-USBC", "Wireless mouse with USB-C receiver, 4,000 dpi, six buttons, graphite grey"),
+            ("HD-5-CLOSED", "Closed-back studio headphones, 32 ohm, detachable coiled cable, carrying bag"),
+            ("CB-2M-BRAID", "Braided USB-C to USB-C cable, 2 m, 100 W power delivery, 10 Gbit/s data"),
+            ("ST-90-ALU", "Aluminium laptop stand, six heights, folds flat, fits 11 to 17 inch laptops"),
+            ("WC-4K-SHUT", "4K webcam with privacy shutter, two microphones, auto focus, clip and tripod mount"),
         ]
         var orders: [String] = []
         for index in 0..<max(count, 0) {
@@ -34,11 +34,12 @@ public enum SampleOrders {
             let day = 1 + index % 28
             orders.append(
                 #"{"order_id": \#(id), "customer": "Customer \#(index) of the sample shop", "#
-                    + #""email": "customer\#(index)@example.com", "#
+                    + #""email": "customer.number.\#(index)@mail.example.com", "#
                     + #""placed_at": "2026-11-\#(String(format: "%02d", day))T\#(String(format: "%02d", index % 24)):15:30Z", "#
                     + #""status": "\#(statuses[(index + revision) % statuses.count])", "currency": "EUR", "#
                     + #""total": \#(total / 100).\#(String(format: "%02d", total % 100)), "#
-                    + #""note": "Leave the parcel with the neighbour at number \#(index % 40) if nobody answers the door.", "#
+                    + #""note": "Leave the parcel with the neighbour at number \#(index % 40) if nobody answers the door; "#
+                    + #"ring twice, the bell on the left does not work. Invoice by email, please, not in the parcel.", "#
                     + #""lines": [\#(lines.joined(separator: ", "))]}"#
             )
         }
