@@ -281,20 +281,25 @@ struct GraphMerger {
         defer { unlinks.applyAll() }
         // Fresh objects that are not the graph's let go of their links (and, through
         // inverses, the new objects of theirs).
-        Self.letGo(
-            fresh.filter { object in
-                if case .new = targets[ObjectIdentifier(object)] { return false }
-                return true
-            },
-            deferring: unlinks
-        )
+        let letGo = fresh.filter { object in
+            if case .new = targets[ObjectIdentifier(object)] { return false }
+            return true
+        }
+        Self.letGo(letGo, deferring: unlinks) { linked in
+            // Let go in this same pass: its links back go with it.
+            switch targets[ObjectIdentifier(linked)] {
+            case .new?, nil: false
+            default: true
+            }
+        }
         for (target, slot, assignment) in assignments {
             let isExisting = graph.contains(target)
             switch assignment {
             case .attribute(let value):
-                if isExisting, !target[stored: slot].isSameValue(as: value) {
-                    updated.insert(ObjectIdentifier(target))
-                }
+                // A new object's value is its own already; the graph's keeps a value that did
+                // not change (no write, no count taken or given).
+                guard isExisting, !target[stored: slot].isSameValue(as: value) else { continue }
+                updated.insert(ObjectIdentifier(target))
                 target[stored: slot] = value
             case .relationship(let children, let null):
                 // Given again: what it waited for before is forgotten (what it waits for now
@@ -306,6 +311,10 @@ struct GraphMerger {
                     if old.count != children.count || zip(old, children).contains(where: { $0 !== $1 }) {
                         updated.insert(ObjectIdentifier(target))
                         noteUnlisted(old, keeping: children, owner: target, slot: slot, in: &unlisted)
+                    } else if !null, !children.isEmpty {
+                        // The same objects in the same order: the links and their inverses
+                        // stand as they are (what an upsert of unchanged records mostly is).
+                        continue
                     }
                 }
                 try target.replaceRelationship(
@@ -411,11 +420,21 @@ struct GraphMerger {
     }
 
     /// Fresh objects that will not be the graph's let go of their links, so that the objects
-    /// that join it do not keep them through inverses.
-    static func letGo(_ objects: [ModelObject], deferring unlinks: DeferredUnlinks? = nil) {
+    /// that join it do not keep them through inverses. A relationship whose objects are all
+    /// let go in the same pass (`isLetGo`) is emptied without unlinking their inverses one by
+    /// one, since they are emptied too: what an upsert of records the graph has mostly is.
+    static func letGo(
+        _ objects: [ModelObject],
+        deferring unlinks: DeferredUnlinks? = nil,
+        isLetGo: (ModelObject) -> Bool = { _ in false }
+    ) {
         for object in objects {
             for relationship in object.relationshipSlots {
                 if object.storedState(atSlot: relationship.slot) == .absent { continue }
+                if object.linkedObjects(atSlot: relationship.slot).allSatisfy(isLetGo) {
+                    object.dropLinks(atSlot: relationship.slot)
+                    continue
+                }
                 try? object.replaceRelationship(atSlot: relationship.slot, with: [], null: false, deferring: unlinks)
                 object[stored: relationship.slot] = .absent
             }
