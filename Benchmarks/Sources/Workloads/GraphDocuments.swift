@@ -75,13 +75,19 @@ package enum GraphDocuments {
     /// Merges `documents` into a new graph of `model`.
     package static func merge(_ documents: [Data], model: ObjectModel) throws -> ObjectGraph {
         let graph = ObjectGraph(model: model)
+        try merge(documents, into: graph)
+        return graph
+    }
+
+    /// Merges the documents into `graph`: into a graph that has their objects, an upsert of
+    /// records it has (what a server's repeated `POST` of the same records does).
+    package static func merge(_ documents: [Data], into graph: ObjectGraph) throws {
         for document in documents {
             for (key, entity) in arrays {
                 let result = try graph.merge(document, entity: entity, at: key)
                 guard result.errors.isEmpty else { throw result.errors[0] }
             }
         }
-        return graph
     }
 
     /// The model the documents are of.

@@ -68,4 +68,13 @@ enum GraphMode {
         let documents = GraphDocuments.documents(count: size)
         try measuredRun { _ = try GraphDocuments.merge(documents, model: model) }
     }
+
+    /// The same documents merged a second time into the graph they made, alone, for callgrind:
+    /// an upsert of `size` records the graph has, unchanged (`--graph-upsert-only N`).
+    static func runUpsertOnce(size: Int) throws {
+        let model = try ObjectModel(contentsOf: GraphDocuments.modelURL)
+        let documents = GraphDocuments.documents(count: size)
+        let graph = try GraphDocuments.merge(documents, model: model)
+        try measuredRun { try GraphDocuments.merge(documents, into: graph) }
+    }
 }

@@ -15,7 +15,8 @@
 //     swift run -c release mapping-benchmark [scale] [repetitions] --phases   # decoding apart from freeing
 //     swift run -c release mapping-benchmark 0 [repetitions] --graph   # ObjectGraph: 10k and 100k objects
 //                                                                       # from 10 documents
-//     (--graph-only N merges N objects once, for callgrind: see GraphMode; --fetch-only N fetches once)
+//     (--graph-only N merges N objects once, for callgrind: see GraphMode; --graph-upsert-only N
+//     merges them again into the graph they made; --fetch-only N fetches once)
 //     swift run -c release mapping-benchmark 0 [repetitions] --documents   # canada, citm_catalog, twitter
 //                                                                           # (see StandardDocuments)
 //     swift run -c release mapping-benchmark 0 [repetitions] --fetch [N]   # a fetch request over N (100k)
@@ -87,6 +88,10 @@ if CommandLine.arguments.contains("--memory") {
 }
 if let size = option("--graph-only").flatMap({ Int($0) }) {
     try GraphMode.runOnce(size: size)
+    exit(0)
+}
+if let size = option("--graph-upsert-only").flatMap({ Int($0) }) {
+    try GraphMode.runUpsertOnce(size: size)
     exit(0)
 }
 if let count = option("--fetch-only").flatMap({ Int($0) }) {
