@@ -90,7 +90,7 @@ public struct ModelRequestBody<Object: ModelObject>: Sendable {
     public func object(from request: Request, context: some RequestContext) async throws -> Object {
         let data = try await bodyData(of: request, context: context)
         return try ModelRequestError.answeringNow {
-            try cast(decoder.decodeObject(of: entity, from: data, at: keyPath))
+            try typed(decoder.decodeObject(of: entity, from: data, at: keyPath))
         }
     }
 
@@ -100,7 +100,7 @@ public struct ModelRequestBody<Object: ModelObject>: Sendable {
     public func objects(from request: Request, context: some RequestContext) async throws -> [Object] {
         let data = try await bodyData(of: request, context: context)
         return try ModelRequestError.answeringNow {
-            try decoder.decodeObjects(of: entity, from: data, at: keyPath).map(cast)
+            try decoder.decodeObjects(of: entity, from: data, at: keyPath).map(typed)
         }
     }
 
@@ -207,17 +207,5 @@ public struct ModelRequestBody<Object: ModelObject>: Sendable {
             }
         guard let type, type.hasPrefix("application/") else { return false }
         return type == "application/json" || type.hasSuffix("+json")
-    }
-
-    private func cast(_ object: ModelObject) throws -> Object {
-        guard let typed = object as? Object else {
-            throw MappingError(
-                .wrongEntity,
-                entityName: object.entity.name,
-                expected: "an instance of \(Object.self)",
-                found: "an instance of \(type(of: object))"
-            )
-        }
-        return typed
     }
 }

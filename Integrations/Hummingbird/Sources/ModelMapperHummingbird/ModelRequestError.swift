@@ -78,10 +78,8 @@ public struct ModelRequestError: HTTPResponseError, CustomStringConvertible {
     public static func answering<T>(_ body: () async throws -> T) async throws -> T {
         do {
             return try await body()
-        } catch let error as MappingError {
-            throw ModelRequestError(error)
-        } catch let errors as MappingErrors {
-            throw ModelRequestError(errors)
+        } catch {
+            throw answer(for: error)
         }
     }
 
@@ -89,10 +87,18 @@ public struct ModelRequestError: HTTPResponseError, CustomStringConvertible {
     static func answeringNow<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
-        } catch let error as MappingError {
-            throw ModelRequestError(error)
-        } catch let errors as MappingErrors {
-            throw ModelRequestError(errors)
+        } catch {
+            throw answer(for: error)
+        }
+    }
+
+    /// The decoder's errors as a 400; any other error as it is. The one place a decoder's error
+    /// becomes an answer.
+    static func answer(for error: any Error) -> any Error {
+        switch error {
+        case let error as MappingError: ModelRequestError(error)
+        case let errors as MappingErrors: ModelRequestError(errors)
+        default: error
         }
     }
 

@@ -21,21 +21,10 @@ public struct ModelRequestObjects<Object: ModelObject>: AsyncSequence {
             let object: ModelObject?
             do {
                 object = try await objects.next()
-            } catch let error as MappingError {
-                throw ModelRequestError(error)
-            } catch let errors as MappingErrors {
-                throw ModelRequestError(errors)
+            } catch {
+                throw ModelRequestError.answer(for: error)
             }
-            guard let object else { return nil }
-            guard let typed = object as? Object else {
-                throw MappingError(
-                    .wrongEntity,
-                    entityName: object.entity.name,
-                    expected: "an instance of \(Object.self)",
-                    found: "an instance of \(type(of: object))"
-                )
-            }
-            return typed
+            return try object.map(typed)
         }
     }
 
@@ -43,4 +32,20 @@ public struct ModelRequestObjects<Object: ModelObject>: AsyncSequence {
     public func makeAsyncIterator() -> AsyncIterator {
         AsyncIterator(objects: objects.makeAsyncIterator())
     }
+}
+
+/// `object` as an `Object`: what every way of reading a body gives back.
+///
+/// - Throws: ``/ModelMapper/MappingError/wrongEntity(_:)`` for an object of another class (a
+///   model whose entity the class is not bound to).
+func typed<Object: ModelObject>(_ object: ModelObject) throws -> Object {
+    guard let typed = object as? Object else {
+        throw MappingError(
+            .wrongEntity,
+            entityName: object.entity.name,
+            expected: "an instance of \(Object.self)",
+            found: "an instance of \(type(of: object))"
+        )
+    }
+    return typed
 }
