@@ -43,8 +43,9 @@ struct GraphMerger {
 
     /// What a fresh object's values are copied onto, for each fresh object.
     typealias Targets = [ObjectIdentifier: Target]
-    /// A value the JSON gave, to be set on a target's slot.
-    private typealias Assignments = [(target: ModelObject, slot: Int, assignment: Assignment)]
+    /// A value the JSON gave, to be set on a target's slot; `isExisting`: the target is the
+    /// graph's object (else a fresh object new to it).
+    private typealias Assignments = [(target: ModelObject, isExisting: Bool, slot: Int, assignment: Assignment)]
     /// References to objects the graph does not have yet, by the identity they wait for.
     private typealias Waiting = [(key: IdentityKey, link: ObjectGraph.PendingLink)]
 
@@ -199,26 +200,29 @@ struct GraphMerger {
         for object in fresh {
             guard let present = given[ObjectIdentifier(object)]?.slots else { continue }
             let target: ModelObject
+            let isExisting: Bool
             switch targets[ObjectIdentifier(object)] {
             case .existing(let existing, _)?:
                 // A family's entities share identities but not slot layouts.
                 guard existing.layout.entityIndex == object.layout.entityIndex else { continue }
                 target = existing
-            case .new?: target = object
+                isExisting = true
+            case .new?:
+                target = object
+                isExisting = false
             case .unresolved?, .kept?, .skipped?, nil: continue
             }
             let mapping = graph.mappings[object.layout.entityIndex]
             for slot in present.indices where present[slot] {
-                if case .existing = targets[ObjectIdentifier(object)], mapping.identitySlotList.contains(slot) {
-                    continue
-                }
+                if isExisting, mapping.identitySlotList.contains(slot) { continue }
                 let property = mapping.properties[slot]
                 guard property.isRelationship else {
-                    assignments.append((target, slot, .attribute(object[stored: slot])))
+                    // A new object's values are its own already.
+                    if isExisting { assignments.append((target, true, slot, .attribute(object[stored: slot]))) }
                     continue
                 }
                 if object.storedState(atSlot: slot) == .null {
-                    assignments.append((target, slot, .relationship([], null: true)))
+                    assignments.append((target, isExisting, slot, .relationship([], null: true)))
                     continue
                 }
                 let children = targetChildren(
@@ -228,7 +232,7 @@ struct GraphMerger {
                     targets: targets,
                     waiting: &waiting
                 )
-                assignments.append((target, slot, .relationship(children, null: false)))
+                assignments.append((target, isExisting, slot, .relationship(children, null: false)))
             }
         }
         return (assignments, waiting)
@@ -292,13 +296,12 @@ struct GraphMerger {
             default: true
             }
         }
-        for (target, slot, assignment) in assignments {
-            let isExisting = graph.contains(target)
+        for (target, isExisting, slot, assignment) in assignments {
             switch assignment {
             case .attribute(let value):
-                // A new object's value is its own already; the graph's keeps a value that did
-                // not change (no write, no count taken or given).
-                guard isExisting, !target[stored: slot].isSameValue(as: value) else { continue }
+                // The graph's object keeps a value that did not change (no write, no count
+                // taken or given).
+                guard !target[stored: slot].isSameValue(as: value) else { continue }
                 updated.insert(ObjectIdentifier(target))
                 target[stored: slot] = value
             case .relationship(let children, let null):
