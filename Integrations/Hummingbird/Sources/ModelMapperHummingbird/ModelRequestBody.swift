@@ -163,7 +163,7 @@ public struct ModelRequestBody<Object: ModelObject>: Sendable {
     ///   throws as ``objects(from:context:)``. The streaming reader reads strict JSON only.
     public func objectStream(from request: Request, context: some RequestContext) throws -> ModelRequestObjects<Object>
     {
-        let limit = try checkedLimit(of: request, context: context)
+        let (limit, _) = try checkedLimit(of: request, context: context)
         let objects = try ModelRequestError.answeringNow {
             try decoder.objects(of: entity, from: LimitedBody(body: request.body, limit: limit), at: keyPath)
         }
@@ -172,28 +172,27 @@ public struct ModelRequestBody<Object: ModelObject>: Sendable {
 
     // MARK: One rule for every way of reading
 
-    /// The size limit for `request`, once its content type is checked and its declared length
-    /// is within it.
-    private func checkedLimit(of request: Request, context: some RequestContext) throws -> Int {
+    /// The size limit for `request` and the length it declares, once its content type is
+    /// checked and its declared length is within the limit.
+    private func checkedLimit(of request: Request, context: some RequestContext) throws
+        -> (limit: Int, declared: Int?)
+    {
         let contentType = request.headers[.contentType]
         guard let contentType, Self.isJSON(contentType) else { throw ModelRequestError.notJSON(found: contentType) }
         let limit = maximumSize ?? context.maxUploadSize
-        if let declared = request.headers[.contentLength], let length = Int(declared), length > limit {
-            throw ModelRequestError.tooLarge(limit: limit)
-        }
-        return limit
+        let declared = request.headers[.contentLength].flatMap { Int($0) }
+        if let declared, declared > limit { throw ModelRequestError.tooLarge(limit: limit) }
+        return (limit, declared)
     }
 
-    /// The whole body, refused past the limit as soon as it passes it.
+    /// The whole body, refused past the limit as soon as it passes it (counted as the stream
+    /// counts it: ``LimitedBody``).
     private func bodyData(of request: Request, context: some RequestContext) async throws -> Data {
-        let limit = try checkedLimit(of: request, context: context)
+        let (limit, declared) = try checkedLimit(of: request, context: context)
         var data = Data()
-        if let declared = request.headers[.contentLength], let length = Int(declared), length > 0 {
-            data.reserveCapacity(length)
-        }
-        for try await buffer in request.body {
-            guard buffer.readableBytes <= limit - data.count else { throw ModelRequestError.tooLarge(limit: limit) }
-            buffer.withUnsafeReadableBytes { bytes in data.append(contentsOf: bytes) }
+        if let declared, declared > 0 { data.reserveCapacity(declared) }
+        for try await chunk in LimitedBody(body: request.body, limit: limit) {
+            chunk.withUnsafeBytes { bytes in data.append(contentsOf: bytes) }
         }
         return data
     }

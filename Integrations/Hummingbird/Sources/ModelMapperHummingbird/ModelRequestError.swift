@@ -121,7 +121,7 @@ public struct ModelRequestError: HTTPResponseError, CustomStringConvertible {
         )
     }
 
-    /// The status and the problems, one a line.
+    /// The status and the problems, each with its path, separated by semicolons.
     public var description: String {
         "\(status.code) \(status.reasonPhrase): "
             + problems.map { problem in (problem.path.map { $0 + ": " } ?? "") + problem.message }
@@ -132,12 +132,7 @@ public struct ModelRequestError: HTTPResponseError, CustomStringConvertible {
     public func response(from request: Request, context: some RequestContext) throws -> Response {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let body = try encoder.encode(["errors": problems])
-        return Response(
-            status: status,
-            headers: [.contentType: "application/json; charset=utf-8"],
-            body: ResponseBody(byteBuffer: ByteBuffer(bytes: body))
-        )
+        return ModelResponse.json(try encoder.encode(["errors": problems]), status: status)
     }
 }
 
