@@ -285,17 +285,14 @@ struct GraphMerger {
         defer { unlinks.applyAll() }
         // Fresh objects that are not the graph's let go of their links (and, through
         // inverses, the new objects of theirs).
-        let letGo = fresh.filter { object in
-            if case .new = targets[ObjectIdentifier(object)] { return false }
-            return true
-        }
-        Self.letGo(letGo, deferring: unlinks) { linked in
-            // Let go in this same pass: its links back go with it.
-            switch targets[ObjectIdentifier(linked)] {
+        let isLetGo = { (object: ModelObject) -> Bool in
+            switch targets[ObjectIdentifier(object)] {
             case .new?, nil: false
             default: true
             }
         }
+        // An object linked to one let go in this same pass takes its links back with it.
+        Self.letGo(fresh.filter(isLetGo), deferring: unlinks, isLetGo: isLetGo)
         for (target, isExisting, slot, assignment) in assignments {
             switch assignment {
             case .attribute(let value):

@@ -394,7 +394,6 @@ extension ModelObject {
         }
     }
 
-    /// Takes the count of the strong links of a slot about to be overwritten off their objects.
     /// Empties the relationship at `slot` (absent) without touching the inverses of the objects
     /// it linked to: for objects let go together with every object they link to, whose links
     /// back go with them (``GraphMerger``).
@@ -403,6 +402,7 @@ extension ModelObject {
         slots[slot] = .absent
     }
 
+    /// Takes the count of the strong links of a slot about to be overwritten off their objects.
     private func removeStrongLinks(atSlot slot: Int) {
         switch slots[slot] {
         case .object(let link) where link.isStrong: link.object?.forgetStrongOwner()
