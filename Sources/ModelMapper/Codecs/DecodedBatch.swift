@@ -5,6 +5,6 @@ import Foundation
 /// elements left out, which must not stay linked to those that join the graph.
 struct DecodedBatch {
     var result: ModelDecoder.PartialResult
-    var given: [ObjectIdentifier: GivenValues] = [:]
+    var given = GivenValuesTable()
     var leftBehind: [ModelObject] = []
 }

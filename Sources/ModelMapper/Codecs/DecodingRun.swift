@@ -120,8 +120,8 @@ final class DecodingRun {
     /// into an ``ObjectGraph``. Such a run leaves required values to the merge, which alone
     /// knows which objects are new.
     @exclusivity(unchecked) var recordsGivenValues = false
-    /// What the JSON gave each object, by object, when ``recordsGivenValues``.
-    @exclusivity(unchecked) private(set) var givenValues: [ObjectIdentifier: GivenValues] = [:]
+    /// What the JSON gave each object, when ``recordsGivenValues``.
+    @exclusivity(unchecked) private(set) var givenValues = GivenValuesTable()
     /// Whether the run collects warnings (``warnings``): conflicting values are looked for
     /// when it does, or when they are errors.
     @exclusivity(unchecked) var collectsWarnings = false
@@ -142,29 +142,21 @@ final class DecodingRun {
         isReference: Bool,
         insert: GivenValues.Insert?
     ) {
-        let identifier = ObjectIdentifier(object)
-        var given = givenValues[identifier] ?? GivenValues(object: object, count: count)
-        for slot in 0..<min(count, given.slots.count) {
-            if slots.tag(slot) == .absent { continue }
-            given.slots[slot] = true
-        }
-        if !isReference { given.isGivenAsObject = true }
-        if given.insert == nil { given.insert = insert }
-        givenValues[identifier] = given
+        givenValues.note(object, slots, count: count, isReference: isReference, insert: insert)
     }
 
     /// Takes in what a piece of the document read apart in a run of its own noted (see
     /// ``ObjectDecoder/readArrayAcrossThreads(entity:path:)``): what the JSON gave its objects,
     /// none of which this run has, and its warnings, which follow this run's in the document.
     func takeNotes(of piece: DecodingRun) {
-        if !piece.givenValues.isEmpty { givenValues.merge(piece.givenValues) { mine, _ in mine } }
+        if !piece.givenValues.isEmpty { givenValues.append(contentsOf: piece.givenValues) }
         warnings.append(contentsOf: piece.warnings)
     }
 
     /// Notes that `holder`'s relationship in `slot` no longer holds `objects`: a later record
     /// of it gave the relationship others (see ``GivenValues/replacedIn``).
     func noteReplaced(_ objects: [ModelObject], holder: ModelObject, slot: Int) {
-        for object in objects { givenValues[ObjectIdentifier(object)]?.replacedIn = (holder, slot) }
+        givenValues.noteReplaced(objects, holder: holder, slot: slot)
     }
 
     /// A conflict between two values of one object: an error under

@@ -10,7 +10,7 @@ struct GivenValues {
     let object: ModelObject
     /// The slots the JSON gave a value (or `null`); a relationship an inverse filled in was
     /// not given.
-    var slots: [Bool]
+    var slots: SlotSet
     /// Whether a JSON object gave the object, not only scalars standing for it (foreign keys):
     /// a JSON object in a relationship is an object, a scalar a reference.
     var isGivenAsObject = false
@@ -36,6 +36,6 @@ struct GivenValues {
 
     init(object: ModelObject, count: Int) {
         self.object = object
-        slots = Array(repeating: false, count: count)
+        slots = SlotSet(count: count)
     }
 }

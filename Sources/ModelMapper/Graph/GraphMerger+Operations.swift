@@ -42,46 +42,44 @@ extension GraphMerger {
     /// furthest reach any gives. Targets of objects kept as they are become `.kept`, of
     /// objects left out `.skipped`. Linear: an object's reach rises at most twice.
     func select(roots: [ModelObject], fresh: [ModelObject], targets: inout Targets) -> Selection {
-        var reached: [ObjectIdentifier: Reach] = [:]
+        var reached = FreshObjectMap<Reach>(given)
         var order: [ModelObject] = []
         var merged: [ModelObject] = []
         func offer(_ object: ModelObject, _ reach: Reach?) {
             guard let reach else { return }
-            let identifier = ObjectIdentifier(object)
-            let before = reached[identifier]
+            let before = reached[object]
             guard before.map({ $0.rawValue < reach.rawValue }) ?? true else { return }
-            reached[identifier] = reach
+            reached[object] = reach
             if before == nil { order.append(object) }
             if reach == .merged { merged.append(object) }
         }
-        for root in roots { offer(root, reach(of: targets[ObjectIdentifier(root)], under: plan.document)) }
+        for root in roots { offer(root, reach(of: targets[root], under: plan.document)) }
         var stack = Array(merged.reversed())
         while let object = stack.popLast() {
-            let present = given[ObjectIdentifier(object)]?.slots
+            let present = given.slots(of: object)
             for relationship in object.relationshipSlots {
-                if let present, relationship.slot < present.count, !present[relationship.slot] { continue }
+                if let present, relationship.slot < present.count, !present.contains(relationship.slot) { continue }
                 let operation = plan.operation(entity: object.layout.entityIndex, slot: relationship.slot)
                 merged.removeAll(keepingCapacity: true)
                 for child in object.linkedObjects(atSlot: relationship.slot) {
-                    offer(child, reach(of: targets[ObjectIdentifier(child)], under: operation))
+                    offer(child, reach(of: targets[child], under: operation))
                 }
                 stack.append(contentsOf: merged.reversed())
             }
         }
         var selection = Selection(fresh: order)
         for object in fresh {
-            let identifier = ObjectIdentifier(object)
-            switch reached[identifier] {
+            switch reached[object] {
             case .merged?: continue
             case .linked?:
-                if case .existing(let existing, _)? = targets[identifier] { targets[identifier] = .kept(existing) }
+                if case .existing(let existing, _)? = targets[object] { targets[object] = .kept(existing) }
             case nil:
-                targets[identifier] = .skipped
+                targets[object] = .skipped
                 selection.dropped.append(object)
             }
         }
         for (position, root) in roots.enumerated() {
-            if reached[ObjectIdentifier(root)] == nil {
+            if reached[root] == nil {
                 selection.skippedRoots.append(position)
             } else {
                 selection.keptRoots.append(root)
@@ -118,7 +116,7 @@ extension GraphMerger {
         var held = Set<ObjectIdentifier>()
         held.reserveCapacity(fresh.count)
         for object in fresh {
-            switch targets[ObjectIdentifier(object)] {
+            switch targets[object] {
             case .existing(let existing, _)?, .kept(let existing)?: held.insert(ObjectIdentifier(existing))
             case .new?: held.insert(ObjectIdentifier(object))
             case .unresolved?, .skipped?, nil: continue

@@ -11,10 +11,9 @@ extension GraphMerger {
     )] {
         var errors: [(object: ObjectIdentifier, error: MappingError)] = []
         for object in fresh where decoding.requiresValues(of: type(of: object)) {
-            let identifier = ObjectIdentifier(object)
-            guard let record = given[identifier], record.isGivenAsObject else { continue }
+            guard let record = given[object], record.isGivenAsObject else { continue }
             let missing: [Int]
-            switch targets[identifier] {
+            switch targets[object] {
             case .new(isPlaceholder: false)?:
                 missing = missingInsertSlots(of: object)
             case .existing(let existing, fills: false)?
@@ -37,7 +36,7 @@ extension GraphMerger {
                     model: graph.model,
                     detail: record.insert?.missingKeyHints[slot]
                 )
-                errors.append((identifier, error))
+                errors.append((ObjectIdentifier(object), error))
             }
         }
         return errors
@@ -52,7 +51,7 @@ extension GraphMerger {
     func requiredValueErrors(ofUnmerged roots: [ModelObject], besides reported: [MappingError]) -> [MappingError] {
         guard !roots.isEmpty else { return [] }
         var objects = reachable(from: roots)
-        var targets = findTargets(of: objects, roots: Set(roots.map(ObjectIdentifier.init)))
+        var targets = findTargets(of: objects, roots: roots)
         if !plan.isDefault { objects = select(roots: roots, fresh: objects, targets: &targets).fresh }
         let paths = Set(reported.map(\.path))
         return requiredValueErrors(of: objects, targets: targets).map(\.error).filter { !paths.contains($0.path) }
@@ -65,27 +64,26 @@ extension GraphMerger {
     /// inserted where they merge its holder and insert through the relationship that held it.
     /// `roots`: every element, merged or left out.
     func requiredValueErrors(ofReplacedRecords roots: [ModelObject]) -> [MappingError] {
-        let lacking = given.values.filter { $0.replacedIn != nil && $0.insert?.missingSlots.isEmpty == false }
+        let lacking = given.entries.filter { $0.replacedIn != nil && $0.insert?.missingSlots.isEmpty == false }
         guard !lacking.isEmpty else { return [] }
         let reachedObjects = reachable(from: roots)
-        let reached = Set(reachedObjects.map(ObjectIdentifier.init))
-        let replaced = lacking.map(\.object).filter { !reached.contains(ObjectIdentifier($0)) }
+        let reached = FreshObjectMap(given, marking: reachedObjects)
+        let replaced = lacking.map(\.object).filter { !reached.contains($0) }
         guard !replaced.isEmpty else { return [] }
         var targets = findTargets(of: replaced, roots: [])
         if !plan.isDefault {
             // Inserted where the operations merge its holder and insert through the relationship.
-            var reachedTargets = findTargets(of: reachedObjects, roots: Set(roots.map(ObjectIdentifier.init)))
+            var reachedTargets = findTargets(of: reachedObjects, roots: roots)
             _ = select(roots: roots, fresh: reachedObjects, targets: &reachedTargets)
             for object in replaced {
-                let identifier = ObjectIdentifier(object)
-                guard let (holder, slot) = given[identifier]?.replacedIn else { continue }
+                guard let (holder, slot) = given[object]?.replacedIn else { continue }
                 let isHolderMerged: Bool
-                switch reachedTargets[ObjectIdentifier(holder)] {
+                switch reachedTargets[holder] {
                 case .new?, .existing?: isHolderMerged = true
                 default: isHolderMerged = false
                 }
                 if !isHolderMerged || !plan.operation(entity: holder.layout.entityIndex, slot: slot).contains(.insert) {
-                    targets[identifier] = .skipped
+                    targets[object] = .skipped
                 }
             }
         }
@@ -103,7 +101,7 @@ extension GraphMerger {
     /// `existing` (the placeholder it fills) when given. Without a record (the entity's values
     /// are not required, or no record was noted), what the object has none of.
     func missingInsertSlots(of object: ModelObject, onto existing: ModelObject? = nil) -> [Int] {
-        guard let insert = given[ObjectIdentifier(object)]?.insert else {
+        guard let insert = given[object]?.insert else {
             return missingRequiredSlots(of: object, onto: existing)
         }
         let mapping = graph.mappings[object.layout.entityIndex]
@@ -133,9 +131,9 @@ extension GraphMerger {
     ) -> Set<ObjectIdentifier> {
         var parents: [ObjectIdentifier: [ObjectIdentifier]] = [:]
         for object in fresh {
-            let present = given[ObjectIdentifier(object)]?.slots
+            let present = given.slots(of: object)
             for relationship in object.relationshipSlots {
-                if let present, relationship.slot < present.count, !present[relationship.slot] { continue }
+                if let present, relationship.slot < present.count, !present.contains(relationship.slot) { continue }
                 for child in object.linkedObjects(atSlot: relationship.slot) {
                     parents[ObjectIdentifier(child), default: []].append(ObjectIdentifier(object))
                 }

@@ -13,7 +13,7 @@ import Foundation
 /// fresh objects and their links.
 struct GraphMerger {
     let graph: ObjectGraph
-    let given: [ObjectIdentifier: GivenValues]
+    let given: GivenValuesTable
     let policy: ObjectGraph.UnresolvedReferencePolicy
     /// The decoding options that say whether a new object must have the values the model
     /// requires (``ModelDecoder/Options/requiresValues(of:)``).
@@ -42,7 +42,7 @@ struct GraphMerger {
     }
 
     /// What a fresh object's values are copied onto, for each fresh object.
-    typealias Targets = [ObjectIdentifier: Target]
+    typealias Targets = FreshObjectMap<Target>
     /// A value the JSON gave, to be set on a target's slot; `isExisting`: the target is the
     /// graph's object (else a fresh object new to it).
     private typealias Assignments = [(target: ModelObject, isExisting: Bool, slot: Int, assignment: Assignment)]
@@ -83,7 +83,7 @@ struct GraphMerger {
         listingIsWhole: Bool
     ) throws -> Outcome {
         var fresh = reachable(from: roots)
-        var targets = findTargets(of: fresh, roots: Set(roots.map(ObjectIdentifier.init)))
+        var targets = findTargets(of: fresh, roots: roots)
         var outcome = Outcome(objects: [], errors: [], leftOut: [])
         var dropped = leftBehind
         var keptRoots = roots
@@ -129,7 +129,7 @@ struct GraphMerger {
         for (key, link) in waiting { graph.addPending(link, waitingFor: key) }
 
         outcome.objects = keptRoots.map { root in
-            switch targets[ObjectIdentifier(root)] {
+            switch targets[root] {
             case .existing(let existing, _)?, .kept(let existing)?: existing
             default: root
             }
@@ -153,7 +153,7 @@ struct GraphMerger {
             described = pending.unresolvedReferences.map(\.description)
         }
         for root in roots {
-            guard case .unresolved = targets[ObjectIdentifier(root)] else { continue }
+            guard case .unresolved = targets[root] else { continue }
             described.append(graph.describeIdentity(of: root))
         }
         guard !described.isEmpty else { return }
@@ -167,27 +167,26 @@ struct GraphMerger {
     /// else, for a reference by a scalar alone, a pending reference, or itself as a
     /// placeholder (under the `.placeholder` policy, and for a root, which has nothing to wait
     /// in).
-    func findTargets(of fresh: [ModelObject], roots: Set<ObjectIdentifier>) -> Targets {
-        var targets: Targets = [:]
-        targets.reserveCapacity(fresh.count)
+    func findTargets(of fresh: [ModelObject], roots rootList: [ModelObject]) -> Targets {
+        var targets = Targets(given)
+        let roots = FreshObjectMap(given, marking: rootList)
         for object in fresh {
-            let identifier = ObjectIdentifier(object)
             let key = graph.identityKey(of: object)
-            let givenAsObject = given[identifier]?.isGivenAsObject ?? true
+            let givenAsObject = given.isGivenAsObject(object) ?? true
             if let key, let existing = graph.identities[key] {
                 let fills =
                     givenAsObject && existing.isGraphPlaceholder
                     && existing.layout.entityIndex == object.layout.entityIndex
                     && missingInsertSlots(of: object, onto: existing).isEmpty
-                targets[identifier] = .existing(existing, fills: fills)
+                targets[object] = .existing(existing, fills: fills)
             } else if key == nil || givenAsObject {
                 // The decoder's verdict: read from references alone (``ModelObject/isReadAsReference``).
-                let isPlaceholder = key != nil && !roots.contains(identifier) && object.isReadAsReference
-                targets[identifier] = .new(isPlaceholder: isPlaceholder)
-            } else if let key, policy == .error || (policy == .pending && !roots.contains(identifier)) {
-                targets[identifier] = .unresolved(key)
+                let isPlaceholder = key != nil && !roots.contains(object) && object.isReadAsReference
+                targets[object] = .new(isPlaceholder: isPlaceholder)
+            } else if let key, policy == .error || (policy == .pending && !roots.contains(object)) {
+                targets[object] = .unresolved(key)
             } else {
-                targets[identifier] = .new(isPlaceholder: true)
+                targets[object] = .new(isPlaceholder: true)
             }
         }
         return targets
@@ -196,12 +195,13 @@ struct GraphMerger {
     /// What the JSON gave, onto targets; references to nothing yet wait.
     private func gatherAssignments(of fresh: [ModelObject], targets: Targets) -> (Assignments, Waiting) {
         var assignments: Assignments = []
+        assignments.reserveCapacity(fresh.count)
         var waiting: Waiting = []
         for object in fresh {
-            guard let present = given[ObjectIdentifier(object)]?.slots else { continue }
+            guard let present = given.slots(of: object) else { continue }
             let target: ModelObject
             let isExisting: Bool
-            switch targets[ObjectIdentifier(object)] {
+            switch targets[object] {
             case .existing(let existing, _)?:
                 // A family's entities share identities but not slot layouts.
                 guard existing.layout.entityIndex == object.layout.entityIndex else { continue }
@@ -213,12 +213,19 @@ struct GraphMerger {
             case .unresolved?, .kept?, .skipped?, nil: continue
             }
             let mapping = graph.mappings[object.layout.entityIndex]
-            for slot in present.indices where present[slot] {
+            for slot in present {
                 if isExisting, mapping.identitySlotList.contains(slot) { continue }
                 let property = mapping.properties[slot]
                 guard property.isRelationship else {
-                    // A new object's values are its own already.
-                    if isExisting { assignments.append((target, true, slot, .attribute(object[stored: slot]))) }
+                    // A new object's values are its own already; the graph's object keeps a
+                    // value that did not change (no write, no count taken or given: what an
+                    // upsert of unchanged records mostly is). Nothing else writes a target's
+                    // attributes before the assignments are set.
+                    guard isExisting else { continue }
+                    let value = object[stored: slot]
+                    if !target[stored: slot].isSameValue(as: value) {
+                        assignments.append((target, true, slot, .attribute(value)))
+                    }
                     continue
                 }
                 if object.storedState(atSlot: slot) == .null {
@@ -249,7 +256,7 @@ struct GraphMerger {
     ) -> [ModelObject] {
         var children: [ModelObject] = []
         for child in object.linkedObjects(atSlot: slot) {
-            switch targets[ObjectIdentifier(child)] {
+            switch targets[child] {
             case .existing(let existing, _)?, .kept(let existing)?: children.append(existing)
             case .new?, nil: children.append(child)
             case .skipped?: continue
@@ -285,20 +292,22 @@ struct GraphMerger {
         defer { unlinks.applyAll() }
         // Fresh objects that are not the graph's let go of their links (and, through
         // inverses, the new objects of theirs).
-        let isLetGo = { (object: ModelObject) -> Bool in
-            switch targets[ObjectIdentifier(object)] {
-            case .new?, nil: false
-            default: true
+        var letGo: [ModelObject] = []
+        var isLetGo = FreshObjectMap<Bool>(given)
+        for object in fresh {
+            switch targets[object] {
+            case .new?, nil: continue
+            default:
+                letGo.append(object)
+                isLetGo[object] = true
             }
         }
         // An object linked to one let go in this same pass takes its links back with it.
-        Self.letGo(fresh.filter(isLetGo), deferring: unlinks, isLetGo: isLetGo)
+        Self.letGo(letGo, deferring: unlinks) { isLetGo.contains($0) }
         for (target, isExisting, slot, assignment) in assignments {
             switch assignment {
             case .attribute(let value):
-                // The graph's object keeps a value that did not change (no write, no count
-                // taken or given).
-                guard !target[stored: slot].isSameValue(as: value) else { continue }
+                // Gathered only where it differs from the value the target has.
                 updated.insert(ObjectIdentifier(target))
                 target[stored: slot] = value
             case .relationship(let children, let null):
@@ -333,9 +342,9 @@ struct GraphMerger {
     /// missing.
     private func fillInPlaceholders(_ fresh: [ModelObject], targets: Targets, updated: inout Set<ObjectIdentifier>) {
         for object in fresh {
-            guard case .existing(let existing, let fills) = targets[ObjectIdentifier(object)] else { continue }
+            guard case .existing(let existing, let fills) = targets[object] else { continue }
             // Given as a JSON object now: written back as one.
-            if given[ObjectIdentifier(object)]?.isGivenAsObject == true, !object.isReadAsReference {
+            if given.isGivenAsObject(object) == true, !object.isReadAsReference {
                 existing.isReadAsReference = false
             }
             guard fills else { continue }
@@ -357,7 +366,7 @@ struct GraphMerger {
         var resolved: [(owner: ModelObject, slot: Int, objects: [ModelObject])] = []
         var resolvedIndex: [ObjectGraph.PendingSlot: Int] = [:]
         for object in fresh {
-            guard case .new(let isPlaceholder) = targets[ObjectIdentifier(object)] else { continue }
+            guard case .new(let isPlaceholder) = targets[object] else { continue }
             graph.lists[object.layout.entityIndex].append(object)
             graph.insertedAt[ObjectIdentifier(object)] = generation
             object.isGraphPlaceholder = isPlaceholder
@@ -395,22 +404,21 @@ struct GraphMerger {
     /// deeply. With `targets`, not through objects the operations keep as they are, nor to
     /// those they leave out.
     func reachable(from roots: [ModelObject], targets: Targets? = nil) -> [ModelObject] {
-        var seen = Set<ObjectIdentifier>()
+        var seen = FreshObjectMap<Bool>(given)
         var order: [ModelObject] = []
         // Roots in the document's order (so that the graph lists new objects in it), then what
         // they lead to, each where it is first found.
-        for root in roots where seen.insert(ObjectIdentifier(root)).inserted { order.append(root) }
+        for root in roots where seen.insert(root) { order.append(root) }
         var stack = Array(order.reversed())
         while let object = stack.popLast() {
             // What the operations keep as it is leads nowhere; what they leave out is not reached.
-            if case .kept? = targets?[ObjectIdentifier(object)] { continue }
-            let present = given[ObjectIdentifier(object)]?.slots
+            if case .kept? = targets?[object] { continue }
+            let present = given.slots(of: object)
             for relationship in object.relationshipSlots {
-                if let present, relationship.slot < present.count, !present[relationship.slot] { continue }
+                if let present, relationship.slot < present.count, !present.contains(relationship.slot) { continue }
                 let start = order.count
-                for child in object.linkedObjects(atSlot: relationship.slot)
-                where seen.insert(ObjectIdentifier(child)).inserted {
-                    if case .skipped? = targets?[ObjectIdentifier(child)] { continue }
+                for child in object.linkedObjects(atSlot: relationship.slot) where seen.insert(child) {
+                    if case .skipped? = targets?[child] { continue }
                     order.append(child)
                 }
                 stack.append(contentsOf: order[start...].reversed())
@@ -431,7 +439,7 @@ struct GraphMerger {
         for object in objects {
             for relationship in object.relationshipSlots {
                 if object.storedState(atSlot: relationship.slot) == .absent { continue }
-                if object.linkedObjects(atSlot: relationship.slot).allSatisfy(isLetGo) {
+                if object.allLinkedObjects(atSlot: relationship.slot, pass: isLetGo) {
                     object.dropLinks(atSlot: relationship.slot)
                     continue
                 }

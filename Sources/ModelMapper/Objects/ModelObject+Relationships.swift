@@ -200,6 +200,22 @@ extension ModelObject {
         attach(object, atSlot: slot, kind: linkKind(to: object, atSlot: slot, searchBudget: &budget))
     }
 
+    /// Whether every object linked at `slot` passes `test` (true when none is): read in place,
+    /// without an array of them or a count taken.
+    func allLinkedObjects(atSlot slot: Int, pass test: (ModelObject) -> Bool) -> Bool {
+        switch slots.state(at: slot) {
+        case .object:
+            return slots.linkedObject(at: slot).map { $0._withUnsafeGuaranteedRef(test) } ?? true
+        case .objects:
+            return slots.links(at: slot)
+                .allSatisfy { link in
+                    link.unmanagedObject.map { $0._withUnsafeGuaranteedRef(test) } ?? true
+                }
+        default:
+            return true
+        }
+    }
+
     func linkedObjects(atSlot slot: Int) -> [ModelObject] {
         switch slots[slot] {
         case .object(let link): return link.object.map { [$0] } ?? []

@@ -43,30 +43,14 @@ open class ModelObject: CustomStringConvertible {
     /// The values. Exclusive access is not checked at run time: an object graph belongs to one
     /// thread at a time, and the checks cost more than the accesses.
     @exclusivity(unchecked) var slots: SlotStorage
-    /// Whether the object was read from references alone (a foreign key, `"band": "Japan"`, or
-    /// a nested object of its identity alone that lacks a required value, `{"id": 7}`) and never
-    /// from a record of its own: the encoder writes it back as its identity where it is
-    /// linked, in the form it was read (``isReadAsScalar``).
-    @exclusivity(unchecked) var isReadAsReference = false
-    /// Whether the object's strong links were already let go of, by the object that held it
-    /// as it was freed (see `releaseRelationships`): its `deinit` has none left to look for.
-    @exclusivity(unchecked) var hasReleasedLinks = false
-    /// Whether a batch of relationship changes (`DeferredUnlinks`) put off removing links
-    /// from one of this object's lists, so that the batch looks up only such objects' lists.
-    @exclusivity(unchecked) var hasDeferredUnlinks = false
-    /// Whether an ``ObjectGraph`` made the object for a reference to one it did not have, and
-    /// no merge has filled it in since (see ``isPlaceholder``).
-    @exclusivity(unchecked) var isGraphPlaceholder = false
-    /// Whether the document the object was decoded from gave it again, after its first place,
-    /// by its identity alone (`{"id": 19}` or `19`): the encoder writes its repeats so too
-    /// (``ModelEncoder/Options/SharedObjects/inFull``).
-    @exclusivity(unchecked) var isRepeatedByIdentity = false
-    /// Whether that repeat was a scalar (`19`, a foreign key) rather than an object of the
-    /// identity alone: the encoder writes it so.
-    @exclusivity(unchecked) var isRepeatedAsScalar = false
-    /// Whether the reference the object was first read from was a scalar rather than an object
-    /// of its identity alone (see ``isReadAsReference``).
-    @exclusivity(unchecked) var isReadAsScalar = false
+    /// The object's flags, one bit each (see ``Flags``): packed in one byte, so that the run
+    /// index fits in the word the slot storage leaves.
+    @exclusivity(unchecked) var flags: Flags = []
+    /// The object's place in the table of what the JSON gave the objects of the decoding run
+    /// that made it (`GivenValuesTable`), for the run and the merge that follows it to look it
+    /// up without hashing. Meaningful only to that table, which checks that its entry holds
+    /// this object.
+    @exclusivity(unchecked) var runIndex: UInt32 = .max
     /// At least the number of strong links to this object (see ``Link``): links dropped
     /// with an object being freed are not taken off. Zero means that none leads here, so that
     /// no link from this object can close a cycle of strong links.

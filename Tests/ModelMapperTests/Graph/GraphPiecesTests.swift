@@ -46,8 +46,8 @@ struct GraphPiecesTests {
             return try reader.readArrayLeavingOutErrors(entity: entity, path: path, pieces: pieces)
         }
         let given = batch.objects.map { object -> String in
-            guard let values = run.givenValues[ObjectIdentifier(object)] else { return "-" }
-            return "\(values.slots) \(values.isGivenAsObject) \(values.insert?.missingSlots ?? [-1])"
+            guard let values = run.givenValues[object] else { return "-" }
+            return "\(Array(values.slots)) \(values.isGivenAsObject) \(values.insert?.missingSlots ?? [-1])"
         }
         let text = [
             try ModelEncoder().encodeJSON(batch.objects).jsonText(),
