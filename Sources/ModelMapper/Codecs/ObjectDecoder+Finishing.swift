@@ -118,7 +118,7 @@ extension ObjectDecoder {
         } else {
             // The object's first record after references to it: it inserts the object, and is
             // asked for its values as a new object's is (``adopt(_:into:source:isNew:)``).
-            if existing.isReadAsReference, !run.recordsGivenValues, asksForValues(frame) {
+            if existing.flags.contains(.isReadAsReference), !run.recordsGivenValues, asksForValues(frame) {
                 do {
                     try reportMissingValues(frame, of: existing)
                 } catch {
@@ -156,8 +156,8 @@ extension ObjectDecoder {
         object.adoptSlots(frame.slots, count: frame.slotCount, arena: frame.arena)
         let standsForReference = frame.isReference || frame.isIdentityReference
         if standsForReference {
-            object.isReadAsReference = true
-            object.isReadAsScalar = frame.isReference
+            object.flags.set(.isReadAsReference, true)
+            object.flags.set(.isReadAsScalar, frame.isReference)
         }
         if run.recordsGivenValues {
             // The graph's merge checks required values, on the objects new to it alone.
@@ -453,10 +453,10 @@ extension ObjectDecoder {
         storedPath: JSONPath? = nil
     ) throws(MappingError) {
         var slots = SlotStorage(adopting: frame.slots, count: frame.slotCount, arena: frame.arena)
-        if !frame.isReference, !frame.isIdentityReference { object.isReadAsReference = false }
+        if !frame.isReference, !frame.isIdentityReference { object.flags.set(.isReadAsReference, false) }
         if givesIdentityOnly(frame) {
-            object.isRepeatedByIdentity = true
-            object.isRepeatedAsScalar = frame.isReference
+            object.flags.set(.isRepeatedByIdentity, true)
+            object.flags.set(.isRepeatedAsScalar, frame.isReference)
         }
         // After the slots are taken over, so that they are freed whatever is thrown.
         if checksConflicts { try reportConflicts(object, frame: frame, storedPath: storedPath) }

@@ -134,7 +134,9 @@ extension ObjectEncoder {
     mutating func writesRepeatInFull(_ object: ModelObject, path: JSONPath) throws(MappingError)
         -> Bool
     {
-        guard options.sharedObjects == .inFull, !object.isRepeatedByIdentity, !object.isReadAsReference else {
+        guard options.sharedObjects == .inFull, !object.flags.contains(.isRepeatedByIdentity),
+            !object.flags.contains(.isReadAsReference)
+        else {
             return false
         }
         guard repeats.allows(writtenCount: writer.count) else {
@@ -160,7 +162,7 @@ extension ObjectEncoder {
     /// entity with an identity is. As a scalar (an object under
     /// ``ModelEncoder/Options/writesNestedAttributes``) where the options or the relationship's
     /// userInfo ask so, or the holder's JSON gave it as a scalar there; in the form it was read
-    /// where it was read from references alone (``ModelObject/isReadAsReference``: a foreign
+    /// where it was read from references alone (``ModelObject/Flags/isReadAsReference``: a foreign
     /// key is written back as one, an object of its identity alone as one).
     func identityForm(_ child: ModelObject, of holder: ModelObject, slot: Int, index: Int) -> IdentityForm? {
         let asked =
@@ -168,15 +170,18 @@ extension ObjectEncoder {
             || baseMapping(of: holder)._withUnsafeGuaranteedRef { $0.properties[slot].writesIdentity }
             || (options.layout == .asDecoded
                 && holder.decodedSource?.isScalarReference(slot: slot, index: index, object: child) == true)
-        guard asked || child.isReadAsReference, !keyedMapping(of: child).identitySlots.isEmpty else { return nil }
+        guard asked || child.flags.contains(.isReadAsReference), !keyedMapping(of: child).identitySlots.isEmpty else {
+            return nil
+        }
         guard !options.writesNestedAttributes else { return .object }
-        return asked || child.isReadAsScalar ? .scalar : .object
+        return asked || child.flags.contains(.isReadAsScalar) ? .scalar : .object
     }
 
     /// Whether an object met again is written as the scalar its document repeated it by
     /// (`"album": 7`), rather than as an object of its identity.
     func writesScalar(_ child: ModelObject) -> Bool {
-        child.isRepeatedAsScalar && child.isRepeatedByIdentity && !options.writesNestedAttributes
+        child.flags.contains(.isRepeatedAsScalar) && child.flags.contains(.isRepeatedByIdentity)
+            && !options.writesNestedAttributes
     }
 
     /// An object met again: its identity attributes stand for it; without any, it cannot be

@@ -29,7 +29,7 @@ extension GraphMerger {
     private func reach(of target: Target?, under operation: MergePlan.Operation) -> Reach? {
         switch target {
         case .existing(let existing, _)?:
-            let isPlaceholder = existing.isGraphPlaceholder
+            let isPlaceholder = existing.flags.contains(.isGraphPlaceholder)
             return operation.contains(isPlaceholder ? .insert : .update) ? .merged : .linked
         case .new?: return operation.contains(.insert) ? .merged : nil
         case .unresolved?: return .merged

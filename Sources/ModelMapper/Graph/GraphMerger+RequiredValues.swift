@@ -17,8 +17,9 @@ extension GraphMerger {
             case .new(isPlaceholder: false)?:
                 missing = missingInsertSlots(of: object)
             case .existing(let existing, fills: false)?
-            where existing.isGraphPlaceholder
-                && existing.layout.entityIndex == object.layout.entityIndex && !object.isReadAsReference:
+            where existing.flags.contains(.isGraphPlaceholder)
+                && existing.layout.entityIndex == object.layout.entityIndex
+                && !object.flags.contains(.isReadAsReference):
                 missing = missingInsertSlots(of: object, onto: existing)
             default:
                 continue

@@ -175,13 +175,13 @@ struct GraphMerger {
             let givenAsObject = given.isGivenAsObject(object) ?? true
             if let key, let existing = graph.identities[key] {
                 let fills =
-                    givenAsObject && existing.isGraphPlaceholder
+                    givenAsObject && existing.flags.contains(.isGraphPlaceholder)
                     && existing.layout.entityIndex == object.layout.entityIndex
                     && missingInsertSlots(of: object, onto: existing).isEmpty
                 targets[object] = .existing(existing, fills: fills)
             } else if key == nil || givenAsObject {
-                // The decoder's verdict: read from references alone (``ModelObject/isReadAsReference``).
-                let isPlaceholder = key != nil && !roots.contains(object) && object.isReadAsReference
+                // The decoder's verdict: read from references alone (``ModelObject/Flags/isReadAsReference``).
+                let isPlaceholder = key != nil && !roots.contains(object) && object.flags.contains(.isReadAsReference)
                 targets[object] = .new(isPlaceholder: isPlaceholder)
             } else if let key, policy == .error || (policy == .pending && !roots.contains(object)) {
                 targets[object] = .unresolved(key)
@@ -344,12 +344,12 @@ struct GraphMerger {
         for object in fresh {
             guard case .existing(let existing, let fills) = targets[object] else { continue }
             // Given as a JSON object now: written back as one.
-            if given.isGivenAsObject(object) == true, !object.isReadAsReference {
-                existing.isReadAsReference = false
+            if given.isGivenAsObject(object) == true, !object.flags.contains(.isReadAsReference) {
+                existing.flags.set(.isReadAsReference, false)
             }
             guard fills else { continue }
-            if existing.isGraphPlaceholder {
-                existing.isGraphPlaceholder = false
+            if existing.flags.contains(.isGraphPlaceholder) {
+                existing.flags.set(.isGraphPlaceholder, false)
                 updated.insert(ObjectIdentifier(existing))
             }
         }
@@ -369,7 +369,7 @@ struct GraphMerger {
             guard case .new(let isPlaceholder) = targets[object] else { continue }
             graph.lists[object.layout.entityIndex].append(object)
             graph.insertedAt[ObjectIdentifier(object)] = generation
-            object.isGraphPlaceholder = isPlaceholder
+            object.flags.set(.isGraphPlaceholder, isPlaceholder)
             object.changeObserver = graph.changeObserver
             guard let key = graph.identityKey(of: object) else { continue }
             graph.identities[key] = object

@@ -225,7 +225,7 @@ public final class ObjectGraph {
     /// objects the graph did not have (``UnresolvedReferencePolicy/placeholder``, or a top-level
     /// array of identifiers), or given by their identity alone while lacking a required value.
     public var placeholders: [ModelObject] {
-        lists.flatMap { $0.objects }.filter(\.isGraphPlaceholder)
+        lists.flatMap { $0.objects }.filter { $0.flags.contains(.isGraphPlaceholder) }
     }
 
     /// Checks every object of the graph for what the decoder would refuse and the encoder
@@ -243,7 +243,7 @@ public final class ObjectGraph {
     public func validate(checkingBounds: Bool = false) throws {
         var problems: [MappingError] = []
         for list in lists {
-            for object in list.objects where !object.isGraphPlaceholder {
+            for object in list.objects where !object.flags.contains(.isGraphPlaceholder) {
                 guard !ValueCheck.passes(object, bounds: checkingBounds) else { continue }
                 problems += ValueCheck.problems(
                     of: object,

@@ -34,7 +34,7 @@ final class DeferredUnlinks {
         let key = ListKey(owner: ObjectIdentifier(owner), slot: slot)
         guard let index = lists.index(forKey: key) else {
             lists[key] = Removals(owner: owner, sources: [source])
-            owner.hasDeferredUnlinks = true
+            owner.flags.set(.hasDeferredUnlinks, true)
             return
         }
         lists.values[index].sources.append(source)
@@ -43,7 +43,7 @@ final class DeferredUnlinks {
 
     /// Removes `source` from `owner`'s list in `slot` now, if that removal was put off.
     func applyNow(removing source: ModelObject, from owner: ModelObject, atSlot slot: Int) {
-        guard owner.hasDeferredUnlinks,
+        guard owner.flags.contains(.hasDeferredUnlinks),
             let index = lists.index(forKey: ListKey(owner: ObjectIdentifier(owner), slot: slot))
         else { return }
         if lists.values[index].members == nil {
@@ -55,7 +55,7 @@ final class DeferredUnlinks {
 
     /// Makes the removals put off from `owner`'s list in `slot`.
     func apply(to owner: ModelObject, atSlot slot: Int) {
-        guard owner.hasDeferredUnlinks,
+        guard owner.flags.contains(.hasDeferredUnlinks),
             let removals = lists.removeValue(forKey: ListKey(owner: ObjectIdentifier(owner), slot: slot))
         else { return }
         Self.apply(removals, atSlot: slot)
@@ -65,7 +65,7 @@ final class DeferredUnlinks {
     func applyAll() {
         let pending = lists
         lists = [:]
-        for removals in pending.values { removals.owner.hasDeferredUnlinks = false }
+        for removals in pending.values { removals.owner.flags.set(.hasDeferredUnlinks, false) }
         for (key, removals) in pending { Self.apply(removals, atSlot: key.slot) }
     }
 

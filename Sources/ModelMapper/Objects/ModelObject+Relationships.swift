@@ -498,7 +498,7 @@ extension ModelObject {
             // reference is now the only one.
             if isKnownUniquelyReferenced(&release.object) {
                 release.object.takeStrongLinks(into: &pending)
-                release.object.hasReleasedLinks = true
+                release.object.flags.set(.hasReleasedLinks, true)
                 // `release.object` is freed here, with nothing left to free in its own `deinit`.
             } else {
                 release.object.forgetStrongOwner()

@@ -22,7 +22,7 @@ extension ModelObject {
     /// book.author?.isPlaceholder                // true: author 9 is known by its identity alone
     /// book.author?.value(forKey: "lastName")    // nil; `book.author?.lastName` would stop the program
     /// ```
-    public var isPlaceholder: Bool { isReadAsReference || isGraphPlaceholder }
+    public var isPlaceholder: Bool { flags.contains(.isReadAsReference) || flags.contains(.isGraphPlaceholder) }
 
     /// The value of a property the model requires (neither optional nor transient), for typed
     /// accessors such as generated ones: the value, or the model's default when it is unset.

@@ -102,7 +102,7 @@ open class ModelObject: CustomStringConvertible {
     }
 
     deinit {
-        if !hasReleasedLinks, !layout.relationshipList.isEmpty { releaseRelationships() }
+        if !flags.contains(.hasReleasedLinks), !layout.relationshipList.isEmpty { releaseRelationships() }
     }
 
     // MARK: Key-value access
