@@ -124,7 +124,7 @@ struct GraphMerger {
             unlisted: &unlisted
         )
         fillInPlaceholders(fresh, targets: targets, updated: &updated)
-        for identifier in updated { graph.updatedAt[identifier] = generation }
+        for object in updated.values { graph.stamps.noteUpdated(object, at: generation) }
         try join(fresh, targets: targets, generation: generation, searchBudget: &searchBudget)
         for (key, link) in waiting { graph.addPending(link, waitingFor: key) }
 
@@ -283,8 +283,8 @@ struct GraphMerger {
         targets: Targets,
         searchBudget: inout Int,
         unlisted: inout [Unlisted]
-    ) throws -> Set<ObjectIdentifier> {
-        var updated = Set<ObjectIdentifier>()
+    ) throws -> [ObjectIdentifier: ModelObject] {
+        var updated: [ObjectIdentifier: ModelObject] = [:]
         // Many objects leaving one (albums moving away from a band, or references to albums
         // let go by a fresh band) drop out of its list in one pass at the end, not one search
         // each.
@@ -308,7 +308,7 @@ struct GraphMerger {
             switch assignment {
             case .attribute(let value):
                 // Gathered only where it differs from the value the target has.
-                updated.insert(ObjectIdentifier(target))
+                updated[ObjectIdentifier(target)] = target
                 target[stored: slot] = value
             case .relationship(let children, let null):
                 // Given again: what it waited for before is forgotten (what it waits for now
@@ -318,7 +318,7 @@ struct GraphMerger {
                     unlinks.apply(to: target, atSlot: slot)
                     let old = target.linkedObjects(atSlot: slot)
                     if old.count != children.count || zip(old, children).contains(where: { $0 !== $1 }) {
-                        updated.insert(ObjectIdentifier(target))
+                        updated[ObjectIdentifier(target)] = target
                         noteUnlisted(old, keeping: children, owner: target, slot: slot, in: &unlisted)
                     } else if !null, !children.isEmpty {
                         // The same objects in the same order: the links and their inverses
@@ -340,7 +340,11 @@ struct GraphMerger {
 
     /// A placeholder is filled in by a JSON object of its own that leaves no required value
     /// missing.
-    private func fillInPlaceholders(_ fresh: [ModelObject], targets: Targets, updated: inout Set<ObjectIdentifier>) {
+    private func fillInPlaceholders(
+        _ fresh: [ModelObject],
+        targets: Targets,
+        updated: inout [ObjectIdentifier: ModelObject]
+    ) {
         for object in fresh {
             guard case .existing(let existing, let fills) = targets[object] else { continue }
             // Given as a JSON object now: written back as one.
@@ -350,7 +354,7 @@ struct GraphMerger {
             guard fills else { continue }
             if existing.flags.contains(.isGraphPlaceholder) {
                 existing.flags.set(.isGraphPlaceholder, false)
-                updated.insert(ObjectIdentifier(existing))
+                updated[ObjectIdentifier(existing)] = existing
             }
         }
     }
@@ -368,7 +372,7 @@ struct GraphMerger {
         for object in fresh {
             guard case .new(let isPlaceholder) = targets[object] else { continue }
             graph.lists[object.layout.entityIndex].append(object)
-            graph.insertedAt[ObjectIdentifier(object)] = generation
+            graph.stamps.noteInserted(object, at: generation)
             object.flags.set(.isGraphPlaceholder, isPlaceholder)
             object.changeObserver = graph.changeObserver
             guard let key = graph.identityKey(of: object) else { continue }
@@ -388,8 +392,8 @@ struct GraphMerger {
             let isToMany = owner.layout.properties[slot].isToMany
             let linked = isToMany ? owner.linkedObjects(atSlot: slot) + objects : [objects[objects.count - 1]]
             try owner.replaceRelationship(atSlot: slot, with: linked, null: false, searchBudget: &searchBudget)
-            if graph.insertedAt[ObjectIdentifier(owner)] != generation {
-                graph.updatedAt[ObjectIdentifier(owner)] = generation
+            if graph.stamps.insertedAt[ObjectIdentifier(owner)] != generation {
+                graph.stamps.noteUpdated(owner, at: generation)
             }
         }
     }

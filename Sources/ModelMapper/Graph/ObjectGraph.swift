@@ -111,8 +111,7 @@ public final class ObjectGraph {
     /// The objects of each entity, in the order they came.
     var lists: [ObjectList]
     /// When each object came in, and when it last changed.
-    var insertedAt: [ObjectIdentifier: UInt64] = [:]
-    var updatedAt: [ObjectIdentifier: UInt64] = [:]
+    var stamps = ChangeStamps()
     /// Removed objects, with when; only those that were in the graph at some point.
     var deletions: [(generation: UInt64, object: ModelObject, insertedAt: UInt64)] = []
     /// Advanced by every change, so that a ``ChangePoint`` tells before from after.
@@ -263,6 +262,9 @@ public final class ObjectGraph {
 
     /// What changed since `point`: objects inserted, updated (not counting those inserted
     /// since) and deleted (not counting those inserted since), so that a caller can send them.
+    /// Inserted and updated objects come in the graph's order (by entity, then as they came).
+    /// It costs in proportion to what changed since the point, not to the graph's size, so that
+    /// a server may ask it after every request.
     ///
     /// For example:
     ///
@@ -273,15 +275,21 @@ public final class ObjectGraph {
     /// ```
     public func changes(since point: ChangePoint) -> Changes {
         var changes = Changes(inserted: [], updated: [], deleted: [])
-        for list in lists {
-            for object in list.objects {
-                let identifier = ObjectIdentifier(object)
-                let inserted = insertedAt[identifier] ?? 0
-                if inserted >= point.generation {
-                    changes.inserted.append(object)
-                } else if let updated = updatedAt[identifier], updated >= point.generation {
-                    changes.updated.append(object)
-                }
+        // In the graph's order: by entity, then as the objects came.
+        let changed = stamps.objects(stampedSince: point.generation)
+            .map {
+                (
+                    entity: $0.layout.entityIndex, position: lists[$0.layout.entityIndex].position(of: $0) ?? 0,
+                    object: $0
+                )
+            }
+            .sorted { ($0.entity, $0.position) < ($1.entity, $1.position) }
+        for (_, _, object) in changed {
+            let identifier = ObjectIdentifier(object)
+            if stamps.insertedAt[identifier] ?? 0 >= point.generation {
+                changes.inserted.append(object)
+            } else if let updated = stamps.updatedAt[identifier], updated >= point.generation {
+                changes.updated.append(object)
             }
         }
         changes.deleted = deletions.filter { $0.generation >= point.generation && $0.insertedAt < point.generation }
@@ -295,7 +303,7 @@ public final class ObjectGraph {
     /// otherwise, such as to a value a transformer reads from a mutable class.
     public func noteUpdated(_ object: ModelObject) {
         guard contains(object) else { return }
-        updatedAt[ObjectIdentifier(object)] = nextGeneration()
+        stamps.noteUpdated(object, at: nextGeneration())
     }
 
     func nextGeneration() -> UInt64 {
@@ -372,13 +380,10 @@ public final class ObjectGraph {
             for relationship in object.relationshipSlots { object[stored: relationship.slot] = .absent }
             if let key = identityKey(of: object), identities[key] === object { identities[key] = nil }
             dropPending(owner: object)
-            let identifier = ObjectIdentifier(object)
             lists[object.layout.entityIndex].remove(object)
             // A placeholder removed still lacks what it lacked: it stays one.
             object.changeObserver = nil
-            deletions.append((generation, object, insertedAt[identifier] ?? 0))
-            insertedAt[identifier] = nil
-            updatedAt[identifier] = nil
+            deletions.append((generation, object, stamps.forget(object)))
         }
         return removing.count
     }

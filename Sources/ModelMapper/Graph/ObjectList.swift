@@ -12,6 +12,9 @@ struct ObjectList {
 
     func contains(_ object: ModelObject) -> Bool { positions[ObjectIdentifier(object)] != nil }
 
+    /// Where `object` stands among the list's objects (holes counted), nil when not in it.
+    func position(of object: ModelObject) -> Int? { positions[ObjectIdentifier(object)] }
+
     mutating func append(_ object: ModelObject) {
         let identifier = ObjectIdentifier(object)
         guard positions[identifier] == nil else { return }
