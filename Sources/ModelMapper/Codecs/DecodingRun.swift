@@ -55,8 +55,16 @@ final class DecodingRun {
     @exclusivity(unchecked) var piecesReadApart = 0
     private(set) lazy var spellingWriters = (canonical: JSONWriter(capacity: 64), original: JSONWriter(capacity: 64))
 
-    /// A run over a document of `byteCount` bytes (0 when unknown), which bounds the searches for cycles.
-    init(model: ObjectModel, options: ModelDecoder.Options, byteCount: Int = 0) {
+    /// The transformer plans the run made, if it made any: for the next run of a stream's
+    /// elements to take (see `init`'s `transformers`).
+    var madeTransformerPlans: TransformerPlans? { madeTransformers?.takeUnretainedValue() }
+
+    /// A run over a document of `byteCount` bytes (0 when unknown), which bounds the searches
+    /// for cycles; `transformers`: the plans an earlier run of the same model and options made
+    /// (a stream's elements, one run each, read one after another), so that each transformer is
+    /// resolved, under the registry's lock, once per stream and not once per element.
+    init(model: ObjectModel, options: ModelDecoder.Options, byteCount: Int = 0, transformers: TransformerPlans? = nil) {
+        madeTransformers = transformers.map { Unmanaged.passRetained($0) }
         self.model = model
         self.identities = IdentityMap(documentBytes: byteCount)
         self.options = options

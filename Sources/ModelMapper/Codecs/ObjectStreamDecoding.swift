@@ -64,6 +64,8 @@ struct ObjectStreamDecoding {
     }
     /// The bytes of the largest element found so far.
     private var largestElement = 0
+    /// The transformer plans the elements read here share (one run each, one after another).
+    private var transformers: TransformerPlans?
 
     init(
         model: ObjectModel,
@@ -123,7 +125,9 @@ struct ObjectStreamDecoding {
 
     /// Decodes `element`, in the stream's buffer, on this thread.
     private mutating func decodeHere(_ element: JSONArrayStream.Element) throws -> ModelObject {
-        let run = sharedRun ?? DecodingRun(model: model, options: options)
+        let run = sharedRun ?? DecodingRun(model: model, options: options, transformers: transformers)
+        // Made at the first transformed value: kept for the elements after this one.
+        defer { if transformers == nil { transformers = run.madeTransformerPlans } }
         let path = stream.arrayPath.appending(index: element.index)
         let entity = self.entity
         let outcome = stream.buffer.withUnsafeBytes { raw -> Result<(ModelObject?, Int), MappingError> in

@@ -92,9 +92,13 @@ final class StreamBatch: @unchecked Sendable {
         let model = self.model
         let options = self.options
         let entity = self.entity
+        // The batch's elements, read one after another, share transformer plans.
+        var transformers: TransformerPlans?
         return buffer.withUnsafeBytes { raw in
             elements.map { element in
-                let run = DecodingRun(model: model, options: options)
+                let run = DecodingRun(model: model, options: options, transformers: transformers)
+                // Made at the first transformed value: kept for the elements after this one.
+                defer { if transformers == nil { transformers = run.madeTransformerPlans } }
                 let path = arrayPath.appending(index: element.index)
                 return Result {
                     let (object, _) = try ObjectStreamDecoding.read(
