@@ -222,10 +222,10 @@ struct GraphMerger {
                     // upsert of unchanged records mostly is). Nothing else writes a target's
                     // attributes before the assignments are set.
                     guard isExisting else { continue }
-                    let value = object[stored: slot]
-                    if !target[stored: slot].isSameValue(as: value) {
-                        assignments.append((target, true, slot, .attribute(value)))
+                    let isSame = object.withStoredValues { given in
+                        target.withStoredValues { held in held.holdsSameValue(slot, as: given, slot) }
                     }
+                    if !isSame { assignments.append((target, true, slot, .attribute(object[stored: slot]))) }
                     continue
                 }
                 if object.storedState(atSlot: slot) == .null {

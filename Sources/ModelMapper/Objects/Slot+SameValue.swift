@@ -51,3 +51,34 @@ extension Slot {
         }
     }
 }
+
+extension SlotPointer {
+    /// Whether slot `index` holds the same attribute value as slot `otherIndex` of `other`, as
+    /// ``Slot/isSameValue(as:)`` judges it: read in place for the kinds a merge of unchanged
+    /// records compares most (no copy, no count taken), copied for the others.
+    func holdsSameValue(_ index: Int, as other: SlotPointer, _ otherIndex: Int) -> Bool {
+        let tag = self.tag(index)
+        switch tag {
+        case .absent, .null:
+            return other.tag(otherIndex) == tag
+        case .integer:
+            return other.tag(otherIndex) == .integer
+                && payload(index, as: Int64.self).pointee == other.payload(otherIndex, as: Int64.self).pointee
+        case .floatingPoint:
+            return other.tag(otherIndex) == .floatingPoint
+                && payload(index, as: Double.self).pointee.bitPattern
+                    == other.payload(otherIndex, as: Double.self).pointee.bitPattern
+        case .boolean:
+            return other.tag(otherIndex) == .boolean
+                && payload(index, as: Bool.self).pointee == other.payload(otherIndex, as: Bool.self).pointee
+        case .string:
+            return other.tag(otherIndex) == .string
+                && payload(index, as: String.self).pointee == other.payload(otherIndex, as: String.self).pointee
+        case .date:
+            return other.tag(otherIndex) == .date
+                && payload(index, as: Date.self).pointee == other.payload(otherIndex, as: Date.self).pointee
+        default:
+            return self[index].isSameValue(as: other[otherIndex])
+        }
+    }
+}
