@@ -222,8 +222,8 @@ struct GraphMerger {
                     // upsert of unchanged records mostly is). Nothing else writes a target's
                     // attributes before the assignments are set.
                     guard isExisting else { continue }
-                    let isSame = object.withStoredValues { given in
-                        target.withStoredValues { held in held.holdsSameValue(slot, as: given, slot) }
+                    let isSame = object.withStoredValues { record in
+                        target.withStoredValues { held in held.holdsSameValue(slot, as: record, slot) }
                     }
                     if !isSame { assignments.append((target, true, slot, .attribute(object[stored: slot]))) }
                     continue
