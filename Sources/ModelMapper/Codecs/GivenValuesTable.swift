@@ -46,7 +46,7 @@ struct GivenValuesTable {
         insert: GivenValues.Insert?
     ) {
         let index = index(of: object) ?? add(GivenValues(object: object, count: count))
-        for slot in 0..<min(count, entries[index].slots.count) where slots.tag(slot) != .absent {
+        for slot in 0..<min(count, entries[index].slots.slotCount) where slots.tag(slot) != .absent {
             entries[index].slots.insert(slot)
         }
         if !isReference { entries[index].isGivenAsObject = true }

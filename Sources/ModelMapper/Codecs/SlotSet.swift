@@ -5,25 +5,31 @@ struct SlotSet: Sequence {
     private var low: UInt64 = 0
     /// The slots from 64 on, 64 to a word (empty for an entity of 64 slots or fewer).
     private var high: [UInt64]
-    /// The number of slots the set is of: the entity's.
-    let count: Int
+    /// The number of slots the set is of: the entity's (not the number in the set).
+    let slotCount: Int
 
     /// An empty set of `count` slots.
     init(count: Int) {
-        self.count = count
+        slotCount = count
         high = count > 64 ? Array(repeating: 0, count: (count - 1) / 64) : []
     }
 
-    /// Whether `slot` is in the set (false for a slot outside `0..<count`).
+    /// Whether `slot` is in the set (false for a slot outside `0..<slotCount`).
     func contains(_ slot: Int) -> Bool {
-        guard slot >= 0, slot < count else { return false }
+        guard slot >= 0, slot < slotCount else { return false }
         let word = slot < 64 ? low : high[slot / 64 - 1]
         return word & (1 << UInt64(slot % 64)) != 0
     }
 
+    /// Whether `slot`, one of the set's slots, is not in it: a relationship the JSON did not
+    /// give. A slot outside `0..<slotCount` is not judged (false).
+    func leavesOut(_ slot: Int) -> Bool {
+        slot >= 0 && slot < slotCount && !contains(slot)
+    }
+
     /// Adds `slot`, when it is one of the set's slots.
     mutating func insert(_ slot: Int) {
-        guard slot >= 0, slot < count else { return }
+        guard slot >= 0, slot < slotCount else { return }
         if slot < 64 { low |= 1 << UInt64(slot) } else { high[slot / 64 - 1] |= 1 << UInt64(slot % 64) }
     }
 

@@ -58,7 +58,7 @@ extension GraphMerger {
         while let object = stack.popLast() {
             let present = given.slots(of: object)
             for relationship in object.relationshipSlots {
-                if let present, relationship.slot < present.count, !present.contains(relationship.slot) { continue }
+                if present?.leavesOut(relationship.slot) == true { continue }
                 let operation = plan.operation(entity: object.layout.entityIndex, slot: relationship.slot)
                 merged.removeAll(keepingCapacity: true)
                 for child in object.linkedObjects(atSlot: relationship.slot) {

@@ -134,7 +134,7 @@ extension GraphMerger {
         for object in fresh {
             let present = given.slots(of: object)
             for relationship in object.relationshipSlots {
-                if let present, relationship.slot < present.count, !present.contains(relationship.slot) { continue }
+                if present?.leavesOut(relationship.slot) == true { continue }
                 for child in object.linkedObjects(atSlot: relationship.slot) {
                     parents[ObjectIdentifier(child), default: []].append(ObjectIdentifier(object))
                 }

@@ -419,7 +419,7 @@ struct GraphMerger {
             if case .kept? = targets?[object] { continue }
             let present = given.slots(of: object)
             for relationship in object.relationshipSlots {
-                if let present, relationship.slot < present.count, !present.contains(relationship.slot) { continue }
+                if present?.leavesOut(relationship.slot) == true { continue }
                 let start = order.count
                 for child in object.linkedObjects(atSlot: relationship.slot) where seen.insert(child) {
                     if case .skipped? = targets?[child] { continue }
