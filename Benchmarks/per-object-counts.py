@@ -10,6 +10,13 @@ same build gives the same counts, so that a change is judged by them and not by 
     cd Benchmarks && swift build -c release --product mapping-benchmark
     python3 per-object-counts.py            # authors (200 authors, 4,200 objects), flat (1,000), authors.encode
     python3 per-object-counts.py authors    # one of them
+    python3 per-object-counts.py --on-model # the retains and releases on the shared model alone
+
+`--on-model` counts, with `Tools/class-counts.c` preloaded (built with `cc`), the calls that count
+a reference on the `ObjectModel` itself, which every thread decoding with it shares: the whole
+process at two scales, and the difference per object the larger scale adds. The shapes'
+processes make their objects twice (once to set up the encoders, once measured), the graph's
+once.
 """
 
 import os
@@ -93,9 +100,51 @@ def count(shape):
     )
 
 
+# name: (the arguments at the smaller scale, at the larger, the objects the larger adds)
+ON_MODEL = {
+    "authors.decode": (["200", "1", "--only", "authors.decode"], ["400", "1", "--only", "authors.decode"], 2 * 4200),
+    "flat.decode": (["200", "1", "--only", "flat.decode"], ["400", "1", "--only", "flat.decode"], 2 * 1000),
+    "authors.encode": (["200", "1", "--only", "authors.encode"], ["400", "1", "--only", "authors.encode"], 4200),
+    "graph.merge": (["0", "1", "--graph-only", "1000"], ["0", "1", "--graph-only", "2000"], 1000),
+}
+MODEL_METADATA = "$s17ModelMapperSchema06ObjectA0CN"  # ObjectModel's type metadata
+
+
+def count_on_model():
+    symbols = subprocess.run(["nm", BINARY], check=True, capture_output=True, text=True).stdout
+    offsets = [line.split()[0] for line in symbols.splitlines() if line.endswith(" " + MODEL_METADATA)]
+    if not offsets:
+        sys.exit(f"{MODEL_METADATA} is not in {BINARY}")
+    with tempfile.TemporaryDirectory() as folder:
+        library = os.path.join(folder, "class-counts.so")
+        source = os.path.join(HERE, "Tools", "class-counts.c")
+        subprocess.run(["cc", "-O2", "-shared", "-fPIC", "-o", library, source, "-ldl"], check=True)
+        environment = dict(os.environ, LD_PRELOAD=library, COUNT_ISA_OFFSET=offsets[0])
+
+        def counts(arguments):
+            result = subprocess.run(
+                [BINARY] + arguments, cwd=HERE, env=environment, capture_output=True, text=True, check=True
+            )
+            match = re.search(r"class-counts: retains (\d+) releases (\d+)", result.stderr)
+            if not match:
+                sys.exit(f"no counts from {' '.join(arguments)}:\n{result.stderr}")
+            return int(match.group(1)), int(match.group(2))
+
+        for name, (smaller, larger, added) in ON_MODEL.items():
+            (retains, releases), (more_retains, more_releases) = counts(smaller), counts(larger)
+            print(
+                f"{name:15} on the model: retains {retains:7,} -> {more_retains:7,} "
+                f"({(more_retains - retains) / added:5.2f} an object)   releases {releases:7,} -> {more_releases:7,} "
+                f"({(more_releases - releases) / added:5.2f} an object)"
+            )
+
+
 def main():
     if not os.path.exists(BINARY):
         sys.exit(f"{BINARY} is missing: swift build -c release --product mapping-benchmark, in {HERE}")
+    if sys.argv[1:] == ["--on-model"]:
+        count_on_model()
+        return
     for shape in sys.argv[1:] or list(SHAPES):
         if shape not in SHAPES:
             sys.exit(f"shapes: {', '.join(SHAPES)}")

@@ -6,6 +6,9 @@ import Foundation
 /// looked up once.
 final class DecodingRun {
     let model: ObjectModel
+    /// What the run's objects hold to keep ``model`` alive (see ``ModelHandle``): one per run,
+    /// or per stream, so that making an object counts no reference on the model.
+    let modelHandle: ModelHandle
     let options: ModelDecoder.Options
     /// The tables every run with the model and conventions reads (see ``DecodingTables``):
     /// the run holds them, and reads them through the fields below.
@@ -62,10 +65,18 @@ final class DecodingRun {
     /// A run over a document of `byteCount` bytes (0 when unknown), which bounds the searches
     /// for cycles; `transformers`: the plans an earlier run of the same model and options made
     /// (a stream's elements, one run each, read one after another), so that each transformer is
-    /// resolved, under the registry's lock, once per stream and not once per element.
-    init(model: ObjectModel, options: ModelDecoder.Options, byteCount: Int = 0, transformers: TransformerPlans? = nil) {
+    /// resolved, under the registry's lock, once per stream and not once per element; `handle`:
+    /// the handle to `model` an earlier run of the stream made, for the same reason.
+    init(
+        model: ObjectModel,
+        options: ModelDecoder.Options,
+        byteCount: Int = 0,
+        transformers: TransformerPlans? = nil,
+        handle: ModelHandle? = nil
+    ) {
         madeTransformers = transformers.map { Unmanaged.passRetained($0) }
         self.model = model
+        modelHandle = handle ?? ModelHandle(model)
         self.identities = IdentityMap(documentBytes: byteCount)
         self.options = options
         let tables = DecodingTables.of(model, options: options.conventions)

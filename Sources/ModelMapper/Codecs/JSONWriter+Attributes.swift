@@ -9,6 +9,9 @@ extension JSONWriter {
     /// The decoder uses it too, to tell whether a value read would be written back as it
     /// was spelled (see ``DecodedSource``).
     ///
+    /// `model` is asked for only by a value held in another type than its attribute's (rare):
+    /// reading an object's model for every value written would cost more than the value.
+    ///
     /// - Throws: ``MappingError`` `.notRepresentable` for a value JSON cannot hold exactly
     ///   (an infinite number, a date outside years 1–9999), `.transformerFailed` when the
     ///   transformer fails.
@@ -18,7 +21,7 @@ extension JSONWriter {
         property: PropertyMapping,
         plan: TransformerPlan?,
         dateFormat: DateFormat,
-        model: ObjectModel
+        model: () -> ObjectModel
     ) throws(MappingError) {
         if let plan, property.transformerName != nil {
             try transformed(value, property: property, plan: plan)
@@ -55,7 +58,9 @@ extension JSONWriter {
             try rawJSON(box.value)
         case .uuid, .url, .data, .strings, .boxed:
             let attributeValue = value.attributeValue(type: property.attributeType) as Any
-            self.value(try ValueConversion.encode(attributeValue, for: property, dateFormat: dateFormat, model: model))
+            self.value(
+                try ValueConversion.encode(attributeValue, for: property, dateFormat: dateFormat, model: model())
+            )
         case .absent, .null, .object, .objects:
             append("null")
         }

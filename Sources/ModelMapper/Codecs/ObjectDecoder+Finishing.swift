@@ -138,11 +138,14 @@ extension ObjectDecoder {
 
     func makeObject(_ entity: Int) -> ModelObject {
         // The layout lent, not copied: a copy counts a reference to the layout every decode
-        // shares, once per object (issue 50).
+        // shares, once per object (issue 50); the object holds the run's handle to the model,
+        // not the model, for the same reason.
         run.objectMappingRefs[entity]
             ._withUnsafeGuaranteedRef { mapping in
                 run.objectClasses[entity]
-                    .init(entity: EntityDescription(model: run.model, index: entity, layout: mapping.layout))
+                    .init(
+                        entity: EntityDescription(handle: run.modelHandle, index: entity, layout: mapping.layout)
+                    )
             }
     }
 

@@ -118,9 +118,8 @@ extension ObjectDecoder {
                 value,
                 property: property,
                 plan: plan,
-                dateFormat: run.options.dateFormat,
-                model: run.model
-            )
+                dateFormat: run.options.dateFormat
+            ) { run.model }
             canWrite = true
         } catch {
             canWrite = false

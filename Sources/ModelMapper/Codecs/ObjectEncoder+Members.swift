@@ -221,12 +221,12 @@ extension ObjectEncoder {
             try writePlainAttribute(value, property: property, of: object)
             return
         }
-        let plans = transformerPlans(of: object.model)
+        let plans = transformerPlans(of: object.lentModel)
         // The built-in transformers' own values, written without copying the plan.
         let shortcut = plans._withUnsafeGuaranteedRef { $0.shortcut(entity: object.layout.entityIndex, slot: slot) }
         if try writer.shortcut(value, shortcut) { return }
         let plan = plans._withUnsafeGuaranteedRef { $0.plan(entity: object.layout.entityIndex, slot: slot) }
-        try writer.attribute(value, property: property, plan: plan, dateFormat: options.dateFormat, model: object.model)
+        try writer.attribute(value, property: property, plan: plan, dateFormat: options.dateFormat) { object.model }
     }
 }
 
@@ -235,7 +235,7 @@ extension ObjectEncoder {
     mutating func writePlainAttribute(_ value: Slot, property: PropertyMapping, of object: ModelObject)
         throws(MappingError)
     {
-        try writer.attribute(value, property: property, plan: nil, dateFormat: options.dateFormat, model: object.model)
+        try writer.attribute(value, property: property, plan: nil, dateFormat: options.dateFormat) { object.model }
     }
 
     /// Writes an attribute value in its declared JSON form (``/ModelMapperSchema/MappingKeys/jsonForm``): a number

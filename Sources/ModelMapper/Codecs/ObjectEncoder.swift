@@ -503,10 +503,10 @@ struct ObjectEncoder {
 
     /// The transformer plans of a model, made once per run and model; those of the model met
     /// last are found first. Unretained: the run keeps them.
-    mutating func transformerPlans(of model: ObjectModel) -> Unmanaged<TransformerPlans> {
-        let identifier = ObjectIdentifier(model)
+    mutating func transformerPlans(of lentModel: Unmanaged<ObjectModel>) -> Unmanaged<TransformerPlans> {
+        let identifier = ObjectIdentifier(lentModel.takeUnretainedValue())
         if let lastPlans, lastPlans.model == identifier { return lastPlans.plans }
-        let plans = transformers[identifier] ?? TransformerPlans(mappings: model.mappings)
+        let plans = transformers[identifier] ?? TransformerPlans(mappings: lentModel.takeUnretainedValue().mappings)
         transformers[identifier] = plans
         lastPlans = (identifier, .passUnretained(plans))
         return .passUnretained(plans)
@@ -551,7 +551,7 @@ struct ObjectEncoder {
         guard casesKeys || leavesConventionsToModel else { return }
         // Compared without counting a reference to the model every thread shares: this runs
         // once per object (issue 50).
-        let identifier = Unmanaged.passUnretained(object)._withUnsafeGuaranteedRef { ObjectIdentifier($0.model) }
+        let identifier = ObjectIdentifier(object.lentModel.takeUnretainedValue())
         if let lastKeyedMappings, lastKeyedMappings.model == identifier { return }
         let model = object.model
         let mappings = keyedMappings[identifier] ?? keyedMappings(of: model)

@@ -66,6 +66,8 @@ struct ObjectStreamDecoding {
     private var largestElement = 0
     /// The transformer plans the elements read here share (one run each, one after another).
     private var transformers: TransformerPlans?
+    /// The handle to the model that the objects of the elements read here share.
+    private let handle: ModelHandle
 
     init(
         model: ObjectModel,
@@ -79,7 +81,8 @@ struct ObjectStreamDecoding {
         self.options = options
         self.entity = entity
         stream = JSONArrayStream(keyPath: keyPath, of: model.entityRecords[entity].name, limits: options)
-        sharedRun = uniquesAcrossElements ? DecodingRun(model: model, options: options) : nil
+        handle = ModelHandle(model)
+        sharedRun = uniquesAcrossElements ? DecodingRun(model: model, options: options, handle: handle) : nil
         // One run for the stream makes each element depend on those before: one thread.
         let decodesAhead = !uniquesAcrossElements && options.maximumThreads > 1
         self.batchBytes = decodesAhead ? max(batchBytes, 1) : 0
@@ -125,7 +128,7 @@ struct ObjectStreamDecoding {
 
     /// Decodes `element`, in the stream's buffer, on this thread.
     private mutating func decodeHere(_ element: JSONArrayStream.Element) throws -> ModelObject {
-        let run = sharedRun ?? DecodingRun(model: model, options: options, transformers: transformers)
+        let run = sharedRun ?? DecodingRun(model: model, options: options, transformers: transformers, handle: handle)
         // Made at the first transformed value: kept for the elements after this one.
         defer { if transformers == nil { transformers = run.madeTransformerPlans } }
         let path = stream.arrayPath.appending(index: element.index)

@@ -92,11 +92,13 @@ final class StreamBatch: @unchecked Sendable {
         let model = self.model
         let options = self.options
         let entity = self.entity
-        // The batch's elements, read one after another, share transformer plans.
+        // The batch's elements, read one after another, share transformer plans and a handle
+        // to the model, made on this thread.
         var transformers: TransformerPlans?
+        let handle = ModelHandle(model)
         return buffer.withUnsafeBytes { raw in
             elements.map { element in
-                let run = DecodingRun(model: model, options: options, transformers: transformers)
+                let run = DecodingRun(model: model, options: options, transformers: transformers, handle: handle)
                 // Made at the first transformed value: kept for the elements after this one.
                 defer { if transformers == nil { transformers = run.madeTransformerPlans } }
                 let path = arrayPath.appending(index: element.index)

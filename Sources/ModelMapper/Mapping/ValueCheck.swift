@@ -22,9 +22,11 @@ enum ValueCheck {
         for slot in layout.requiredSlotList where RequiredValue.isMissing(object.storedState(atSlot: slot)) {
             return false
         }
-        guard object.model.hasRawValueChecks else { return true }
-        let model = object.model
-        for check in model.rawValueChecks[layout.entityIndex] {
+        // Lent: a count on the model every thread shares, once per object, is what issue 50
+        // took out.
+        let model = object.lentModel
+        guard model._withUnsafeGuaranteedRef(\.hasRawValueChecks) else { return true }
+        for check in model._withUnsafeGuaranteedRef({ $0.rawValueChecks[layout.entityIndex] }) {
             let value = object[stored: check.slot]
             switch value {
             case .absent, .null: continue

@@ -6,6 +6,10 @@
 /// the entity holds it (unowned: the model keeps it as long as it lives). What an entity's JSON
 /// is, is compiled separately by the mapping layer, which refers to this layout.
 final class EntityLayout: @unchecked Sendable {
+    /// The model the layout is of. Unowned: the model keeps its layouts, so that it outlives
+    /// them, and every object that holds a layout holds the model alive (see
+    /// ``ModelObject``'s `modelOwner`): an object reads its model here, in two loads.
+    unowned(unsafe) let model: ObjectModel
     /// The entity's position in the model.
     let entityIndex: Int
     /// The properties, one per slot.
@@ -36,7 +40,8 @@ final class EntityLayout: @unchecked Sendable {
         let isToMany: Bool
     }
 
-    init(entityIndex: Int, properties slots: [SlotLayout], slotByName: [String: Int]) {
+    init(model: ObjectModel, entityIndex: Int, properties slots: [SlotLayout], slotByName: [String: Int]) {
+        self.model = model
         self.entityIndex = entityIndex
         self.properties = slots
         self.slotCount = slots.count
@@ -79,9 +84,10 @@ final class EntityLayout: @unchecked Sendable {
         initialSlotBuffer.deallocate(count: slotCount)
     }
 
-    /// The layouts of every entity of a model whose entities are `records`.
-    static func layouts(for records: [EntityRecord]) -> [EntityLayout] {
-        records.indices.map { entity in
+    /// The layouts of every entity of `model`, which keeps them.
+    static func layouts(of model: ObjectModel) -> [EntityLayout] {
+        let records = model.entityRecords
+        return records.indices.map { entity in
             let record = records[entity]
             let slots = record.properties.map { reference -> SlotLayout in
                 let owner = records[reference.entity]
@@ -89,7 +95,12 @@ final class EntityLayout: @unchecked Sendable {
                     ? SlotLayout(owner.ownRelationships[reference.index], in: records)
                     : SlotLayout(owner.ownAttributes[reference.index])
             }
-            return EntityLayout(entityIndex: entity, properties: slots, slotByName: record.propertyIndexByName)
+            return EntityLayout(
+                model: model,
+                entityIndex: entity,
+                properties: slots,
+                slotByName: record.propertyIndexByName
+            )
         }
     }
 }

@@ -96,8 +96,14 @@ extension ModelObject {
 
     func checkDestination(of object: ModelObject, atSlot slot: Int) throws {
         let property = layout.properties[slot]
-        let destination = EntityDescription(model: model, index: property.destination)
-        guard object.entity.isKind(of: destination) else {
+        // By position, without descriptions: this runs for every object linked, and a
+        // description counts a reference to the model every thread shares (issue 50).
+        let lent = lentModel
+        let isKind =
+            object.lentModel.toOpaque() == lent.toOpaque()
+            && lent._withUnsafeGuaranteedRef { $0.isEntity(object.layout.entityIndex, kindOf: property.destination) }
+        guard isKind else {
+            let destination = EntityDescription(model: model, index: property.destination)
             throw MappingError(
                 .wrongEntity,
                 entityName: entity.name,

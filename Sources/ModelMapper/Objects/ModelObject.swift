@@ -33,9 +33,11 @@ open class ModelObject: CustomStringConvertible {
     // takes, so each field is as small as it can be, and the flags and counts fill the words
     // the slot storage leaves.
 
-    /// The model the object's entity is in. The object holds it, not an `EntityDescription`
-    /// (three words), and makes ``entity`` from it and its layout.
-    let model: ObjectModel
+    /// What keeps the object's model alive: the ``ModelHandle`` of the decoding run that made
+    /// the object, so that making and freeing objects writes no reference count that other
+    /// threads share (issue 50), or the model itself for an object made otherwise (whatever
+    /// its ``EntityDescription`` held). Only held: the object reads its model from its layout.
+    private let modelOwner: any AnyObject & Sendable
     /// How the object keeps its values (see ``EntityLayout``), looked up once when the object is
     /// made. Unowned: ``model`` keeps its layouts as long as it lives (they are compiled once
     /// and never replaced), so that making and freeing an object counts one reference fewer.
@@ -66,6 +68,14 @@ open class ModelObject: CustomStringConvertible {
     /// ``ObjectChangeObserver``); nil outside a graph. Weak, as an object may outlive its
     /// graph: this is the one word an object spends on being in a graph.
     weak var changeObserver: ObjectChangeObserver?
+
+    /// The model the object's entity is in, read from the layout (which the model keeps, and
+    /// `modelOwner` keeps the model). The object keeps no `EntityDescription` (three words), and
+    /// makes ``entity`` from the model and its layout.
+    var model: ObjectModel { layout.model }
+    /// ``model``, lent: reading it counts no reference, which the per-object paths need (a
+    /// count on the model is a write that every thread shares).
+    var lentModel: Unmanaged<ObjectModel> { .passUnretained(layout.model) }
 
     /// The entity of the object.
     public var entity: EntityDescription {
@@ -98,7 +108,7 @@ open class ModelObject: CustomStringConvertible {
         self.layout = layout.takeUnretainedValue()
         let (initial, count) = layout._withUnsafeGuaranteedRef { ($0.initialSlotBuffer, $0.slotCount) }
         slots = SlotStorage(sharing: initial, count: count)
-        model = entity.model
+        modelOwner = entity.modelOwner
     }
 
     deinit {

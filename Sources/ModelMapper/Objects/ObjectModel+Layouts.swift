@@ -17,7 +17,7 @@ extension ObjectModel {
             in: .layouts,
             as: EntityLayouts.self,
             make: {
-                EntityLayouts(EntityLayout.layouts(for: entityRecords))
+                EntityLayouts(EntityLayout.layouts(of: self))
             }
         )
         .all

@@ -11,8 +11,13 @@ import Foundation
 /// book?.relationshipsByName["author"]?.destinationEntity.name   // "Author"
 /// ```
 public struct EntityDescription: Sendable, Hashable, CustomStringConvertible {
+    /// What keeps ``model`` alive: the model, or the ``ModelHandle`` of whoever made the
+    /// description (a decoding run), which the objects made with it hold in turn.
+    package let modelOwner: any AnyObject & Sendable
     /// The model this entity belongs to.
-    public let model: ObjectModel
+    public var model: ObjectModel { lentModel.takeUnretainedValue() }
+    /// ``model``, lent: reading it counts no reference.
+    package var lentModel: Unmanaged<ObjectModel> { ModelHandle.model(keptBy: modelOwner) }
     /// The position of the entity in `model.entities`.
     public let index: Int
     /// The layout of the entity's objects when the maker already had it (the decoder), so that
@@ -23,7 +28,15 @@ public struct EntityDescription: Sendable, Hashable, CustomStringConvertible {
     package let knownLayout: Unmanaged<any AnyObject & Sendable>?
 
     package init(model: ObjectModel, index: Int, layout: __shared (any AnyObject & Sendable)? = nil) {
-        self.model = model
+        self.modelOwner = model
+        self.index = index
+        self.knownLayout = layout.map { .passUnretained($0) }
+    }
+
+    /// A description that keeps its model alive through `handle`, as the objects made with it
+    /// will.
+    package init(handle: ModelHandle, index: Int, layout: __shared (any AnyObject & Sendable)? = nil) {
+        self.modelOwner = handle
         self.index = index
         self.knownLayout = layout.map { .passUnretained($0) }
     }
@@ -56,13 +69,8 @@ public struct EntityDescription: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether `self` is `other` or one of its (transitive) subentities.
     public func isKind(of other: EntityDescription) -> Bool {
-        guard model === other.model else { return false }
-        var current: Int? = index
-        while let entity = current {
-            if entity == other.index { return true }
-            current = model.entityRecords[entity].superentity
-        }
-        return false
+        guard lentModel.toOpaque() == other.lentModel.toOpaque() else { return false }
+        return lentModel._withUnsafeGuaranteedRef { $0.isEntity(index, kindOf: other.index) }
     }
 
     /// The `userInfo` dictionary of the entity.
@@ -169,12 +177,12 @@ public struct EntityDescription: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether both describe the same entity of the same loaded model.
     public static func == (lhs: EntityDescription, rhs: EntityDescription) -> Bool {
-        lhs.model === rhs.model && lhs.index == rhs.index
+        lhs.lentModel.toOpaque() == rhs.lentModel.toOpaque() && lhs.index == rhs.index
     }
 
     /// Hashes what `==` compares.
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(ObjectIdentifier(model))
+        hasher.combine(lentModel.toOpaque())
         hasher.combine(index)
     }
 
@@ -189,5 +197,18 @@ extension ObjectModel {
 
     func relationshipRecord(_ reference: PropertyReference) -> RelationshipRecord {
         entityRecords[reference.entity].ownRelationships[reference.index]
+    }
+}
+
+extension ObjectModel {
+    /// Whether entity `index` is entity `other` or one of its (transitive) subentities: the rule
+    /// of ``EntityDescription/isKind(of:)``, by position, for callers that hold no description.
+    package func isEntity(_ index: Int, kindOf other: Int) -> Bool {
+        var current: Int? = index
+        while let entity = current {
+            if entity == other { return true }
+            current = entityRecords[entity].superentity
+        }
+        return false
     }
 }
