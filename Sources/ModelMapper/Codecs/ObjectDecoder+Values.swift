@@ -132,7 +132,7 @@ extension ObjectDecoder {
         var isDate = false
         if isPlain, case .date = value { isDate = true }
         // A value that compares only by its writing keeps that writing.
-        let written = canWrite && value.isSameValue(as: value) == nil ? canonical.bytes : nil
+        let written = canWrite && value.isIdentical(to: value) == nil ? canonical.bytes : nil
         sources[target].spellings
             .append(
                 Spelling(

@@ -17,6 +17,6 @@ struct Spelling {
     /// Whether the spelling is of `value`; nil when only writing `value` can tell (compare
     /// with ``written``).
     func spells(_ value: Slot) -> Bool? {
-        self.value.isSameValue(as: value)
+        self.value.isIdentical(to: value)
     }
 }

@@ -1,8 +1,10 @@
 import Foundation
 
 extension Slot {
-    /// Whether two attribute values are the same value (a boxed value never is, as it cannot
-    /// be compared).
+    /// Whether two attribute values are the same value, as a conflict between two places of
+    /// one object in a document is judged: strings by Swift's `==` (canonical equivalence),
+    /// decimals by number (`1.0` is `1.00`); a boxed value never is, as it cannot be compared.
+    /// Whether a value needs writing again is told by ``isIdentical(to:)``.
     func isSameValue(as other: Slot) -> Bool {
         switch (self, other) {
         case (.absent, .absent), (.null, .null): true
@@ -53,8 +55,8 @@ extension Slot {
 }
 
 extension SlotPointer {
-    /// Whether slot `index` holds the same attribute value as slot `otherIndex` of `other`, as
-    /// ``Slot/isSameValue(as:)`` judges it: read in place for the kinds a merge of unchanged
+    /// Whether slot `index` holds an attribute value identical to slot `otherIndex` of `other`,
+    /// as ``Slot/isIdentical(to:)`` judges it (one it cannot tell is not): read in place for the kinds a merge of unchanged
     /// records compares most (no copy, no count taken), copied for the others.
     func holdsSameValue(_ index: Int, as other: SlotPointer, _ otherIndex: Int) -> Bool {
         let tag = self.tag(index)
@@ -73,12 +75,15 @@ extension SlotPointer {
                 && payload(index, as: Bool.self).pointee == other.payload(otherIndex, as: Bool.self).pointee
         case .string:
             return other.tag(otherIndex) == .string
-                && payload(index, as: String.self).pointee == other.payload(otherIndex, as: String.self).pointee
+                && Slot.sameBytes(
+                    payload(index, as: String.self).pointee,
+                    other.payload(otherIndex, as: String.self).pointee
+                )
         case .date:
             return other.tag(otherIndex) == .date
                 && payload(index, as: Date.self).pointee == other.payload(otherIndex, as: Date.self).pointee
         default:
-            return self[index].isSameValue(as: other[otherIndex])
+            return self[index].isIdentical(to: other[otherIndex]) == true
         }
     }
 }

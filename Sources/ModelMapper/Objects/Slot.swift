@@ -86,25 +86,38 @@ enum Slot {
 }
 
 extension Slot {
-    /// Whether two slots hold the same attribute value (the same bits for numbers, so that
-    /// `-0.0` and `0.0` differ); nil when that cannot be told: values boxed in `.value` that
-    /// are not `Hashable`.
-    func isSameValue(as other: Slot) -> Bool? {
+    /// Whether two slots hold identical attribute values, which write the same JSON: the same
+    /// bits for numbers (`-0.0` and `0.0` differ), the same exponent for decimals (`1.0` and
+    /// `1.00` differ), the same UTF-8 bytes for strings (`"é"` and `"e\u{301}"` differ, though
+    /// Swift's `==` holds them equal); nil when that cannot be told: values boxed in `.value`
+    /// that are not `Hashable`.
+    ///
+    /// What tells a value that needs no writing (a merge's unchanged values, a spelling kept
+    /// for a value not changed since): replacing a value with one not identical to it is a
+    /// change the JSON written must show. A conflict is judged by value instead (see
+    /// ``isSameValue(as:)``).
+    func isIdentical(to other: Slot) -> Bool? {
         switch (self, other) {
+        case (.absent, .absent), (.null, .null): return true
         case (.integer(let a), .integer(let b)): return a == b
         case (.floatingPoint(let a), .floatingPoint(let b)): return a.bitPattern == b.bitPattern
         case (.boolean(let a), .boolean(let b)): return a == b
-        case (.string(let a), .string(let b)): return a == b
+        case (.string(let a), .string(let b)): return Self.sameBytes(a, b)
         case (.decimal(let a), .decimal(let b)): return a == b && a.exponent == b.exponent
         case (.date(let a), .date(let b)): return a == b
         case (.uuid(let a), .uuid(let b)): return a == b
         case (.url(let a), .url(let b)): return a == b
         case (.data(let a), .data(let b)): return a == b
-        case (.strings(let a), .strings(let b)): return a == b
+        case (.strings(let a), .strings(let b)): return a.count == b.count && zip(a, b).allSatisfy(Self.sameBytes)
         case (.boxed(let a), .boxed(let b)):
             guard let a = a.value as? AnyHashable, let b = b.value as? AnyHashable else { return nil }
             return a == b
         default: return false
         }
+    }
+
+    /// Whether two strings are the same bytes, not only canonically equivalent.
+    static func sameBytes(_ a: String, _ b: String) -> Bool {
+        a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8)
     }
 }

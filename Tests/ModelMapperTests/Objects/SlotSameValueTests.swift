@@ -5,17 +5,19 @@ import Testing
 
 /// A merge compares the values a record gives with the values the graph's object holds in
 /// place (`SlotPointer.holdsSameValue`), without copying them: it must judge every pair as
-/// `Slot.isSameValue` does, so that an upsert skips exactly the values that did not change.
+/// `Slot.isIdentical` does, so that an upsert skips exactly the values that did not change.
 @Suite("Slots: values compared in place agree with values compared as copies")
 struct SlotSameValueTests {
     static var values: [Slot] {
         [
             .absent, .null, .integer(7), .integer(8), .floatingPoint(0.5), .floatingPoint(-0.0), .floatingPoint(0.0),
             .boolean(true), .boolean(false), .string("Japan"), .string("Japan, the band"), .string(""),
+            // Canonically equivalent (Swift's `==` holds them equal), not identical.
+            .string("Caf\u{E9}"), .string("Cafe\u{301}"),
             .decimal(Decimal(string: "12.99") ?? 0), .decimal(Decimal(string: "123456789012345678901234.5") ?? 0),
             .date(Date(timeIntervalSince1970: 0)), .date(Date(timeIntervalSince1970: 1)),
             .uuid(UUID(uuid: (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16))),
-            .strings(["a", "b"]), .strings(["a"]),
+            .strings(["a", "b"]), .strings(["a"]), .strings(["Caf\u{E9}"]), .strings(["Cafe\u{301}"]),
         ]
     }
 
@@ -39,10 +41,18 @@ struct SlotSameValueTests {
         }
         for first in 0..<count {
             for second in 0..<count {
-                let expected: Bool = values[first].isSameValue(as: values[second])
+                let expected = values[first].isIdentical(to: values[second]) == true
                 #expect(slots.holdsSameValue(first, as: copies, second) == expected, "\(first) against \(second)")
                 #expect(expected == (first == second), "the list holds no two equal values: \(first), \(second)")
             }
         }
+    }
+
+    @Test("a conflict is judged by value: canonically equivalent strings are the same value, not identical")
+    func conflictsByValue() {
+        let composed = Slot.string("Caf\u{E9}")
+        let decomposed = Slot.string("Cafe\u{301}")
+        #expect(composed.isSameValue(as: decomposed) && composed.isIdentical(to: decomposed) == false)
+        #expect(!composed.conflicts(with: decomposed) && composed.conflicts(with: .string("Cafe")))
     }
 }
