@@ -237,6 +237,7 @@ struct CommandLineTests {
             <entity name="Note">
             <attribute name="title" optonal="YES" attributeType="String"><userInfo><entry key="jsonKeyPth" value="t"/></userInfo></attribute>
             <attribute name="body"/>
+            <attribute name="kind" attributeType="Strng"/>
             </entity>
             </model>
             """,
@@ -244,18 +245,22 @@ struct CommandLineTests {
         )
         let plain = try Modelgen.run(["validate", model.path])
         #expect(plain.status == 0, "\(plain.standardError)")
-        #expect(plain.standardOutput == "1 model checked: 0 error(s), 3 warning(s)\n")
+        #expect(plain.standardOutput == "1 model checked: 0 error(s), 4 warning(s)\n")
         for expected in [
             "Notes.xml:3:25: warning: 'optonal' is not an attribute of the model format and is ignored on <attribute>; "
                 + "did you mean 'optional'?",
             "Notes.xml:3:79: warning: userInfo key 'jsonKeyPth' is not one ModelMapper reads",
             "Notes.xml:4:1: warning: attribute 'Note.body' has no attributeType",
+            "warning: attribute 'Note.kind' has unknown attribute type 'Strng', read as Undefined",
+            "Undefined); did you mean 'String'?",
         ] {
             #expect(plain.standardError.contains(expected), "\(plain.standardError)")
         }
         let strict = try Modelgen.run(["validate", "--strict", model.path])
         #expect(strict.status == 1)
-        #expect(strict.standardOutput == "1 model checked: 3 error(s), 0 warning(s)\n")
+        #expect(strict.standardOutput == "1 model checked: 4 error(s), 0 warning(s)\n")
+        #expect(strict.standardError.contains("error: attribute 'Note.kind' has unknown attribute type 'Strng'"))
+        #expect(strict.standardError.contains("; did you mean 'String'?"), "\(strict.standardError)")
     }
 
     @Test("format rewrites a model in Xcode's form, --check lists what it would change, and a formatted model stays")

@@ -103,12 +103,12 @@ extension ModelDiagnostic.Message {
         )
     }
 
-    static func unknownAttributeType(attribute: String, type: String, known: String) -> Self {
+    static func unknownAttributeType(attribute: String, type: String, known: [String]) -> Self {
         Self(
             "MM304",
             .warning,
             "attribute '\(attribute)' has unknown attribute type '\(type)', read as Undefined (known types: "
-                + "\(known))"
+                + "\(known.joined(separator: ", ")))\(ClosestName.suggestion(for: type, among: known))"
         )
     }
 

@@ -130,6 +130,15 @@ struct TolerantLoadingTests {
         )
     }
 
+    @Test("a typo'd attribute type reads as Undefined, and the warning says which type was meant")
+    func typoedType() throws {
+        let (attribute, warnings) = try load(#"attributeType="Strng""#)
+        #expect(attribute.attributeType == .undefined)
+        #expect(warnings.first?.hasSuffix("; did you mean 'String'?") == true, "\(warnings)")
+        let (_, farOff) = try load(#"attributeType="Currency""#)
+        #expect(farOff.first?.contains("did you mean") == false, "nothing near: no guess")
+    }
+
     @Test("an unknown attribute type reads as Undefined")
     func unknownType() throws {
         let (attribute, warnings) = try load(#"attributeType="Integer 128""#)

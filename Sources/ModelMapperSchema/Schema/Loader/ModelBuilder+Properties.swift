@@ -73,7 +73,8 @@ extension ModelBuilder {
     }
 
     /// The attribute's type. A type Xcode does not have (a newer Xcode's, or a typo) is read
-    /// as Undefined with a warning: the value is kept as the JSON has it.
+    /// as Undefined with a warning that suggests the nearest known type: the value is kept as
+    /// the JSON has it.
     mutating func attributeType(_ text: String?, of element: XMLElementNode, owner: @autoclosure () -> String)
         -> AttributeType
     {
@@ -82,7 +83,7 @@ extension ModelBuilder {
             return .undefined
         }
         guard let type = AttributeType.byName[text] else {
-            let known = AttributeType.allCases.map(\.rawValue).joined(separator: ", ")
+            let known = AttributeType.allCases.map(\.rawValue)
             report(
                 .unknownAttributeType(attribute: owner(), type: text, known: known),
                 at: source.location(ofAttribute: "attributeType", in: element)
