@@ -188,6 +188,7 @@ extension ObjectDecoder {
                     $0.attachInverse(object, atSlot: relationship.inverse, ownerKind: .strong, sourceIsUnlinked: isNew)
                 }
             case .objects:
+                object.noteListOfLinks()
                 var links = object.links(inSlot: slot)
                 if frame.hasRepeatedChild, settings.uniquesObjectsByIdentity,
                     !run.mappings[relationship.destination].identitySlots.isEmpty

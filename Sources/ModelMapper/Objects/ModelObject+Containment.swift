@@ -14,13 +14,16 @@ extension ModelObject {
     /// A link an inverse pairs is left as it is (its other side is a back-reference that must
     /// not outlive it); the link to `container` is then weak, as before. The search spends
     /// `budget` as ``reachesStrongly(_:skippingLinksFrom:budget:)`` does, and stops when it
-    /// runs out.
+    /// runs out. Like that search, it passes by the lists of an object that holds no strong
+    /// link in any (``Flags/mayListStrongLinks``).
     func yieldOwnership(to container: ModelObject, budget: inout Int) {
         // Nothing holds `container` strongly: no link to it to turn.
         guard container.strongOwnerCount > 0, self !== container else { return }
         var pending: [ModelObject] = [self]
         while let object = pending.popLast() {
+            let listsHoldNoStrongLink = !object.flags.contains(.mayListStrongLinks)
             for relationship in object.layout.relationshipList {
+                if relationship.isToMany, listsHoldNoStrongLink { continue }
                 let slot = relationship.slot
                 let yields = object.layout.properties[slot].inverseSlot == nil
                 switch object.slots[slot] {

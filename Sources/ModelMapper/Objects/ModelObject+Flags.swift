@@ -38,6 +38,17 @@ extension ModelObject {
         /// of its identity alone (see ``isReadAsReference``).
         static let isReadAsScalar = Flags(rawValue: 1 << 6)
 
+        /// Whether one of the object's to-many lists may hold a strong link; when clear, none
+        /// does, and the searches for strong paths (``ModelObject/reachesStrongly(_:skippingLinksFrom:budget:)``,
+        /// ``ModelObject/yieldOwnership(to:budget:)``) pass its lists by without reading them.
+        /// Set wherever a list is written that may hold one, never cleared: an upper bound.
+        ///
+        /// An object repeated by identity across a document (an area in every seat category
+        /// that names it) gathers a list of back-references from everything that holds it; read
+        /// link by link, each search through it would cost that list's length, and a document
+        /// that repeats it n times would take time quadratic in n.
+        static let mayListStrongLinks = Flags(rawValue: 1 << 7)
+
         /// Sets `flag` when `isOn`, else clears it.
         mutating func set(_ flag: Flags, _ isOn: Bool) {
             if isOn { insert(flag) } else { remove(flag) }

@@ -166,6 +166,7 @@ extension ModelObject {
             for object in objects where seen.insert(ObjectIdentifier(object)).inserted {
                 links.append(Link(object, kind: linkKind(to: object, atSlot: slot, searchBudget: &searchBudget)))
             }
+            if links.contains(where: \.isStrong) { flags.insert(.mayListStrongLinks) }
             slots[slot] = .objects(links)
             if let inverse = property.inverseSlot {
                 for link in links {
@@ -342,13 +343,16 @@ extension ModelObject {
     /// Appends a link to an object the to-many in `slot` does not hold.
     private func appendLink(to object: ModelObject, atSlot slot: Int, kind: Link.Kind) {
         var links = slots.takeLinks(slot)  // moved out, so that the append does not copy the list
-        links.append(Link(object, kind: Self.kind(kind, atPosition: links.count)))
+        let kind = Self.kind(kind, atPosition: links.count)
+        if kind == .strong { flags.insert(.mayListStrongLinks) }
+        links.append(Link(object, kind: kind))
         slots[slot] = .objects(links)
     }
 
     /// Appends a link to `object` in a to-many slot; when the object is there already, its
     /// link takes the new kind if `replacing`, else stays as it is.
     private func insertLink(to object: ModelObject, atSlot slot: Int, kind: Link.Kind, replacing: Bool) {
+        if kind == .strong { flags.insert(.mayListStrongLinks) }
         var links = slots.takeLinks(slot)  // moved out, so that appends do not copy the list
         if let position = links.firstIndex(where: { $0.refers(to: object) }) {
             let kind = Self.kind(kind, atPosition: position)
@@ -456,13 +460,16 @@ extension ModelObject {
     /// slot `skippedSlot` to `target` are not followed.
     ///
     /// The search keeps its own stack (no recursion, whatever the depth) and needs no marks:
-    /// an object reached twice is searched twice, which the budget bounds.
+    /// an object reached twice is searched twice, which the budget bounds. The lists of an
+    /// object that holds no strong link in any (``Flags/mayListStrongLinks``) are not read.
     func reachesStrongly(_ target: ModelObject, skippingLinksFrom skippedSlot: Int, budget: inout Int) -> Bool? {
         if self === target { return true }
         var pending: [ModelObject] = []
         var object = self
         while true {
+            let listsHoldNoStrongLink = !object.flags.contains(.mayListStrongLinks)
             for relationship in object.layout.relationshipList {
+                if relationship.isToMany, listsHoldNoStrongLink { continue }
                 let skipsTarget = object === self && relationship.slot == skippedSlot
                 let links: [Link]
                 switch object.slots[relationship.slot] {

@@ -4,7 +4,8 @@
 /// and fetching go through these, so that how an object keeps its values can change here alone.
 ///
 /// Writing a relationship slot here sets it as stored, with no inverse kept: for the decoder
-/// and the graph, which link both sides themselves. Code outside the library uses
+/// and the graph, which link both sides themselves. A to-many list written here marks the
+/// object as one whose lists may hold strong links (``Flags/mayListStrongLinks``). Code outside the library uses
 /// ``ModelObject/setValue(_:forKey:)``.
 extension ModelObject {
     /// The value stored in `slot`, copied (a reader that only looks, and counts no reference,
@@ -12,13 +13,17 @@ extension ModelObject {
     @inline(__always)
     subscript(stored slot: Int) -> Slot {
         get { slots[slot] }
-        set { slots[slot] = newValue }
+        set {
+            if case .objects = newValue { noteListOfLinks() }
+            slots[slot] = newValue
+        }
     }
 
     /// Sets `slot` to the value of the same slot of `source` (slots of the object's entity),
     /// moved: `source`'s slot is left absent, and no reference is counted.
     @inline(__always)
     func moveStoredValue(_ slot: Int, from source: inout SlotStorage) {
+        if source.state(at: slot) == .objects { noteListOfLinks() }
         slots.moveValue(slot, from: &source)
     }
 
@@ -49,9 +54,18 @@ extension ModelObject {
 
     /// Takes over `count` slots a decoder filled in a block of `arena` (see
     /// ``SlotStorage/init(adopting:count:arena:)``) as the object's values, replacing what it held.
+    /// The caller, which visits the relationship slots next, calls ``noteListOfLinks()`` for
+    /// each list among them.
     @inline(__always)
     func adoptSlots(_ filled: SlotPointer, count: Int, arena: Unmanaged<SlotArena>) {
         slots = SlotStorage(adopting: filled, count: count, arena: arena)
+    }
+
+    /// Notes that one of the object's to-many lists may hold a strong link, for a list that
+    /// came in with ``adoptSlots(_:count:arena:)`` (see ``Flags/mayListStrongLinks``).
+    @inline(__always)
+    func noteListOfLinks() {
+        flags.insert(.mayListStrongLinks)
     }
 
     /// The object's relationship slots, with their inverses, in slot order: the layout's list,
