@@ -80,9 +80,14 @@ struct Link {
 
     /// Whether the link is to `object`, compared by address (safe while `object` is being
     /// freed, for strong links and back-references).
+    ///
+    /// A strong link's object is compared as bits, not as a reference: an object that weak
+    /// links also name keeps its count in a side table, where a retain and a release around
+    /// each comparison cost more than the comparison (a long list searched for one object).
     func refers(to object: ModelObject) -> Bool {
-        if owned == nil { return unretained?.toOpaque() == Unmanaged.passUnretained(object).toOpaque() }
-        if unretained == nil { return owned === object }
+        let address = Unmanaged.passUnretained(object).toOpaque()
+        if owned == nil { return unretained?.toOpaque() == address }
+        if unretained == nil { return unsafeBitCast(owned, to: UnsafeMutableRawPointer?.self) == address }
         return self.object === object
     }
 }

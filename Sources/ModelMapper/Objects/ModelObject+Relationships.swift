@@ -161,6 +161,10 @@ extension ModelObject {
             var seen = Set<ObjectIdentifier>(minimumCapacity: objects.count)
             var links: [Link] = []
             links.reserveCapacity(objects.count)
+            // A link kept with the kind it had needs nothing of its inverse, which agrees with
+            // it already: not searched for in the other object's list, which may be long (a tag
+            // on every product, each product read again).
+            let keptKinds = linked.isEmpty ? [:] : linkKinds(atSlot: slot)
             // The links kept are made again below: their count is taken off first.
             removeStrongLinks(atSlot: slot)
             for object in objects where seen.insert(ObjectIdentifier(object)).inserted {
@@ -171,6 +175,9 @@ extension ModelObject {
             if let inverse = property.inverseSlot {
                 for link in links {
                     guard let object = link.object else { continue }
+                    if keptKinds[ObjectIdentifier(object)] == link.kind, linked.contains(ObjectIdentifier(object)) {
+                        continue
+                    }
                     object.attachInverse(
                         self,
                         atSlot: inverse,
@@ -221,6 +228,16 @@ extension ModelObject {
         default:
             return true
         }
+    }
+
+    /// The kind of each link of a to-many slot, by the object it links to.
+    private func linkKinds(atSlot slot: Int) -> [ObjectIdentifier: Link.Kind] {
+        var kinds: [ObjectIdentifier: Link.Kind] = [:]
+        for link in slots.links(at: slot) {
+            guard let object = link.object else { continue }
+            kinds[ObjectIdentifier(object)] = link.kind
+        }
+        return kinds
     }
 
     func linkedObjects(atSlot slot: Int) -> [ModelObject] {
@@ -409,10 +426,15 @@ extension ModelObject {
             slots[slot] = .null
         case .objects:
             var links = slots.takeLinks(slot)  // moved out, so that removing does not copy the list
-            links.removeAll { link in
-                guard link.refers(to: object) else { return false }
-                if link.isStrong { object.forgetStrongOwner() }
-                return true
+            // Found in place and removed by position: a list holds an object once, and a
+            // removal that rewrote every element (`removeAll(where:)`) would count a reference
+            // per link to keep.
+            let position = links.withUnsafeBufferPointer { buffer in
+                buffer.firstIndex { $0.refers(to: object) }
+            }
+            if let position {
+                if links[position].isStrong { object.forgetStrongOwner() }
+                links.remove(at: position)
             }
             slots[slot] = .objects(links)
         default:

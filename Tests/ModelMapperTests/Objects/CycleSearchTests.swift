@@ -6,8 +6,10 @@ import Testing
 /// The searches that keep strong links free of cycles pass by the lists of an object that
 /// holds no strong link in any: an object shared by thousands of others (a tag on every
 /// product) gathers a list of links back to them, and reading it on every search made a
-/// document that repeats its holders cost time quadratic in them.
-@Suite("Cycle searches: lists of links back are passed by, so repeated objects cost linear time")
+/// document that repeats its holders cost time quadratic in them. Read again, a product that
+/// keeps the shared tag is not searched for in the tag's list, and one that leaves a tag is
+/// found in its list by address.
+@Suite("Repeated objects: lists of links back are passed by, and left in place, not read link by link")
 struct CycleSearchTests {
     /// Products `p0`… that all carry the tag `shared`, nested in a tag of each label given, so
     /// that every label after the first repeats every product, held by the tag before.
@@ -40,6 +42,46 @@ struct CycleSearchTests {
         // A product's own list holds the tag strongly, and is read.
         #expect(products[0].reachesStrongly(sharedTag, skippingLinksFrom: -1, budget: &budget) == true)
         #expect(budget < 100)
+    }
+
+    @Test(
+        "products read again under another tag leave the first one's list, in either order",
+        arguments: [false, true]
+    )
+    func productsMoveBetweenTags(reversed: Bool) throws {
+        // Each product leaves tag a's list (its own list names the shared tag alone the second
+        // time) and keeps the shared tag, whose list is not searched for it again.
+        let count = 2_000
+        let catalog = try ObjectModel(contentsOf: TestPaths.model("Catalog"))
+        let products = (0..<count).map { #"{"sku": "p\#($0)", "name": "n", "tags": [{"label": "shared"}]}"# }
+        let again = reversed ? products.reversed() : products
+        let document =
+            #"[{"label": "a", "products": [\#(products.joined(separator: ","))]}, "#
+            + #"{"label": "b", "products": [\#(again.joined(separator: ","))]}]"#
+        let tags = try ModelDecoder(model: catalog)
+            .decodeObjects(of: try #require(catalog.entitiesByName["Tag"]), from: Data(document.utf8))
+        #expect((tags[0].value(forKey: "products") as? [ModelObject])?.isEmpty == true)
+        let moved = try #require(tags[1].value(forKey: "products") as? [ModelObject])
+        #expect(
+            moved.map { $0.value(forKey: "sku") as? String }
+                == again.indices.map { index in
+                    "p\(reversed ? count - 1 - index : index)"
+                }
+        )
+        let labels = moved.map { product in
+            ((product.value(forKey: "tags") as? [ModelObject]) ?? [])
+                .compactMap { $0.value(forKey: "label") as? String }
+        }
+        #expect(labels.allSatisfy { Set($0) == ["shared", "b"] && $0.count == 2 })
+        let shared = try #require(
+            (moved.first?.value(forKey: "tags") as? [ModelObject])?
+                .first { tag in
+                    tag.value(forKey: "label") as? String == "shared"
+                }
+        )
+        let sharedProducts = try #require(shared.value(forKey: "products") as? [ModelObject])
+        #expect(sharedProducts.count == count)
+        #expect(Set(sharedProducts.map(ObjectIdentifier.init)) == Set(moved.map(ObjectIdentifier.init)))
     }
 
     /// Shows, each with sections, each with areas that every section shares (citm_catalog's
