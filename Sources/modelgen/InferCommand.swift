@@ -13,8 +13,11 @@ struct InferCommand: ModelgenCommand {
             Every object of the samples becomes an object of an entity named after the key that \
             holds it (an array's singular); each key an attribute typed by every value seen \
             (Integer 64, Double, Decimal, Boolean, String, Date with its format, UUID, URI, \
-            numbers sent as strings, arrays of scalars) or a relationship to nested objects, \
-            with an inverse. A key missing or null in some object is optional; id-like keys \
+            arrays of scalars) or a relationship to nested objects, with an inverse. A string \
+            that is a number's text stays a String unless --numbers-from-strings asks for \
+            numbers. A key missing or null in some object is optional (with \
+            --optional-by-default, every key but identities), and one only ever null an \
+            optional String; id-like keys \
             become identities, and *_id and *_ids keys whose values are identities of another \
             entity become relationships to it. The key casing most keys follow is declared once, \
             in a conventions file beside the model, and keys that do not follow it get a \
@@ -36,8 +39,23 @@ struct InferCommand: ModelgenCommand {
     @Option(help: "The entity of the top-level objects (default: after --at, else the first sample's file name).")
     var entity: String?
 
-    @Flag(help: "Numbers sent as strings with a fraction (\"24.99\") are Decimal, not Double.")
+    @Flag(
+        help: ArgumentHelp(
+            "Read strings that are numbers' text (\"14304\") as numbers sent as strings.",
+            discussion: "By default they stay String, so that a value the samples did not show (\"02134\") is kept "
+                + "as sent. With this flag, only where every sample is written back as it was sent."
+        )
+    )
+    var numbersFromStrings = false
+
+    @Flag(help: "As --numbers-from-strings, with numbers that have a fraction (\"24.99\") Decimal, not Double.")
     var decimalStrings = false
+
+    @Flag(help: "Make every property optional but identities, not required where every sample had it.")
+    var optionalByDefault = false
+
+    @Flag(help: "Keep a key only ever null as the JSON has it (Undefined), not an optional String.")
+    var keepUnknownAsJSON = false
 
     @Flag(help: "Replace a model (and conventions file) that exists.")
     var force = false
@@ -52,13 +70,22 @@ struct InferCommand: ModelgenCommand {
         }
     }
 
+    /// The inference options the flags ask for.
+    var options: ModelInference.Options {
+        var options = ModelInference.Options(rootEntity: entity, decimalStrings: decimalStrings)
+        options.numbersFromStrings = numbersFromStrings
+        options.optionalByDefault = optionalByDefault
+        options.keepsUnknownAsJSON = keepUnknownAsJSON
+        return options
+    }
+
     func execute() throws {
         let bundle = URL(fileURLWithPath: output)
         try ModelFiles.refuseToReplace([bundle, ModelFiles.conventionsFile(of: bundle)], force: force)
         let result = try ModelFiles.infer(
             from: samples,
             at: at,
-            options: ModelInference.Options(rootEntity: entity, decimalStrings: decimalStrings)
+            options: options
         )
         try ModelFiles.write(result.contents, conventions: result.conventions, toBundle: bundle)
         if !quiet {

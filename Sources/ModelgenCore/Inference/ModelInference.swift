@@ -36,9 +36,21 @@ public enum ModelInference {
         public var rootEntity: String?
         /// Where in each sample the objects are; nil for its top level.
         public var keyPath: JSONKeyPath?
+        /// Whether a string that is a number's text (`"14304"`, `"24.99"`) is read as that
+        /// number (`jsonForm` `string`) rather than kept a `String`. Off by default, because a
+        /// later value the samples did not show (`"02134"`) would then be altered or refused;
+        /// on, only where every sample is the text the number is written back as (no leading
+        /// zero or `-0`, every fraction with the same number of digits).
+        public var numbersFromStrings = false
         /// Whether numbers sent as strings with a fraction (`"24.99"`) are `Decimal` rather
-        /// than `Double`.
+        /// than `Double`; asking for it asks for `numbersFromStrings` too.
         public var decimalStrings = false
+        /// Whether every property is optional, but an entity's identity, rather than required
+        /// where every sample had it, non-null: for samples that are one page of many.
+        public var optionalByDefault = false
+        /// Whether a key only ever `null` keeps its values as the JSON has them (`Undefined`)
+        /// rather than being an optional `String`.
+        public var keepsUnknownAsJSON = false
         /// The deepest nesting read: a decoder's default
         /// (``/ModelMapper/ModelDecoder/Options/maximumDepth``).
         public var maximumDepth = ModelDecoder.Options().maximumDepth
@@ -108,7 +120,7 @@ public enum ModelInference {
                 sample: sample.name
             )
         }
-        var planner = ModelPlanner(walker: walker, decimalStrings: options.decimalStrings)
+        var planner = ModelPlanner(walker: walker, options: options)
         planner.plan()
         let xml = planner.xml()
         let model: ObjectModel

@@ -15,6 +15,8 @@ extension ModelPlanner {
                 [AttributeType.integer64, .string, .uuid].contains(type)
             else { continue }
             entities[index].identity = entities[index].properties[position].name
+            // An identity is required, whatever the default: every object has it.
+            entities[index].properties[position].isOptional = field.isOptional(amongObjects: observed.objectCount)
             entities[index].guesses
                 .append(
                     ModelInference.Guess(

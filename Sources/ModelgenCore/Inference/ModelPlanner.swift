@@ -36,7 +36,7 @@ struct ModelPlanner {
     }
 
     let walker: SampleWalker
-    let decimalStrings: Bool
+    let options: ModelInference.Options
     private(set) var casing = JSONKeyCasing.modelNames
     private(set) var conventions = ModelConventions()
     /// The guess of the key casing.
@@ -49,9 +49,9 @@ struct ModelPlanner {
     var entities: [Entity] = []
     var entityIndex: [String: Int] = [:]
 
-    init(walker: SampleWalker, decimalStrings: Bool) {
+    init(walker: SampleWalker, options: ModelInference.Options) {
         self.walker = walker
-        self.decimalStrings = decimalStrings
+        self.options = options
     }
 
     mutating func plan() {
@@ -157,17 +157,18 @@ struct ModelPlanner {
                 )
                 continue
             }
-            let (kind, evidence, isSure) = field.kind(decimalStrings: decimalStrings)
-            let isOptional = field.presentCount < observed.objectCount || field.nullCount > 0
+            let (kind, evidence, isSure) = field.kind(options: options)
+            let isSeenOptional = field.isOptional(amongObjects: observed.objectCount)
+            let isOptional = isSeenOptional || options.optionalByDefault
             var property = Property(name: "", key: field.key, kind: kind, isOptional: isOptional)
             if case .toMany = kind { property.cascades = true }
             if case .toOne = kind { property.cascades = true }
             Self.name(&property, in: &entity, words: InferredNames.words(of: field.key), casing: casing)
             entity.properties.append(property)
             let presence =
-                isOptional
+                isSeenOptional
                 ? ", optional: \(field.presentCount) of \(observed.objectCount) objects had it, \(field.nullCount) null"
-                : ""
+                : isOptional ? ", optional by default (--optional-by-default)" : ""
             entity.guesses.append(
                 ModelInference.Guess(
                     subject: "\(entity.name).\(property.name)",

@@ -21,11 +21,18 @@ extension ObservedField {
     /// The kind that holds every value the samples gave, and what was seen that says so.
     /// Anything without one type that holds it exactly is `Undefined`, which keeps a value as
     /// the JSON has it.
-    func kind(decimalStrings: Bool) -> (kind: FieldKind, evidence: String, isSure: Bool) {
+    func kind(options: ModelInference.Options) -> (kind: FieldKind, evidence: String, isSure: Bool) {
         let count = nonNullCount
         let values = count == 1 ? "1 value" : "\(count) values"
         let undefined = FieldKind.attribute(type: .undefined)
-        guard count > 0 else { return (undefined, "only null was seen: kept as the JSON has it", false) }
+        guard count > 0 else {
+            if options.keepsUnknownAsJSON { return (undefined, "only null was seen: kept as the JSON has it", false) }
+            return (
+                .attribute(type: .string),
+                "only null was seen: an optional String (--keep-unknown-as-json keeps any value as the JSON has it)",
+                false
+            )
+        }
         let numbers = integers + bigIntegers + fractions + longFractions + unrepresentableNumbers
         let arrays = objectArrays + emptyArrays + otherArrays + scalarArrays.values.reduce(0, +)
         if let childEntity, objects == count {
@@ -36,7 +43,7 @@ extension ObservedField {
         }
         if booleans == count { return (.attribute(type: .boolean), "\(values), each true or false", true) }
         if numbers == count { return numberKind(values: values) }
-        if strings == count { return stringKind(values: values, decimalStrings: decimalStrings) }
+        if strings == count { return stringKind(values: values, options: options) }
         if arrays == count, objectArrays == 0, otherArrays == 0 {
             return arrayKind(values: values)
         }
@@ -62,7 +69,9 @@ extension ObservedField {
         return (.attribute(type: .integer64), "\(values), each an integer", true)
     }
 
-    private func stringKind(values: String, decimalStrings: Bool) -> (kind: FieldKind, evidence: String, isSure: Bool) {
+    private func stringKind(values: String, options: ModelInference.Options) -> (
+        kind: FieldKind, evidence: String, isSure: Bool
+    ) {
         let forms = Set(stringForms.keys)
         func every(_ form: StringForm) -> Bool { stringForms[form] == strings }
         if every(.dateTime) {
@@ -73,22 +82,42 @@ extension ObservedField {
         }
         if every(.uuid) { return (.attribute(type: .uuid), "\(values), each a UUID", true) }
         if every(.url) { return (.attribute(type: .uri), "\(values), each an http(s) URL", true) }
-        if every(.integer) {
+        if forms.isSubset(of: [.integer, .decimal, .longDecimal]) {
+            return numberTextKind(values: values, forms: forms, options: options)
+        }
+        return (.attribute(type: .string), "\(values), each a string", true)
+    }
+
+    /// A field whose every string is a number's text: a `String` unless numbers sent as strings
+    /// were asked for, and then a number only where each would be written back as it was sent.
+    private func numberTextKind(values: String, forms: Set<StringForm>, options: ModelInference.Options) -> (
+        kind: FieldKind, evidence: String, isSure: Bool
+    ) {
+        guard options.numbersFromStrings || options.decimalStrings else {
+            return (
+                .attribute(type: .string),
+                "\(values), each a number's text: kept as a String, as sent (--numbers-from-strings reads numbers)",
+                true
+            )
+        }
+        if forms == [.integer] {
             return (
                 .attribute(type: .integer64, jsonForm: "string"), "\(values), each an integer sent as a string", true
             )
         }
-        if forms.isSubset(of: [.integer, .decimal, .longDecimal]) {
-            let type: AttributeType = decimalStrings || forms.contains(.longDecimal) ? .decimal : .double
-            if let digits = sameFractionDigits {
-                return (
-                    .attribute(type: type, jsonForm: "string", fractionDigits: digits),
-                    "\(values), each a number sent as a string with \(digits) fraction digits", true
-                )
-            }
-            return (.attribute(type: type, jsonForm: "string"), "\(values), each a number sent as a string", true)
+        guard !forms.contains(.integer), let digits = sameFractionDigits else {
+            return (
+                .attribute(type: .string),
+                "\(values), numbers' texts with different numbers of fraction digits: kept as a String, as sent, "
+                    + "since one number type would write some of them otherwise",
+                false
+            )
         }
-        return (.attribute(type: .string), "\(values), each a string", true)
+        let type: AttributeType = options.decimalStrings || forms.contains(.longDecimal) ? .decimal : .double
+        return (
+            .attribute(type: type, jsonForm: "string", fractionDigits: digits),
+            "\(values), each a number sent as a string with \(digits) fraction digits", true
+        )
     }
 
     /// The number of fraction digits every number seen had (`24.99`, `9.50`: 2), when they all

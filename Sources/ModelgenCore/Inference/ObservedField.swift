@@ -56,6 +56,9 @@ struct ObservedField {
     /// The values that were not `null`.
     var nonNullCount: Int { presentCount - nullCount }
 
+    /// Whether some of `count` objects lacked the key or gave it `null`.
+    func isOptional(amongObjects count: Int) -> Bool { presentCount < count || nullCount > 0 }
+
     /// Notes one value.
     mutating func note(_ value: JSONValue) {
         presentCount += 1

@@ -45,7 +45,8 @@ enum StringForm: Hashable {
     }
 
     /// `integer`, `decimal` or `longDecimal` for the plain forms of numbers: an optional `-`,
-    /// digits without a leading zero (but `0` itself), and an optional fraction.
+    /// digits without a leading zero (but `0` itself), and an optional fraction; not a
+    /// negative zero.
     private static func numberForm(_ bytes: [UInt8]) -> StringForm? {
         var index = 0
         if bytes.first == UInt8(ascii: "-") { index = 1 }
@@ -53,6 +54,10 @@ enum StringForm: Hashable {
         while index < bytes.count, isDigit(bytes[index]) { index += 1 }
         let integerDigits = index - start
         guard integerDigits > 0, integerDigits == 1 || bytes[start] != UInt8(ascii: "0") else { return nil }
+        // `-0` and `-0.00`: a number keeps no sign on zero, so the text would come back without it.
+        if start == 1, bytes.dropFirst().allSatisfy({ $0 == UInt8(ascii: "0") || $0 == UInt8(ascii: ".") }) {
+            return nil
+        }
         if index < bytes.count {
             guard bytes[index] == UInt8(ascii: "."), index + 1 < bytes.count else { return nil }
             index += 1

@@ -1,0 +1,115 @@
+import Foundation
+import ModelMapper
+import ModelgenCore
+import Testing
+
+/// What inference keeps of the samples' intent (issue 52): a number's text stays a `String`
+/// unless numbers sent as strings are asked for, and then only where each comes back as sent;
+/// one page of samples makes nothing required under `optionalByDefault`; a key only ever null
+/// is an optional `String`.
+@Suite("ModelInference: forms that cannot lose data, and the samples' intent")
+struct InferenceIntentTests {
+    private func infer(_ json: String, _ configure: (inout ModelInference.Options) -> Void = { _ in }) throws
+        -> ModelInference.Result
+    {
+        var options = ModelInference.Options()
+        configure(&options)
+        return try ModelInference.infer(
+            from: [ModelInference.Sample(name: "sample.json", data: Data(json.utf8))],
+            options: options
+        )
+    }
+
+    private func attribute(_ result: ModelInference.Result, _ name: String) throws -> AttributeDescription {
+        try #require(result.model.entitiesByName["Sample"]?.attributesByName[name], "no \(name) in\n\(result.contents)")
+    }
+
+    /// Postcodes, totals and prices sent as strings, as a shop's API sends them.
+    static let numbersAsText = #"""
+        [{"zip": "14304", "total": "42", "price": "24.99", "mixed": "3", "negative": "-0", "long": "0.123456789012345678"},
+         {"zip": "10001", "total": "-7", "price": "9.50", "mixed": "24.99", "negative": "5", "long": "1.000000000000000001"}]
+        """#
+
+    @Test("a number's text is a String by default, kept as sent, with a note that says how to ask for numbers")
+    func numbersTextIsStringByDefault() throws {
+        let result = try infer(Self.numbersAsText)
+        for name in ["zip", "total", "price", "mixed", "negative", "long"] {
+            #expect(try attribute(result, name).attributeType == .string, "\(name)")
+            #expect(try attribute(result, name).userInfo["jsonForm"] == nil, "\(name)")
+        }
+        #expect(
+            result.guesses.contains { $0.subject == "Sample.zip" && $0.evidence.contains("--numbers-from-strings") }
+        )
+        // "02134" after "14304": read as sent.
+        let object = try ModelDecoder(model: result.model)
+            .decodeObject(
+                of: try #require(result.model.entitiesByName["Sample"]),
+                from: Data(
+                    #"{"zip": "02134", "total": "1", "price": "1", "mixed": "1", "negative": "1", "long": "1"}"#.utf8
+                )
+            )
+        #expect(object.value(forKey: "zip") as? String == "02134")
+    }
+
+    @Test("numbers from strings: only where every sample comes back as it was sent")
+    func numbersFromStringsWhenCanonical() throws {
+        let result = try infer(Self.numbersAsText) { $0.numbersFromStrings = true }
+        #expect(try attribute(result, "zip").attributeType == .integer64)
+        #expect(try attribute(result, "zip").userInfo["jsonForm"] == "string")
+        #expect(try attribute(result, "total").attributeType == .integer64)
+        let price = try attribute(result, "price")
+        #expect(price.attributeType == .double)
+        #expect(price.userInfo["jsonForm"] == "string")
+        #expect(price.userInfo["jsonFractionDigits"] == "2")
+        // "3" beside "24.99": no one scale writes both back as sent. "-0": no number keeps the sign.
+        #expect(try attribute(result, "mixed").attributeType == .string)
+        #expect(try attribute(result, "negative").attributeType == .string)
+        #expect(try attribute(result, "long").attributeType == .decimal)
+        let decimals = try infer(Self.numbersAsText) { $0.decimalStrings = true }
+        #expect(try attribute(decimals, "price").attributeType == .decimal)
+        #expect(try attribute(decimals, "zip").attributeType == .integer64)
+    }
+
+    @Test("optional by default: every property but the identity, however many samples had it")
+    func optionalByDefault() throws {
+        let json =
+            #"[{"id": 1, "name": "a", "tags": ["x"], "owner": {"login": "o"}}, {"id": 2, "name": "b", "tags": [], "owner": {"login": "p"}}]"#
+        let seen = try infer(json)
+        #expect(try !attribute(seen, "name").isOptional)
+        let result = try infer(json) { $0.optionalByDefault = true }
+        let sample = try #require(result.model.entitiesByName["Sample"])
+        #expect(sample.identityAttributes.map(\.name) == ["id"])
+        #expect(try !attribute(result, "id").isOptional)
+        #expect(try attribute(result, "name").isOptional)
+        #expect(try attribute(result, "tags").isOptional)
+        #expect(sample.relationshipsByName["owner"]?.isOptional == true)
+        #expect(
+            result.guesses.contains { $0.subject == "Sample.name" && $0.evidence.contains("--optional-by-default") }
+        )
+        // A record without them decodes: nothing is required but the identity.
+        let object = try ModelDecoder(model: result.model).decodeObject(of: sample, from: Data(#"{"id": 3}"#.utf8))
+        #expect(object.value(forKey: "name") == nil)
+        #expect(throws: (any Error).self) {
+            try ModelDecoder(model: result.model).decodeObject(of: sample, from: Data(#"{"name": "c"}"#.utf8))
+        }
+    }
+
+    @Test("a key only ever null is an optional String with a note; kept as JSON when asked")
+    func onlyNullIsOptionalString() throws {
+        let json = #"[{"id": 1, "deleted_at": null}, {"id": 2, "deleted_at": null}]"#
+        let result = try infer(json)
+        let attribute = try #require(result.model.entitiesByName["Sample"]?.attributes.first { $0.name == "deletedAt" })
+        #expect(attribute.attributeType == .string)
+        #expect(attribute.isOptional)
+        #expect(
+            result.guesses.contains {
+                $0.subject == "Sample.deletedAt" && !$0.isSure && $0.evidence.contains("only null")
+            }
+        )
+        let kept = try infer(json) { $0.keepsUnknownAsJSON = true }
+        #expect(
+            kept.model.entitiesByName["Sample"]?.attributes.first { $0.name == "deletedAt" }?.attributeType
+                == .undefined
+        )
+    }
+}
