@@ -151,12 +151,7 @@ struct GenerationRun {
     mutating func assignClassNames(_ entities: [EntityDescription]) {
         var used = Set<String>([typeName])
         for entity in entities {
-            var candidate = entity.name
-            if let represented = entity.representedClassName?.split(separator: ".").last.map(String.init),
-                !represented.isEmpty, represented != "NSManagedObject", SwiftNaming.isIdentifier(represented)
-            {
-                candidate = represented
-            }
+            let candidate = ShadowedTypeNames.className(of: entity)
             var name = SwiftNaming.sanitized(candidate)
             if name != candidate {
                 warn(
@@ -175,6 +170,9 @@ struct GenerationRun {
                     at: entity.location
                 )
                 name = renamed
+            }
+            if let shadows = ShadowedTypeNames.diagnostic(for: entity, className: name, severity: .warning) {
+                diagnostics.append(shadows)
             }
             if used.contains(name) {
                 var number = 2

@@ -38,4 +38,7 @@ enum GeneratorCode {
     static let templateUnknown: ModelDiagnostic.Code = "MM816"
     /// A template rendered nothing.
     static let templateEmpty: ModelDiagnostic.Code = "MM817"
+    /// An entity's class name hides a common Swift, Foundation or ModelMapper type from the
+    /// other files of its module (``ShadowedTypeNames``); it is kept.
+    static let classNameShadows: ModelDiagnostic.Code = "MM818"
 }

@@ -89,6 +89,13 @@ public enum ModelValidator {
         do {
             let model = try ObjectModel(contentsOf: url, version: version, options: options)
             report.diagnostics += model.warnings
+            let severity: ModelDiagnostic.Severity = options.contains(.strict) ? .error : .warning
+            for entity in model.entities {
+                let className = SwiftNaming.sanitized(ShadowedTypeNames.className(of: entity))
+                if let shadows = ShadowedTypeNames.diagnostic(for: entity, className: className, severity: severity) {
+                    report.diagnostics.append(shadows)
+                }
+            }
         } catch {
             report.diagnostics += error.diagnostics
         }

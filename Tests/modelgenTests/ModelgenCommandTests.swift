@@ -86,7 +86,9 @@ struct ModelgenCommandTests {
         try #require(!files.isEmpty)
         let result = try Modelgen.run(["validate", "--quiet"] + files.map(\.path))
         #expect(result.status == 0, "\(result.standardError)")
-        #expect(result.standardOutput == "\(files.count) models checked: 0 error(s), 1 warning(s)\n")
+        // An inverse that disagrees, and three class names that hide Swift's types (Collection,
+        // Character, KeyPath: MM818).
+        #expect(result.standardOutput == "\(files.count) models checked: 0 error(s), 4 warning(s)\n")
     }
 }
 

@@ -57,7 +57,7 @@ enum InferredNames {
     /// Whether `name` can be an entity's name as it is.
     static func isUsableEntity(_ name: String) -> Bool {
         SwiftNaming.isIdentifier(name) && !SwiftNaming.keywords.contains(name)
-            && !SwiftNaming.reservedTypes.contains(name) && name.unicodeScalars.first?.properties.isUppercase == true
+            && !ShadowedTypeNames.isTaken(name) && name.unicodeScalars.first?.properties.isUppercase == true
     }
 
     /// The singular of an English plural, by the common rules (`categories` -> `category`,

@@ -162,6 +162,8 @@ public enum ModelInference {
             options.keyPath?.components.last
             ?? URL(fileURLWithPath: firstSample).deletingPathExtension().lastPathComponent
         let name = InferredNames.entityName(InferredNames.words(of: source), singular: true)
-        return InferredNames.isUsableEntity(name) ? name : "Root" + name
+        if InferredNames.isUsableEntity(name) { return name }
+        // A type's name (`results.json`: `Result`) gets the root's role as a suffix.
+        return ShadowedTypeNames.isTaken(name) ? name + "Record" : "Root" + name
     }
 }

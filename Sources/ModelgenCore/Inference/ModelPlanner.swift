@@ -141,7 +141,11 @@ struct ModelPlanner {
     private func planEntity(_ observed: ObservedEntity) -> Entity {
         var entity = Entity(name: observed.name)
         entity.jsonKeys = Set(observed.fields.map(\.key))
-        let objects = observed.objectCount == 1 ? "1 object" : "\(observed.objectCount) objects"
+        var objects = observed.objectCount == 1 ? "1 object" : "\(observed.objectCount) objects"
+        if let hidden = observed.hiddenTypeName {
+            objects +=
+                "; named \(observed.name), not \(hidden), whose class would hide the type \(hidden) that other code means"
+        }
         entity.guesses.append(
             ModelInference.Guess(subject: observed.name, guess: "entity", evidence: objects, isSure: true)
         )

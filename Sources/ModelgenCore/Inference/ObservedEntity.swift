@@ -14,6 +14,10 @@ final class ObservedEntity {
     /// The evidence for each key that could be the identity (`id`, `uuid`, `<entity>_id`).
     var identityEvidence: [String: IdentityEvidence] = [:]
 
+    /// The type name the entity was not given, because a class of it would hide that type
+    /// (``ShadowedTypeNames``): reported with the entity.
+    var hiddenTypeName: String?
+
     init(name: String) {
         self.name = name
     }

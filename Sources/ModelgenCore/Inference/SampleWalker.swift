@@ -72,11 +72,19 @@ struct SampleWalker {
         guard let index = parent.fieldIndex[key] else { return "" }
         if let named = parent.fields[index].childEntity { return named }
         var name = InferredNames.entityName(InferredNames.words(of: key), singular: isArray)
+        var hidden: String?
+        if ShadowedTypeNames.isTaken(name) {
+            // A type's name (`Collection`) gets its role, the parent's singular, as a suffix:
+            // `_links.collection` is a `CollectionLink`.
+            hidden = name
+            name += InferredNames.entityName(InferredNames.words(of: parent.name), singular: true)
+        }
         // The root's name is the root's: objects elsewhere named so are of another entity.
         if !InferredNames.isUsableEntity(name) || name == entityOrder.first { name = parent.name + name }
         if !InferredNames.isUsableEntity(name) { name = "E" + SwiftNaming.sanitized(name) }
         parent.fields[index].childEntity = name
-        _ = entity(named: name)
+        let child = entity(named: name)
+        if let hidden, child.hiddenTypeName == nil { child.hiddenTypeName = hidden }
         return name
     }
 
