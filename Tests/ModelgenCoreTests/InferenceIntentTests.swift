@@ -112,4 +112,45 @@ struct InferenceIntentTests {
                 == .undefined
         )
     }
+
+    @Test("dates as APIs send them: ISO 8601 without a zone read as UTC (unsure), times since 1970 by name and range")
+    func datesAsAPIsSendThem() throws {
+        let json = #"""
+            [{"date_created": "2018-04-03T23:05:12", "date_modified": "2018-04-03T23:05:12.5", "created_at": 1712345678,
+              "timestamp": 1712345678901, "count": 1712345678, "date": 1745868771726.578},
+             {"date_created": "2019-01-30T08:00:00", "date_modified": "2019-01-30T08:00:01.25", "created_at": 1712349999,
+              "timestamp": 1712349999000, "count": 5, "date": 1745868771000}]
+            """#
+        let result = try infer(json)
+        for name in ["dateCreated", "dateModified"] {
+            #expect(try attribute(result, name).attributeType == .date, "\(name)")
+            #expect(try attribute(result, name).userInfo["dateFormats"] == "iso8601 UTC", "\(name)")
+            #expect(result.guesses.contains { $0.subject == "Sample.\(name)" && !$0.isSure })
+        }
+        #expect(try attribute(result, "createdAt").userInfo["dateFormats"] == "secondsSince1970")
+        #expect(try attribute(result, "timestamp").userInfo["dateFormats"] == "millisecondsSince1970")
+        // Not named like a date: a number, whatever its range.
+        #expect(try attribute(result, "count").attributeType == .integer64)
+        // Whatever `date` became, the samples come back as they were sent.
+        let entity = try #require(result.model.entitiesByName["Sample"])
+        let decoder = ModelDecoder(model: result.model)
+        for sample in try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [Any]) {
+            let text = try JSONSerialization.data(withJSONObject: sample)
+            let object = try decoder.decodeObject(of: entity, from: text)
+            let written = try ModelEncoder().encode(object)
+            let again = try decoder.decodeObject(of: entity, from: written)
+            #expect(try ModelEncoder().encode(again) == written)
+        }
+        let original = try ModelDecoder(model: result.model).decodeObjects(of: entity, from: Data(json.utf8))
+        let encoded = String(decoding: try ModelEncoder().encode(original), as: UTF8.self)
+        for text in ["2018-04-03T23:05:12", "2019-01-30T08:00:01.25", "1712345678901", "1745868771726.578"] {
+            #expect(encoded.contains(text), "\(text) in \(encoded)")
+        }
+    }
+
+    @Test("a date-time with a zone in one sample and none in another is not declared in one form")
+    func mixedZonesStayText() throws {
+        let result = try infer(#"[{"updated_at": "2018-04-03T23:05:12"}, {"updated_at": "2018-04-03T23:05:12Z"}]"#)
+        #expect(try attribute(result, "updatedAt").attributeType == .string)
+    }
 }

@@ -48,6 +48,14 @@ enum InferredNames {
         return SwiftNaming.sanitized(startsWithLetter(name) ? name : "E" + name)
     }
 
+    /// Whether a key is named like a date an API sends as a number: `date`, `timestamp`,
+    /// `created`, and keys ending in `_at`, `At`, `_date` or `Date` (`created_at`, `updatedAt`).
+    static func isDateName(_ key: String) -> Bool {
+        let lower = key.lowercased()
+        if ["date", "timestamp", "created", "updated", "time"].contains(lower) { return true }
+        return key.hasSuffix("_at") || key.hasSuffix("At") || key.hasSuffix("_date") || key.hasSuffix("Date")
+    }
+
     /// Whether `name` can be a property's name as it is.
     static func isUsableProperty(_ name: String) -> Bool {
         SwiftNaming.isIdentifier(name) && startsWithLowercase(name) && !SwiftNaming.keywords.contains(name)

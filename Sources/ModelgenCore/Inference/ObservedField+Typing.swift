@@ -51,6 +51,20 @@ extension ObservedField {
     }
 
     private func numberKind(values: String) -> (kind: FieldKind, evidence: String, isSure: Bool) {
+        // First: a time since 1970 may have more digits than a Double keeps as text.
+        let count = nonNullCount
+        if epochSeconds == count {
+            return (
+                .attribute(type: .date, dateFormats: "secondsSince1970"),
+                "\(values), each seconds since 1970 (2000 to 2100) at a key named like a date", true
+            )
+        }
+        if epochMilliseconds == count {
+            return (
+                .attribute(type: .date, dateFormats: "millisecondsSince1970"),
+                "\(values), each milliseconds since 1970 (2000 to 2100) at a key named like a date", true
+            )
+        }
         if unrepresentableNumbers > 0 {
             return (.attribute(type: .undefined), "a number no type holds exactly: kept as the JSON has it", false)
         }
@@ -76,6 +90,14 @@ extension ObservedField {
         func every(_ form: StringForm) -> Bool { stringForms[form] == strings }
         if every(.dateTime) {
             return (.attribute(type: .date, dateFormats: "iso8601"), "\(values), each an ISO 8601 date", true)
+        }
+        if every(.localDateTime) {
+            return (
+                .attribute(type: .date, dateFormats: "iso8601 UTC"),
+                "\(values), each an ISO 8601 date and time without a zone: read as UTC, which the samples cannot "
+                    + "tell (declare the zone the API means: iso8601 Europe/Oslo)",
+                false
+            )
         }
         if every(.day) {
             return (.attribute(type: .date, dateFormats: "yearMonthDay"), "\(values), each a yyyy-MM-dd day", true)

@@ -47,10 +47,18 @@ struct ObservedField {
     /// ``IdentityValue``s; nil for a key not named like one (so that the values of other keys
     /// are not kept), and once a value cannot be one.
     var referencedValues: Set<IdentityValue>?
+    /// Whether the key is named like a date (``InferredNames/isDateName(_:)``): only then are its
+    /// numbers looked at as times since 1970.
+    let isDateNamed: Bool
+    /// Of the numbers, those that are seconds, or milliseconds, since 1970 between 2000 and
+    /// 2100, and that the date form writes back as they were.
+    var epochSeconds = 0
+    var epochMilliseconds = 0
 
     init(key: String) {
         self.key = key
         referencedValues = ModelPlanner.foreignKeyStem(key) == nil ? nil : []
+        isDateNamed = InferredNames.isDateName(key)
     }
 
     /// The values that were not `null`.
@@ -71,6 +79,7 @@ struct ObservedField {
         case .number(let text):
             noteNumber(text)
             noteFractionDigits(text)
+            if isDateNamed { noteEpoch(text) }
             noteReference(IdentityValue(value))
         case .string(let text):
             strings += 1
@@ -93,6 +102,23 @@ struct ObservedField {
         case .fraction: fractions += 1
         case .longFraction: longFractions += 1
         case .unrepresentable: unrepresentableNumbers += 1
+        }
+    }
+
+    /// Counts `text` as seconds or milliseconds since 1970 when it is one in the range dates
+    /// APIs send fall in, and the form writes it back as it was (a fraction a `Date` does not
+    /// keep exactly would come back changed).
+    private mutating func noteEpoch(_ text: String) {
+        guard let number = Double(text) else { return }
+        let seconds = 946_684_800.0...4_102_444_800.0  // 2000-01-01 to 2100-01-01
+        func writtenBack(_ format: DateFormat) -> Bool {
+            guard let date = try? format.date(from: .number(text)) else { return false }
+            return format.jsonValue(for: date) == .number(text)
+        }
+        if seconds.contains(number), writtenBack(.secondsSince1970) {
+            epochSeconds += 1
+        } else if seconds.contains(number / 1000), writtenBack(.millisecondsSince1970) {
+            epochMilliseconds += 1
         }
     }
 

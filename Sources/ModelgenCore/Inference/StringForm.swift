@@ -7,6 +7,9 @@ import Foundation
 enum StringForm: Hashable {
     /// An ISO 8601 date and time (`2024-05-01T09:30:00Z`), as the `iso8601` date format reads it.
     case dateTime
+    /// An ISO 8601 date and time without a zone (`2018-04-03T23:05:12`, as WooCommerce sends
+    /// them), that `iso8601 UTC` reads and writes back as it was.
+    case localDateTime
     /// A day (`2024-05-01`), as the `yearMonthDay` date format reads it.
     case day
     /// A UUID (`8c4b…-…`).
@@ -37,6 +40,10 @@ enum StringForm: Hashable {
             bytes[10] == UInt8(ascii: "T"), (try? DateFormat.iso8601.date(from: .string(text))) != nil
         {
             self = .dateTime
+        } else if bytes.count >= 16, bytes.count <= 40, Self.isDay(Array(bytes.prefix(10))),
+            bytes[10] == UInt8(ascii: "T"), Self.isLocalDateTimeWrittenBack(text)
+        {
+            self = .localDateTime
         } else if Self.isURL(text, bytes) {
             self = .url
         } else {
@@ -72,6 +79,14 @@ enum StringForm: Hashable {
         case .longFraction: return .longDecimal
         case .bigInteger, .unrepresentable: return nil
         }
+    }
+
+    /// Whether `iso8601 UTC` reads `text` and writes the date back as the same text.
+    private static func isLocalDateTimeWrittenBack(_ text: String) -> Bool {
+        guard let utc = TimeZone(secondsFromGMT: 0) else { return false }
+        let format = DateFormat.localISO8601(utc)
+        guard let date = try? format.date(from: .string(text)) else { return false }
+        return format.jsonValue(for: date) == .string(text)
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool {
