@@ -148,6 +148,22 @@ struct InferenceIntentTests {
         }
     }
 
+    @Test("RFC 1123 dates, as HTTP sends them, are Dates in that form, written back as sent")
+    func rfc1123Dates() throws {
+        let json =
+            #"[{"last_modified": "Tue, 03 Apr 2018 23:05:12 GMT"}, {"last_modified": "Wed, 30 Jan 2019 08:00:00 GMT"}]"#
+        let result = try infer(json)
+        #expect(try attribute(result, "lastModified").attributeType == .date)
+        #expect(try attribute(result, "lastModified").userInfo["dateFormats"] == "rfc1123")
+        let entity = try #require(result.model.entitiesByName["Sample"])
+        let objects = try ModelDecoder(model: result.model).decodeObjects(of: entity, from: Data(json.utf8))
+        let written = String(decoding: try ModelEncoder().encode(objects), as: UTF8.self)
+        #expect(
+            written
+                == #"[{"last_modified":"Tue, 03 Apr 2018 23:05:12 GMT"},{"last_modified":"Wed, 30 Jan 2019 08:00:00 GMT"}]"#
+        )
+    }
+
     @Test("a date-time with a zone in one sample and none in another is not declared in one form")
     func mixedZonesStayText() throws {
         let result = try infer(#"[{"updated_at": "2018-04-03T23:05:12"}, {"updated_at": "2018-04-03T23:05:12Z"}]"#)

@@ -36,7 +36,7 @@ public enum MappingKeys {
     public static let relationshipWritesIdentity = ["jsonWritesIdentity"]
 
     /// On a Date attribute: the formats its JSON may have, tried in order, separated by `|`
-    /// (`iso8601`, `yearMonthDay`, `secondsSince1970`, `millisecondsSince1970`, or a
+    /// (`iso8601`, `yearMonthDay`, `secondsSince1970`, `millisecondsSince1970`, `rfc1123`, or a
     /// `DateFormatter` pattern such as `dd/MM/yyyy`); dates are written in the first. Without
     /// it, the coder's `ModelDecoder/Options/dateFormat` applies.
     ///

@@ -39,7 +39,8 @@ public enum DateFormat: Sendable, Hashable {
     /// The formats a `dateFormats` userInfo value names (see ``MappingKeys/dateFormats``):
     /// `iso8601`, `iso8601` and a time zone (`iso8601 Europe/Oslo`, `iso8601 UTC`: local times
     /// in that zone), `yearMonthDay` (or `yyyy-MM-dd`), `secondsSince1970`,
-    /// `millisecondsSince1970`, or a pattern, separated by `|`.
+    /// `millisecondsSince1970`, `rfc1123` (HTTP's dates, `Tue, 03 Apr 2018 23:05:12 GMT`: the
+    /// pattern `EEE, dd MMM yyyy HH:mm:ss 'GMT'`), or a pattern, separated by `|`.
     ///
     /// For example, `DateFormat.list("iso8601 | dd/MM/yyyy")` is `[.iso8601, .pattern("dd/MM/yyyy")]`.
     public static func list(_ text: String) -> [DateFormat] {
@@ -52,12 +53,17 @@ public enum DateFormat: Sendable, Hashable {
                 case "yearMonthDay", "yyyy-MM-dd": return .yearMonthDay
                 case "secondsSince1970": return .secondsSince1970
                 case "millisecondsSince1970": return .millisecondsSince1970
+                case "rfc1123", "RFC1123": return .pattern(rfc1123Pattern)
                 default:
                     if let zone = localZone(name) { return .localISO8601(zone) }
                     return .pattern(name)
                 }
             }
     }
+
+    /// RFC 1123's form of a date, as HTTP headers and many APIs send it
+    /// (`Tue, 03 Apr 2018 23:05:12 GMT`), as a pattern: `rfc1123` in `dateFormats` names it.
+    package static let rfc1123Pattern = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
 
     /// The zone of `iso8601 <zone>`: an identifier (`Europe/Oslo`) or an abbreviation (`UTC`).
     private static func localZone(_ name: String) -> TimeZone? {

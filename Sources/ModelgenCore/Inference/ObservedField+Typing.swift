@@ -91,6 +91,9 @@ extension ObservedField {
         if every(.dateTime) {
             return (.attribute(type: .date, dateFormats: "iso8601"), "\(values), each an ISO 8601 date", true)
         }
+        if every(.rfc1123) {
+            return (.attribute(type: .date, dateFormats: "rfc1123"), "\(values), each an RFC 1123 date", true)
+        }
         if every(.localDateTime) {
             return (
                 .attribute(type: .date, dateFormats: "iso8601 UTC"),

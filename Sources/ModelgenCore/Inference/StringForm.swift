@@ -10,6 +10,9 @@ enum StringForm: Hashable {
     /// An ISO 8601 date and time without a zone (`2018-04-03T23:05:12`, as WooCommerce sends
     /// them), that `iso8601 UTC` reads and writes back as it was.
     case localDateTime
+    /// An RFC 1123 date (`Tue, 03 Apr 2018 23:05:12 GMT`), that `rfc1123` reads and writes
+    /// back as it was.
+    case rfc1123
     /// A day (`2024-05-01`), as the `yearMonthDay` date format reads it.
     case day
     /// A UUID (`8c4b…-…`).
@@ -44,6 +47,10 @@ enum StringForm: Hashable {
             bytes[10] == UInt8(ascii: "T"), Self.isLocalDateTimeWrittenBack(text)
         {
             self = .localDateTime
+        } else if bytes.count == 29, bytes[3] == UInt8(ascii: ","), text.hasSuffix(" GMT"),
+            Self.isWrittenBack(text, by: .pattern(DateFormat.rfc1123Pattern))
+        {
+            self = .rfc1123
         } else if Self.isURL(text, bytes) {
             self = .url
         } else {
@@ -84,7 +91,11 @@ enum StringForm: Hashable {
     /// Whether `iso8601 UTC` reads `text` and writes the date back as the same text.
     private static func isLocalDateTimeWrittenBack(_ text: String) -> Bool {
         guard let utc = TimeZone(secondsFromGMT: 0) else { return false }
-        let format = DateFormat.localISO8601(utc)
+        return isWrittenBack(text, by: .localISO8601(utc))
+    }
+
+    /// Whether `format` reads `text` and writes the date back as the same text.
+    private static func isWrittenBack(_ text: String, by format: DateFormat) -> Bool {
         guard let date = try? format.date(from: .string(text)) else { return false }
         return format.jsonValue(for: date) == .string(text)
     }

@@ -35,6 +35,20 @@ struct DateFormatListTests {
         )
         #expect(DateFormat.list("yyyy-MM-dd|millisecondsSince1970|") == [.yearMonthDay, .millisecondsSince1970])
         #expect(DateFormat.list("").isEmpty)
+        #expect(
+            DateFormat.list("rfc1123 | RFC1123") == [
+                .pattern(DateFormat.rfc1123Pattern), .pattern(DateFormat.rfc1123Pattern),
+            ]
+        )
+    }
+
+    @Test("rfc1123 reads and writes HTTP's dates as they are sent")
+    func rfc1123() throws {
+        let format = try #require(DateFormat.list("rfc1123").first)
+        let date = try format.date(from: .string("Tue, 03 Apr 2018 23:05:12 GMT"))
+        #expect(date.timeIntervalSince1970 == 1_522_796_712)
+        #expect(format.jsonValue(for: date) == .string("Tue, 03 Apr 2018 23:05:12 GMT"))
+        #expect(throws: DateFormatError.self) { try format.date(from: .string("2018-04-03T23:05:12Z")) }
     }
 
     @Test(
