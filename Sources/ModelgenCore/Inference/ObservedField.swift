@@ -111,13 +111,9 @@ struct ObservedField {
     private mutating func noteEpoch(_ text: String) {
         guard let number = Double(text) else { return }
         let seconds = 946_684_800.0...4_102_444_800.0  // 2000-01-01 to 2100-01-01
-        func writtenBack(_ format: DateFormat) -> Bool {
-            guard let date = try? format.date(from: .number(text)) else { return false }
-            return format.jsonValue(for: date) == .number(text)
-        }
-        if seconds.contains(number), writtenBack(.secondsSince1970) {
+        if seconds.contains(number), DateFormat.secondsSince1970.writesBack(.number(text)) {
             epochSeconds += 1
-        } else if seconds.contains(number / 1000), writtenBack(.millisecondsSince1970) {
+        } else if seconds.contains(number / 1000), DateFormat.millisecondsSince1970.writesBack(.number(text)) {
             epochMilliseconds += 1
         }
     }

@@ -48,7 +48,7 @@ enum StringForm: Hashable {
         {
             self = .localDateTime
         } else if bytes.count == 29, bytes[3] == UInt8(ascii: ","), text.hasSuffix(" GMT"),
-            Self.isWrittenBack(text, by: .pattern(DateFormat.rfc1123Pattern))
+            DateFormat.pattern(DateFormat.rfc1123Pattern).writesBack(.string(text))
         {
             self = .rfc1123
         } else if Self.isURL(text, bytes) {
@@ -91,13 +91,7 @@ enum StringForm: Hashable {
     /// Whether `iso8601 UTC` reads `text` and writes the date back as the same text.
     private static func isLocalDateTimeWrittenBack(_ text: String) -> Bool {
         guard let utc = TimeZone(secondsFromGMT: 0) else { return false }
-        return isWrittenBack(text, by: .localISO8601(utc))
-    }
-
-    /// Whether `format` reads `text` and writes the date back as the same text.
-    private static func isWrittenBack(_ text: String, by format: DateFormat) -> Bool {
-        guard let date = try? format.date(from: .string(text)) else { return false }
-        return format.jsonValue(for: date) == .string(text)
+        return DateFormat.localISO8601(utc).writesBack(.string(text))
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool {
