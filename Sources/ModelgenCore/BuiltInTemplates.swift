@@ -159,6 +159,13 @@ package enum BuiltInTemplates {
                 removePrimitiveObject(object, forKey: Keys.{{{swiftName}}})
             }
         {{/isToMany}}
+        {{#identityMap}}
+
+            /// `{{{name}}}` keyed by their identities, as its JSON is: made from the array when read.
+            {{{access}}}var {{{accessorName}}}: [{{{destinationClassName}}}.ID: {{{destinationClassName}}}] {
+                Dictionary({{{swiftName}}}.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            }
+        {{/identityMap}}
         {{/relationships}}
         {{#fetchRequests}}
 

@@ -16,7 +16,7 @@ struct EntityTemplateContext {
     let docLines: [String]
     let keys: [KeyTemplateContext]
     let attributes: [PropertyTemplateContext]
-    let relationships: [PropertyTemplateContext]
+    var relationships: [PropertyTemplateContext]
     /// The attributes typed with a Swift type of their raw values (userInfo `swiftType`), for
     /// the class's `rawValueTypes`; whether there are any.
     let rawValueAttributes: [PropertyTemplateContext]

@@ -159,7 +159,8 @@ extension GenerationRun {
             if let reason = initializerRelationships.reason(relationship) { docLines.append(reason) }
         }
         docLines += [
-            "JSON: `\(relationship.jsonKeyPath)`.",
+            "JSON: `\(relationship.jsonKeyPath)`"
+                + (relationship.isKeyedByIdentity ? ", an object keyed by the objects' identities." : "."),
             "Model: entity `\(relationship.entity.name)`, line \(relationship.location.line).",
         ]
         return PropertyTemplateContext(

@@ -52,7 +52,8 @@ struct GenerationRun {
     mutating func run(modelXML: String) -> GenerationResult {
         let entities = selectedEntities()
         assignClassNames(entities)
-        let contexts = entities.map { entityContext($0) }
+        var contexts = entities.map { entityContext($0) }
+        addIdentityMaps(to: &contexts, entities: entities)
         let modelContext = ModelTemplateContext(
             header: header,
             access: access,

@@ -20,4 +20,7 @@ struct PropertyTemplateContext {
     let destinationClassName: String
     let jsonKeyPath: String
     let docLines: [String]
+    /// For a to-many read as an object keyed by identity (`jsonForm` `map`) whose destination's
+    /// class is `Identifiable` by it: the dictionary accessor beside the array.
+    var identityMap: [IdentityMapTemplateContext] = []
 }

@@ -184,6 +184,20 @@ public enum AgreementTable {
             settings: [.twoElementsAtMost],
             keyPath: "photos"
         ),
+        Row(
+            name: "a to-many keyed by identity",
+            json: #"[{"photoID":"1","title":"A","album":{"albumID":7,"title":"T","covers":{"2":{"title":"B"}}}}]"#
+        ),
+        Row(
+            name: "a to-many keyed by identity, a value giving its identity too",
+            json:
+                #"[{"photoID":"1","title":"A","album":{"albumID":7,"title":"T","covers":{"2":{"photoID":"3","title":"B"}}}}]"#
+        ),
+        Row(
+            name: "an array where the model declares a map",
+            json:
+                #"[{"photoID":"1","title":"A","album":{"albumID":7,"title":"T","covers":[{"photoID":"2","title":"B"}]}}]"#
+        ),
     ]
 
     /// The photo every update row starts from.

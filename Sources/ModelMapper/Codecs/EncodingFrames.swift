@@ -21,6 +21,9 @@ final class EncodingFrames {
         /// The relationship slot not to write (the inverse of the one this object was reached
         /// by), or -1.
         let skipping: Int
+        /// The attribute slot not to write (the identity of an object of a map that leaves it
+        /// to the key, `jsonForm` `mapOmittingIdentity`), or -1.
+        let omitting: Int
         /// Whether the current level has no member yet.
         var isEmpty: Bool
         /// How many open nested objects of flattened key paths the run had when the frame was
@@ -44,6 +47,8 @@ final class EncodingFrames {
         var arrayLinks: [Link]?
         var arrayIndex = 0
         var arrayIsEmpty = true
+        /// Whether the to-many is written as an object keyed by identity (`jsonForm` `map`).
+        var arrayIsMap = false
 
         /// Takes a reference to `object`; `program` comes retained when `hasSource` (it was
         /// made for the object), unretained otherwise (the object's mapping keeps it alive).
@@ -52,6 +57,7 @@ final class EncodingFrames {
             program: Unmanaged<WriteProgram>,
             hasSource: Bool,
             skipping: Int,
+            omitting: Int = -1,
             isEmpty: Bool,
             nestingBase: Int,
             extras: Unmanaged<KeyLevel>?,
@@ -64,6 +70,7 @@ final class EncodingFrames {
             self.object = .passRetained(object)
             self.program = program
             self.skipping = skipping
+            self.omitting = omitting
             self.isEmpty = isEmpty
             self.nestingBase = nestingBase
             self.extras = extras

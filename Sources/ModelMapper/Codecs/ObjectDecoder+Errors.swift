@@ -123,9 +123,8 @@ extension ObjectDecoder {
         case .root(let index): base = Self.path(rootPath, index: index)
         case .relationship(let slot, let index):
             let parent = frames.count - 1
-            var path = errorPath(frame: parent, keys: frames[parent].mapping.properties[slot].keyPath.suffix(1))
-            if let index { path = path.appending(index: index) }
-            base = path
+            let path = errorPath(frame: parent, keys: frames[parent].mapping.properties[slot].keyPath.suffix(1))
+            base = index.map { elementPath(path, parent: parent, index: $0) } ?? path
         }
         var error = MappingError(
             code,
@@ -191,7 +190,7 @@ extension ObjectDecoder {
                 // The parent's open nested levels lead to the relationship's last key.
                 path = path.appending(keys: levelKeys(of: parent))
                 path = path.appending(keys: frames[parent].mapping.properties[slot].keyPath.suffix(1))
-                if let index { path = path.appending(index: index) }
+                if let index { path = elementPath(path, parent: parent, index: index) }
             }
         }
         return path

@@ -87,6 +87,10 @@ extension ObjectDecoder {
         let start: Int
         var index = 0
         var needsElement = true
+        /// Whether the to-many is an object keyed by identity (`jsonForm` `map`), and where the
+        /// key of the element being read is (-1 before the first).
+        var isMap = false
+        var keyStart = -1
     }
 
     /// An update of an object that existed before the run, applied once the document is read.

@@ -197,7 +197,7 @@ extension ObjectDecoder {
         case .relationship(let slot, let index):
             let parent = frames.count - 1
             let path = errorPath(frame: parent, keys: frames[parent].mapping.properties[slot].keyPath.suffix(1))
-            return index.map { path.appending(index: $0) } ?? path
+            return index.map { elementPath(path, parent: parent, index: $0) } ?? path
         }
     }
 }

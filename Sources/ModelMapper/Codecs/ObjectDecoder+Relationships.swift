@@ -85,26 +85,31 @@ extension ObjectDecoder {
             )
             return
         }
-        guard scanner.peek() == UInt8(ascii: "[") else {
+        // An array, or an object keyed by identity where the model says so (and only there:
+        // one form is written back, so the other would not be read back as it was).
+        let isMap = reading.property._withUnsafeGuaranteedRef { $0.jsonForm?.isMap == true }
+        guard scanner.peek() == (isMap ? UInt8(ascii: "{") : UInt8(ascii: "[")) else {
             let found = try scanner.describeAndSkip()
             let property = frames[top].mapping.properties[slot]
+            let name = run.model.entityRecords[property.destination].name
             try report(
                 .typeMismatch,
                 frame: top,
                 keys: property.keyPath,
                 entityName: run.model.entityRecords[frames[top].entity].name,
                 propertyName: property.name,
-                expected: "an array of \(run.model.entityRecords[property.destination].name) objects",
+                expected: isMap
+                    ? "an object of \(name) objects keyed by their identities" : "an array of \(name) objects",
                 found: found
             )
             return
         }
         scanner.index += 1
-        if scanner.consume(UInt8(ascii: "]")) {
+        if scanner.consume(isMap ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
             frames[top].slots[slot] = .objects([])
             return
         }
-        frames[top].array = ArrayState(slot: slot, start: links.count)
+        frames[top].array = ArrayState(slot: slot, start: links.count, isMap: isMap)
     }
 
     /// Reads the next element of the top frame's to-many array (pushing its frame), or the
@@ -113,18 +118,21 @@ extension ObjectDecoder {
         guard let state = frames[top].array else { return }
         if state.needsElement {
             frames[top].array?.needsElement = false
+            if state.isMap { try readMapKey(top) }
             let destination = frames[top].readings[state.slot].destination
             let step = Step.relationship(slot: state.slot, index: state.index)
             if try begin(expected: destination, step: step, parentSlot: state.slot, extras: nil) { return }
         }
-        if try scanner.readSeparator(inObject: false) {
+        if try scanner.readSeparator(inObject: state.isMap) {
             guard state.index + 1 < scanner.maximumElementCount else { throw scanner.tooManyElements() }
             frames[top].array?.index += 1
             frames[top].array?.needsElement = true
             return
         }
         frames[top].array = nil
-        frames[top].slots[state.slot] = .objects(links.popArray(from: state.start))
+        let list = links.popArray(from: state.start)
+        if state.isMap { try checkDistinctKeys(list, slot: state.slot, frame: top) }
+        frames[top].slots[state.slot] = .objects(list)
     }
 
     /// Closes the current level of the top frame: a nested level returns to the one around
@@ -150,6 +158,10 @@ extension ObjectDecoder {
         guard let frame = frames.popLast() else { return nil }
         let state = settings.keepsSource ? sources.popLast() : nil
         let isTop = frames.count == base
+        if !isTop, frames.count > 0, let array = frames[frames.count - 1].array, array.isMap {
+            let form = frames[frames.count - 1].mapping.properties[array.slot].jsonForm
+            try applyMapKey(to: frame, keyStart: array.keyStart, omitsIdentity: form == .mapOmittingIdentity)
+        }
         // Noted in the source kept, if one is.
         let isReference =
             state.map { frame.isReference || Self.isReferenceOnly($0.members, mapping: frame.mapping) } ?? false

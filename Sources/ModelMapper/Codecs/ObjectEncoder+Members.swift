@@ -268,6 +268,9 @@ extension ObjectEncoder {
                 )
             }
             writer.append(Array(text.utf8))
+        case .map, .mapOmittingIdentity:
+            // A relationship's form: an attribute never has it.
+            try writePlainAttribute(value, property: property, of: object)
         }
     }
 }

@@ -45,7 +45,9 @@ extension ObjectEncoder {
             }
         case .objects:
             relationshipMember(step, program: program, frame: top, of: object)
-            writer.open(options.writesNestedAttributes ? UInt8(ascii: "{") : UInt8(ascii: "["))
+            let isMap = writesMap(object, slot: slot)
+            writer.open(options.writesNestedAttributes || isMap ? UInt8(ascii: "{") : UInt8(ascii: "["))
+            stack.frames[top].arrayIsMap = isMap
             stack.frames[top].arraySlot = slot
             stack.frames[top].arrayLinks = object.links(inSlot: slot)
             stack.frames[top].arrayIndex = 0
@@ -61,7 +63,7 @@ extension ObjectEncoder {
         let index = stack.frames[top].arrayIndex
         guard index < stack.frames[top].arrayLinks?.count ?? 0 else {
             writer.close(
-                options.writesNestedAttributes ? UInt8(ascii: "}") : UInt8(ascii: "]"),
+                options.writesNestedAttributes || stack.frames[top].arrayIsMap ? UInt8(ascii: "}") : UInt8(ascii: "]"),
                 isEmpty: stack.frames[top].arrayIsEmpty
             )
             stack.frames[top].arraySlot = -1
@@ -72,7 +74,12 @@ extension ObjectEncoder {
             stack.frames[top].arrayIndex += 1
             return
         }
-        if options.writesNestedAttributes {
+        if stack.frames[top].arrayIsMap {
+            var isEmpty = stack.frames[top].arrayIsEmpty
+            try child.withGuaranteedInstance { child throws(MappingError) in
+                try mapMember(child, slot: slot, index: index, isEmpty: &isEmpty)
+            }
+        } else if options.writesNestedAttributes {
             var isEmpty = stack.frames[top].arrayIsEmpty
             positionMember(index, isEmpty: &isEmpty)
         } else {
@@ -90,7 +97,15 @@ extension ObjectEncoder {
                     ._withUnsafeGuaranteedRef { holder in
                         baseMapping(of: holder)._withUnsafeGuaranteedRef { $0.readings[slot].inverseSlot }
                     }
-                try begin(child, skipping: inverse, extras: nil, owner: nil, viaSlot: slot, viaIndex: index)
+                try begin(
+                    child,
+                    skipping: inverse,
+                    omitting: omittedSlot(of: child, slot: slot, frame: top),
+                    extras: nil,
+                    owner: nil,
+                    viaSlot: slot,
+                    viaIndex: index
+                )
             } else {
                 try writeReference(to: child, path: childPath(slot: slot, index: index), asScalar: writesScalar(child))
                 stack.frames[top].arrayIndex += 1

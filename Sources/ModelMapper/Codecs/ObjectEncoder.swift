@@ -225,7 +225,9 @@ struct ObjectEncoder {
     /// Runs the top frame's steps until one opens another object or an array (false), or
     /// until they end (true).
     mutating func runSteps(_ top: Int) throws(MappingError) -> Bool {
-        if stack.frames[top].hasSource { return try performSteps(top) }
+        // An attribute left out (``EncodingFrames/Frame/omitting``) is told step by step, off
+        // the plain loop's path.
+        if stack.frames[top].hasSource || stack.frames[top].omitting >= 0 { return try performSteps(top) }
         return try stack.frames[top].object
             .withGuaranteedInstance { object throws(MappingError) in
                 try stack.frames[top].program
@@ -305,6 +307,7 @@ struct ObjectEncoder {
     mutating func begin(
         _ object: ModelObject,
         skipping: Int,
+        omitting: Int = -1,
         extras: WriteProgram.OwnerExtras?,
         owner: Unmanaged<ModelObject>?,
         viaSlot: Int,
@@ -364,6 +367,7 @@ struct ObjectEncoder {
                 program: program,
                 hasSource: hasSource,
                 skipping: skipping,
+                omitting: omitting,
                 isEmpty: isEmpty,
                 nestingBase: nestings.count,
                 extras: extras?.level,
@@ -428,7 +432,9 @@ struct ObjectEncoder {
             member(step, program: program, frame: top)
             writer.string(program.typeValue)
         case .attribute:
-            guard !isOwnLevel || !isWrittenByOwner(step, program: program, frame: top) else { return }
+            guard !isOwnLevel || !isWrittenByOwner(step, program: program, frame: top),
+                Int(step.slot) != stack.frames[top].omitting
+            else { return }
             var isEmpty = stack.frames[top].isEmpty
             let key = program.quotedKeys.quoted(Int(step.key), escapingSlashes: writer.escapesSlashes)
             try writeAttribute(Int(step.slot), of: object, key: key, path: .frame(top), isEmpty: &isEmpty)

@@ -320,6 +320,8 @@ extension EntityMapping {
             transformerName: nil,
             compositeName: nil,
             writesIdentity: writesIdentity,
+            jsonForm: relationship.isKeyedByIdentity
+                ? (relationship.omitsIdentityInValues ? .mapOmittingIdentity : .map) : nil,
             aliasKeys: aliasKeys,
             isExported: isExported(relationship.userInfo)
         )

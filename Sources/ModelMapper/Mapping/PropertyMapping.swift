@@ -69,6 +69,12 @@ final class PropertyMapping: Sendable {
     /// See ``/ModelMapperSchema/MappingKeys/jsonForm``.
     enum JSONForm: Sendable {
         case string, number
+        /// A to-many relationship's objects as a JSON object keyed by their identities
+        /// (``/ModelMapperSchema/MappingKeys/jsonForm`` `map`), each value giving its identity
+        /// again, or leaving it to its key (`mapOmittingIdentity`).
+        case map, mapOmittingIdentity
+
+        var isMap: Bool { self == .map || self == .mapOmittingIdentity }
     }
 
     convenience init(

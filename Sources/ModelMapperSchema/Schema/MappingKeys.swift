@@ -58,6 +58,13 @@ public enum MappingKeys {
     /// the API sends `"24.99"`, which is read under any strictness and written so. `number` on
     /// a String attribute: the API sends `1699` for text, which is written as a number (text
     /// that is no JSON number is an error).
+    ///
+    /// `map` on a to-many relationship: the API sends an object keyed by the destination
+    /// objects' identities rather than an array (`"events": {"138586341": {...}}`). The
+    /// destination has one identity attribute, a String, an Integer or a UUID; a key must be
+    /// that value's own text (`"0138"` is refused for an integer), and an identity also given
+    /// inside the value must agree with its key. The objects are written back so, in their
+    /// order, each in full as in an array.
     public static let jsonForm = ["jsonForm"]
 
     /// On a Decimal, Double or Float attribute without a transformer: the fewest fraction digits

@@ -12,6 +12,10 @@ extension ModelDiagnostic.Message {
         )
     }
 
+    static func invalidIdentityMap(relationship: String, problem: String) -> Self {
+        Self("MM528", .error, "relationship '\(relationship)': jsonForm: \(problem); it is read as an array")
+    }
+
     static var userInfoEntryWithoutKey: Self {
         Self("MM501", .warning, "a userInfo <entry> has no key; it is ignored")
     }

@@ -44,6 +44,10 @@ public struct RelationshipDescription: Sendable, Hashable, CustomStringConvertib
 
     /// Whether the relationship holds many objects (`toMany="YES"`).
     public var isToMany: Bool { record.isToMany }
+
+    /// Whether the to-many's JSON is an object keyed by its objects' identities (`jsonForm`
+    /// `map` or `mapOmittingIdentity`, ``MappingKeys/jsonForm``).
+    package var isKeyedByIdentity: Bool { record.isKeyedByIdentity }
     /// Whether a to-many relationship keeps its order (`ordered="YES"`).
     public var isOrdered: Bool { record.isOrdered }
     /// The minimum number of objects (0 when not set).

@@ -18,6 +18,13 @@ package struct RelationshipRecord: Sendable {
     package var isTransient: Bool
     var isIndexed: Bool
     package var userInfo: [String: String]
+    /// Whether the to-many's JSON is an object keyed by its destination objects' identities
+    /// (`jsonForm` `map`), the loader having checked that the destination has one identity
+    /// attribute a key can spell.
+    package var isKeyedByIdentity = false
+    /// Whether the map's values leave their identity to their key (`jsonForm`
+    /// `mapOmittingIdentity`) rather than repeat it.
+    package var omitsIdentityInValues = false
     /// The `jsonKeyPath` in userInfo (or an alias), nil when none is given.
     var declaredJSONKeyPath: JSONKeyPath?
     /// The declared key path, else the property's name.

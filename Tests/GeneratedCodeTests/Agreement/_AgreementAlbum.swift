@@ -42,6 +42,7 @@ public class _AgreementAlbum: ModelMapper.ModelObject {
     public enum Keys {
         public static let albumID = "albumID"
         public static let title = "title"
+        public static let covers = "covers"
         public static let photos = "photos"
     }
 
@@ -63,9 +64,32 @@ public class _AgreementAlbum: ModelMapper.ModelObject {
         set { setPrimitiveValue(newValue, forKey: Keys.title) }
     }
 
+    /// `covers`: to-many Photo.
+    /// JSON: `covers`, an object keyed by the objects' identities.
+    /// Model: entity `Album`, line 26.
+    public var covers: [AgreementPhoto] {
+        get { (value(forKey: Keys.covers) as? [ModelMapper.ModelObject] ?? []).compactMap { $0 as? AgreementPhoto } }
+        set { setPrimitiveValue(newValue, forKey: Keys.covers) }
+    }
+
+    /// Adds an object to `covers`; its inverse follows.
+    public func addToCovers(_ object: AgreementPhoto) {
+        addPrimitiveObject(object, forKey: Keys.covers)
+    }
+
+    /// Removes an object from `covers`; its inverse follows.
+    public func removeFromCovers(_ object: AgreementPhoto) {
+        removePrimitiveObject(object, forKey: Keys.covers)
+    }
+
+    /// `covers` keyed by their identities, as its JSON is: made from the array when read.
+    public var coversByID: [AgreementPhoto.ID: AgreementPhoto] {
+        Dictionary(covers.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
     /// `photos`: to-many Photo, inverse `album`.
     /// JSON: `photos`.
-    /// Model: entity `Album`, line 26.
+    /// Model: entity `Album`, line 31.
     public var photos: [AgreementPhoto] {
         get { (value(forKey: Keys.photos) as? [ModelMapper.ModelObject] ?? []).compactMap { $0 as? AgreementPhoto } }
         set { setPrimitiveValue(newValue, forKey: Keys.photos) }

@@ -67,7 +67,7 @@ public enum AgreementModel {
     public static let xml: String = #"""
 <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <!-- The agreement table's model (Tests/TestModels/AgreementTable.swift, fuzz-agreement):
-     photos with required titles, tags by name, albums by number. The classes are named apart
+     photos with required titles, tags by name, albums by number (their covers keyed by photo). The classes are named apart
      from the other test models' (Catalog has a Tag, Media an Album) for GeneratedCodeTests. -->
 <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" lastSavedToolsVersion="22522" systemVersion="23F79" minimumToolsVersion="Automatic" sourceLanguage="Swift" userDefinedModelVersionIdentifier="">
     <entity name="Photo" representedClassName="AgreementPhoto" syncable="YES">
@@ -90,6 +90,11 @@ public enum AgreementModel {
     <entity name="Album" representedClassName="AgreementAlbum" syncable="YES">
         <attribute name="albumID" attributeType="Integer 64" usesScalarValueType="YES"/>
         <attribute name="title" attributeType="String"/>
+        <relationship name="covers" optional="YES" toMany="YES" deletionRule="Nullify" destinationEntity="Photo">
+            <userInfo>
+                <entry key="jsonForm" value="mapOmittingIdentity"/>
+            </userInfo>
+        </relationship>
         <relationship name="photos" optional="YES" toMany="YES" deletionRule="Nullify" destinationEntity="Photo" inverseName="album" inverseEntity="Photo"/>
         <userInfo>
             <entry key="identityAttributes" value="albumID"/>

@@ -65,6 +65,7 @@ struct ModelBuilder {
         resolveProperties(&drafts)
         resolveRelationships(&drafts)
         resolveIdentity(&drafts)
+        resolveIdentityMaps(&drafts)
         resolveTypeKeys(&drafts)
         checkKeyPathConflicts(drafts)
         let entityNames = Set(drafts.map(\.record.name))

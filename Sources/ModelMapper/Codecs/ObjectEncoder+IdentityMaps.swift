@@ -1,0 +1,49 @@
+import Foundation
+@_spi(Engine) import ModelMapperSchema
+
+/// To-many relationships written as objects keyed by their objects' identities
+/// (``/ModelMapperSchema/MappingKeys/jsonForm`` `map`): each object under the key
+/// ``IdentityMapKey`` spells from its identity, in the relationship's order.
+extension ObjectEncoder {
+    /// Whether the to-many relationship in `slot` of `object` is written as a map.
+    func writesMap(_ object: ModelObject, slot: Int) -> Bool {
+        mapForm(of: object, slot: slot)?.isMap == true
+    }
+
+    /// The JSON form of the relationship in `slot` of `object`.
+    func mapForm(of object: ModelObject, slot: Int) -> PropertyMapping.JSONForm? {
+        baseMapping(of: object)
+            ._withUnsafeGuaranteedRef { mapping in
+                mapping.readings[slot].property._withUnsafeGuaranteedRef { $0.jsonForm }
+            }
+    }
+
+    /// The attribute slot `child`, an object of the map in `slot` of the top frame's object,
+    /// is written without: its identity where the map leaves it to the key; -1 otherwise.
+    func omittedSlot(of child: ModelObject, slot: Int, frame top: Int) -> Int {
+        guard stack.frames[top].arrayIsMap,
+            mapForm(of: stack.frames[top].object.takeUnretainedValue(), slot: slot) == .mapOmittingIdentity
+        else { return -1 }
+        return baseMapping(of: child)._withUnsafeGuaranteedRef { $0.identitySlotList.first } ?? -1
+    }
+
+    /// Writes the separator and key before `child`, the `index`th object of the map in `slot`.
+    ///
+    /// - Throws: ``MappingError`` when the object has no identity a key can spell: a map could
+    ///   not list it.
+    mutating func mapMember(_ child: ModelObject, slot: Int, index: Int, isEmpty: inout Bool) throws(MappingError) {
+        let identitySlot = baseMapping(of: child)._withUnsafeGuaranteedRef { $0.identitySlotList.first }
+        guard let identitySlot, let key = IdentityMapKey.text(of: child[stored: identitySlot]) else {
+            throw MappingError(
+                .notRepresentable,
+                path: childPath(slot: slot, index: index),
+                entityName: child.entity.name,
+                expected: "an identity to key the object by (jsonForm = map)",
+                found: "an object without one"
+            )
+        }
+        writer.separator(first: isEmpty)
+        isEmpty = false
+        writer.key(key)
+    }
+}
