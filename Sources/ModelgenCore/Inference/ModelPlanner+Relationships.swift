@@ -114,7 +114,8 @@ extension ModelPlanner {
         for entity in entities {
             for property in entity.properties {
                 switch property.kind {
-                case .toOne(let destination), .toMany(let destination): incoming[destination, default: 0] += 1
+                case .toOne(let destination), .toMany(let destination), .identityMap(let destination):
+                    incoming[destination, default: 0] += 1
                 case .attribute: continue
                 }
             }
@@ -125,7 +126,7 @@ extension ModelPlanner {
                 guard property.cascades, property.inverse == nil else { continue }
                 let destination: String
                 switch property.kind {
-                case .toOne(let name), .toMany(let name): destination = name
+                case .toOne(let name), .toMany(let name), .identityMap(let name): destination = name
                 case .attribute: continue
                 }
                 guard incoming[destination] == 1, destination != entities[index].name,

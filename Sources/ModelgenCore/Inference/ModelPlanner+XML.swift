@@ -40,21 +40,19 @@ extension ModelPlanner {
             if let jsonForm { userInfo.append(("jsonForm", jsonForm)) }
             if let dateFormats { userInfo.append(("dateFormats", dateFormats)) }
             if let fractionDigits { userInfo.append(("jsonFractionDigits", String(fractionDigits))) }
-        case .toOne(let destination), .toMany(let destination):
+        case .toOne(let destination), .toMany(let destination), .identityMap(let destination):
             text = "<relationship name=\(quoted(property.name))"
             if property.isOptional { text += " optional=\"YES\"" }
-            if case .toMany = property.kind {
-                text += " toMany=\"YES\""
-            } else {
-                text += " maxCount=\"1\""
-            }
+            let isToMany = property.kind != .toOne(destination)
+            text += isToMany ? " toMany=\"YES\"" : " maxCount=\"1\""
             text += " deletionRule=\(quoted(property.cascades ? "Cascade" : "Nullify"))"
-            if case .toMany = property.kind, property.key != nil { text += " ordered=\"YES\"" }
+            if isToMany, property.key != nil { text += " ordered=\"YES\"" }
             text += " destinationEntity=\(quoted(destination))"
             if let inverse = property.inverse {
                 text += " inverseName=\(quoted(inverse)) inverseEntity=\(quoted(destination))"
             }
             if property.writesIdentity { userInfo.append(("jsonWritesIdentity", "YES")) }
+            if let mapForm = property.mapForm { userInfo.append(("jsonForm", mapForm)) }
         }
         guard !userInfo.isEmpty else { return text + "/>\n" }
         text += "><userInfo>"

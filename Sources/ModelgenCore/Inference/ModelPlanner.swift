@@ -20,6 +20,8 @@ struct ModelPlanner {
         /// Whether the JSON gives the relationship as its destination's identity (a foreign
         /// key), so that the encoder writes it so too, in every layout.
         var writesIdentity = false
+        /// For a to-many keyed by identity: its `jsonForm`, `map` or `mapOmittingIdentity`.
+        var mapForm: String?
     }
 
     /// An entity of the model being planned.
@@ -63,6 +65,7 @@ struct ModelPlanner {
         }
         keepReachableEntities()
         for index in entities.indices { chooseIdentity(index) }
+        keyMapsByIdentity()
         for index in entities.indices { findForeignKeys(index) }
         addInverses()
     }
@@ -77,7 +80,7 @@ struct ModelPlanner {
             guard let index = entityIndex[name] else { continue }
             for property in entities[index].properties {
                 switch property.kind {
-                case .toOne(let destination), .toMany(let destination):
+                case .toOne(let destination), .toMany(let destination), .identityMap(let destination):
                     if reached.insert(destination).inserted { pending.append(destination) }
                 case .attribute:
                     continue
@@ -166,6 +169,7 @@ struct ModelPlanner {
             let isOptional = isSeenOptional || options.optionalByDefault
             var property = Property(name: "", key: field.key, kind: kind, isOptional: isOptional)
             if case .toMany = kind { property.cascades = true }
+            if case .identityMap = kind { property.cascades = true }
             if case .toOne = kind { property.cascades = true }
             Self.name(&property, in: &entity, words: InferredNames.words(of: field.key), casing: casing)
             entity.properties.append(property)
@@ -243,6 +247,7 @@ struct ModelPlanner {
             return text
         case .toOne(let entity): return "to-one \(entity)"
         case .toMany(let entity): return "to-many \(entity), ordered"
+        case .identityMap(let entity): return "to-many \(entity), ordered, an object keyed by identities"
         }
     }
 }

@@ -15,6 +15,8 @@ enum FieldKind: Equatable {
     )
     case toOne(String)
     case toMany(String)
+    /// A to-many sent as an object keyed by its objects' identities (`jsonForm` `map`).
+    case identityMap(String)
 }
 
 extension ObservedField {
@@ -35,6 +37,18 @@ extension ObservedField {
         }
         let numbers = integers + bigIntegers + fractions + longFractions + unrepresentableNumbers
         let arrays = objectArrays + emptyArrays + otherArrays + scalarArrays.values.reduce(0, +)
+        let maps =
+            objectMaps + scalarMaps.values.reduce(0, +) + arrayMaps.values.reduce(0, +) + emptyArrayMaps
+            + otherMaps
+        // Maps, and objects without keys (empty maps): a map, whatever its values.
+        if maps > 0, objects == emptyObjects, maps + objects == count { return mapKind(values: values, maps: maps) }
+        if objects == count, emptyObjects == count {
+            return (
+                undefined,
+                "\(values), each an empty object: a record or a map, which the samples cannot tell: kept as the JSON has it",
+                false
+            )
+        }
         if let childEntity, objects == count {
             return (.toOne(childEntity), "\(values), each an object", true)
         }
@@ -48,6 +62,50 @@ extension ObservedField {
             return arrayKind(values: values)
         }
         return (undefined, "\(values) of different kinds: kept as the JSON has each", false)
+    }
+
+    /// A field whose values are maps (``MapKeys``): a to-many keyed by identity where each is a
+    /// map of objects, a dictionary of the one kind of scalars (or arrays of them) the values
+    /// have, else the JSON as it is.
+    private func mapKind(values: String, maps: Int) -> (kind: FieldKind, evidence: String, isSure: Bool) {
+        if objectMaps == maps, let childEntity {
+            return (.identityMap(childEntity), "\(values), each an object of objects keyed by identities", true)
+        }
+        func joined(_ kinds: some Collection<ScalarArrayKind>) -> ScalarArrayKind? {
+            var element = kinds.first
+            for kind in kinds.dropFirst() { element = element?.joined(with: kind) }
+            return element
+        }
+        func swiftType(_ kind: ScalarArrayKind?) -> String? {
+            switch kind {
+            case .string: "String"
+            case .integer: "Int"
+            case .number: "Double"
+            case .boolean: "Bool"
+            case .inexactNumber, nil: nil
+            }
+        }
+        let scalars = scalarMaps.values.reduce(0, +)
+        if scalars == maps, let element = swiftType(joined(scalarMaps.keys)) {
+            return (
+                .attribute(type: .transformable, customClassName: "[String: \(element)]"),
+                "\(values), each an object keyed by identities, of \(element) values", true
+            )
+        }
+        let arrays = arrayMaps.values.reduce(0, +) + emptyArrayMaps
+        if arrays == maps, let element = arrayMaps.isEmpty ? "Int" : swiftType(joined(arrayMaps.keys)) {
+            return (
+                .attribute(type: .transformable, customClassName: "[String: [\(element)]]"),
+                "\(values), each an object keyed by identities, of arrays of \(element)"
+                    + (arrayMaps.isEmpty ? " (only empty arrays were seen)" : ""),
+                !arrayMaps.isEmpty
+            )
+        }
+        return (
+            .attribute(type: .undefined),
+            "\(values), each an object keyed by identities, of values of different kinds: kept as the JSON has them",
+            false
+        )
     }
 
     private func numberKind(values: String) -> (kind: FieldKind, evidence: String, isSure: Bool) {

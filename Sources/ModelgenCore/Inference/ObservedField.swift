@@ -31,8 +31,21 @@ struct ObservedField {
     /// Strings, by the one form each has.
     var strings = 0
     var stringForms: [StringForm: Int] = [:]
-    /// JSON objects, each an object of ``childEntity``.
+    /// JSON objects, each an object of ``childEntity`` (the empty ones counted again in
+    /// ``emptyObjects``: an empty map as well as an object without keys).
     var objects = 0
+    var emptyObjects = 0
+    /// Maps (``MapKeys``): of objects, each value an object of ``childEntity``; of scalars of
+    /// one kind, or arrays of them, by that kind; of anything else.
+    var objectMaps = 0
+    var scalarMaps: [ScalarArrayKind: Int] = [:]
+    var arrayMaps: [ScalarArrayKind: Int] = [:]
+    var emptyArrayMaps = 0
+    var otherMaps = 0
+    /// Of the maps of objects: the keys of the values that repeat their entry's key in every
+    /// entry seen (nil before the first), and whether every key was an integer (else a UUID).
+    var mapIdentityKeys: Set<String>?
+    var mapKeysAreIntegers = true
     /// Arrays of JSON objects (at least one), each element an object of ``childEntity``.
     var objectArrays = 0
     /// Empty arrays.
@@ -87,9 +100,14 @@ struct ObservedField {
             stringForms[form, default: 0] += 1
             if form == .integer || form == .decimal || form == .longDecimal { noteFractionDigits(text) }
             noteReference(IdentityValue(value))
-        case .object:
-            objects += 1
+        case .object(let object):
             referencedValues = nil
+            if MapKeys.isMap(object) {
+                noteMap(object)
+            } else {
+                objects += 1
+                if object.isEmpty { emptyObjects += 1 }
+            }
         case .array(let elements):
             noteArray(elements)
         }
@@ -137,6 +155,52 @@ struct ObservedField {
             return
         }
         referencedValues?.insert(value)
+    }
+
+    /// Notes a map (``MapKeys``) by what its values are.
+    private mutating func noteMap(_ map: JSONObject) {
+        var objectValues = 0
+        var scalar: ScalarArrayKind?
+        var array: ScalarArrayKind?
+        var arrays = 0
+        var isOther = false
+        /// `kind` joined with what was seen before (`seen`), or nil (something else) when
+        /// they have no kind in common.
+        func join(_ seen: ScalarArrayKind?, _ kind: ScalarArrayKind?) -> ScalarArrayKind? {
+            guard let kind else { return nil }
+            guard let seen else { return kind }
+            return seen.joined(with: kind)
+        }
+        for (key, value) in map {
+            if !MapKeys.isIntegerKey(key) { mapKeysAreIntegers = false }
+            switch value {
+            case .object(let object):
+                objectValues += 1
+                let repeating = MapKeys.keysRepeating(key, in: object)
+                mapIdentityKeys = mapIdentityKeys.map { $0.intersection(repeating) } ?? repeating
+            case .array(let elements):
+                arrays += 1
+                // An empty array is one of any kind.
+                guard let first = elements.first else { continue }
+                var kind = ScalarArrayKind(first)
+                for element in elements.dropFirst() { kind = kind?.joined(with: ScalarArrayKind(element)) }
+                array = join(array, kind)
+                if array == nil { isOther = true }
+            default:
+                scalar = join(scalar, ScalarArrayKind(value))
+                if scalar == nil { isOther = true }
+            }
+        }
+        if objectValues == map.count {
+            objectMaps += 1
+        } else if !isOther, objectValues == 0, arrays == 0, let scalar {
+            scalarMaps[scalar, default: 0] += 1
+        } else if !isOther, objectValues == 0, arrays == map.count {
+            // Arrays that were all empty say nothing of their elements.
+            if let array { arrayMaps[array, default: 0] += 1 } else { emptyArrayMaps += 1 }
+        } else {
+            otherMaps += 1
+        }
     }
 
     private mutating func noteArray(_ elements: JSONArray) {

@@ -42,6 +42,13 @@ struct SampleWalker {
             entity.note(object, document: index)
             for (key, value) in object {
                 switch value {
+                case .object(let child) where MapKeys.isMap(child):
+                    // A map of objects: its values are the objects, of an entity named as an
+                    // array's are; a map of anything else holds none.
+                    let objects = child.compactMap { if case .object(let object) = $0.value { object } else { nil } }
+                    guard objects.count == child.count else { continue }
+                    let name = childEntity(of: entity, key: key, isArray: true)
+                    stack.append(contentsOf: objects.reversed().map { ($0, name) })
                 case .object(let child):
                     stack.append((child, childEntity(of: entity, key: key, isArray: false)))
                 case .array(let elements):
