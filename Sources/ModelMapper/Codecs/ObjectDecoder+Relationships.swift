@@ -87,7 +87,7 @@ extension ObjectDecoder {
         }
         // An array, or an object keyed by identity where the model says so (and only there:
         // one form is written back, so the other would not be read back as it was).
-        let isMap = reading.property._withUnsafeGuaranteedRef { $0.jsonForm?.isMap == true }
+        let isMap = reading.isMap
         guard scanner.peek() == (isMap ? UInt8(ascii: "{") : UInt8(ascii: "[")) else {
             let found = try scanner.describeAndSkip()
             let property = frames[top].mapping.properties[slot]

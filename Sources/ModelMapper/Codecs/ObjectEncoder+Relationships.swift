@@ -100,7 +100,7 @@ extension ObjectEncoder {
                 try begin(
                     child,
                     skipping: inverse,
-                    omitting: omittedSlot(of: child, slot: slot, frame: top),
+                    omitting: stack.frames[top].arrayIsMap ? omittedSlot(of: child, slot: slot, frame: top) : -1,
                     extras: nil,
                     owner: nil,
                     viaSlot: slot,

@@ -32,6 +32,8 @@ struct SlotReading {
     /// inverse in the destination (-1: none).
     let destination: Int
     let isToMany: Bool
+    /// For a to-many: whether its JSON is an object keyed by identity (`jsonForm` `map`).
+    let isMap: Bool
     let inverseSlot: Int
     /// For an attribute: its type.
     let attributeType: AttributeType
@@ -48,6 +50,7 @@ struct SlotReading {
         attributeType = property.attributeType
         destination = property.destination
         isToMany = property.isToMany
+        isMap = property.jsonForm?.isMap == true
         inverseSlot = property.inverseSlot ?? -1
         guard !property.isRelationship else {
             kind = .general

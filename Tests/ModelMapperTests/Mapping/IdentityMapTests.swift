@@ -17,6 +17,7 @@ struct IdentityMapTests {
             <relationship name="users" optional="YES" toMany="YES" destinationEntity="User">
               <userInfo><entry key="jsonForm" value="mapOmittingIdentity"/></userInfo>
             </relationship>
+            <userInfo><entry key="identityAttributes" value="name"/></userInfo>
           </entity>
           <entity name="Event">
             <attribute name="id" attributeType="Integer 64"/>
@@ -111,6 +112,24 @@ struct IdentityMapTests {
         #expect(events.count == 3)
         let names = Dictionary(uniqueKeysWithValues: events.map { ($0.value(forKey: "id") as? Int64 ?? -1, $0) })
         #expect(names[2]?.value(forKey: "name") as? String == "B2")
+    }
+
+    @Test("a merge that removes what a map no longer lists, and a fetch through it, treat it as the to-many it is")
+    func mergeOperationsAndFetch() throws {
+        let graph = ObjectGraph(model: try ObjectModel(xml: Self.xml))
+        let first = #"{"name":"c","events":{"1":{"id":1,"name":"A"},"2":{"id":2,"name":"B"}}}"#
+        try graph.merge(Data(first.utf8), entity: "Catalog")
+        let operations = ObjectGraph.MergeOperations(byRelationship: ["Catalog.events": .all])
+        let second = #"{"name":"c","events":{"2":{"id":2,"name":"B2"}}}"#
+        let result = try graph.merge(Data(second.utf8), entity: "Catalog", operations: operations)
+        #expect(result.removed.map { $0.value(forKey: "id") as? Int64 } == [1])
+        let catalog = try #require(graph.objects(of: "Catalog").first)
+        #expect(String(decoding: try ModelEncoder().encode(catalog), as: UTF8.self) == second)
+        let request = ModelFetchRequest(
+            entityName: "Catalog",
+            predicate: try ModelPredicate(format: "ANY events.name == %@", "B2")
+        )
+        #expect(try graph.fetch(request).count == 1)
     }
 
     @Test("a map of 20,000 objects is read and written back whole")
