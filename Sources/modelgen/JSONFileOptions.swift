@@ -17,13 +17,18 @@ struct JSONFileOptions: ParsableArguments {
 
     @Option(
         help: """
-            The entity of the objects in the files (default: the model's only entity without a superentity, \
-            else the only one no other holds in a to-many or cascading relationship).
+            The entity of the objects in the files (default: the entity whose jsonRootKeyPath says where a \
+            document holds it, when one does; else the model's only entity without a superentity, else the only \
+            one no other holds in a to-many or cascading relationship).
             """
     )
     var entity: String?
 
-    @Option(name: .customLong("at"), help: "Where the objects are in each file, as a key path (`data.authors`).")
+    @Option(
+        name: .customLong("at"),
+        help:
+            "Where the objects are in each file, as a key path (`data.authors`; default: the entity's jsonRootKeyPath)."
+    )
     var keyPath: String?
 
     @Option(help: "text (file:line:column: error: message) or json.")
@@ -69,33 +74,49 @@ struct JSONFileOptions: ParsableArguments {
         // What the model declares, as its generated load() registers it: after the command
         // line's, which win.
         loaded.registerDeclaredDateTransformers()
-        let name: String
+        let chosen = try documentEntity(of: loaded)
+        // Where the entity says a document holds it, unless the command line says.
+        let at = keyPath ?? (chosen.declaresRoot ? chosen.rootKeyPath?.description : nil)
+        // The model's conventions apply, except where the command line says otherwise.
+        var roundTrip = RoundTrip(model: loaded, entity: chosen.name, at: at, normalizations: normalizations)
+        let overrides = conventions.overrides
+        roundTrip.decoderOptions.conventions = overrides
+        roundTrip.encoderOptions.conventions = overrides
+        return roundTrip
+    }
+
+    /// The entity a document holds: `--entity`; else the one entity that declares where a
+    /// document holds it (`jsonRootKeyPath`); else the one ``ObjectModel/topLevelEntities``
+    /// gives. Several of either are a question for the user.
+    func documentEntity(of loaded: ObjectModel) throws -> EntityDescription {
         if let entity {
-            guard loaded.entitiesByName[entity] != nil else {
+            guard let found = loaded.entitiesByName[entity] else {
                 throw CommandFailure(
                     path: model,
                     message: "the model has no entity '\(entity)'"
                         + ClosestName.suggestion(for: entity, among: loaded.entities.map(\.name))
                 )
             }
-            name = entity
-        } else {
-            let roots = loaded.topLevelEntities
-            guard roots.count == 1, let root = roots.first else {
-                let listed = roots.isEmpty ? loaded.entities : roots
-                throw ValidationError(
-                    "The model has \(roots.count) entities a document may hold at its top level: say which with "
-                        + "--entity (\(listed.map(\.name).joined(separator: ", ")))."
-                )
-            }
-            name = root.name
+            return found
         }
-        // The model's conventions apply, except where the command line says otherwise.
-        var roundTrip = RoundTrip(model: loaded, entity: name, at: keyPath, normalizations: normalizations)
-        let overrides = conventions.overrides
-        roundTrip.decoderOptions.conventions = overrides
-        roundTrip.encoderOptions.conventions = overrides
-        return roundTrip
+        let declared = loaded.declaredRoots
+        if declared.count == 1, let root = declared.first { return root }
+        if declared.count > 1 {
+            let listed = declared.map { root in root.name + (root.rootKeyPath.map { " at \($0)" } ?? "") }
+            throw ValidationError(
+                "The model declares \(declared.count) entities a document may hold (jsonRootKeyPath): say which "
+                    + "with --entity (\(listed.joined(separator: ", ")))."
+            )
+        }
+        let roots = loaded.topLevelEntities
+        guard roots.count == 1, let root = roots.first else {
+            let listed = roots.isEmpty ? loaded.entities : roots
+            throw ValidationError(
+                "The model has \(roots.count) entities a document may hold at its top level: say which with "
+                    + "--entity (\(listed.map(\.name).joined(separator: ", ")))."
+            )
+        }
+        return root
     }
 
     func read(_ file: String) throws -> Data {

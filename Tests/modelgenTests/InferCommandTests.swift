@@ -59,4 +59,28 @@ struct InferCommandTests {
         let wrongOutput = try Modelgen.run(["infer", file.path, "--output", "A.xcdatamodel"])
         #expect(wrongOutput.standardError.contains("--output must name a .xcdatamodeld bundle"))
     }
+    @Test("the key path and entity infer found are stored, and check-json, roundtrip and decode use them")
+    func storedRoot() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let orders = try folder.write(
+            #"{"data": [{"id": 1, "total": "5.00"}], "meta": {"page": 1}}"#,
+            to: "orders.json"
+        )
+        let model = folder.url.appendingPathComponent("Orders.xcdatamodeld").path
+        let inferred = try Modelgen.run(["infer", orders.path, "--at", "data", "--entity", "Order", "--output", model])
+        #expect(inferred.status == 0, "\(inferred.standardError)")
+        for command in ["check-json", "roundtrip"] {
+            let result = try Modelgen.run([command, model, orders.path])
+            #expect(result.status == 0, "\(command): \(result.standardError)")
+        }
+        let decoded = try Modelgen.run(["decode", model, orders.path])
+        #expect(
+            decoded.standardOutput.contains("\"total\" : \"5.00\"")
+                || decoded.standardOutput.contains("\"total\": \"5.00\"")
+        )
+        // --at still wins: the document itself is then not an array of orders.
+        let elsewhere = try Modelgen.run(["check-json", model, orders.path, "--at", "meta"])
+        #expect(elsewhere.status != 0)
+    }
 }

@@ -357,12 +357,15 @@ public struct ModelDecoder: Sendable {
         let entity = try model.checkedEntity(entity)
         let (value, path) = try payload(json, at: keyPath)
         guard case .array = value else {
+            var keys: [String] = []
+            if path.components.isEmpty, case .object(let object) = value { keys = object.map(\.key) }
             throw MappingError(
                 .typeMismatch,
                 path: path,
                 entityName: entity.name,
                 expected: "an array of \(entity.name) objects",
-                found: value.typeDescription
+                found: value.typeDescription,
+                detail: RootKeyHint.detail(entity: model.entityRecords[entity.index], keys: keys)
             )
         }
         let text = value.jsonData()

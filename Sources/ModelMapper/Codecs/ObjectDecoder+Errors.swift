@@ -302,9 +302,17 @@ extension ObjectDecoder {
     /// What an error about `property` missing from `frame`'s object adds: the key the
     /// object holds it under, when near (``MissingKeyHint``).
     func missingKeyHint(for property: PropertyMapping, in frame: Frame, keys: inout [String]?) -> String? {
-        guard frame.start >= 0, property.keyPath.count == 1 else { return nil }
-        let objectKeys = keys ?? keysOfObject(at: frame.start)
-        keys = objectKeys
+        guard frame.start >= 0 else { return nil }
+        let isDocument = rootPath.components.isEmpty && { if case .root(nil) = frame.step { true } else { false } }()
+        if isDocument || property.keyPath.count == 1 {
+            keys = keys ?? keysOfObject(at: frame.start)
+        }
+        guard let objectKeys = keys else { return nil }
+        // The document itself, where the model says its objects are under a key it has.
+        if isDocument, let hint = RootKeyHint.detail(entity: run.model.entityRecords[frame.entity], keys: objectKeys) {
+            return hint
+        }
+        guard property.keyPath.count == 1 else { return nil }
         let readKeys = Set(frame.mapping.properties.compactMap(\.keyPath.first))
         return MissingKeyHint.hint(
             for: property,

@@ -288,6 +288,7 @@ struct ObjectDecoder {
     ) throws(MappingError) -> [ModelObject] {
         scanner.skipWhitespace()
         guard scanner.peek() == UInt8(ascii: "[") else {
+            let detail = documentHint(entity: entity, path: path)
             let found = try scanner.describeAndSkip()
             let name = run.model.entityRecords[entity].name
             let error = MappingError(
@@ -295,7 +296,8 @@ struct ObjectDecoder {
                 path: path,
                 entityName: name,
                 expected: "an array of \(name) objects",
-                found: found
+                found: found,
+                detail: detail
             )
             if strictlyArray { throw error }
             try report(error)
@@ -322,6 +324,13 @@ struct ObjectDecoder {
         return objects.popArray(from: 0)
     }
 
+    /// ``RootKeyHint``'s detail for the object at the reading position, when it is the document
+    /// itself (`path` the root) read as `entity`.
+    func documentHint(entity: Int, path: JSONPath) -> String? {
+        guard path.components.isEmpty, scanner.peek() == UInt8(ascii: "{") else { return nil }
+        return RootKeyHint.detail(entity: run.model.entityRecords[entity], keys: keysOfObject(at: scanner.index))
+    }
+
     /// After an element of a top-level array: true for `,`, false for `]`. A syntax error there
     /// is at the element that would come next (`$[1]`), as the tree reader and the streaming
     /// reader place it.
@@ -340,6 +349,7 @@ struct ObjectDecoder {
     mutating func readArrayLeavingOutErrors(entity: Int, path: JSONPath) throws(MappingError) -> Batch {
         scanner.skipWhitespace()
         guard scanner.peek() == UInt8(ascii: "[") else {
+            let detail = documentHint(entity: entity, path: path)
             let found = try scanner.describeAndSkip()
             let name = run.model.entityRecords[entity].name
             throw MappingError(
@@ -347,7 +357,8 @@ struct ObjectDecoder {
                 path: path,
                 entityName: name,
                 expected: "an array of \(name) objects",
-                found: found
+                found: found,
+                detail: detail
             )
         }
         let pieces = self.pieces(entity: entity, path: path)

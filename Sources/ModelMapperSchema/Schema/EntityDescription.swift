@@ -93,6 +93,11 @@ public struct EntityDescription: Sendable, Hashable, CustomStringConvertible {
     /// superentity), for JSON holding objects of several subentities; nil when there is none.
     public var jsonTypeKey: String? { record.typeKey }
 
+    /// Whether the entity's objects are what a document holds at its top level
+    /// (``MappingKeys/rootKeyPath``), and where: ``rootKeyPath``, nil for the document itself.
+    package var declaresRoot: Bool { record.isDeclaredRoot }
+    package var rootKeyPath: JSONKeyPath? { record.rootKeyPath }
+
     /// The value of ``jsonTypeKey`` that means this entity: userInfo `jsonTypeValue`, else the name.
     public var jsonTypeValue: String { record.typeValue }
 

@@ -31,6 +31,10 @@ package struct EntityRecord: Sendable {
     package var typeKey: String?
     /// The value of `typeKey` that means this entity (`jsonTypeValue`, else the name).
     package var typeValue: String
+    /// Whether the entity's objects are what a document holds at its top level
+    /// (`jsonRootKeyPath`), and where: ``rootKeyPath``, nil for the document itself.
+    package var isDeclaredRoot = false
+    package var rootKeyPath: JSONKeyPath?
     var xmlAttributes: XMLAttributes
     /// The children of `<entity>` the loader does not read (indexes, a newer Xcode's elements).
     var otherElements: [ModelXMLNode] = []

@@ -87,6 +87,15 @@ public enum MappingKeys {
     /// ``EntityMapperTransformer``).
     public static let entityMapper = ["entityMapperName"]
 
+    /// On an entity: its objects are what a document (an API's response) holds at its top
+    /// level, at this key path (`data.orders`), or the document itself when the value is empty
+    /// or `$`. `modelgen infer` writes it on the entity it inferred from the samples; `modelgen
+    /// check-json`, `roundtrip` and `decode` read the objects there when given no `--at`, and
+    /// the entity when given no `--entity` and one entity declares it. The library's
+    /// `decode(…, at: nil)` still reads the document itself, and its error names the key path
+    /// when the document has nothing there but the key.
+    public static let rootKeyPath = ["jsonRootKeyPath"]
+
     /// On an attribute or relationship: never written by the encoder when its value is `YES`
     /// (read all the same), as Sync exports it.
     public static let nonExportable = ["sync.nonExportable", "hyper.nonExportable"]

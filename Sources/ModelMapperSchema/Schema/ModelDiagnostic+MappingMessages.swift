@@ -16,6 +16,10 @@ extension ModelDiagnostic.Message {
         Self("MM528", .error, "relationship '\(relationship)': jsonForm: \(problem); it is read as an array")
     }
 
+    static func invalidRootKeyPath(entity: String, key: String, problem: String) -> Self {
+        Self("MM529", .error, "entity '\(entity)': userInfo '\(key)': \(problem)")
+    }
+
     static var userInfoEntryWithoutKey: Self {
         Self("MM501", .warning, "a userInfo <entry> has no key; it is ignored")
     }

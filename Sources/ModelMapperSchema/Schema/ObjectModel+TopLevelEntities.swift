@@ -1,4 +1,8 @@
 extension ObjectModel {
+    /// The entities that say where a document holds their objects (``MappingKeys/rootKeyPath``),
+    /// in the model's order: what tools read a document as when told no entity or key path.
+    package var declaredRoots: [EntityDescription] { entities.filter(\.declaresRoot) }
+
     /// The entities whose objects a JSON document of this model most likely holds at its top
     /// level: the model's only entity without a superentity, when it has one; else each
     /// entity that is not abstract and that no *other* entity holds, through a cascading

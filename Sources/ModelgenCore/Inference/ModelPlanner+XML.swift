@@ -16,8 +16,16 @@ extension ModelPlanner {
             for property in entity.properties.sorted(by: { $0.name < $1.name }) {
                 text += element(of: property, in: entity)
             }
-            if let identity = entity.identity {
-                text += "<userInfo><entry key=\"identityAttributes\" value=\(quoted(identity))/></userInfo>\n"
+            var userInfo: [(String, String)] = []
+            if let identity = entity.identity { userInfo.append(("identityAttributes", identity)) }
+            // Where the samples held the root's objects, so that tools read documents there.
+            if entity.name == walker.entityOrder.first {
+                userInfo.append(("jsonRootKeyPath", options.keyPath?.description ?? ""))
+            }
+            if !userInfo.isEmpty {
+                text += "<userInfo>"
+                for (key, value) in userInfo { text += "<entry key=\(quoted(key)) value=\(quoted(value))/>" }
+                text += "</userInfo>\n"
             }
             text += "</entity>\n"
         }

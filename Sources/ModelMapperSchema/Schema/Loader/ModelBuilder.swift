@@ -133,6 +133,7 @@ struct ModelBuilder {
                 hasUserInfoElement: hasUserInfo
             )
             readProperties(of: element, into: &record, compositeNames: compositeNames)
+            readRootKeyPath(of: &record, locations: userInfoLocations)
             record.otherElements = Self.otherChildren(of: element, besides: Self.entityChildren)
             for position in record.ownProperties.indices { record.ownProperties[position].entity = drafts.count }
             drafts.append(
