@@ -36,8 +36,16 @@ struct InferCommand: ModelgenCommand {
     @Option(help: "Where the objects are in each sample, as a key path (`data.items`).")
     var at: String?
 
-    @Option(help: "The entity of the top-level objects (default: after --at, else the first sample's file name).")
-    var entity: String?
+    @Option(
+        help: ArgumentHelp(
+            "The entity of the top-level objects (default: after --at, else the first sample's file name); "
+                + "FILE=ENTITY for one sample's (repeatable).",
+            discussion: "Samples whose objects share under a third of their keys look like responses of different "
+                + "endpoints and are refused as one entity: give each file its entity, such as "
+                + "--entity orders.json=Order --entity products.json=Product."
+        )
+    )
+    var entity: [String] = []
 
     @Flag(
         help: ArgumentHelp(
@@ -68,11 +76,37 @@ struct InferCommand: ModelgenCommand {
         guard output.hasSuffix(".xcdatamodeld") else {
             throw ValidationError("--output must name a .xcdatamodeld bundle, such as Shop.xcdatamodeld.")
         }
+        _ = try entities()
+    }
+
+    /// `--entity` read: the entity of every sample (a plain name, at most one), and those of
+    /// single samples (`FILE=ENTITY`, by the path as given or its file name).
+    func entities() throws -> (all: String?, byFile: [String: String]) {
+        var all: String?
+        var byFile: [String: String] = [:]
+        for entry in entity {
+            let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
+            if parts.count == 2 {
+                guard
+                    samples.contains(where: { $0 == parts[0] || URL(fileURLWithPath: $0).lastPathComponent == parts[0] }
+                    )
+                else {
+                    throw ValidationError("--entity \(entry): '\(parts[0])' is none of the samples.")
+                }
+                byFile[parts[0]] = parts[1]
+            } else {
+                guard all == nil else {
+                    throw ValidationError("Give --entity ENTITY once; FILE=ENTITY for the others.")
+                }
+                all = entry
+            }
+        }
+        return (all, byFile)
     }
 
     /// The inference options the flags ask for.
     var options: ModelInference.Options {
-        var options = ModelInference.Options(rootEntity: entity, decimalStrings: decimalStrings)
+        var options = ModelInference.Options(rootEntity: (try? entities())?.all, decimalStrings: decimalStrings)
         options.numbersFromStrings = numbersFromStrings
         options.optionalByDefault = optionalByDefault
         options.keepsUnknownAsJSON = keepUnknownAsJSON
@@ -85,6 +119,7 @@ struct InferCommand: ModelgenCommand {
         let result = try ModelFiles.infer(
             from: samples,
             at: at,
+            entities: try entities().byFile,
             options: options
         )
         try ModelFiles.write(result.contents, conventions: result.conventions, toBundle: bundle)
@@ -97,7 +132,8 @@ struct InferCommand: ModelgenCommand {
         let unsure = result.guesses.filter { !$0.isSure }.count
         print(
             "wrote \(output): \(model.entities.count) entities, \(attributes) attributes, \(relationships) relationships; "
-                + "\(unsure) unsure guesses; the samples' objects are \(result.rootEntity)"
+                + "\(unsure) unsure guesses; the samples' objects are "
+                + model.declaredRoots.map(\.name).joined(separator: ", ")
                 + (at.map { " at \($0)" } ?? "")
         )
     }

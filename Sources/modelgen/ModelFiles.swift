@@ -10,9 +10,12 @@ enum ModelFiles {
     ///
     /// - Throws: `ValidationError` for an `--at` that is not a key path; ``CommandFailure`` for
     ///   a file that cannot be read or a sample nothing can be inferred from.
-    static func infer(from paths: [String], at: String?, options: ModelInference.Options) throws
-        -> ModelInference.Result
-    {
+    static func infer(
+        from paths: [String],
+        at: String?,
+        entities: [String: String] = [:],
+        options: ModelInference.Options
+    ) throws -> ModelInference.Result {
         var options = options
         if let at {
             do {
@@ -24,8 +27,13 @@ enum ModelFiles {
         var samples: [ModelInference.Sample] = []
         for path in paths {
             do {
+                let url = URL(fileURLWithPath: path)
                 samples.append(
-                    ModelInference.Sample(name: path, data: try Data(contentsOf: URL(fileURLWithPath: path)))
+                    ModelInference.Sample(
+                        name: path,
+                        data: try Data(contentsOf: url),
+                        rootEntity: entities[path] ?? entities[url.lastPathComponent]
+                    )
                 )
             } catch {
                 throw CommandFailure(path: path, error)

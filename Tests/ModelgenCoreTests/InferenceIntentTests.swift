@@ -169,4 +169,35 @@ struct InferenceIntentTests {
         let result = try infer(#"[{"updated_at": "2018-04-03T23:05:12"}, {"updated_at": "2018-04-03T23:05:12Z"}]"#)
         #expect(try attribute(result, "updatedAt").attributeType == .string)
     }
+    /// Orders and products, as two endpoints of a shop's API send them.
+    static let orders = #"[{"id": 1, "status": "paid", "total": "5.00", "customer_id": 7, "line_items": []}]"#
+    static let products = #"[{"id": 9, "name": "Mug", "sku": "M-1", "price": "4.00", "stock": 3, "images": []}]"#
+
+    @Test("samples of different endpoints are refused as one entity, naming --entity; given theirs, two roots")
+    func differentEndpoints() throws {
+        let samples = [
+            ModelInference.Sample(name: "orders.json", data: Data(Self.orders.utf8)),
+            ModelInference.Sample(name: "products.json", data: Data(Self.products.utf8)),
+        ]
+        let error = try #require(throws: ModelInferenceError.self) { try ModelInference.infer(from: samples) }
+        #expect(error.description.contains("share 1 of 10 keys"), "\(error)")
+        #expect(error.description.contains("--entity orders.json=Order"), "\(error)")
+        var named = samples
+        named[1].rootEntity = "Product"
+        let result = try ModelInference.infer(from: named)
+        let model = result.model
+        #expect(model.entitiesByName["Order"]?.attributesByName["sku"] == nil, "\(result.contents)")
+        #expect(model.entitiesByName["Product"]?.attributesByName["sku"] != nil, "\(result.contents)")
+        #expect(model.entitiesByName["Product"]?.userInfo["jsonRootKeyPath"] == "")
+        #expect(model.entitiesByName["Order"]?.userInfo["jsonRootKeyPath"] == "")
+        // Two pages of one endpoint are one entity, as before.
+        let pages = [
+            ModelInference.Sample(name: "orders.json", data: Data(Self.orders.utf8)),
+            ModelInference.Sample(
+                name: "orders-2.json",
+                data: Data(Self.orders.replacingOccurrences(of: "7", with: "8").utf8)
+            ),
+        ]
+        #expect(try ModelInference.infer(from: pages).model.entities.count == 1)
+    }
 }

@@ -83,4 +83,24 @@ struct InferCommandTests {
         let elsewhere = try Modelgen.run(["check-json", model, orders.path, "--at", "meta"])
         #expect(elsewhere.status != 0)
     }
+    @Test("samples of different endpoints: refused as one entity, each given its own with FILE=ENTITY")
+    func endpoints() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let orders = try folder.write(#"[{"id": 1, "status": "paid", "total": "5.00"}]"#, to: "orders.json")
+        let products = try folder.write(#"[{"id": 9, "name": "Mug", "sku": "M-1", "stock": 3}]"#, to: "products.json")
+        let model = folder.url.appendingPathComponent("Shop.xcdatamodeld").path
+        let refused = try Modelgen.run(["infer", orders.path, products.path, "--output", model])
+        #expect(refused.status != 0)
+        #expect(refused.standardError.contains("--entity orders.json=Order"), "\(refused.standardError)")
+        let named = try Modelgen.run([
+            "infer", orders.path, products.path, "--entity", "products.json=Product", "--output", model,
+        ])
+        #expect(named.status == 0, "\(named.standardError)")
+        #expect(named.standardOutput.hasSuffix("the samples' objects are Order, Product\n"), "\(named.standardOutput)")
+        // Two declared roots: check-json asks which.
+        let ask = try Modelgen.run(["check-json", model, products.path])
+        #expect(ask.standardError.contains("say which with --entity (Order, Product)"), "\(ask.standardError)")
+        #expect(try Modelgen.run(["check-json", model, products.path, "--entity", "Product"]).status == 0)
+    }
 }

@@ -21,11 +21,16 @@ public enum ModelInference {
         public var name: String
         /// Its JSON text.
         public var data: Data
+        /// The entity of its top-level objects, where it is not ``Options/rootEntity``'s: a
+        /// sample of another endpoint (`orders.json` holds `Order`s, `products.json` `Product`s).
+        public var rootEntity: String?
 
-        /// A sample named `name` (reported in errors) with the JSON text `data`.
-        public init(name: String, data: Data) {
+        /// A sample named `name` (reported in errors) with the JSON text `data`, its objects of
+        /// `rootEntity` when given.
+        public init(name: String, data: Data, rootEntity: String? = nil) {
             self.name = name
             self.data = data
+            self.rootEntity = rootEntity
         }
     }
 
@@ -104,7 +109,9 @@ public enum ModelInference {
         -> Result
     {
         guard let first = samples.first else { throw .noSamples }
-        let rootEntity = try rootEntityName(options: options, firstSample: first.name)
+        let defaultRoot = try rootEntityName(options: options, firstSample: first.name)
+        var rootEntity = defaultRoot
+        var endpoints = EndpointCheck()
         var walker = SampleWalker()
         for (index, sample) in samples.enumerated() {
             let document: JSONValue
@@ -113,12 +120,15 @@ public enum ModelInference {
             } catch {
                 throw .invalidJSON(sample: sample.name, reason: error.description)
             }
-            try walker.walk(
-                try objects(in: document, at: options.keyPath, sample: sample.name),
-                index: index,
-                rootEntity: rootEntity,
-                sample: sample.name
-            )
+            let root =
+                try sample.rootEntity.map { name throws(ModelInferenceError) in
+                    guard InferredNames.isUsableEntity(name) else { throw .invalidEntityName(name) }
+                    return name
+                } ?? defaultRoot
+            if index == 0 { rootEntity = root }
+            let objects = try objects(in: document, at: options.keyPath, sample: sample.name)
+            try endpoints.check(objects, sample: sample.name, rootEntity: root)
+            try walker.walk(objects, index: index, rootEntity: root, sample: sample.name)
         }
         var planner = ModelPlanner(walker: walker, options: options)
         planner.plan()

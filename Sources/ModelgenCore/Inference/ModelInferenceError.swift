@@ -13,6 +13,9 @@ public enum ModelInferenceError: Error, Sendable, Equatable, CustomStringConvert
     case nothingAtKeyPath(sample: String, keyPath: String)
     /// The entity name given is not one a model can have.
     case invalidEntityName(String)
+    /// Two samples read as objects of one entity share under a third of their keys: they look
+    /// like responses of different endpoints, which one entity would merge.
+    case differentEndpoints(first: String, second: String, entity: String, sharedKeys: Int, keys: Int)
     /// The inferred model did not load without a warning: a defect of inference, reported
     /// rather than written.
     case inferredModelInvalid([String])
@@ -29,6 +32,11 @@ public enum ModelInferenceError: Error, Sendable, Equatable, CustomStringConvert
                 + "\(found); give --at with the key path of the objects"
         case .nothingAtKeyPath(let sample, let keyPath):
             "\(sample): nothing at the key path '\(keyPath)'"
+        case .differentEndpoints(let first, let second, let entity, let shared, let keys):
+            "\(second): its objects share \(shared) of \(keys) keys with those of \(first) before it, as responses of "
+                + "different endpoints do; one entity (\(entity)) would merge them: give each file its entity "
+                + "(--entity \(URL(fileURLWithPath: first).lastPathComponent)=\(entity) --entity "
+                + "\(URL(fileURLWithPath: second).lastPathComponent)=Other), or infer them apart"
         case .invalidEntityName(let name):
             "'\(name)' cannot be an entity name: give a Swift type name that starts with an uppercase letter"
         case .inferredModelInvalid(let diagnostics):

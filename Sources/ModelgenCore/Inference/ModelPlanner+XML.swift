@@ -19,7 +19,7 @@ extension ModelPlanner {
             var userInfo: [(String, String)] = []
             if let identity = entity.identity { userInfo.append(("identityAttributes", identity)) }
             // Where the samples held the root's objects, so that tools read documents there.
-            if entity.name == walker.entityOrder.first {
+            if walker.roots.contains(entity.name) {
                 userInfo.append(("jsonRootKeyPath", options.keyPath?.description ?? ""))
             }
             if !userInfo.isEmpty {

@@ -73,9 +73,8 @@ struct ModelPlanner {
     /// Drops the entities no relationship leads to from the root's: those of objects at a key
     /// that also held other kinds of values, which became an `Undefined` attribute.
     private mutating func keepReachableEntities() {
-        guard let root = walker.entityOrder.first else { return }
-        var reached: Set<String> = [root]
-        var pending = [root]
+        var reached = Set(walker.roots)
+        var pending = walker.roots
         while let name = pending.popLast() {
             guard let index = entityIndex[name] else { continue }
             for property in entities[index].properties {

@@ -12,6 +12,9 @@ struct SampleWalker {
     private(set) var entities: [String: ObservedEntity] = [:]
     /// Their names in the order first met (the root first).
     private(set) var entityOrder: [String] = []
+    /// The entities of the samples' top-level objects, in the order first met: one, unless
+    /// samples of different endpoints were given theirs.
+    private(set) var roots: [String] = []
 
     /// Notes every object of `document` (numbered `index`), whose top level holds objects of
     /// `rootEntity`: an object, or an array of objects.
@@ -21,6 +24,7 @@ struct SampleWalker {
         throws(ModelInferenceError)
     {
         var stack: [(JSONObject, String)] = []
+        if !roots.contains(rootEntity) { roots.append(rootEntity) }
         switch document {
         case .object(let object):
             stack.append((object, rootEntity))
@@ -87,7 +91,7 @@ struct SampleWalker {
             name += InferredNames.entityName(InferredNames.words(of: parent.name), singular: true)
         }
         // The root's name is the root's: objects elsewhere named so are of another entity.
-        if !InferredNames.isUsableEntity(name) || name == entityOrder.first { name = parent.name + name }
+        if !InferredNames.isUsableEntity(name) || roots.contains(name) { name = parent.name + name }
         if !InferredNames.isUsableEntity(name) { name = "E" + SwiftNaming.sanitized(name) }
         parent.fields[index].childEntity = name
         let child = entity(named: name)
