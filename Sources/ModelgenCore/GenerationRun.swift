@@ -152,7 +152,7 @@ struct GenerationRun {
     mutating func assignClassNames(_ entities: [EntityDescription]) {
         var used = Set<String>([typeName])
         for entity in entities {
-            let candidate = ShadowedTypeNames.className(of: entity)
+            let candidate = options.classPrefix + ShadowedTypeNames.className(of: entity)
             var name = SwiftNaming.sanitized(candidate)
             if name != candidate {
                 warn(

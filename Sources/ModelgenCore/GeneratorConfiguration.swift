@@ -47,6 +47,8 @@ import ModelMapper
         public var entities: [String]?
         /// Use every `customClassName` as written.
         public var trustCustomClassNames: Bool?
+        /// Put before every class name (``GeneratorOptions/classPrefix``).
+        public var classPrefix: String?
 
         /// No settings: every one from elsewhere.
         public init() {}
@@ -61,6 +63,7 @@ import ModelMapper
             result.output = other.output ?? output
             result.entities = other.entities ?? entities
             result.trustCustomClassNames = other.trustCustomClassNames ?? trustCustomClassNames
+            result.classPrefix = other.classPrefix ?? classPrefix
             return result
         }
     }
@@ -133,9 +136,15 @@ import ModelMapper
         return configuration
     }
 
+    /// Whether `prefix` can start a class name: letters, digits and underscores, the first a
+    /// capital (``GeneratorOptions/classPrefix``).
+    public static func isClassPrefix(_ prefix: String) -> Bool {
+        SwiftNaming.isIdentifier(prefix + "X") && prefix.first?.isUppercase == true
+    }
+
     /// The keys of a set of settings.
     static let settingKeys = [
-        "access", "layout", "templates", "typeName", "output", "entities", "trustCustomClassNames",
+        "access", "layout", "templates", "typeName", "output", "entities", "trustCustomClassNames", "classPrefix",
     ]
 
     private static func settings(in object: JSONObject, path: JSONPath, allowsModels: Bool)
@@ -182,6 +191,15 @@ import ModelMapper
                 names.append(name)
             }
             settings.entities = names
+        }
+        if let prefix = try string(object, "classPrefix", path: path) {
+            guard isClassPrefix(prefix) else {
+                throw GeneratorConfigurationError(
+                    path: path.appending(key: "classPrefix"),
+                    message: "'\(prefix)' cannot start a Swift type name: give letters and digits, the first a capital"
+                )
+            }
+            settings.classPrefix = prefix
         }
         if let flag = object["trustCustomClassNames"] {
             guard case .bool(let value) = flag else {

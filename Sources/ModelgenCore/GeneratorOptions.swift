@@ -46,6 +46,9 @@ public struct GeneratorOptions: Sendable {
     /// Use every `customClassName` as written, even types that are not from the standard
     /// library or Foundation (your own types); otherwise such attributes are typed `Any`.
     public var trustsCustomClassNames = false
+    /// Put before every class name (`WC`: `WCOrder`, in `_WCOrder.swift`), so that two models
+    /// with entities of one name live in one module; empty by default.
+    public var classPrefix = ""
 
     /// The bundle or folder a model given as any of its paths comes from: `Authors.xcdatamodeld`
     /// for the bundle itself, one of its `.xcdatamodel` versions, or a version's `contents`; a

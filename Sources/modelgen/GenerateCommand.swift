@@ -24,7 +24,7 @@ struct GenerateCommand: ModelgenCommand {
             date; --prune deletes them. Human files are never deleted.
 
             Settings can also come from a modelgen.json file in the folder holding the model \
-            (access, layout, templates, typeName, output, entities, trustCustomClassNames, and \
+            (access, layout, templates, typeName, output, entities, trustCustomClassNames, classPrefix, and \
             "models" for one model's own); options given here win over it. --config names another \
             file.
 
@@ -74,6 +74,9 @@ struct GenerateCommand: ModelgenCommand {
     @Flag(help: "Use every customClassName as written, even types that are not from Swift or Foundation.")
     var trustCustomClassNames = false
 
+    @Option(help: "Put before every class name and its files (WC: WCOrder), so that two models share a module.")
+    var classPrefix: String?
+
     @Option(
         help: "A modelgen.json to read settings from (default: the one beside the model, if any).",
         completion: .file()
@@ -113,6 +116,9 @@ struct GenerateCommand: ModelgenCommand {
                 "Give --output (or \"output\" in modelgen.json), or both --machine-dir and --human-dir."
             )
         }
+        if let classPrefix, !classPrefix.isEmpty, !GeneratorConfiguration.isClassPrefix(classPrefix) {
+            throw ValidationError("--class-prefix '\(classPrefix)' cannot start a Swift type name.")
+        }
         let loaded = try loadModel(url, version: modelVersion)
         // The model's text as UTF-8 with a declaration that says so, whatever the file's encoding.
         guard let xml = loaded.normalizedXML else {
@@ -125,6 +131,7 @@ struct GenerateCommand: ModelgenCommand {
         options.modelTypeName = modelTypeName ?? settings.typeName
         options.singleFileName = outputFileName
         options.trustsCustomClassNames = trustCustomClassNames || settings.trustCustomClassNames == true
+        options.classPrefix = classPrefix ?? settings.classPrefix ?? ""
         if let templates = templates ?? resolved(settings.templates) {
             options.templates = try Self.readTemplates(in: templates)
         }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import ModelMapper
-import ModelgenCore
+@_spi(ModelgenTools) import ModelgenCore
 
 /// `modelgen infer`: a model from sample JSON documents (``ModelInference``), written as a
 /// `.xcdatamodeld` bundle with its conventions file beside it.
@@ -65,6 +65,9 @@ struct InferCommand: ModelgenCommand {
     @Flag(help: "Keep a key only ever null as the JSON has it (Undefined), not an optional String.")
     var keepUnknownAsJSON = false
 
+    @Option(help: "Put before every class name (WC: WCOrder), so that two models' classes share a module.")
+    var prefix: String?
+
     @Flag(help: "Replace a model (and conventions file) that exists.")
     var force = false
 
@@ -77,6 +80,11 @@ struct InferCommand: ModelgenCommand {
             throw ValidationError("--output must name a .xcdatamodeld bundle, such as Shop.xcdatamodeld.")
         }
         _ = try entities()
+        if let prefix, !GeneratorConfiguration.isClassPrefix(prefix) {
+            throw ValidationError(
+                "--prefix '\(prefix)' cannot start a Swift type name: letters and digits, the first a capital."
+            )
+        }
     }
 
     /// `--entity` read: the entity of every sample (a plain name, at most one), and those of
@@ -110,6 +118,7 @@ struct InferCommand: ModelgenCommand {
         options.numbersFromStrings = numbersFromStrings
         options.optionalByDefault = optionalByDefault
         options.keepsUnknownAsJSON = keepUnknownAsJSON
+        options.classPrefix = prefix ?? ""
         return options
     }
 

@@ -31,7 +31,8 @@ struct GeneratorConfigurationTests {
             {
                 "access": "internal", "layout": "single-file", "templates": "Templates", "typeName": "ShopSchema",
                 "output": "Generated", "entities": ["Order", "Line"], "trustCustomClassNames": true,
-                "models": { "Legacy": { "typeName": "LegacySchema", "layout": "split", "entities": [] } }
+                "classPrefix": "Shop",
+                "models": { "Legacy": { "typeName": "LegacySchema", "layout": "split", "entities": [], "classPrefix": "Old" } }
             }
             """
         )
@@ -43,10 +44,12 @@ struct GeneratorConfigurationTests {
         #expect(shop.output == "Generated")
         #expect(shop.entities == ["Order", "Line"])
         #expect(shop.trustCustomClassNames == true)
+        #expect(shop.classPrefix == "Shop")
         let legacy = configuration.settings(forModel: "Legacy")
         #expect(legacy.typeName == "LegacySchema")
         #expect(legacy.layout == .split)
         #expect(legacy.entities == [])
+        #expect(legacy.classPrefix == "Old")
         #expect(legacy.access == .internal)  // the file's
         #expect(legacy.output == "Generated")
         // An empty file of settings sets nothing.
@@ -68,7 +71,7 @@ struct GeneratorConfigurationTests {
             (
                 "{\"acces\": \"public\"}",
                 "modelgen.json: error: $.acces: unknown setting 'acces' (settings: access, layout, templates, "
-                    + "typeName, output, entities, trustCustomClassNames, models)"
+                    + "typeName, output, entities, trustCustomClassNames, classPrefix, models)"
             ),
             (
                 "{\"typeName\": \"Shop Model\"}",
@@ -99,7 +102,12 @@ struct GeneratorConfigurationTests {
             (
                 "{\"models\": {\"Shop\": {\"models\": {}}}}",
                 "modelgen.json: error: $.models.Shop.models: unknown setting 'models' (settings: access, layout, "
-                    + "templates, typeName, output, entities, trustCustomClassNames)"
+                    + "templates, typeName, output, entities, trustCustomClassNames, classPrefix)"
+            ),
+            (
+                "{\"classPrefix\": \"wc\"}",
+                "modelgen.json: error: $.classPrefix: 'wc' cannot start a Swift type name: give letters and digits, "
+                    + "the first a capital"
             ),
             ("[\"split\"]", "modelgen.json: error: $: expected an object of settings, found an array"),
             (

@@ -73,4 +73,23 @@ struct ShadowedTypeNameTests {
         #expect(result.diagnostics.map(\.code.rawValue) == ["MM818", "MM818"])
         #expect(result.diagnostics.allSatisfy { $0.severity == .warning })
     }
+    @Test("a class prefix names every class and its files, and hides nothing; infer --prefix writes it in the model")
+    func classPrefix() throws {
+        let model = try ObjectModel(xml: Self.xml, fileName: "Snippet.xml")
+        var options = GeneratorOptions(modelName: "Snippet", sourceName: "Snippet.xcdatamodel")
+        options.classPrefix = "Woo"
+        let result = ModelGenerator.generate(model, modelXML: Self.xml, options: options)
+        let code = result.files.map(\.contents).joined()
+        #expect(code.contains("class WooCollection: _WooCollection"))
+        #expect(result.files.map(\.path).contains("_WooCollection.swift"))
+        #expect(result.diagnostics.isEmpty)
+        var inference = ModelInference.Options()
+        inference.classPrefix = "WC"
+        let inferred = try ModelInference.infer(
+            from: [ModelInference.Sample(name: "orders.json", data: Data(#"[{"id": 1, "meta": {"key": "a"}}]"#.utf8))],
+            options: inference
+        )
+        #expect(inferred.model.entitiesByName["Order"]?.representedClassName == "WCOrder")
+        #expect(inferred.model.entitiesByName["Meta"]?.representedClassName == "WCMeta")
+    }
 }

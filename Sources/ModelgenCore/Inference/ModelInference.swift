@@ -56,6 +56,9 @@ public enum ModelInference {
         /// Whether a key only ever `null` keeps its values as the JSON has them (`Undefined`)
         /// rather than being an optional `String`.
         public var keepsUnknownAsJSON = false
+        /// Put before every entity's class name (`representedClassName`, `WC`: `WCOrder`), so
+        /// that the classes of two models live in one module; empty by default.
+        public var classPrefix = ""
         /// The deepest nesting read: a decoder's default
         /// (``/ModelMapper/ModelDecoder/Options/maximumDepth``).
         public var maximumDepth = ModelDecoder.Options().maximumDepth
@@ -109,6 +112,9 @@ public enum ModelInference {
         -> Result
     {
         guard let first = samples.first else { throw .noSamples }
+        guard options.classPrefix.isEmpty || GeneratorConfiguration.isClassPrefix(options.classPrefix) else {
+            throw .invalidEntityName(options.classPrefix)
+        }
         let defaultRoot = try rootEntityName(options: options, firstSample: first.name)
         var rootEntity = defaultRoot
         var endpoints = EndpointCheck()

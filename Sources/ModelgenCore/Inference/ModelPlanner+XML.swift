@@ -11,8 +11,9 @@ extension ModelPlanner {
 
             """
         for entity in entities.sorted(by: { $0.name < $1.name }) {
+            let className = options.classPrefix + entity.name
             text +=
-                "<entity name=\(quoted(entity.name)) representedClassName=\(quoted(entity.name)) syncable=\"YES\">\n"
+                "<entity name=\(quoted(entity.name)) representedClassName=\(quoted(className)) syncable=\"YES\">\n"
             for property in entity.properties.sorted(by: { $0.name < $1.name }) {
                 text += element(of: property, in: entity)
             }
