@@ -62,3 +62,8 @@ public final class BookIndex {
 }
 /// `index`, as the blocks use it.
 public var index: BookIndex { given() }
+
+extension Bundle {
+    /// The bundle of a target's resources, as SwiftPM makes `Bundle.module` for a target that has some.
+    public static var module: Bundle { given() }
+}

@@ -203,8 +203,24 @@ public struct RoundTrip {
     /// `XCTAssertRoundTrip`.
     package func failure(checking fixture: URL, expected: URL?) -> String? {
         do {
+            // Every error of a fixture that does not decode, each where it is, as
+            // `modelgen check-json` and `roundtrip` print them (``LocatedProblem``).
+            let data = try Data(contentsOf: fixture)
+            let errors = try decodingErrors(in: data)
+            guard errors.isEmpty else {
+                let count = errors.count == 1 ? "1 error" : "\(errors.count) errors"
+                return "\(fixture.lastPathComponent): \(count) decoding it through \(entity):"
+                    + errors.map { "\n  " + LocatedProblem(file: fixture.path, error: $0).text }.joined()
+            }
             let report = try check(fixture: fixture, expected: expected)
-            return !report.isFaithful || report.recordedFile != nil ? report.description : nil
+            guard !report.isFaithful || report.recordedFile != nil else { return nil }
+            guard report.recordedFile == nil else { return report.description }
+            let count = report.differences.count
+            return
+                "\(fixture.lastPathComponent): \(count) difference\(count == 1 ? "" : "s") after a round trip through "
+                + "\(entity):"
+                + report.differences.map { "\n  " + LocatedProblem(file: fixture.path, difference: $0, in: data).text }
+                .joined()
         } catch {
             return "\(fixture.lastPathComponent): \(error)"
         }

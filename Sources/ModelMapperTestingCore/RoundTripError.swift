@@ -5,7 +5,7 @@ import ModelMapper
 public enum RoundTripError: Error, LocalizedError, Sendable, CustomStringConvertible {
     /// The model has no entity of this name.
     case unknownEntity(String)
-    /// The fixture has nothing at this key path.
+    /// The document (a fixture, a response) has nothing at this key path.
     case missingKeyPath(String)
     /// The expected file does not exist (record it with ``RoundTrip/recordingVariable``).
     case missingExpectedFile(URL)
@@ -21,7 +21,7 @@ public enum RoundTripError: Error, LocalizedError, Sendable, CustomStringConvert
     public var description: String {
         switch self {
         case .unknownEntity(let name): "the model has no entity '\(name)'"
-        case .missingKeyPath(let keyPath): "the fixture has nothing at '\(keyPath)'"
+        case .missingKeyPath(let keyPath): "the document has nothing at '\(keyPath)'"
         case .missingExpectedFile(let url):
             "\(url.path): no such file; run with \(RoundTrip.recordingVariable)=1 to record what the round trip gives"
         case .objectsAtKeyPath(let keyPath, let entity):

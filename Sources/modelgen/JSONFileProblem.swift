@@ -33,13 +33,9 @@ struct JSONFileProblem {
         self.message = message
     }
 
+    /// As every tool tells a file's problem (``LocatedProblem``).
     var text: String {
-        var location = file
-        if let line, line > 0 {
-            location += ":\(line)"
-            if let column, column > 0 { location += ":\(column)" }
-        }
-        return "\(location): \(severity): \(message)"
+        LocatedProblem(file: file, line: line, column: column, severity: severity, message: message).text
     }
 
     var json: JSONValue {

@@ -152,5 +152,36 @@ struct ModelMapperTestingTests {
         } matching: { issue in
             issue.comments.contains { $0.rawValue == "authors-v3.json: the model has no entity 'Writer'" }
         }
+        // Each difference at its file, line and column, as modelgen prints it.
+        withKnownIssue {
+            expectRoundTrip(of: fixture, through: model, entity: "Author", at: "authors", expected: expected)
+        } matching: { issue in
+            issue.comments.contains {
+                $0.rawValue.contains("\n  \(fixture.path):")
+                    && $0.rawValue.contains(": error: round trip: $.authors[0].lastName")
+            }
+        }
+    }
+
+    @Test("expectRoundTrip reports every error of a fixture that does not decode, each where it is")
+    func everyErrorLocated() throws {
+        let model = try AuthorsModelLoader.load(version: "Authors 3")
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let broken = try folder.write(
+            "{\"authors\": [\n  {\"authorID\": \"one\", \"lastName\": \"A\"},\n  {\"authorID\": 2, \"lastName\": 7}\n]}",
+            to: "broken.json"
+        )
+        withKnownIssue {
+            expectRoundTrip(of: broken, through: model, entity: "Author", at: "authors")
+        } matching: { issue in
+            issue.comments.contains { comment in
+                let lines = comment.rawValue.split(separator: "\n")
+                return lines.first == "broken.json: 2 errors decoding it through Author:"
+                    && lines.dropFirst().allSatisfy { $0.hasPrefix("  \(broken.path):") && $0.contains(": error: ") }
+                    && lines.contains { $0.hasPrefix("  \(broken.path):2:") }
+                    && lines.contains { $0.hasPrefix("  \(broken.path):3:") }
+            }
+        }
     }
 }
