@@ -200,4 +200,19 @@ struct InferenceIntentTests {
         ]
         #expect(try ModelInference.infer(from: pages).model.entities.count == 1)
     }
+    @Test("ISO 8601 dates a Date would write otherwise (an offset, fraction digits) stay Strings, as sent")
+    func datesWrittenOtherwise() throws {
+        let json = #"""
+            [{"at": "2018-04-03T23:05:12+02:00", "stamp": "2024-05-01T09:30:00.000Z", "utc": "2024-05-01T09:30:00Z"},
+             {"at": "2018-05-03T10:00:00+02:00", "stamp": "2024-05-02T09:30:00.120Z", "utc": "2024-05-02T09:30:00.5Z"}]
+            """#
+        let result = try infer(json)
+        #expect(try attribute(result, "at").attributeType == .string)
+        #expect(try attribute(result, "stamp").attributeType == .string)
+        #expect(try attribute(result, "utc").attributeType == .date)
+        let sample = try #require(result.model.entitiesByName["Sample"])
+        let objects = try ModelDecoder(model: result.model).decodeObjects(of: sample, from: Data(json.utf8))
+        let written = try ModelEncoder().encodeJSON(objects)
+        #expect(written.isEquivalent(to: try JSONValue.parse(Data(json.utf8))))
+    }
 }

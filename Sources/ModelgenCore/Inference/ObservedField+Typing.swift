@@ -149,6 +149,14 @@ extension ObservedField {
         if every(.dateTime) {
             return (.attribute(type: .date, dateFormats: "iso8601"), "\(values), each an ISO 8601 date", true)
         }
+        if forms.contains(.dateTimeWrittenOtherwise), forms.isSubset(of: [.dateTime, .dateTimeWrittenOtherwise]) {
+            return (
+                .attribute(type: .string),
+                "\(values), ISO 8601 dates with an offset or fraction digits a Date would write otherwise (in UTC, "
+                    + "with the fewest digits): kept as a String, as sent",
+                false
+            )
+        }
         if every(.rfc1123) {
             return (.attribute(type: .date, dateFormats: "rfc1123"), "\(values), each an RFC 1123 date", true)
         }

@@ -5,8 +5,12 @@ import Foundation
 /// UUID, a URL, a number sent as text. A string has at most one; a field is of that type only
 /// when every string it held had the form.
 enum StringForm: Hashable {
-    /// An ISO 8601 date and time (`2024-05-01T09:30:00Z`), as the `iso8601` date format reads it.
+    /// An ISO 8601 date and time (`2024-05-01T09:30:00Z`), as the `iso8601` date format reads it
+    /// and writes it back.
     case dateTime
+    /// An ISO 8601 date and time that `iso8601` reads but would write otherwise: with an
+    /// offset (`+02:00`, written in UTC), or fraction digits it would not write (`.000Z`).
+    case dateTimeWrittenOtherwise
     /// An ISO 8601 date and time without a zone (`2018-04-03T23:05:12`, as WooCommerce sends
     /// them), that `iso8601 UTC` reads and writes back as it was.
     case localDateTime
@@ -42,7 +46,7 @@ enum StringForm: Hashable {
         } else if bytes.count >= 16, bytes.count <= 40, Self.isDay(Array(bytes.prefix(10))),
             bytes[10] == UInt8(ascii: "T"), (try? DateFormat.iso8601.date(from: .string(text))) != nil
         {
-            self = .dateTime
+            self = DateFormat.iso8601.writesBack(.string(text)) ? .dateTime : .dateTimeWrittenOtherwise
         } else if bytes.count >= 16, bytes.count <= 40, Self.isDay(Array(bytes.prefix(10))),
             bytes[10] == UInt8(ascii: "T"), Self.isLocalDateTimeWrittenBack(text)
         {
