@@ -44,14 +44,15 @@ extension ObjectDecoder {
     /// in a `map` and leaves it to its key in a `mapOmittingIdentity` (`omitsIdentity`), so that
     /// it is written back as it was; an object given by its identity alone (`"5": 5`) may be
     /// either.
-    mutating func applyMapKey(to frame: Frame, keyStart: Int, omitsIdentity: Bool) throws(MappingError) {
+    mutating func applyMapKey(to position: Int, keyStart: Int, omitsIdentity: Bool) throws(MappingError) {
+        let frame = frames[position]
         guard let identitySlot = frame.mapping.identitySlotList.first, let key = mapKey(at: keyStart) else { return }
         let property = frame.mapping.properties[identitySlot]
         let keyed: Slot
         do {
             keyed = try IdentityMapKey.value(of: key, for: property, model: run.model)
         } catch {
-            try reportMapKey(error, frame: frame, keyStart: keyStart, propertyName: property.name)
+            try reportMapKey(error, frame: position, keyStart: keyStart, propertyName: property.name)
             return
         }
         let given = frame.slots[identitySlot]
@@ -65,7 +66,7 @@ extension ObjectDecoder {
                         found: "none",
                         detail: "declare jsonForm mapOmittingIdentity for a map whose values leave it to their key"
                     ),
-                    frame: frame,
+                    frame: position,
                     keyStart: keyStart,
                     propertyName: property.name
                 )
@@ -81,7 +82,7 @@ extension ObjectDecoder {
                     found: "the identity inside it",
                     detail: "declare jsonForm map for a map whose values give their identity again"
                 ),
-                frame: frame,
+                frame: position,
                 keyStart: keyStart,
                 propertyName: property.name
             )
@@ -96,7 +97,7 @@ extension ObjectDecoder {
                     ?? "another value in the object",
                 detail: "a map's key and the identity inside its value must agree"
             ),
-            frame: frame,
+            frame: position,
             keyStart: keyStart,
             propertyName: property.name
         )
@@ -127,12 +128,13 @@ extension ObjectDecoder {
         }
     }
 
-    private func reportMapKey(_ error: MappingError, frame: Frame, keyStart: Int, propertyName: String? = nil)
+    /// Reports `error` at the element of the frame at `position` (on the stack), located at its key.
+    private func reportMapKey(_ error: MappingError, frame element: Int, keyStart: Int, propertyName: String? = nil)
         throws(MappingError)
     {
         var error = error
-        error.context.path = path(of: frame)
-        error.context.entityName = run.model.entityRecords[frame.entity].name
+        error.context.path = pathOfFrame(at: element, step: frames[element].step)
+        error.context.entityName = run.model.entityRecords[frames[element].entity].name
         if let propertyName { error.context.propertyName = propertyName }
         if settings.locatesByLine {
             let (line, column) = position(of: keyStart)

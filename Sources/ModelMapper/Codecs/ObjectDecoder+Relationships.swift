@@ -155,13 +155,15 @@ extension ObjectDecoder {
             let filledSlot = slotFilled(byFrameAt: top - 1, through: frame.pointee.parentSlot)
             frame.pointee.isIdentityReference = Self.isIdentityReference(frame, filledSlot: filledSlot)
         }
+        // An element of a map takes its key's identity while its frame is on the stack, so that an
+        // error thrown there releases its slots with the others'.
+        if top != base, top > 0, let array = frames[top - 1].array, array.isMap {
+            let form = frames[top - 1].mapping.properties[array.slot].jsonForm
+            try applyMapKey(to: top, keyStart: array.keyStart, omitsIdentity: form == .mapOmittingIdentity)
+        }
         guard let frame = frames.popLast() else { return nil }
         let state = settings.keepsSource ? sources.popLast() : nil
         let isTop = frames.count == base
-        if !isTop, frames.count > 0, let array = frames[frames.count - 1].array, array.isMap {
-            let form = frames[frames.count - 1].mapping.properties[array.slot].jsonForm
-            try applyMapKey(to: frame, keyStart: array.keyStart, omitsIdentity: form == .mapOmittingIdentity)
-        }
         // Noted in the source kept, if one is.
         let isReference =
             state.map { frame.isReference || Self.isReferenceOnly($0.members, mapping: frame.mapping) } ?? false
