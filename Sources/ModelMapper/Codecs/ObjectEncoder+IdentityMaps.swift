@@ -28,13 +28,39 @@ extension ObjectEncoder {
         return baseMapping(of: child)._withUnsafeGuaranteedRef { $0.identitySlotList.first } ?? -1
     }
 
+    /// The key `child` is written under in a map: its identity's text (``IdentityMapKey``), nil
+    /// where it has none a key can spell.
+    func mapKey(of child: ModelObject) -> String? {
+        let identitySlot = baseMapping(of: child)._withUnsafeGuaranteedRef { $0.identitySlotList.first }
+        return identitySlot.flatMap { IdentityMapKey.text(of: child[stored: $0]) }
+    }
+
+    /// Checks, before a map in `slot` is written, that no two of its objects (`links`) have one
+    /// key: two objects of one identity made in code, which the decoder would refuse as a key
+    /// given twice.
+    ///
+    /// - Throws: ``MappingError`` at the second object.
+    func checkDistinctKeys(_ links: [Link], slot: Int) throws(MappingError) {
+        guard links.count > 1 else { return }
+        var seen = Set<String>(minimumCapacity: links.count)
+        for (index, link) in links.enumerated() {
+            guard let child = link.object, let key = mapKey(of: child), !seen.insert(key).inserted else { continue }
+            throw MappingError(
+                .notRepresentable,
+                path: childPath(slot: slot, index: index),
+                entityName: child.entity.name,
+                expected: "each key once in a map keyed by identity (jsonForm map)",
+                found: "a second object with the identity \"\(key)\""
+            )
+        }
+    }
+
     /// Writes the separator and key before `child`, the `index`th object of the map in `slot`.
     ///
     /// - Throws: ``MappingError`` when the object has no identity a key can spell: a map could
     ///   not list it.
     mutating func mapMember(_ child: ModelObject, slot: Int, index: Int, isEmpty: inout Bool) throws(MappingError) {
-        let identitySlot = baseMapping(of: child)._withUnsafeGuaranteedRef { $0.identitySlotList.first }
-        guard let identitySlot, let key = IdentityMapKey.text(of: child[stored: identitySlot]) else {
+        guard let key = mapKey(of: child) else {
             throw MappingError(
                 .notRepresentable,
                 path: childPath(slot: slot, index: index),

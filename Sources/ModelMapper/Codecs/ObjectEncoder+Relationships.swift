@@ -46,10 +46,12 @@ extension ObjectEncoder {
         case .objects:
             relationshipMember(step, program: program, frame: top, of: object)
             let isMap = writesMap(object, slot: slot)
+            let links = object.links(inSlot: slot)
+            if isMap { try checkDistinctKeys(links, slot: slot) }
             writer.open(options.writesNestedAttributes || isMap ? UInt8(ascii: "{") : UInt8(ascii: "["))
             stack.frames[top].arrayIsMap = isMap
             stack.frames[top].arraySlot = slot
-            stack.frames[top].arrayLinks = object.links(inSlot: slot)
+            stack.frames[top].arrayLinks = links
             stack.frames[top].arrayIndex = 0
             stack.frames[top].arrayIsEmpty = true
         case .value:

@@ -132,6 +132,20 @@ struct IdentityMapTests {
         #expect(try graph.fetch(request).count == 1)
     }
 
+    @Test("two objects of one identity made in code are not written as a map the decoder would refuse")
+    func duplicateKeysOnWriting() throws {
+        let decoder = ModelDecoder(model: try ObjectModel(xml: Self.xml))
+        let catalog = try decoder.decodeObject(
+            of: "Catalog",
+            from: Data(#"{"events":{"5":{"id":5},"6":{"id":6}}}"#.utf8)
+        )
+        let events = try #require(catalog.value(forKey: "events") as? [ModelObject])
+        let twin = try decoder.decodeObject(of: "Event", from: Data(#"{"id":5}"#.utf8))
+        try catalog.setValue(events + [twin], forKey: "events")
+        let error = try #require(throws: MappingError.self) { try ModelEncoder().encode(catalog) }
+        #expect(error.code == .notRepresentable && error.path.description == "$.events[2]", "\(error)")
+    }
+
     @Test("a map of 20,000 objects is read and written back whole")
     func largeMap() throws {
         let members = (0..<20_000).map { #""\#($0)":{"id":\#($0)}"# }.joined(separator: ",")
