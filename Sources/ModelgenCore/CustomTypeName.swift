@@ -1,3 +1,5 @@
+import ModelMapperSchema
+
 /// Reads an attribute's `customClassName` as a Swift type the generated code can use.
 ///
 /// Model files name Swift types (`[String]`, `Date`), Objective-C classes (`NSArray`,
@@ -30,62 +32,33 @@ enum CustomTypeName {
 
     /// A tiny parser for `Name`, `[T]`, `[K: V]`, `Set<T>`, `Array<T>`, `Dictionary<K, V>`, `T?`.
     private struct Parser {
-        let text: [Unicode.Scalar]
-        var position = 0
+        var scanner: TypeNameScanner
 
-        var atEnd: Bool {
-            mutating get {
-                skipSpaces()
-                return position == text.count
-            }
-        }
+        init(text: [Unicode.Scalar]) { scanner = TypeNameScanner(text: text) }
 
-        mutating func skipSpaces() {
-            while position < text.count, text[position] == " " { position += 1 }
-        }
+        var atEnd: Bool { mutating get { scanner.atEnd } }
 
-        mutating func take(_ scalar: Unicode.Scalar) -> Bool {
-            skipSpaces()
-            guard position < text.count, text[position] == scalar else { return false }
-            position += 1
-            return true
-        }
-
-        mutating func identifier() -> String? {
-            skipSpaces()
-            var name = ""
-            while position < text.count,
-                text[position] == "_" || text[position] == "." || text[position].properties.isAlphabetic
-                    || ("0"..."9").contains(text[position])
-            {
-                name.unicodeScalars.append(text[position])
-                position += 1
-            }
-            return name.isEmpty ? nil : name
-        }
-
-        mutating func parseType() -> String? {
+        mutating func parseType(depth: Int = 0) -> String? {
+            guard depth < TypeNameScanner.maximumDepth else { return nil }
             var type: String
-            if take("[") {
-                guard let element = parseType() else { return nil }
-                if take(":") {
-                    guard let value = parseType(), take("]") else { return nil }
+            if scanner.take("[") {
+                guard let element = parseType(depth: depth + 1) else { return nil }
+                if scanner.take(":") {
+                    guard let value = parseType(depth: depth + 1), scanner.take("]") else { return nil }
                     type = "[\(element): \(value)]"
                 } else {
-                    guard take("]") else { return nil }
+                    guard scanner.take("]") else { return nil }
                     type = "[\(element)]"
                 }
             } else {
-                guard var name = identifier() else { return nil }
-                if name.hasPrefix("Swift.") { name.removeFirst("Swift.".count) }
-                if name.hasPrefix("Foundation.") { name.removeFirst("Foundation.".count) }
-                if take("<") {
+                guard let name = scanner.typeName() else { return nil }
+                if scanner.take("<") {
                     var arguments: [String] = []
                     repeat {
-                        guard let argument = parseType() else { return nil }
+                        guard let argument = parseType(depth: depth + 1) else { return nil }
                         arguments.append(argument)
-                    } while take(",")
-                    guard take(">") else { return nil }
+                    } while scanner.take(",")
+                    guard scanner.take(">") else { return nil }
                     switch (name, arguments.count) {
                     case ("Array", 1): type = "[\(arguments[0])]"
                     case ("Set", 1): type = "Set<\(arguments[0])>"
@@ -101,7 +74,7 @@ enum CustomTypeName {
                     return nil
                 }
             }
-            while take("?") { type += "?" }
+            while scanner.take("?") { type += "?" }
             return type
         }
     }

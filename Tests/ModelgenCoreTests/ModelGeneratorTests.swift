@@ -300,6 +300,13 @@ struct GeneratorSnippetTests {
             $0.trustsCustomClassNames = true
         }
         #expect(trusted["_E.swift"]?.contains("public var color: UIColor? {") == true)
+        // A hostile name nests deeper than any type: Any, with the warning, and no deep recursion.
+        let deep = String(repeating: "[", count: 100_000) + "Int" + String(repeating: "]", count: 100_000)
+        let (hostile, warnings) = try generate(
+            #"<model><entity name="E"><attribute name="n" optional="YES" attributeType="Transformable" customClassName="\#(deep)"/></entity></model>"#
+        )
+        #expect(hostile["_E.swift"]?.contains("public var n: Any? {") == true)
+        #expect(warnings.count == 1)
     }
 
     @Test("relationships: typed to-one and to-many, with add/remove helpers")

@@ -170,9 +170,20 @@ extension ObjectDecoder {
         case let scalar?: token = scalar
         case nil:
             let key = TreeKey.property(slot: slot, frame: target)
-            if frames[target].readings[slot].kind == .rawJSON, !settings.keepsSource {
+            let kind = frames[target].readings[slot].kind
+            if kind == .rawJSON || kind == .shapedJSON, !settings.keepsSource {
                 // Foundation values straight from the bytes, without a tree between.
-                frames[target].slots[slot] = .value(try readFoundationTree(frame: top, key: key))
+                let value = try readFoundationTree(frame: top, key: key)
+                if kind == .shapedJSON, let error = shapeError(value, slot: slot, frame: target) {
+                    // Left unset: the error stands for the value.
+                    return try reportConversion(
+                        error,
+                        at: attributePath(slot: slot, frame: target),
+                        slot: slot,
+                        frame: target
+                    )
+                }
+                frames[target].slots[slot] = .value(value)
                 return
             }
             token = .container(try readTree(frame: top, key: key))

@@ -44,7 +44,7 @@ extension ObjectDecoder {
             // Anything else (other forms, invalid values) is read again the careful way.
             scanner.index = start
             return nil
-        case .general, .rawValue, .rawJSON: return nil
+        case .general, .rawValue, .rawJSON, .shapedJSON: return nil
         }
     }
 

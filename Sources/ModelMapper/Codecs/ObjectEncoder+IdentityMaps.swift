@@ -35,6 +35,18 @@ extension ObjectEncoder {
         return identitySlot.flatMap { IdentityMapKey.text(of: child[stored: $0]) }
     }
 
+    /// `path` (of the to-many in `slot` of `holder`) followed by its `index`th object: its key
+    /// in a map (as the decoder's paths name it), else its index.
+    func elementPath(_ path: JSONPath, of holder: ModelObject, slot: Int, index: Int) -> JSONPath {
+        if writesMap(holder, slot: slot) {
+            let links = holder.links(inSlot: slot)
+            if links.indices.contains(index), let child = links[index].object, let key = mapKey(of: child) {
+                return path.appending(key: key)
+            }
+        }
+        return path.appending(index: index)
+    }
+
     /// Checks, before a map in `slot` is written, that no two of its objects (`links`) have one
     /// key: two objects of one identity made in code, which the decoder would refuse as a key
     /// given twice.

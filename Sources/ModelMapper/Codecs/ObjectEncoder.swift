@@ -112,7 +112,9 @@ struct ObjectEncoder {
                 guard index > 0, frame.viaSlot >= 0 else { continue }
                 let holder = stack.frames[index - 1].object.takeUnretainedValue()
                 path = path.appending(keys: keyedMapping(of: holder).properties[frame.viaSlot].keyPath)
-                if frame.viaIndex >= 0 { path = path.appending(index: frame.viaIndex) }
+                if frame.viaIndex >= 0 {
+                    path = elementPath(path, of: holder, slot: frame.viaSlot, index: frame.viaIndex)
+                }
             }
             return path
         }
@@ -410,7 +412,7 @@ struct ObjectEncoder {
         let top = stack.count - 1
         let holder = stack.frames[top].object.takeUnretainedValue()
         let base = path(of: .frame(top)).appending(keys: keyedMapping(of: holder).properties[slot].keyPath)
-        return index >= 0 ? base.appending(index: index) : base
+        return index >= 0 ? elementPath(base, of: holder, slot: slot, index: index) : base
     }
 
     /// Closes the top object and returns to the one below.

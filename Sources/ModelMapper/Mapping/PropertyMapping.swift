@@ -24,6 +24,9 @@ final class PropertyMapping: Sendable {
     /// Which way the transformer's forward transformation goes.
     let transformerDirection: ValueTransformer.Direction
     let compositeName: String?
+    /// For a Transformable attribute without a transformer, the JSON its `customClassName`
+    /// declares (``/ModelMapperSchema/JSONShape``): checked on decoding (see ``SlotLayout/jsonShape``).
+    let jsonShape: JSONShape?
 
     // Relationships
     let destination: Int
@@ -152,6 +155,7 @@ final class PropertyMapping: Sendable {
         self.transformerName = transformerName
         self.transformerDirection = transformerDirection
         self.compositeName = compositeName
+        self.jsonShape = slot.jsonShape
         self.destination = slot.destination
         self.isToMany = slot.isToMany
         self.inverseSlot = slot.inverseSlot

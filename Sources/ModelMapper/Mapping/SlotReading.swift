@@ -18,6 +18,9 @@ struct SlotReading {
         /// A Transformable, Undefined or Object ID attribute without a transformer: its value is
         /// the JSON as Foundation values (`FoundationJSON`), read straight from the bytes.
         case rawJSON
+        /// A Transformable attribute without a transformer whose `customClassName` declares the
+        /// JSON it holds (``/ModelMapperSchema/JSONShape``): read as ``rawJSON``, then checked.
+        case shapedJSON
         /// An Integer 16, 32 or 64 attribute sent as a string (a `jsonForm` of `string`: an id
         /// APIs quote): read by the plain path as an integer is, quoted or not; written by the
         /// general path, which writes the string.
@@ -85,7 +88,7 @@ struct SlotReading {
         case .uri: kind = .uri
         case .binaryData: kind = .binaryData
         case .date: kind = .date
-        case _ where property.attributeType.isRawJSON: kind = .rawJSON
+        case _ where property.attributeType.isRawJSON: kind = property.jsonShape == nil ? .rawJSON : .shapedJSON
         default: kind = .general
         }
     }

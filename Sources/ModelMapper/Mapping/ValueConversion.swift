@@ -72,7 +72,11 @@ enum ValueConversion {
                 )
             )
         case .transformable, .undefined, .objectID:
-            return .value(FoundationJSON.value(of: token))
+            let value = FoundationJSON.value(of: token)
+            if let shape = property.jsonShape, let mismatch = shape.mismatch(in: value) {
+                throw MappingError(mismatch, shape: shape)
+            }
+            return .value(value)
         }
     }
 

@@ -137,7 +137,12 @@ open class ModelObject: CustomStringConvertible {
         case .null: return layout.properties[slot].isToMany ? [ModelObject]() : nil
         case .object(let link): return link.object
         case .objects(let links): return links.compactMap(\.object)
-        case let value: return value.attributeValue(type: layout.properties[slot].attributeType)
+        case let value:
+            let property = layout.properties[slot]
+            let attributeValue = value.attributeValue(type: property.attributeType)
+            // JSON of a declared Swift type, read as that type (`[1, 2.5]` as `[Double]`).
+            if let shape = property.jsonShape, let attributeValue { return shape.typed(attributeValue) }
+            return attributeValue
         }
     }
 
@@ -222,6 +227,9 @@ open class ModelObject: CustomStringConvertible {
             return
         }
         guard let value else { return }
+        if let shape = property.jsonShape, let mismatch = shape.mismatch(in: value) {
+            throw MappingError(mismatch, shape: shape, entityName: entity.name, propertyName: property.name)
+        }
         do {
             slots[slot] = Slot(
                 attributeValue: try property.attributeType.modelValue(value),

@@ -17,6 +17,11 @@ final class SlotLayout: Sendable {
     /// ``derivation``, as what computes it: the evaluator's conformance, found at run time,
     /// so that objects reach a layer after theirs without naming it (see `Derivation`).
     let derive: (any Derivation)?
+    /// For a Transformable attribute without a transformer, the JSON its `customClassName`
+    /// declares (``/ModelMapperSchema/JSONShape``), read as that type. Checked wherever a value
+    /// is stored (the decoder, `setValue`), so that the encoder writes what is stored as it is:
+    /// nothing stored is of another type.
+    let jsonShape: JSONShape?
 
     // Relationships
     let destination: Int
@@ -31,6 +36,7 @@ final class SlotLayout: Sendable {
         isOptional: Bool,
         defaultValue: (any Sendable)?,
         derivation: PredicateSyntax.Expression? = nil,
+        jsonShape: JSONShape? = nil,
         destination: Int,
         isToMany: Bool,
         inverseSlot: Int?
@@ -42,6 +48,7 @@ final class SlotLayout: Sendable {
         self.defaultValue = defaultValue
         self.derivation = derivation
         self.derive = derivation.flatMap { $0 as Any as? any Derivation }
+        self.jsonShape = jsonShape
         self.destination = destination
         self.isToMany = isToMany
         self.inverseSlot = inverseSlot
@@ -56,6 +63,7 @@ final class SlotLayout: Sendable {
             isOptional: attribute.isOptional || attribute.isTransient,
             defaultValue: attribute.defaultValue,
             derivation: attribute.derivationExpression.flatMap { try? PredicateSyntax.Expression(format: $0) },
+            jsonShape: JSONShape(attribute),
             destination: -1,
             isToMany: false,
             inverseSlot: nil
