@@ -200,7 +200,7 @@ struct InferenceIntentTests {
         ]
         #expect(try ModelInference.infer(from: pages).model.entities.count == 1)
     }
-    @Test("ISO 8601 dates a Date would write otherwise (an offset, fraction digits) stay Strings, as sent")
+    @Test("ISO 8601 dates with an offset stay Strings, as sent; fraction digits always sent are declared")
     func datesWrittenOtherwise() throws {
         let json = #"""
             [{"at": "2018-04-03T23:05:12+02:00", "stamp": "2024-05-01T09:30:00.000Z", "utc": "2024-05-01T09:30:00Z"},
@@ -208,11 +208,21 @@ struct InferenceIntentTests {
             """#
         let result = try infer(json)
         #expect(try attribute(result, "at").attributeType == .string)
-        #expect(try attribute(result, "stamp").attributeType == .string)
+        // Always three digits: a Date whose seconds are written with three.
+        let stamp = try attribute(result, "stamp")
+        #expect(stamp.attributeType == .date && stamp.userInfo["jsonFractionDigits"] == "3")
         #expect(try attribute(result, "utc").attributeType == .date)
+        #expect(try attribute(result, "utc").userInfo["jsonFractionDigits"] == nil)
         let sample = try #require(result.model.entitiesByName["Sample"])
         let objects = try ModelDecoder(model: result.model).decodeObjects(of: sample, from: Data(json.utf8))
         let written = try ModelEncoder().encodeJSON(objects)
         #expect(written.isEquivalent(to: try JSONValue.parse(Data(json.utf8))))
+    }
+
+    @Test("dates with fraction digits of different lengths, some written otherwise, stay strings as sent")
+    func mixedFractionDigits() throws {
+        let json = #"[{"stamp": "2024-05-01T09:30:00.000Z"}, {"stamp": "2024-05-02T09:30:00.10Z"}]"#
+        let result = try infer(json)
+        #expect(try attribute(result, "stamp").attributeType == .string)
     }
 }

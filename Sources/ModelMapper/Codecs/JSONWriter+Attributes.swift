@@ -47,7 +47,9 @@ extension JSONWriter {
             self.decimal(decimal)
             if let digits = property.fractionDigits { padFraction(from: start, to: digits) }
         case .date(let date):
+            let start = count
             try self.date(date, format: property.dateFormats.first ?? dateFormat)
+            if let digits = property.fractionDigits { padDateFraction(from: start, to: digits) }
         case .uuid(let uuid) where property.attributeType == .uuid:
             self.uuid(uuid)
         case .url(let url) where property.attributeType == .uri:
@@ -101,6 +103,18 @@ extension JSONWriter {
         guard present < digits else { return }
         if dot == nil { append(".") }
         for _ in present..<digits { append("0") }
+    }
+
+    /// Gives the date written from `start` at least `digits` fraction digits of its seconds
+    /// (``/ModelMapperSchema/MappingKeys/jsonFractionDigits``): ISO 8601 text as
+    /// ``/ModelMapperSchema/DateFormat/paddingSecondsFraction(_:to:)`` pads it, a number of
+    /// seconds or milliseconds as ``padFraction(from:to:)`` pads numbers.
+    mutating func padDateFraction(from start: Int, to digits: Int) {
+        let written = bytes(from: start)
+        guard written.first == UInt8(ascii: "\"") else { return padFraction(from: start, to: digits) }
+        guard let padded = DateFormat.paddingSecondsFraction(written, to: digits) else { return }
+        truncate(to: start)
+        append(padded)
     }
 
     /// Bytes as a Base64 string (standard alphabet, padded, no line breaks), as

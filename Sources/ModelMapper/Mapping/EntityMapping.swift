@@ -371,12 +371,12 @@ extension EntityMapping {
         }
     }
 
-    /// The fewest fraction digits an attribute's numbers are written with (see
+    /// The fewest fraction digits an attribute's numbers, or its dates' seconds, are written with (see
     /// ``/ModelMapperSchema/MappingKeys/jsonFractionDigits``); nil when it declares none, or
     /// none its type takes (the model validator reports that).
     private static func fractionDigits(of attribute: AttributeRecord) -> Int? {
         guard attribute.valueTransformerName == nil,
-            [.decimal, .double, .float].contains(attribute.attributeType),
+            [.decimal, .double, .float, .date].contains(attribute.attributeType),
             let entry = MappingKeys.firstEntry(of: MappingKeys.jsonFractionDigits, in: attribute.userInfo),
             let digits = Int(entry.value.trimmingSpaces()), (0...18).contains(digits)
         else { return nil }

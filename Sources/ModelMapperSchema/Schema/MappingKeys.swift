@@ -72,6 +72,10 @@ public enum MappingKeys {
     /// `30.0` are written `30.00` and `9.5` is written `9.50`, in either JSON form; a value with
     /// more digits keeps them all (`9.125`), so that nothing is rounded. `modelgen infer` declares
     /// it when every sample has the same number of digits.
+    ///
+    /// On a Date attribute: the fewest fraction digits of its seconds, for APIs that always send
+    /// them (`2018-04-03T23:05:12.000Z` with `3`, where `iso8601` alone writes the fewest digits
+    /// that read back, `2018-04-03T23:05:12Z`); a date written as a number is padded as numbers are.
     public static let jsonFractionDigits = ["jsonFractionDigits"]
 
     /// On an entity (inherited by its subentities): the name of a registered `ValueTransformer`

@@ -149,7 +149,8 @@ extension ObservedField {
         if every(.dateTime) {
             return (.attribute(type: .date, dateFormats: "iso8601"), "\(values), each an ISO 8601 date", true)
         }
-        if forms.contains(.dateTimeWrittenOtherwise), forms.isSubset(of: [.dateTime, .dateTimeWrittenOtherwise]) {
+        if let kind = dateTimeWithFractionKind(forms, values: values) { return kind }
+        if forms.contains(where: \.isDateTime), forms.allSatisfy(\.isDateTime) {
             return (
                 .attribute(type: .string),
                 "\(values), ISO 8601 dates with an offset or fraction digits a Date would write otherwise (in UTC, "
@@ -177,6 +178,36 @@ extension ObservedField {
             return numberTextKind(values: values, forms: forms, options: options)
         }
         return (.attribute(type: .string), "\(values), each a string", true)
+    }
+
+    /// ISO 8601 dates some of which have fraction digits (`.000Z`): a `Date` declaring the
+    /// digits (`jsonFractionDigits`) where all have one number of them, so that the API's
+    /// `.000Z` and `.120Z` are written back so; else a `Date` where `iso8601` alone writes every
+    /// sample back as it was; nil where the strings are not such dates, or some would be
+    /// written otherwise (the caller keeps them as strings).
+    private func dateTimeWithFractionKind(_ forms: Set<StringForm>, values: String) -> (
+        kind: FieldKind, evidence: String, isSure: Bool
+    )? {
+        var digitCounts = Set<Int>()
+        var isWrittenPlainly = true
+        for form in forms {
+            switch form {
+            case .dateTime: digitCounts.insert(0)
+            case .dateTimeWithFraction(let digits, let plainly):
+                digitCounts.insert(digits)
+                isWrittenPlainly = isWrittenPlainly && plainly
+            default: return nil
+            }
+        }
+        guard digitCounts.contains(where: { $0 > 0 }) else { return nil }
+        if digitCounts.count == 1, let digits = digitCounts.first {
+            return (
+                .attribute(type: .date, dateFormats: "iso8601", fractionDigits: digits),
+                "\(values), each an ISO 8601 date with \(digits) fraction digits", true
+            )
+        }
+        guard isWrittenPlainly else { return nil }
+        return (.attribute(type: .date, dateFormats: "iso8601"), "\(values), each an ISO 8601 date", true)
     }
 
     /// A field whose every string is a number's text: a `String` unless numbers sent as strings

@@ -11,6 +11,10 @@ enum StringForm: Hashable {
     /// An ISO 8601 date and time that `iso8601` reads but would write otherwise: with an
     /// offset (`+02:00`, written in UTC), or fraction digits it would not write (`.000Z`).
     case dateTimeWrittenOtherwise
+    /// An ISO 8601 date and time with `digits` fraction digits (`2018-04-03T23:05:12.000Z`)
+    /// that `iso8601` with `jsonFractionDigits` `digits` writes back as it was;
+    /// `isWrittenPlainly` where `iso8601` alone does too (`.5Z`, the fewest digits).
+    case dateTimeWithFraction(digits: Int, isWrittenPlainly: Bool)
     /// An ISO 8601 date and time without a zone (`2018-04-03T23:05:12`, as WooCommerce sends
     /// them), that `iso8601 UTC` reads and writes back as it was.
     case localDateTime
@@ -33,6 +37,14 @@ enum StringForm: Hashable {
     /// Anything else.
     case text
 
+    /// Whether the form is an ISO 8601 date and time `iso8601` reads, written back or not.
+    var isDateTime: Bool {
+        switch self {
+        case .dateTime, .dateTimeWrittenOtherwise, .dateTimeWithFraction: true
+        default: false
+        }
+    }
+
     /// The form of `text`.
     init(_ text: String) {
         let bytes = Array(text.utf8)
@@ -46,7 +58,7 @@ enum StringForm: Hashable {
         } else if bytes.count >= 16, bytes.count <= 40, Self.isDay(Array(bytes.prefix(10))),
             bytes[10] == UInt8(ascii: "T"), (try? DateFormat.iso8601.date(from: .string(text))) != nil
         {
-            self = DateFormat.iso8601.writesBack(.string(text)) ? .dateTime : .dateTimeWrittenOtherwise
+            self = Self.dateTimeForm(text)
         } else if bytes.count >= 16, bytes.count <= 40, Self.isDay(Array(bytes.prefix(10))),
             bytes[10] == UInt8(ascii: "T"), Self.isLocalDateTimeWrittenBack(text)
         {
@@ -60,6 +72,32 @@ enum StringForm: Hashable {
         } else {
             self = .text
         }
+    }
+
+    /// The form of ISO 8601 text `iso8601` reads: as it writes it back, with the text's own
+    /// fraction digits declared or not.
+    private static func dateTimeForm(_ text: String) -> StringForm {
+        let isWrittenPlainly = DateFormat.iso8601.writesBack(.string(text))
+        let digits = fractionDigits(of: Array(text.utf8))
+        if digits > 0, DateFormat.iso8601.writesBack(.string(text), fractionDigits: digits) {
+            return .dateTimeWithFraction(digits: digits, isWrittenPlainly: isWrittenPlainly)
+        }
+        return isWrittenPlainly ? .dateTime : .dateTimeWrittenOtherwise
+    }
+
+    /// The number of fraction digits of the seconds of ISO 8601 text (`.000` in
+    /// `…T23:05:12.000Z`); 0 for none.
+    private static func fractionDigits(of bytes: [UInt8]) -> Int {
+        guard let separator = bytes.firstIndex(of: UInt8(ascii: "T")) else { return 0 }
+        var index = separator + 1
+        while index < bytes.count, isDigit(bytes[index]) || bytes[index] == UInt8(ascii: ":") { index += 1 }
+        guard index < bytes.count, bytes[index] == UInt8(ascii: ".") || bytes[index] == UInt8(ascii: ",") else {
+            return 0
+        }
+        let start = index + 1
+        index = start
+        while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+        return index - start
     }
 
     /// `integer`, `decimal` or `longDecimal` for the plain forms of numbers: an optional `-`,

@@ -176,4 +176,37 @@ struct JSONFormTests {
         #expect(try ModelEncoder().encodeJSON(object)["price"] == "9.125")
         #expect(try ModelEncoder().encodeJSON(object)["weight"] == .number("1e-09"))
     }
+
+    @Test("jsonFractionDigits on a Date: its seconds are written with at least that many digits, never rounded")
+    func dateFractionDigits() throws {
+        let model = try ObjectModel(
+            xml: """
+                <model>
+                  <entity name="Entry">
+                    <attribute name="at" optional="YES" attributeType="Date">
+                      <userInfo><entry key="dateFormats" value="iso8601"/><entry key="jsonFractionDigits" value="3"/></userInfo>
+                    </attribute>
+                    <attribute name="local" optional="YES" attributeType="Date">
+                      <userInfo><entry key="dateFormats" value="iso8601 UTC"/><entry key="jsonFractionDigits" value="2"/></userInfo>
+                    </attribute>
+                    <attribute name="ms" optional="YES" attributeType="Date">
+                      <userInfo><entry key="dateFormats" value="millisecondsSince1970"/><entry key="jsonFractionDigits" value="3"/></userInfo>
+                    </attribute>
+                    <attribute name="plain" optional="YES" attributeType="Date">
+                      <userInfo><entry key="jsonFractionDigits" value="1"/></userInfo>
+                    </attribute>
+                  </entity>
+                </model>
+                """
+        )
+        let entry = try #require(model.entitiesByName["Entry"])
+        let json =
+            #"{"at":"2018-04-03T23:05:12.000Z","local":"2018-04-03T23:05:12.50","ms":1745868771726.500,"#
+            + #""plain":"2018-04-03T23:05:12.0Z"}"#
+        let object = try ModelDecoder(model: model).decodeObject(of: entry, from: Data(json.utf8))
+        #expect(String(decoding: try ModelEncoder().encode(object), as: UTF8.self) == json)
+        // More digits than declared are kept.
+        try object.setValue(Date(timeIntervalSince1970: 1.125), forKey: "at")
+        #expect(try ModelEncoder().encodeJSON(object)["at"] == "1970-01-01T00:00:01.125Z")
+    }
 }
