@@ -200,14 +200,19 @@ struct InferenceIntentTests {
         ]
         #expect(try ModelInference.infer(from: pages).model.entities.count == 1)
     }
-    @Test("ISO 8601 dates with an offset stay Strings, as sent; fraction digits always sent are declared")
-    func datesWrittenOtherwise() throws {
+
+    @Test(
+        "ISO 8601 dates always sent at one offset, or with one number of fraction digits, are Dates that write them so"
+    )
+    func datesAsSent() throws {
         let json = #"""
             [{"at": "2018-04-03T23:05:12+02:00", "stamp": "2024-05-01T09:30:00.000Z", "utc": "2024-05-01T09:30:00Z"},
              {"at": "2018-05-03T10:00:00+02:00", "stamp": "2024-05-02T09:30:00.120Z", "utc": "2024-05-02T09:30:00.5Z"}]
             """#
         let result = try infer(json)
-        #expect(try attribute(result, "at").attributeType == .string)
+        // Always +02:00: a Date written at that offset, reported unsure.
+        let at = try attribute(result, "at")
+        #expect(at.attributeType == .date && at.userInfo["dateFormats"] == "iso8601 +02:00")
         // Always three digits: a Date whose seconds are written with three.
         let stamp = try attribute(result, "stamp")
         #expect(stamp.attributeType == .date && stamp.userInfo["jsonFractionDigits"] == "3")
@@ -219,9 +224,19 @@ struct InferenceIntentTests {
         #expect(written.isEquivalent(to: try JSONValue.parse(Data(json.utf8))))
     }
 
-    @Test("dates with fraction digits of different lengths, some written otherwise, stay strings as sent")
-    func mixedFractionDigits() throws {
-        let json = #"[{"stamp": "2024-05-01T09:30:00.000Z"}, {"stamp": "2024-05-02T09:30:00.10Z"}]"#
+    @Test(
+        "dates no one form writes back as sent stay strings, as sent",
+        arguments: [
+            // Fraction digits of different lengths, some written otherwise.
+            #"[{"stamp": "2024-05-01T09:30:00.000Z"}, {"stamp": "2024-05-02T09:30:00.10Z"}]"#,
+            // Two offsets (daylight saving), or an offset and UTC.
+            #"[{"stamp": "2024-05-01T09:30:00+02:00"}, {"stamp": "2024-12-02T09:30:00+01:00"}]"#,
+            #"[{"stamp": "2024-05-01T09:30:00+02:00"}, {"stamp": "2024-12-02T09:30:00Z"}]"#,
+            // An offset the form does not write (+0200 is written +02:00).
+            #"[{"stamp": "2024-05-01T09:30:00+0200"}]"#,
+        ]
+    )
+    func datesWrittenOtherwiseStayStrings(json: String) throws {
         let result = try infer(json)
         #expect(try attribute(result, "stamp").attributeType == .string)
     }

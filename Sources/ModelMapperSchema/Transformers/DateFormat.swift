@@ -26,6 +26,14 @@ public enum DateFormat: Sendable, Hashable {
     ///
     /// In a `dateFormats` userInfo value: `iso8601 UTC`, `iso8601 Europe/Oslo`.
     case localISO8601(TimeZone)
+    /// ISO 8601 text at a fixed offset from UTC, `seconds` east of it: written as local times
+    /// with that offset (`2018-04-03T23:05:12+02:00` for 7200, with the shortest fraction that
+    /// reads back), as an API that always sends one offset writes them, where ``iso8601`` would
+    /// write `2018-04-03T21:05:12Z`. Read as ``iso8601`` reads text with a designator, and a
+    /// local time without one as a time at the offset. From -18:00 to +18:00.
+    ///
+    /// In a `dateFormats` userInfo value: `iso8601 +02:00`, `iso8601 -0530`.
+    case offsetISO8601(seconds: Int)
     /// A calendar day, `yyyy-MM-dd`, at midnight UTC. Writing a date that is not midnight UTC
     /// is an error: the time would be lost.
     case yearMonthDay
@@ -38,7 +46,7 @@ public enum DateFormat: Sendable, Hashable {
 
     /// The formats a `dateFormats` userInfo value names (see ``MappingKeys/dateFormats``):
     /// `iso8601`, `iso8601` and a time zone (`iso8601 Europe/Oslo`, `iso8601 UTC`: local times
-    /// in that zone), `yearMonthDay` (or `yyyy-MM-dd`), `secondsSince1970`,
+    /// in that zone) or an offset (`iso8601 +02:00`: written at that offset), `yearMonthDay` (or `yyyy-MM-dd`), `secondsSince1970`,
     /// `millisecondsSince1970`, `rfc1123` (HTTP's dates, `Tue, 03 Apr 2018 23:05:12 GMT`: the
     /// pattern `EEE, dd MMM yyyy HH:mm:ss 'GMT'`), or a pattern, separated by `|`.
     ///
@@ -55,6 +63,7 @@ public enum DateFormat: Sendable, Hashable {
                 case "millisecondsSince1970": return .millisecondsSince1970
                 case "rfc1123", "RFC1123": return .pattern(rfc1123Pattern)
                 default:
+                    if let seconds = fixedOffset(name) { return .offsetISO8601(seconds: seconds) }
                     if let zone = localZone(name) { return .localISO8601(zone) }
                     return .pattern(name)
                 }
@@ -64,6 +73,32 @@ public enum DateFormat: Sendable, Hashable {
     /// RFC 1123's form of a date, as HTTP headers and many APIs send it
     /// (`Tue, 03 Apr 2018 23:05:12 GMT`), as a pattern: `rfc1123` in `dateFormats` names it.
     package static let rfc1123Pattern = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+
+    /// The offset of `iso8601 +02:00` (or `+0200`, `-05:30`), in seconds east of UTC; nil for
+    /// anything else.
+    private static func fixedOffset(_ name: String) -> Int? {
+        let words = name.split(separator: " ", omittingEmptySubsequences: true)
+        guard words.count == 2, words[0] == "iso8601" || words[0] == "ISO8601" else { return nil }
+        var text = Array(words[1].utf8)
+        guard let sign = text.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") else { return nil }
+        text.removeFirst()
+        if text.count == 5, text[2] == UInt8(ascii: ":") { text.remove(at: 2) }
+        guard text.count == 4, text.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
+            return nil
+        }
+        let hours = Int(text[0] - UInt8(ascii: "0")) * 10 + Int(text[1] - UInt8(ascii: "0"))
+        let minutes = Int(text[2] - UInt8(ascii: "0")) * 10 + Int(text[3] - UInt8(ascii: "0"))
+        guard hours <= 18, minutes < 60, hours * 60 + minutes <= 18 * 60 else { return nil }
+        let seconds = (hours * 60 + minutes) * 60
+        return sign == UInt8(ascii: "-") ? -seconds : seconds
+    }
+
+    /// `+02:00` for 7200 seconds east of UTC, `-05:30`, `+00:00`.
+    package static func offsetText(_ seconds: Int) -> String {
+        let minutes = abs(seconds) / 60
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return (seconds < 0 ? "-" : "+") + two(minutes / 60) + ":" + two(minutes % 60)
+    }
 
     /// The zone of `iso8601 <zone>`: an identifier (`Europe/Oslo`) or an abbreviation (`UTC`).
     private static func localZone(_ name: String) -> TimeZone? {
@@ -95,12 +130,20 @@ public enum DateFormat: Sendable, Hashable {
                 throw DateFormatError(expected: expectation, found: "'\(String(decoding: bytes, as: UTF8.self))'")
             }
             return Date(timeIntervalSince1970: self == .secondsSince1970 ? number : number / 1000)
-        case .iso8601, .localISO8601, .yearMonthDay, .pattern:
+        case .iso8601, .localISO8601, .offsetISO8601, .yearMonthDay, .pattern:
             guard case .string(let bytes) = token else {
                 throw DateFormatError(expected: expectation, found: token.jsonValue.typeDescription)
             }
             if let date = civilDate(from: bytes) { return date }
             let text = String(decoding: bytes, as: UTF8.self)
+            if case .offsetISO8601(let seconds) = self {
+                guard let fields = ISO8601Text(bytes, allowsLocalTime: true), fields.hasDesignator == false
+                else { return try DateFormat.iso8601.date(from: token) }
+                guard let date = fields.date(offset: seconds) else {
+                    throw DateFormatError(expected: expectation, found: "'\(text)'")
+                }
+                return date
+            }
             if case .localISO8601(let zone) = self {
                 guard let fields = ISO8601Text(bytes, allowsLocalTime: true), fields.hasDesignator == false
                 else { return try DateFormat.iso8601.date(from: token) }
@@ -157,6 +200,11 @@ public enum DateFormat: Sendable, Hashable {
             if let text = CivilTime.text(date, withTime: true) { return .string(text) }
             // Years outside the civil arithmetic's, through Foundation's calendar.
             return .string(ISO8601Text.foundationText(date))
+        case .offsetISO8601(let seconds):
+            if let text = CivilTime.text(date, withTime: true, localOffset: seconds) {
+                return .string(text + Self.offsetText(seconds))
+            }
+            return DateFormat.iso8601.jsonValue(for: date)
         case .localISO8601(let zone):
             if let text = try? ISO8601Text.localText(date, in: zone) { return .string(text) }
             // Not a local time that reads back (see checkedJSONValue): with its offset instead.
@@ -203,6 +251,18 @@ public enum DateFormat: Sendable, Hashable {
                 "\(date)",
                 detail: "\(expectation) holds no time of day, and this date is not midnight UTC"
             )
+        case .offsetISO8601(let seconds):
+            // Years 1 to 9999 at the offset, as the reader reads them.
+            let local = interval + Double(seconds)
+            guard local >= -62_135_769_600, local < 253_402_300_800,
+                CivilTime.text(date, withTime: true, localOffset: seconds) != nil
+            else {
+                throw JSONError(
+                    .notRepresentable,
+                    "a date \(interval) seconds from 1970",
+                    detail: "\(expectation) has years 1 to 9999"
+                )
+            }
         case .iso8601, .yearMonthDay, .pattern:
             // 0001-01-01T00:00:00Z up to 9999-12-31T23:59:59Z, the first in Foundation's
             // calendar, Julian before 1582 (two days before the proleptic Gregorian one), as
@@ -225,6 +285,7 @@ public enum DateFormat: Sendable, Hashable {
         switch self {
         case .iso8601: "an ISO 8601 date string"
         case .localISO8601(let zone): "an ISO 8601 date string (local times in \(zone.identifier))"
+        case .offsetISO8601(let seconds): "an ISO 8601 date string (written at \(Self.offsetText(seconds)))"
         case .yearMonthDay: "a yyyy-MM-dd date string"
         case .secondsSince1970: "a number of seconds since 1970"
         case .millisecondsSince1970: "a number of milliseconds since 1970"
@@ -250,7 +311,7 @@ public enum DateFormat: Sendable, Hashable {
             return date
         case .pattern(let pattern):
             return PatternFormatters.date(from: text, pattern: pattern)
-        case .localISO8601, .secondsSince1970, .millisecondsSince1970:
+        case .localISO8601, .offsetISO8601, .secondsSince1970, .millisecondsSince1970:
             return nil
         }
     }

@@ -146,15 +146,12 @@ extension ObservedField {
     ) {
         let forms = Set(stringForms.keys)
         func every(_ form: StringForm) -> Bool { stringForms[form] == strings }
-        if every(.dateTime) {
-            return (.attribute(type: .date, dateFormats: "iso8601"), "\(values), each an ISO 8601 date", true)
-        }
-        if let kind = dateTimeWithFractionKind(forms, values: values) { return kind }
+        if let kind = dateTimeKind(forms, values: values) { return kind }
         if forms.contains(where: \.isDateTime), forms.allSatisfy(\.isDateTime) {
             return (
                 .attribute(type: .string),
-                "\(values), ISO 8601 dates with an offset or fraction digits a Date would write otherwise (in UTC, "
-                    + "with the fewest digits): kept as a String, as sent",
+                "\(values), ISO 8601 dates no date form writes back as sent (different offsets, or fraction digits "
+                    + "of different lengths): kept as a String, as sent",
                 false
             )
         }
@@ -180,34 +177,42 @@ extension ObservedField {
         return (.attribute(type: .string), "\(values), each a string", true)
     }
 
-    /// ISO 8601 dates some of which have fraction digits (`.000Z`): a `Date` declaring the
-    /// digits (`jsonFractionDigits`) where all have one number of them, so that the API's
-    /// `.000Z` and `.120Z` are written back so; else a `Date` where `iso8601` alone writes every
-    /// sample back as it was; nil where the strings are not such dates, or some would be
-    /// written otherwise (the caller keeps them as strings).
-    private func dateTimeWithFractionKind(_ forms: Set<StringForm>, values: String) -> (
+    /// ISO 8601 dates a date form writes back as they were sent: every sample in UTC (`Z`,
+    /// `iso8601`) or at one offset (`iso8601 +02:00`), declaring the fraction digits
+    /// (`jsonFractionDigits`) where all have one number of them (`.000Z`), else where the form
+    /// alone writes every one back (the fewest digits). Nil where the strings are not such
+    /// dates, or some would be written otherwise (the caller keeps them as strings).
+    private func dateTimeKind(_ forms: Set<StringForm>, values: String) -> (
         kind: FieldKind, evidence: String, isSure: Bool
     )? {
+        var offsets = Set<Int?>()
         var digitCounts = Set<Int>()
         var isWrittenPlainly = true
         for form in forms {
-            switch form {
-            case .dateTime: digitCounts.insert(0)
-            case .dateTimeWithFraction(let digits, let plainly):
-                digitCounts.insert(digits)
-                isWrittenPlainly = isWrittenPlainly && plainly
-            default: return nil
-            }
+            guard case .dateTime(let offset, let digits, let plainly) = form else { return nil }
+            offsets.insert(offset)
+            digitCounts.insert(digits)
+            isWrittenPlainly = isWrittenPlainly && plainly
         }
-        guard digitCounts.contains(where: { $0 > 0 }) else { return nil }
-        if digitCounts.count == 1, let digits = digitCounts.first {
-            return (
-                .attribute(type: .date, dateFormats: "iso8601", fractionDigits: digits),
-                "\(values), each an ISO 8601 date with \(digits) fraction digits", true
-            )
+        guard offsets.count == 1, let offset = offsets.first else { return nil }
+        let format = offset.map { "iso8601 \(DateFormat.offsetText($0))" } ?? "iso8601"
+        var evidence = "\(values), each an ISO 8601 date"
+        var fractionDigits: Int?
+        if digitCounts.count == 1, let digits = digitCounts.first, digits > 0 {
+            fractionDigits = digits
+            evidence += " with \(digits) fraction digits"
+        } else if !isWrittenPlainly {
+            return nil
         }
-        guard isWrittenPlainly else { return nil }
-        return (.attribute(type: .date, dateFormats: "iso8601"), "\(values), each an ISO 8601 date", true)
+        guard let offset else {
+            return (.attribute(type: .date, dateFormats: format, fractionDigits: fractionDigits), evidence, true)
+        }
+        return (
+            .attribute(type: .date, dateFormats: format, fractionDigits: fractionDigits),
+            evidence + " at \(DateFormat.offsetText(offset)), written at that offset (one the API sends at "
+                + "another, as its zone's daylight saving changes, would be written at this one)",
+            false
+        )
     }
 
     /// A field whose every string is a number's text: a `String` unless numbers sent as strings

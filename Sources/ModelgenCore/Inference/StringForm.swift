@@ -5,16 +5,14 @@ import Foundation
 /// UUID, a URL, a number sent as text. A string has at most one; a field is of that type only
 /// when every string it held had the form.
 enum StringForm: Hashable {
-    /// An ISO 8601 date and time (`2024-05-01T09:30:00Z`), as the `iso8601` date format reads it
-    /// and writes it back.
-    case dateTime
-    /// An ISO 8601 date and time that `iso8601` reads but would write otherwise: with an
-    /// offset (`+02:00`, written in UTC), or fraction digits it would not write (`.000Z`).
+    /// An ISO 8601 date and time with a designator that a date form writes back as it was:
+    /// `iso8601` for one in UTC (`2024-05-01T09:30:00Z`, `offset` nil), `iso8601 +02:00` for
+    /// one at an offset (`offset` seconds east of UTC); with its `digits` fraction digits
+    /// declared (`jsonFractionDigits`: `.000Z`), or without where `isWrittenPlainly` (the
+    /// fewest digits that read back, `.5Z`).
+    case dateTime(offset: Int?, digits: Int, isWrittenPlainly: Bool)
+    /// An ISO 8601 date and time `iso8601` reads that no date form writes back as it was.
     case dateTimeWrittenOtherwise
-    /// An ISO 8601 date and time with `digits` fraction digits (`2018-04-03T23:05:12.000Z`)
-    /// that `iso8601` with `jsonFractionDigits` `digits` writes back as it was;
-    /// `isWrittenPlainly` where `iso8601` alone does too (`.5Z`, the fewest digits).
-    case dateTimeWithFraction(digits: Int, isWrittenPlainly: Bool)
     /// An ISO 8601 date and time without a zone (`2018-04-03T23:05:12`, as WooCommerce sends
     /// them), that `iso8601 UTC` reads and writes back as it was.
     case localDateTime
@@ -40,7 +38,7 @@ enum StringForm: Hashable {
     /// Whether the form is an ISO 8601 date and time `iso8601` reads, written back or not.
     var isDateTime: Bool {
         switch self {
-        case .dateTime, .dateTimeWrittenOtherwise, .dateTimeWithFraction: true
+        case .dateTime, .dateTimeWrittenOtherwise: true
         default: false
         }
     }
@@ -74,15 +72,31 @@ enum StringForm: Hashable {
         }
     }
 
-    /// The form of ISO 8601 text `iso8601` reads: as it writes it back, with the text's own
-    /// fraction digits declared or not.
+    /// The form of ISO 8601 text `iso8601` reads: written back at its own offset (UTC for
+    /// `Z`), with its own fraction digits declared or not; or written otherwise.
     private static func dateTimeForm(_ text: String) -> StringForm {
-        let isWrittenPlainly = DateFormat.iso8601.writesBack(.string(text))
-        let digits = fractionDigits(of: Array(text.utf8))
-        if digits > 0, DateFormat.iso8601.writesBack(.string(text), fractionDigits: digits) {
-            return .dateTimeWithFraction(digits: digits, isWrittenPlainly: isWrittenPlainly)
+        let bytes = Array(text.utf8)
+        var offset: Int?
+        if bytes.last != UInt8(ascii: "Z"), let sign = designatorStart(bytes) {
+            let designator = String(decoding: bytes[sign...], as: UTF8.self)
+            guard case .offsetISO8601(let seconds)? = DateFormat.list("iso8601 \(designator)").first else {
+                return .dateTimeWrittenOtherwise
+            }
+            offset = seconds
         }
-        return isWrittenPlainly ? .dateTime : .dateTimeWrittenOtherwise
+        let format = offset.map { DateFormat.offsetISO8601(seconds: $0) } ?? .iso8601
+        let isWrittenPlainly = format.writesBack(.string(text))
+        let digits = fractionDigits(of: bytes)
+        guard isWrittenPlainly || (digits > 0 && format.writesBack(.string(text), fractionDigits: digits)) else {
+            return .dateTimeWrittenOtherwise
+        }
+        return .dateTime(offset: offset, digits: digits, isWrittenPlainly: isWrittenPlainly)
+    }
+
+    /// Where the `+hh:mm` or `-hh:mm` designator of ISO 8601 text begins; nil for none.
+    private static func designatorStart(_ bytes: [UInt8]) -> Int? {
+        guard let separator = bytes.firstIndex(of: UInt8(ascii: "T")) else { return nil }
+        return bytes[separator...].lastIndex { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") }
     }
 
     /// The number of fraction digits of the seconds of ISO 8601 text (`.000` in

@@ -167,4 +167,25 @@ struct LocalTimeDateTests {
         #expect(error.description.contains("did you mean 'Europe/Oslo'?"), "\(error)")
         #expect(error.description.contains(":5:"), "\(error)")
     }
+
+    @Test("iso8601 +02:00: dates written at that offset, any designator read, local times read at the offset")
+    func fixedOffset() throws {
+        #expect(
+            DateFormat.list("iso8601 +02:00 | iso8601 -0530") == [
+                .offsetISO8601(seconds: 7200), .offsetISO8601(seconds: -19_800),
+            ]
+        )
+        #expect(DateFormat.list("iso8601 +19:00").first != .offsetISO8601(seconds: 68_400))
+        let format = DateFormat.offsetISO8601(seconds: 7200)
+        let sent: JSONValue = "2018-04-03T23:05:12+02:00"
+        let date = try format.date(from: sent)
+        #expect(date.timeIntervalSince1970 == Self.seconds("2018-04-03T21:05:12Z"))
+        #expect(format.jsonValue(for: date) == sent)
+        // Another designator, and a local time: the same instant, written at the offset.
+        #expect(try format.date(from: "2018-04-03T21:05:12Z") == date)
+        #expect(try format.date(from: "2018-04-03T23:05:12") == date)
+        #expect(format.jsonValue(for: date.addingTimeInterval(0.25)) == "2018-04-03T23:05:12.25+02:00")
+        #expect(DateFormat.offsetISO8601(seconds: -19_800).jsonValue(for: date) == "2018-04-03T15:35:12-05:30")
+        #expect(throws: DateFormatError.self) { try format.date(from: "yesterday") }
+    }
 }

@@ -378,7 +378,7 @@ extension ModelBuilder {
     }
 
     /// A `dateFormats` entry naming local times in a zone (`iso8601 Europe/Oslo`) must name a
-    /// zone this system knows: otherwise the entry would be read as a `DateFormatter` pattern
+    /// zone this system knows, or an offset (`iso8601 +02:00`): otherwise the entry would be read as a `DateFormatter` pattern
     /// that no date matches.
     private mutating func checkDateFormats(
         owner: PropertyOwner,
@@ -389,8 +389,9 @@ extension ModelBuilder {
         for piece in text.split(separator: "|") {
             let words = piece.split(separator: " ")
             guard words.count == 2, words[0] == "iso8601" || words[0] == "ISO8601" else { continue }
+            // DateFormat.list is the rule: a zone or an offset (`+02:00`) it reads, else a pattern.
+            guard case .pattern? = DateFormat.list(String(piece)).first else { continue }
             let zone = String(words[1])
-            guard TimeZone(identifier: zone) == nil, TimeZone(abbreviation: zone) == nil else { continue }
             let suggestion = ClosestName.to(zone, among: TimeZone.knownTimeZoneIdentifiers)
             report(
                 .unknownTimeZone(attribute: "\(owner)", key: key, zone: zone, suggestion: suggestion),
