@@ -177,6 +177,22 @@ package enum BuiltInTemplates {
                 return try graph.fetch(request, as: {{{className}}}.self)
             }
         {{/fetchRequests}}
+        {{#documentRoot}}
+
+            /// Where the model says documents hold `{{{entityName}}}` objects (its `jsonRootKeyPath`;
+            /// nil for the document itself), as `check-json`, `roundtrip` and `decode` read them.
+            {{{access}}}static let jsonRootKeyPath: String? = {{{keyPathLiteral}}}
+
+            /// The `{{{entityName}}}` objects of a document as the API sends it: the array
+            /// {{{place}}}, where the model says documents hold them (`jsonRootKeyPath`). A document
+            /// holding one object there reads with `decoder.decode(_:from:at:)` and `jsonRootKeyPath`.
+            ///
+            /// - Throws: `MappingError` (`MappingErrors` when collecting all errors) saying where
+            ///   the JSON is malformed or does not fit the model.
+            {{{access}}}static func decodeDocument(_ data: Foundation.Data, using decoder: ModelMapper.ModelDecoder) throws -> [{{{className}}}] {
+                try decoder.decode([{{{className}}}].self, from: data, at: jsonRootKeyPath)
+            }
+        {{/documentRoot}}
         }
         {{#identity}}
 

@@ -27,4 +27,6 @@ struct EntityTemplateContext {
     let identity: [IdentityTemplateContext]
     /// The typed initializer: one element, or none for an abstract entity.
     let initializer: [InitializerTemplateContext]
+    /// Where documents hold the entity's objects: one element where the entity declares it.
+    let documentRoot: [DocumentRootTemplateContext]
 }

@@ -238,8 +238,18 @@ struct GenerationRun {
             fetchRequests: fetchRequestContexts(entity, className: className),
             identity: identityContext(entity, attributes: attributes, names: names),
             initializer: entity.isAbstract
-                ? [] : [initializerContext(entity, ownProperties: attributes + relationships, names: names)]
+                ? [] : [initializerContext(entity, ownProperties: attributes + relationships, names: names)],
+            documentRoot: Self.documentRootContext(entity)
         )
+    }
+
+    /// Where the entity's documents hold its objects, where it declares it (`jsonRootKeyPath`).
+    static func documentRootContext(_ entity: EntityDescription) -> [DocumentRootTemplateContext] {
+        guard entity.declaresRoot, !entity.isAbstract else { return [] }
+        guard let path = entity.rootKeyPath?.description else {
+            return [DocumentRootTemplateContext(keyPathLiteral: "nil", place: "that is the document")]
+        }
+        return [DocumentRootTemplateContext(keyPathLiteral: SwiftNaming.stringLiteral(path), place: "at `\(path)`")]
     }
 
     static func initializerDocLines(_ entityName: String, parameters: [PropertyTemplateContext]) -> [String] {

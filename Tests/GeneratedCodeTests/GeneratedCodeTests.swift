@@ -96,6 +96,20 @@ struct GeneratedCodeTests {
         #expect(try graph.fetch(request, as: Product.self).map(\.sku) == ["LMP-01"])
     }
 
+    @Test("Catalog: a class whose entity declares where documents hold its objects reads them there")
+    func documentRoot() throws {
+        let decoder = ModelDecoder(model: try CatalogModel.load())
+        let document = try TestPaths.fixture("Catalog/catalog.json")
+        #expect(Product.jsonRootKeyPath == "products")
+        let products = try Product.decodeDocument(document, using: decoder)
+        let read = try decoder.decode([Product].self, from: document, at: "products")
+        #expect(products.map(\.sku) == read.map(\.sku))
+        #expect(products.count == 2)
+        // The library's own reading of the document itself is unchanged, and names the key path.
+        let error = try #require(throws: MappingError.self) { try decoder.decode([Product].self, from: document) }
+        #expect("\(error)".contains("products"), "\(error)")
+    }
+
     @Test("Catalog: every attribute type through its typed property")
     func catalog() throws {
         let model = try CatalogModel.load()

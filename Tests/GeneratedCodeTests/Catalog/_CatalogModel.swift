@@ -129,6 +129,7 @@ public enum CatalogModel {
         <relationship name="variants" optional="YES" toMany="YES" deletionRule="Cascade" ordered="YES" destinationEntity="Variant" inverseName="product" inverseEntity="Variant"/>
         <userInfo>
             <entry key="identityAttributes" value="sku"/>
+            <entry key="jsonRootKeyPath" value="products"/>
         </userInfo>
     </entity>
     <entity name="Tag" representedClassName="Tag" syncable="YES" codeGenerationType="class">

@@ -299,6 +299,20 @@ public class _Product: ModelMapper.ModelObject {
         let request = try graph.model.fetchRequest(named: "withTag", substitutionVariables: ["label": label])
         return try graph.fetch(request, as: Product.self)
     }
+
+    /// Where the model says documents hold `Product` objects (its `jsonRootKeyPath`;
+    /// nil for the document itself), as `check-json`, `roundtrip` and `decode` read them.
+    public static let jsonRootKeyPath: String? = "products"
+
+    /// The `Product` objects of a document as the API sends it: the array
+    /// at `products`, where the model says documents hold them (`jsonRootKeyPath`). A document
+    /// holding one object there reads with `decoder.decode(_:from:at:)` and `jsonRootKeyPath`.
+    ///
+    /// - Throws: `MappingError` (`MappingErrors` when collecting all errors) saying where
+    ///   the JSON is malformed or does not fit the model.
+    public static func decodeDocument(_ data: Foundation.Data, using decoder: ModelMapper.ModelDecoder) throws -> [Product] {
+        try decoder.decode([Product].self, from: data, at: jsonRootKeyPath)
+    }
 }
 
 /// Objects of `Product` are identified by `sku`, the entity's identity: two
