@@ -152,7 +152,7 @@ public struct RoundTrip {
     public func differences(decoding data: Data, expected: Data? = nil) throws -> [JSONDifference] {
         let found = try output(decoding: data)
         let wanted = try Self.payload(of: JSONValue.parse(expected ?? data), at: keyPath)
-        let base = JSONPath.root.appending(keys: keyPath.map(Self.components) ?? [])
+        let base = JSONPath.root.appending(keys: try keyPath.map(Self.components) ?? [])
         return
             JSONComparison.differences(
                 expected: wanted,
@@ -189,7 +189,7 @@ public struct RoundTrip {
         let base = try JSONValue.parse(exists ? Data(contentsOf: expectedURL) : data)
         let document = try Self.replacing(
             in: base,
-            at: keyPath.map(Self.components) ?? [],
+            at: try keyPath.map(Self.components) ?? [],
             with: output(decoding: data)
         )
         try Data((document.jsonText(options: [.prettyPrinted, .withoutEscapingSlashes]) + "\n").utf8)
@@ -250,13 +250,17 @@ public struct RoundTrip {
         return nil
     }
 
-    static func components(_ keyPath: String) -> [String] {
-        keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+    /// The keys of a key path, as the decoder reads them (``JSONKeyPath/init(parsing:)``: `\.` is
+    /// a dot within a key).
+    ///
+    /// - Throws: ``JSONKeyPath/SyntaxError`` for a key path that does not parse.
+    static func components(_ keyPath: String) throws -> [String] {
+        try JSONKeyPath(parsing: keyPath).components
     }
 
     static func payload(of document: JSONValue, at keyPath: String?) throws -> JSONValue {
         var value = document
-        for key in keyPath.map(components) ?? [] {
+        for key in try keyPath.map(components) ?? [] {
             guard let next = value[key] else { throw RoundTripError.missingKeyPath(keyPath ?? "") }
             value = next
         }

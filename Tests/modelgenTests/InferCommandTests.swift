@@ -82,6 +82,15 @@ struct InferCommandTests {
         // --at still wins: the document itself is then not an array of orders.
         let elsewhere = try Modelgen.run(["check-json", model, orders.path, "--at", "meta"])
         #expect(elsewhere.status != 0)
+        // A key with a dot in it, escaped as the decoder reads key paths.
+        let dotted = try folder.write(#"{"api.v1": {"items": [{"id": 1, "name": "A"}]}}"#, to: "dotted.json")
+        let dottedModel = folder.url.appendingPathComponent("Dotted.xcdatamodeld").path
+        let dottedInferred = try Modelgen.run(["infer", dotted.path, "--at", #"api\.v1.items"#, "--output", dottedModel])
+        #expect(dottedInferred.status == 0, "\(dottedInferred.standardError)")
+        for command in ["check-json", "roundtrip"] {
+            let result = try Modelgen.run([command, dottedModel, dotted.path])
+            #expect(result.status == 0, "\(command): \(result.standardError)")
+        }
     }
     @Test("samples of different endpoints: refused as one entity, each given its own with FILE=ENTITY")
     func endpoints() throws {
