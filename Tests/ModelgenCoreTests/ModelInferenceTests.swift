@@ -119,6 +119,20 @@ struct ModelInferenceTests {
         #expect(try attribute(result, "Sample", "mixed").attributeType == .string)
     }
 
+    @Test("integral numbers beside fractions are Doubles written without .0, so that 586 comes back 586")
+    func integralBesideFractions() throws {
+        let result = try infer(#"[{"duration": 586, "amount": 1.5}, {"duration": 245.5, "amount": 2.125}]"#)
+        let duration = try attribute(result, "Sample", "duration")
+        #expect(duration.attributeType == .double && duration.userInfo["jsonFractionDigits"] == "0")
+        let amount = try attribute(result, "Sample", "amount")
+        #expect(amount.attributeType == .double && amount.userInfo["jsonFractionDigits"] == nil)
+        let json = #"[{"amount":1.5,"duration":586},{"amount":2.125,"duration":245.5}]"#
+        let sample = try #require(result.model.entitiesByName["Sample"])
+        let objects = try ModelDecoder(model: result.model).decodeObjects(of: sample, from: Data(json.utf8))
+        let written = String(decoding: try ModelEncoder().encode(objects), as: UTF8.self)
+        #expect(written == json)
+    }
+
     @Test("the casing most keys follow is the convention; a key that does not follow it gets a jsonKeyPath")
     func casing() throws {
         let result = try infer(#"{"first_name": "A", "last_name": "B", "userID": 3, "x-rate": 1}"#)

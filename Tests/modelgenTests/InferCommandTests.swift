@@ -85,7 +85,9 @@ struct InferCommandTests {
         // A key with a dot in it, escaped as the decoder reads key paths.
         let dotted = try folder.write(#"{"api.v1": {"items": [{"id": 1, "name": "A"}]}}"#, to: "dotted.json")
         let dottedModel = folder.url.appendingPathComponent("Dotted.xcdatamodeld").path
-        let dottedInferred = try Modelgen.run(["infer", dotted.path, "--at", #"api\.v1.items"#, "--output", dottedModel])
+        let dottedInferred = try Modelgen.run([
+            "infer", dotted.path, "--at", #"api\.v1.items"#, "--output", dottedModel,
+        ])
         #expect(dottedInferred.status == 0, "\(dottedInferred.standardError)")
         for command in ["check-json", "roundtrip"] {
             let result = try Modelgen.run([command, dottedModel, dotted.path])

@@ -85,30 +85,10 @@ extension JSONWriter {
         }
     }
 
-    /// Gives the number written from `start` at least `digits` fraction digits, with zeros
-    /// (``/ModelMapperSchema/MappingKeys/jsonFractionDigits``): `30` becomes `30.00`, `9.5`
-    /// becomes `9.50` for 2; `0` digits drops a `.0` alone. A number with an exponent, or with
-    /// more digits, is left as written: nothing is rounded.
-    mutating func padFraction(from start: Int, to digits: Int) {
-        let written = bytes(from: start)
-        guard !written.contains(UInt8(ascii: "e")), !written.contains(UInt8(ascii: "E")) else { return }
-        let dot = written.firstIndex(of: UInt8(ascii: "."))
-        let present = dot.map { written.count - $0 - 1 } ?? 0
-        if digits == 0 {
-            if let dot, written[(dot + 1)...].allSatisfy({ $0 == UInt8(ascii: "0") }) {
-                truncate(to: start + dot)
-            }
-            return
-        }
-        guard present < digits else { return }
-        if dot == nil { append(".") }
-        for _ in present..<digits { append("0") }
-    }
-
     /// Gives the date written from `start` at least `digits` fraction digits of its seconds
     /// (``/ModelMapperSchema/MappingKeys/jsonFractionDigits``): ISO 8601 text as
     /// ``/ModelMapperSchema/DateFormat/paddingSecondsFraction(_:to:)`` pads it, a number of
-    /// seconds or milliseconds as ``padFraction(from:to:)`` pads numbers.
+    /// seconds or milliseconds as `padFraction(from:to:)` pads numbers.
     mutating func padDateFraction(from start: Int, to digits: Int) {
         let written = bytes(from: start)
         guard written.first == UInt8(ascii: "\"") else { return padFraction(from: start, to: digits) }

@@ -136,7 +136,21 @@ extension ObservedField {
                     "\(values), some with a fraction, each with \(digits) fraction digits", true
                 )
             }
-            return (.attribute(type: .double), "\(values), some with a fraction", true)
+            if numbersAlteredAsDouble == 0 {
+                // Integral values (586 beside 245.5) are written without `.0` where declared so.
+                let hasIntegers = fractionDigitCounts.contains(0)
+                return (
+                    .attribute(type: .double, fractionDigits: hasIntegers ? 0 : nil),
+                    "\(values), some with a fraction" + (hasIntegers ? ", integral ones written without .0" : ""),
+                    true
+                )
+            }
+            return (
+                .attribute(type: .double),
+                "\(values), some with a fraction, of different lengths (\(fractionDigitsList) digits): some will be "
+                    + "written with other digits (120 as 120.0, 49.90 as 49.9)",
+                false
+            )
         }
         return (.attribute(type: .integer64), "\(values), each an integer", true)
     }
@@ -254,6 +268,11 @@ extension ObservedField {
         guard fractionDigitCounts.count == 1, let digits = fractionDigitCounts.first, (1...18).contains(digits)
         else { return nil }
         return digits
+    }
+
+    /// The numbers of fraction digits seen, for a note (`0, 2`).
+    private var fractionDigitsList: String {
+        fractionDigitCounts.sorted().map { $0 < 0 ? "an exponent" : String($0) }.joined(separator: ", ")
     }
 
     private func arrayKind(values: String) -> (kind: FieldKind, evidence: String, isSure: Bool) {

@@ -28,6 +28,9 @@ struct ObservedField {
     /// The numbers of fraction digits of the numbers seen, literals and numeric strings
     /// (`9.50`: 2, `7`: 0; -1 for one with an exponent): at most a few different ones.
     var fractionDigitCounts: Set<Int> = []
+    /// Number literals a `Double` with `jsonFractionDigits` 0 would write otherwise (`49.90`
+    /// written `49.9`; see ``NumberWriteBack``).
+    var numbersAlteredAsDouble = 0
     /// Strings, by the one form each has.
     var strings = 0
     var stringForms: [StringForm: Int] = [:]
@@ -92,6 +95,7 @@ struct ObservedField {
         case .number(let text):
             noteNumber(text)
             noteFractionDigits(text)
+            if !NumberWriteBack.double(text) { numbersAlteredAsDouble += 1 }
             if isDateNamed { noteEpoch(text) }
             noteReference(IdentityValue(value))
         case .string(let text):
