@@ -106,7 +106,8 @@ extension ObjectDecoder {
 
     /// What an error about a `null` element suggests.
     static let nullElementAdvice =
-        "a to-many array holds null; set ModelDecoder.Options.nullElements to .skip to leave such elements out"
+        "a to-many relationship's array or map holds null; set ModelDecoder.Options.nullElements to .skip to leave "
+        + "such elements out"
 
     func report(
         _ code: MappingError.Code,
