@@ -48,8 +48,9 @@ extension JSONWriter {
             if let digits = property.fractionDigits { padFraction(from: start, to: digits) }
         case .date(let date):
             let start = count
-            try self.date(date, format: property.dateFormats.first ?? dateFormat)
-            if let digits = property.fractionDigits { padDateFraction(from: start, to: digits) }
+            let format = property.dateFormats.first ?? dateFormat
+            try self.date(date, format: format)
+            if let digits = property.fractionDigits { padDateFraction(from: start, to: digits, format: format) }
         case .uuid(let uuid) where property.attributeType == .uuid:
             self.uuid(uuid)
         case .url(let url) where property.attributeType == .uri:
@@ -85,14 +86,15 @@ extension JSONWriter {
         }
     }
 
-    /// Gives the date written from `start` at least `digits` fraction digits of its seconds
-    /// (``/ModelMapperSchema/MappingKeys/jsonFractionDigits``): ISO 8601 text as
-    /// ``/ModelMapperSchema/DateFormat/paddingSecondsFraction(_:to:)`` pads it, a number of
-    /// seconds or milliseconds as `padFraction(from:to:)` pads numbers.
-    mutating func padDateFraction(from start: Int, to digits: Int) {
-        let written = bytes(from: start)
-        guard written.first == UInt8(ascii: "\"") else { return padFraction(from: start, to: digits) }
-        guard let padded = DateFormat.paddingSecondsFraction(written, to: digits) else { return }
+    /// Gives the date written from `start` in `format` at least `digits` fraction digits of its
+    /// seconds (``/ModelMapperSchema/MappingKeys/jsonFractionDigits``): a number of seconds or
+    /// milliseconds as `padFraction(from:to:)` pads numbers, ISO 8601 text as
+    /// `DateFormat.paddingSecondsFraction(_:to:)` pads it; a pattern's text is left as it is.
+    mutating func padDateFraction(from start: Int, to digits: Int, format: DateFormat) {
+        if format == .secondsSince1970 || format == .millisecondsSince1970 {
+            return padFraction(from: start, to: digits)
+        }
+        guard let padded = format.paddingSecondsFraction(bytes(from: start), to: digits) else { return }
         truncate(to: start)
         append(padded)
     }

@@ -77,9 +77,8 @@ public enum DateFormat: Sendable, Hashable {
     /// The offset of `iso8601 +02:00` (or `+0200`, `-05:30`), in seconds east of UTC; nil for
     /// anything else.
     private static func fixedOffset(_ name: String) -> Int? {
-        let words = name.split(separator: " ", omittingEmptySubsequences: true)
-        guard words.count == 2, words[0] == "iso8601" || words[0] == "ISO8601" else { return nil }
-        var text = Array(words[1].utf8)
+        guard let argument = iso8601Argument(name) else { return nil }
+        var text = Array(argument.utf8)
         guard let sign = text.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") else { return nil }
         text.removeFirst()
         if text.count == 5, text[2] == UInt8(ascii: ":") { text.remove(at: 2) }
@@ -102,10 +101,15 @@ public enum DateFormat: Sendable, Hashable {
 
     /// The zone of `iso8601 <zone>`: an identifier (`Europe/Oslo`) or an abbreviation (`UTC`).
     private static func localZone(_ name: String) -> TimeZone? {
+        guard let zone = iso8601Argument(name).map(String.init) else { return nil }
+        return TimeZone(identifier: zone) ?? TimeZone(abbreviation: zone)
+    }
+
+    /// The word after `iso8601` in `iso8601 <zone>` or `iso8601 <offset>`; nil for any other name.
+    private static func iso8601Argument(_ name: String) -> Substring? {
         let words = name.split(separator: " ", omittingEmptySubsequences: true)
         guard words.count == 2, words[0] == "iso8601" || words[0] == "ISO8601" else { return nil }
-        let zone = String(words[1])
-        return TimeZone(identifier: zone) ?? TimeZone(abbreviation: zone)
+        return words[1]
     }
 
     /// Reads a date from its JSON form.
@@ -255,7 +259,7 @@ public enum DateFormat: Sendable, Hashable {
             // Years 1 to 9999 at the offset, as the reader reads them.
             let local = interval + Double(seconds)
             guard local >= -62_135_769_600, local < 253_402_300_800,
-                CivilTime.text(date, withTime: true, localOffset: seconds) != nil
+                let text = CivilTime.text(date, withTime: true, localOffset: seconds)
             else {
                 throw JSONError(
                     .notRepresentable,
@@ -263,6 +267,7 @@ public enum DateFormat: Sendable, Hashable {
                     detail: "\(expectation) has years 1 to 9999"
                 )
             }
+            return .string(text + Self.offsetText(seconds))
         case .iso8601, .yearMonthDay, .pattern:
             // 0001-01-01T00:00:00Z up to 9999-12-31T23:59:59Z, the first in Foundation's
             // calendar, Julian before 1582 (two days before the proleptic Gregorian one), as

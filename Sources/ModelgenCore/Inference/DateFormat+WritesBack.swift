@@ -11,7 +11,7 @@ extension DateFormat {
         guard let date = try? date(from: value) else { return false }
         let written = jsonValue(for: date)
         guard let fractionDigits, case .string(let text) = written,
-            let padded = Self.paddingSecondsFraction(Array(text.utf8), to: fractionDigits)
+            let padded = paddingSecondsFraction(Array(text.utf8), to: fractionDigits)
         else { return written == value }
         return JSONValue.string(String(decoding: padded, as: UTF8.self)) == value
     }

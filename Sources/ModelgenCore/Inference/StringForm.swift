@@ -86,7 +86,7 @@ enum StringForm: Hashable {
         }
         let format = offset.map { DateFormat.offsetISO8601(seconds: $0) } ?? .iso8601
         let isWrittenPlainly = format.writesBack(.string(text))
-        let digits = fractionDigits(of: bytes)
+        let digits = DateFormat.secondsFractionDigits(of: bytes) ?? 0
         guard isWrittenPlainly || (digits > 0 && format.writesBack(.string(text), fractionDigits: digits)) else {
             return .dateTimeWrittenOtherwise
         }
@@ -97,21 +97,6 @@ enum StringForm: Hashable {
     private static func designatorStart(_ bytes: [UInt8]) -> Int? {
         guard let separator = bytes.firstIndex(of: UInt8(ascii: "T")) else { return nil }
         return bytes[separator...].lastIndex { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") }
-    }
-
-    /// The number of fraction digits of the seconds of ISO 8601 text (`.000` in
-    /// `…T23:05:12.000Z`); 0 for none.
-    private static func fractionDigits(of bytes: [UInt8]) -> Int {
-        guard let separator = bytes.firstIndex(of: UInt8(ascii: "T")) else { return 0 }
-        var index = separator + 1
-        while index < bytes.count, isDigit(bytes[index]) || bytes[index] == UInt8(ascii: ":") { index += 1 }
-        guard index < bytes.count, bytes[index] == UInt8(ascii: ".") || bytes[index] == UInt8(ascii: ",") else {
-            return 0
-        }
-        let start = index + 1
-        index = start
-        while index < bytes.count, isDigit(bytes[index]) { index += 1 }
-        return index - start
     }
 
     /// `integer`, `decimal` or `longDecimal` for the plain forms of numbers: an optional `-`,
