@@ -266,15 +266,6 @@ extension ObjectDecoder {
         return check.type.accepts(value) ? nil : check.type
     }
 
-    /// The error for a raw JSON value that is not of the type its attribute declares
-    /// (``/ModelMapperSchema/JSONShape``); nil when it is.
-    func shapeError(_ value: Any, slot: Int, frame target: Int) -> MappingError? {
-        guard let shape = frames[target].mapping.properties[slot].jsonShape,
-            let mismatch = shape.mismatch(in: value)
-        else { return nil }
-        return MappingError(mismatch, shape: shape)
-    }
-
     /// The path of an attribute of a frame's object.
     func attributePath(slot: Int, frame position: Int) -> JSONPath {
         guard position >= 0, position < frames.count else { return .root }

@@ -174,7 +174,12 @@ extension ObjectDecoder {
             if kind == .rawJSON || kind == .shapedJSON, !settings.keepsSource {
                 // Foundation values straight from the bytes, without a tree between.
                 let value = try readFoundationTree(frame: top, key: key)
-                if kind == .shapedJSON, let error = shapeError(value, slot: slot, frame: target) {
+                if kind == .shapedJSON,
+                    let error = MappingError.shapeMismatch(
+                        of: value,
+                        declaredBy: frames[target].mapping.properties[slot].jsonShape
+                    )
+                {
                     // Left unset: the error stands for the value.
                     return try reportConversion(
                         error,

@@ -73,9 +73,7 @@ enum ValueConversion {
             )
         case .transformable, .undefined, .objectID:
             let value = FoundationJSON.value(of: token)
-            if let shape = property.jsonShape, let mismatch = shape.mismatch(in: value) {
-                throw MappingError(mismatch, shape: shape)
-            }
+            if let error = MappingError.shapeMismatch(of: value, declaredBy: property.jsonShape) { throw error }
             return .value(value)
         }
     }

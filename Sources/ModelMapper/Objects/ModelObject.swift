@@ -227,8 +227,13 @@ open class ModelObject: CustomStringConvertible {
             return
         }
         guard let value else { return }
-        if let shape = property.jsonShape, let mismatch = shape.mismatch(in: value) {
-            throw MappingError(mismatch, shape: shape, entityName: entity.name, propertyName: property.name)
+        if let error = MappingError.shapeMismatch(
+            of: value,
+            declaredBy: property.jsonShape,
+            entityName: entity.name,
+            propertyName: property.name
+        ) {
+            throw error
         }
         do {
             slots[slot] = Slot(
