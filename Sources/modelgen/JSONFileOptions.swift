@@ -41,7 +41,7 @@ struct JSONFileOptions: ParsableArguments {
         name: .customLong("date-transformer"),
         help: ArgumentHelp(
             "Register a date transformer the model names: NAME=FORMAT (iso8601, yearMonthDay, secondsSince1970, "
-                + "millisecondsSince1970, rfc1123 or a pattern; repeatable). One the model declares (dateFormat beside "
+                + "millisecondsSince1970, microsecondsSince1970, rfc1123 or a pattern; repeatable). One the model declares (dateFormat beside "
                 + "the transformer's name) needs none; this replaces it."
         )
     )

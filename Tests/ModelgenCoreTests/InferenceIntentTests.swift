@@ -117,9 +117,9 @@ struct InferenceIntentTests {
     func datesAsAPIsSendThem() throws {
         let json = #"""
             [{"date_created": "2018-04-03T23:05:12", "date_modified": "2018-04-03T23:05:12.5", "created_at": 1712345678,
-              "timestamp": 1712345678901, "count": 1712345678, "date": 1745868771726.578},
+              "timestamp": 1712345678901, "count": 1712345678, "date": 1745868771726.578, "sent_at": 1745868771726578},
              {"date_created": "2019-01-30T08:00:00", "date_modified": "2019-01-30T08:00:01.25", "created_at": 1712349999,
-              "timestamp": 1712349999000, "count": 5, "date": 1745868771000}]
+              "timestamp": 1712349999000, "count": 5, "date": 1745868771000, "sent_at": 1745868771000001}]
             """#
         let result = try infer(json)
         for name in ["dateCreated", "dateModified"] {
@@ -129,6 +129,7 @@ struct InferenceIntentTests {
         }
         #expect(try attribute(result, "createdAt").userInfo["dateFormats"] == "secondsSince1970")
         #expect(try attribute(result, "timestamp").userInfo["dateFormats"] == "millisecondsSince1970")
+        #expect(try attribute(result, "sentAt").userInfo["dateFormats"] == "microsecondsSince1970")
         // Not named like a date: a number, whatever its range.
         #expect(try attribute(result, "count").attributeType == .integer64)
         // Whatever `date` became, the samples come back as they were sent.
@@ -143,7 +144,9 @@ struct InferenceIntentTests {
         }
         let original = try ModelDecoder(model: result.model).decodeObjects(of: entity, from: Data(json.utf8))
         let encoded = String(decoding: try ModelEncoder().encode(original), as: UTF8.self)
-        for text in ["2018-04-03T23:05:12", "2019-01-30T08:00:01.25", "1712345678901", "1745868771726.578"] {
+        for text in [
+            "2018-04-03T23:05:12", "2019-01-30T08:00:01.25", "1712345678901", "1745868771726.578", "1745868771726578",
+        ] {
             #expect(encoded.contains(text), "\(text) in \(encoded)")
         }
     }

@@ -91,7 +91,7 @@ extension JSONWriter {
     /// milliseconds as `padFraction(from:to:)` pads numbers, ISO 8601 text as
     /// `DateFormat.paddingSecondsFraction(_:to:)` pads it; a pattern's text is left as it is.
     mutating func padDateFraction(from start: Int, to digits: Int, format: DateFormat) {
-        if format == .secondsSince1970 || format == .millisecondsSince1970 {
+        if format.isNumberSince1970 {
             return padFraction(from: start, to: digits)
         }
         guard let padded = format.paddingSecondsFraction(bytes(from: start), to: digits) else { return }

@@ -153,7 +153,7 @@ enum ValueConversion {
     /// A date in the first of the attribute's own formats that reads it.
     private static func date(_ token: JSONToken, formats: [DateFormat], strict: Bool) throws(MappingError) -> Slot {
         for format in formats {
-            if strict, case .string = token, format == .secondsSince1970 || format == .millisecondsSince1970 {
+            if strict, case .string = token, format.isNumberSince1970 {
                 continue
             }
             if let date = try? format.date(from: token) { return .date(date) }
@@ -167,7 +167,7 @@ enum ValueConversion {
 
     /// A date in the options' format.
     private static func date(_ token: JSONToken, format: DateFormat, strict: Bool) throws(MappingError) -> Slot {
-        if strict, case .string = token, format == .secondsSince1970 || format == .millisecondsSince1970 {
+        if strict, case .string = token, format.isNumberSince1970 {
             throw mismatch(.date, token, expected: format.expectation)
         }
         do {

@@ -24,7 +24,7 @@ extension MappingError {
             guard let expected = context.expected, expected.contains("date string"), Self.isNumber(context.found)
             else { return nil }
             return "The JSON gives this date as a number: list the attribute's formats in its userInfo "
-                + "(dateFormats = secondsSince1970, or millisecondsSince1970), or set ModelDecoder.Options.dateFormat."
+                + "(dateFormats = secondsSince1970, millisecondsSince1970 or microsecondsSince1970), or set ModelDecoder.Options.dateFormat."
         default:
             return nil
         }

@@ -36,8 +36,9 @@ public enum MappingKeys {
     public static let relationshipWritesIdentity = ["jsonWritesIdentity"]
 
     /// On a Date attribute: the formats its JSON may have, tried in order, separated by `|`
-    /// (`iso8601`, `yearMonthDay`, `secondsSince1970`, `millisecondsSince1970`, `rfc1123`, or a
-    /// `DateFormatter` pattern such as `dd/MM/yyyy`); dates are written in the first. Without
+    /// (`iso8601`, `yearMonthDay`, `secondsSince1970`, `millisecondsSince1970`,
+    /// `microsecondsSince1970`, `rfc1123`, or a `DateFormatter` pattern such as `dd/MM/yyyy`);
+    /// dates are written in the first. Without
     /// it, the coder's `ModelDecoder/Options/dateFormat` applies.
     ///
     /// On an attribute naming a value transformer that is not built in: the format of that

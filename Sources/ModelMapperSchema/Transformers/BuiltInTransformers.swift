@@ -11,6 +11,7 @@ enum BuiltInTransformers {
             "YearMonthDayDate": DateTransformer(format: .yearMonthDay),
             "SecondsSince1970Date": DateTransformer(format: .secondsSince1970),
             "MillisecondsSince1970Date": DateTransformer(format: .millisecondsSince1970),
+            "MicrosecondsSince1970Date": DateTransformer(format: .microsecondsSince1970),
             "StringArray": CommaSeparatedListTransformer(),
             "CommaSeparatedList": CommaSeparatedListTransformer(),
         ]

@@ -13,7 +13,7 @@ extension DateFormat {
     package func paddingSecondsFraction(_ written: [UInt8], to digits: Int) -> [UInt8]? {
         switch self {
         case .iso8601, .localISO8601, .offsetISO8601: break
-        case .yearMonthDay, .secondsSince1970, .millisecondsSince1970, .pattern: return nil
+        case .yearMonthDay, .secondsSince1970, .millisecondsSince1970, .microsecondsSince1970, .pattern: return nil
         }
         guard digits > 0, let fraction = Self.secondsFraction(of: written), fraction.count < digits else { return nil }
         var padded = Array(written[..<fraction.end])

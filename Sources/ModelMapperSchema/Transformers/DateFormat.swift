@@ -41,13 +41,18 @@ public enum DateFormat: Sendable, Hashable {
     case secondsSince1970
     /// A number of milliseconds since 1970-01-01 00:00 UTC.
     case millisecondsSince1970
+    /// A number of microseconds since 1970-01-01 00:00 UTC, as Python's and PostgreSQL's
+    /// exports and some event APIs send them (`1745868771726578`). Read to the nearest `Date`
+    /// (which keeps about a tenth of a microsecond today), and written as a whole number where
+    /// one reads back as the date.
+    case microsecondsSince1970
     /// A `DateFormatter` pattern such as `dd/MM/yyyy HH:mm`, in the POSIX locale and UTC.
     case pattern(String)
 
     /// The formats a `dateFormats` userInfo value names (see ``MappingKeys/dateFormats``):
     /// `iso8601`, `iso8601` and a time zone (`iso8601 Europe/Oslo`, `iso8601 UTC`: local times
     /// in that zone) or an offset (`iso8601 +02:00`: written at that offset), `yearMonthDay` (or `yyyy-MM-dd`), `secondsSince1970`,
-    /// `millisecondsSince1970`, `rfc1123` (HTTP's dates, `Tue, 03 Apr 2018 23:05:12 GMT`: the
+    /// `millisecondsSince1970`, `microsecondsSince1970`, `rfc1123` (HTTP's dates, `Tue, 03 Apr 2018 23:05:12 GMT`: the
     /// pattern `EEE, dd MMM yyyy HH:mm:ss 'GMT'`), or a pattern, separated by `|`.
     ///
     /// For example, `DateFormat.list("iso8601 | dd/MM/yyyy")` is `[.iso8601, .pattern("dd/MM/yyyy")]`.
@@ -61,6 +66,7 @@ public enum DateFormat: Sendable, Hashable {
                 case "yearMonthDay", "yyyy-MM-dd": return .yearMonthDay
                 case "secondsSince1970": return .secondsSince1970
                 case "millisecondsSince1970": return .millisecondsSince1970
+                case "microsecondsSince1970": return .microsecondsSince1970
                 case "rfc1123", "RFC1123": return .pattern(rfc1123Pattern)
                 default:
                     if let seconds = fixedOffset(name) { return .offsetISO8601(seconds: seconds) }
@@ -123,7 +129,7 @@ public enum DateFormat: Sendable, Hashable {
     /// from the bytes, the rest through Foundation.
     package func date(from token: JSONToken) throws(DateFormatError) -> Date {
         switch self {
-        case .secondsSince1970, .millisecondsSince1970:
+        case .secondsSince1970, .millisecondsSince1970, .microsecondsSince1970:
             let bytes: UnsafeBufferPointer<UInt8>
             switch token {
             case .number(let number): bytes = number
@@ -133,7 +139,7 @@ public enum DateFormat: Sendable, Hashable {
             guard let number = NumberReading.double(bytes), number.isFinite else {
                 throw DateFormatError(expected: expectation, found: "'\(String(decoding: bytes, as: UTF8.self))'")
             }
-            return Date(timeIntervalSince1970: self == .secondsSince1970 ? number : number / 1000)
+            return Date(timeIntervalSince1970: number / unitsPerSecond)
         case .iso8601, .localISO8601, .offsetISO8601, .yearMonthDay, .pattern:
             guard case .string(let bytes) = token else {
                 throw DateFormatError(expected: expectation, found: token.jsonValue.typeDescription)
@@ -199,7 +205,8 @@ public enum DateFormat: Sendable, Hashable {
     public func jsonValue(for date: Date) -> JSONValue {
         switch self {
         case .secondsSince1970: return .number(Self.numberText(date.timeIntervalSince1970))
-        case .millisecondsSince1970: return .number(Self.numberText(date.timeIntervalSince1970 * 1000))
+        case .millisecondsSince1970, .microsecondsSince1970:
+            return .number(Self.numberText(units: date.timeIntervalSince1970 * unitsPerSecond, of: date, format: self))
         case .iso8601:
             if let text = CivilTime.text(date, withTime: true) { return .string(text) }
             // Years outside the civil arithmetic's, through Foundation's calendar.
@@ -279,7 +286,7 @@ public enum DateFormat: Sendable, Hashable {
                     detail: "\(expectation) has years 1 to 9999"
                 )
             }
-        case .secondsSince1970, .millisecondsSince1970:
+        case .secondsSince1970, .millisecondsSince1970, .microsecondsSince1970:
             break
         }
         return jsonValue(for: date)
@@ -294,6 +301,7 @@ public enum DateFormat: Sendable, Hashable {
         case .yearMonthDay: "a yyyy-MM-dd date string"
         case .secondsSince1970: "a number of seconds since 1970"
         case .millisecondsSince1970: "a number of milliseconds since 1970"
+        case .microsecondsSince1970: "a number of microseconds since 1970"
         case .pattern(let pattern): "a date string of the form \(pattern)"
         }
     }
@@ -316,7 +324,7 @@ public enum DateFormat: Sendable, Hashable {
             return date
         case .pattern(let pattern):
             return PatternFormatters.date(from: text, pattern: pattern)
-        case .localISO8601, .offsetISO8601, .secondsSince1970, .millisecondsSince1970:
+        case .localISO8601, .offsetISO8601, .secondsSince1970, .millisecondsSince1970, .microsecondsSince1970:
             return nil
         }
     }
@@ -331,6 +339,38 @@ public enum DateFormat: Sendable, Hashable {
     private static func numberText(_ value: Double) -> String {
         if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
         return "\(value)"
+    }
+
+    /// Whether dates are numbers since 1970 (of seconds, milliseconds or microseconds) rather
+    /// than text: such a number may come as a string, which strict reading refuses, and is
+    /// padded with fraction digits as numbers are.
+    package var isNumberSince1970: Bool {
+        switch self {
+        case .secondsSince1970, .millisecondsSince1970, .microsecondsSince1970: true
+        case .iso8601, .localISO8601, .offsetISO8601, .yearMonthDay, .pattern: false
+        }
+    }
+
+    /// The units of a number since 1970 in each second: 1, 1,000 or 1,000,000; 1 for the text
+    /// forms, which have none.
+    private var unitsPerSecond: Double {
+        switch self {
+        case .millisecondsSince1970: 1_000
+        case .microsecondsSince1970: 1_000_000
+        default: 1
+        }
+    }
+
+    /// A date as `units` of `format` since 1970: the nearest whole number where it reads back
+    /// as `date` (a count of microseconds today has 16 digits, past what ``numberText(_:)``
+    /// writes whole, and its product with the units may miss the whole number by a rounding),
+    /// else the product as ``numberText(_:)`` writes it.
+    private static func numberText(units: Double, of date: Date, format: DateFormat) -> String {
+        let whole = units.rounded()
+        if abs(whole) < 9e18, Date(timeIntervalSince1970: whole / format.unitsPerSecond) == date {
+            return String(Int64(whole))
+        }
+        return numberText(units)
     }
 }
 

@@ -123,6 +123,12 @@ extension ObservedField {
                 "\(values), each milliseconds since 1970 (2000 to 2100) at a key named like a date", true
             )
         }
+        if epochMicroseconds == count {
+            return (
+                .attribute(type: .date, dateFormats: "microsecondsSince1970"),
+                "\(values), each microseconds since 1970 (2000 to 2100) at a key named like a date", true
+            )
+        }
         if unrepresentableNumbers > 0 {
             return (.attribute(type: .undefined), "a number no type holds exactly: kept as the JSON has it", false)
         }

@@ -66,10 +66,11 @@ struct ObservedField {
     /// Whether the key is named like a date (``InferredNames/isDateName(_:)``): only then are its
     /// numbers looked at as times since 1970.
     let isDateNamed: Bool
-    /// Of the numbers, those that are seconds, or milliseconds, since 1970 between 2000 and
-    /// 2100, and that the date form writes back as they were.
+    /// Of the numbers, those that are seconds, milliseconds or microseconds since 1970
+    /// between 2000 and 2100, and that the date form writes back as they were.
     var epochSeconds = 0
     var epochMilliseconds = 0
+    var epochMicroseconds = 0
 
     init(key: String) {
         self.key = key
@@ -127,9 +128,9 @@ struct ObservedField {
         }
     }
 
-    /// Counts `text` as seconds or milliseconds since 1970 when it is one in the range dates
-    /// APIs send fall in, and the form writes it back as it was (a fraction a `Date` does not
-    /// keep exactly would come back changed).
+    /// Counts `text` as seconds, milliseconds or microseconds since 1970 when it is one in the
+    /// range dates APIs send fall in, and the form writes it back as it was (a fraction a
+    /// `Date` does not keep exactly would come back changed).
     private mutating func noteEpoch(_ text: String) {
         guard let number = Double(text) else { return }
         let seconds = 946_684_800.0...4_102_444_800.0  // 2000-01-01 to 2100-01-01
@@ -137,6 +138,8 @@ struct ObservedField {
             epochSeconds += 1
         } else if seconds.contains(number / 1000), DateFormat.millisecondsSince1970.writesBack(.number(text)) {
             epochMilliseconds += 1
+        } else if seconds.contains(number / 1_000_000), DateFormat.microsecondsSince1970.writesBack(.number(text)) {
+            epochMicroseconds += 1
         }
     }
 

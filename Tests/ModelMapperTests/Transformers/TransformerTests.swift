@@ -108,6 +108,7 @@ struct TransformerTests {
             ("YearMonthDayDate", .string("2024-03-01"), 1_709_251_200.0),
             ("SecondsSince1970Date", .number("1709285400"), 1_709_285_400.0),
             ("MillisecondsSince1970Date", .number("1709285400000"), 1_709_285_400.0),
+            ("MicrosecondsSince1970Date", .number("1709285400000000"), 1_709_285_400.0),
         ]
     )
     func dateTransformers(name: String, json: JSONValue, seconds: Double) throws {
