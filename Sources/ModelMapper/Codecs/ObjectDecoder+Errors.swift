@@ -82,7 +82,7 @@ extension ObjectDecoder {
         }
         var path = errorPath(frame: top, keys: keys)
         if let array = frames[top].array {
-            path = path.appending(keys: frames[top].mapping.properties[array.slot].keyPath.suffix(1))
+            path = path.appending(keys: [memberKey(slot: array.slot, frame: top)].compactMap { $0 })
                 .appending(index: array.index)
         }
         return path
@@ -124,7 +124,7 @@ extension ObjectDecoder {
         case .root(let index): base = Self.path(rootPath, index: index)
         case .relationship(let slot, let index):
             let parent = frames.count - 1
-            let path = errorPath(frame: parent, keys: frames[parent].mapping.properties[slot].keyPath.suffix(1))
+            let path = errorPath(frame: parent, keys: [memberKey(slot: slot, frame: parent)].compactMap { $0 })
             base = index.map { elementPath(path, parent: parent, index: $0) } ?? path
         }
         var error = MappingError(
@@ -190,7 +190,7 @@ extension ObjectDecoder {
                 guard parent >= 0, parent < frames.count else { continue }
                 // The parent's open nested levels lead to the relationship's last key.
                 path = path.appending(keys: levelKeys(of: parent))
-                path = path.appending(keys: frames[parent].mapping.properties[slot].keyPath.suffix(1))
+                path = path.appending(keys: [memberKey(slot: slot, frame: parent)].compactMap { $0 })
                 if let index { path = elementPath(path, parent: parent, index: index) }
             }
         }
@@ -245,7 +245,7 @@ extension ObjectDecoder {
             switch key {
             case .name(let name): name
             // The member's own key: the last of the property's key path.
-            case .property(let slot, let target): frames[target].mapping.properties[slot].keyPath.last
+            case .property(let slot, let target): memberKey(slot: slot, frame: target)
             }
         context.path = errorPath(frame: top, keys: name.map { [$0] } ?? []).appending(context.path)
         return .invalidJSON(context)
@@ -270,7 +270,7 @@ extension ObjectDecoder {
     func attributePath(slot: Int, frame position: Int) -> JSONPath {
         guard position >= 0, position < frames.count else { return .root }
         return pathOfFrame(at: position, step: frames[position].step)
-            .appending(keys: frames[position].mapping.properties[slot].keyPath)
+            .appending(keys: memberKeys(slot: slot, frame: position))
     }
 }
 

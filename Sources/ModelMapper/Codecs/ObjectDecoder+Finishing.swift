@@ -381,7 +381,9 @@ extension ObjectDecoder {
     /// `objectPath`) since the frame began: a value that did not convert is not also missing.
     func hasReportedError(in frame: Frame, slot: Int, objectPath: JSONPath) -> Bool {
         guard run.errors.count > frame.firstError else { return false }
-        let path = objectPath.appending(keys: frame.mapping.properties[slot].keyPath)
+        // The frame has just been popped: its position is one past the frames.
+        let keys = spellingRead(slot: slot, frame: frames.count).map { [$0] } ?? frame.mapping.properties[slot].keyPath
+        let path = objectPath.appending(keys: keys)
         return run.errors[frame.firstError...].contains { $0.path == path }
     }
 

@@ -117,7 +117,7 @@ extension ObjectDecoder {
             try report(
                 .invalidValue,
                 frame: top,
-                keys: property.keyPath + (identity.map { [$0] } ?? []),
+                keys: memberKeys(slot: slot, frame: top) + (identity.map { [$0] } ?? []),
                 entityName: run.model.entityRecords[frames[top].entity].name,
                 propertyName: property.name,
                 expected: "each object once, under one key",

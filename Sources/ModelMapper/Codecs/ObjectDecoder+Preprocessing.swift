@@ -196,7 +196,7 @@ extension ObjectDecoder {
         case .root(let index): return Self.path(rootPath, index: index)
         case .relationship(let slot, let index):
             let parent = frames.count - 1
-            let path = errorPath(frame: parent, keys: frames[parent].mapping.properties[slot].keyPath.suffix(1))
+            let path = errorPath(frame: parent, keys: [memberKey(slot: slot, frame: parent)].compactMap { $0 })
             return index.map { elementPath(path, parent: parent, index: $0) } ?? path
         }
     }

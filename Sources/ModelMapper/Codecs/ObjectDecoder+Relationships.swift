@@ -52,6 +52,7 @@ extension ObjectDecoder {
             parentSlot: parentSlot
         )
         frame.isReference = true
+        if !aliasReads.isEmpty { forgetAliasReads(from: frames.count) }
         frames.append(frame)
         let top = frames.count - 1
         try readAttribute(slot: identitySlot, frame: top, from: top)
@@ -95,7 +96,7 @@ extension ObjectDecoder {
             try report(
                 .typeMismatch,
                 frame: top,
-                keys: property.keyPath,
+                keys: memberKeys(slot: slot, frame: top),
                 entityName: run.model.entityRecords[frames[top].entity].name,
                 propertyName: property.name,
                 expected: isMap

@@ -47,6 +47,8 @@ struct ObjectDecoder {
     /// Required to-ones the JSON of their objects lacked, checked again when the top-level
     /// object is read (`+Finishing`, ``reportMissingValues(_:of:)``).
     var missingLinks: [MissingLink] = []
+    /// The properties of open frames read at another spelling of their key (`+Aliases`).
+    var aliasReads: [AliasRead] = []
 
     init(bytes: UnsafeRawBufferPointer, run: DecodingRun, locatesByLine: Bool = true) {
         // The options read in place: a copy of them (retaining what they hold) cost a small
@@ -206,6 +208,7 @@ struct ObjectDecoder {
         let (count, keys) = mappings[entity]._withUnsafeGuaranteedRef { ($0.slotCount, $0.keysRef) }
         let readings = run.readingsByEntity[entity]
         let (slots, arena) = run.slotAllocator.allocateAbsent(count: count)
+        if !aliasReads.isEmpty { forgetAliasReads(from: frames.count) }
         frames.append(
             Frame(
                 entity: entity,

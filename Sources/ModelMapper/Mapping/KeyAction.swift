@@ -19,16 +19,20 @@ struct KeyAction {
     }
 
     let kind: Kind
+    /// Whether the key is another spelling of the property's own key (``KeyNode/aliasOf``),
+    /// which the property's own key wins over.
+    let isAlias: Bool
     let slot: Int
     /// The level below, kept alive by the node.
     let nested: Unmanaged<KeyLevel>?
 
     init(kind: Kind, slot: Int, nested: Unmanaged<KeyLevel>?) {
-        (self.kind, self.slot, self.nested) = (kind, slot, nested)
+        (self.kind, self.slot, self.nested, self.isAlias) = (kind, slot, nested, false)
     }
 
     init(_ node: KeyNode) {
         nested = node.nested.map { Unmanaged.passUnretained($0) }
+        isAlias = node.aliasOf != nil
         if !node.hasSingleReader {
             (kind, slot) = (.shared, -1)
         } else if let attribute = node.attributes.first {

@@ -50,9 +50,11 @@ package enum ConventionKeys {
         ]
     }
 
-    /// The other keys that read a property whose key path the conventions made (`keyPath`,
-    /// one key): its model name, when both casings are accepted; for a relationship
-    /// (`isToMany` given), its key with the foreign-key suffix.
+    /// The other keys that read a property whose key path is one key (`keyPath`): its model
+    /// name, when the conventions accept model names (beside a declared key too, as Sync reads
+    /// `age` beside the `age_of_person` its model declares); for a relationship (`isToMany`
+    /// given) whose key the conventions made, its key with the foreign-key suffix. Where the
+    /// JSON has both, the property's own key wins (see `ObjectDecoder+Aliases`).
     private static func aliasKeys(
         of name: String,
         keyPath: [String],
@@ -60,9 +62,10 @@ package enum ConventionKeys {
         isToMany: Bool?,
         conventions: ModelConventions.Resolved
     ) -> [String] {
-        guard !isDeclared, let key = keyPath.first, keyPath.count == 1 else { return [] }
+        guard let key = keyPath.first, keyPath.count == 1 else { return [] }
         var aliases: [String] = []
         if conventions.acceptsModelNames, key != name { aliases.append(name) }
+        guard !isDeclared else { return aliases }
         if let isToMany, let suffixes = conventions.foreignKeySuffixes {
             aliases.append(key + (isToMany ? suffixes.toMany : suffixes.toOne))
         }

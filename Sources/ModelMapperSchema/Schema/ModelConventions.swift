@@ -31,9 +31,13 @@ import Foundation
 ///   winning (`["id", "remoteID"]`); give this or `identifiesByID`, not both.
 /// - `identityKey`: the JSON key of those attributes (`"id"`), where they declare none.
 /// - `reservedNames`: JSON keys the model names `<entity><Name>` (`["description", "type"]`).
-/// - `acceptsModelNames`: `true` reads `fullName` beside `full_name`.
+/// - `acceptsModelNames`: `true` reads `fullName` beside `full_name`, and `age` beside the
+///   `age_of_person` a model declares.
 /// - `foreignKeySuffixes`: `{"toOne": "_id", "toMany": "_ids"}` reads `company_id` and
 ///   `notes_ids` as the relationships `company` and `notes`.
+///
+/// Where a document has a property's own key and another spelling of it, the own key wins,
+/// before or after it; an error about a value read at another spelling names that spelling.
 /// - `preset`: `"sync"` for Sync's conventions (``sync``), the file's other keys over them.
 ///   A model that uses Sync's userInfo keys does not get them unless it says so: `sync.remoteKey`
 ///   is also a plain key-path alias (see ``MappingKeys/jsonKeyPath``), and a model using it
@@ -72,9 +76,10 @@ public struct ModelConventions: Sendable, Hashable {
     /// ``JSONKeyCasing/mapsEntityDescription``).
     public var reservedNames: [String]?
 
-    /// Whether a property's model name is read beside the key the casing makes
-    /// (`fullName` and `full_name` in one document, as Sync reads them); written is the cased
-    /// key. Nil when the model does not say (no).
+    /// Whether a property's model name is read beside the key the casing makes or the model
+    /// declares (`fullName` and `full_name` in one document, `age` and a declared
+    /// `age_of_person`, as Sync reads them); written is the property's own key, which wins
+    /// where a document has both. Nil when the model does not say (no).
     public var acceptsModelNames: Bool?
     /// The suffixes of a relationship's foreign-key keys: with `_id` and `_ids`, `company_id`
     /// reads the relationship `company` and `notes_ids` the relationship `notes`, as Sync
