@@ -31,6 +31,23 @@ public struct ModelEncoder: Sendable {
             case always
             /// Neither unset nor null properties are written.
             case never
+            /// Each kind of property its own: attributes other than Transformables,
+            /// Transformable attributes, to-one and to-many relationships. A part given per
+            /// kind again takes its own part for that kind.
+            ///
+            /// For example, as Sync's export writes them (nil attributes as `null`, nil to-ones
+            /// and Transformables left out):
+            ///
+            /// ```swift
+            /// var options = ModelEncoder.Options()
+            /// options.nullEncoding = .perKind(attributes: .always, transformables: .never, toOnes: .never, toManys: .asDecoded)
+            /// ```
+            indirect case perKind(
+                attributes: NullEncoding,
+                transformables: NullEncoding,
+                toOnes: NullEncoding,
+                toManys: NullEncoding
+            )
         }
 
         /// How objects decoded with their source kept are laid out.

@@ -13,10 +13,11 @@ extension ObjectEncoder {
     ) throws(MappingError) {
         switch object.storedState(atSlot: slot) {
         case .absent:
-            guard options.nullEncoding == .always else { return }
+            let isToMany = object.layout.properties[slot].isToMany
+            guard options.nullEncoding.part(isToMany ? .toMany : .toOne) == .always else { return }
             // An unset to-many is empty, as `value(forKey:)` reads it (and Core Data holds it):
             // written `[]` (`{}` as nested attributes), not `null`.
-            if object.layout.properties[slot].isToMany {
+            if isToMany {
                 relationshipMember(step, program: program, frame: top, of: object)
                 writer.append(options.writesNestedAttributes ? "{}" : "[]")
                 return
@@ -24,7 +25,8 @@ extension ObjectEncoder {
             member(step, program: program, frame: top)
             writer.append("null")
         case .null:
-            guard options.nullEncoding != .never else { return }
+            let isToMany = object.layout.properties[slot].isToMany
+            guard options.nullEncoding.part(isToMany ? .toMany : .toOne) != .never else { return }
             member(step, program: program, frame: top)
             writer.append("null")
         case .object:

@@ -126,6 +126,11 @@ public struct ModelConventions: Sendable, Hashable {
     /// reserved, foreign keys at `<relationship>_id` and `_ids`. A conventions file takes them
     /// with `"preset": "sync"`, its other keys over them.
     ///
+    /// Conventions say how keys are read and written; how nils are written is the encoder's to
+    /// say. Sync's export writes nil attributes as `null` and leaves nil to-ones and
+    /// Transformables out: `ModelEncoder.Options.nullEncoding` `= .perKind(attributes: .always,
+    /// transformables: .never, toOnes: .never, toManys: .asDecoded)`.
+    ///
     /// For example:
     ///
     /// ```swift

@@ -213,3 +213,84 @@ struct EncodingTests {
         #expect(try JSONValue.parse(Data(text.utf8))["title"] == "a \"quote\", a \\ and a /\n\u{1}é")
     }
 }
+
+/// `nullEncoding` per kind of property: Sync's export writes nil attributes as `null` and leaves
+/// nil to-ones and Transformables out.
+@Suite("Encoding: nulls per kind of property")
+struct NullEncodingPerKindTests {
+    static let xml = """
+        <model>
+          <entity name="User">
+            <attribute name="remoteID" attributeType="Integer 64"/>
+            <attribute name="name" optional="YES" attributeType="String"/>
+            <attribute name="settings" optional="YES" attributeType="Transformable"/>
+            <relationship name="company" optional="YES" maxCount="1" destinationEntity="Company" inverseName="users" inverseEntity="Company"/>
+            <relationship name="notes" optional="YES" toMany="YES" destinationEntity="Note" inverseName="user" inverseEntity="Note"/>
+          </entity>
+          <entity name="Company">
+            <attribute name="remoteID" attributeType="Integer 64"/>
+            <relationship name="users" optional="YES" toMany="YES" destinationEntity="User" inverseName="company" inverseEntity="User"/>
+          </entity>
+          <entity name="Note">
+            <attribute name="remoteID" attributeType="Integer 64"/>
+            <relationship name="user" optional="YES" maxCount="1" destinationEntity="User" inverseName="notes" inverseEntity="User"/>
+          </entity>
+        </model>
+        """
+
+    func written(_ json: String, _ encoding: ModelEncoder.Options.NullEncoding) throws -> String {
+        let model = try ObjectModel(xml: Self.xml, conventions: .sync)
+        let user = try ModelDecoder(model: model)
+            .decodeObject(of: try #require(model.entity(named: "User")), from: Data(json.utf8))
+        var options = ModelEncoder.Options()
+        options.nullEncoding = encoding
+        return String(decoding: try ModelEncoder(options: options).encode(user), as: UTF8.self)
+    }
+
+    @Test("Sync's export: nil attributes as null, nil to-ones and Transformables left out")
+    func sync() throws {
+        let sync = ModelEncoder.Options.NullEncoding.perKind(
+            attributes: .always,
+            transformables: .never,
+            toOnes: .never,
+            toManys: .asDecoded
+        )
+        #expect(try written(#"{"id":1}"#, sync) == #"{"id":1,"name":null}"#)
+        #expect(try written(#"{"id":1,"settings":null,"company":null}"#, sync) == #"{"id":1,"name":null}"#)
+        #expect(
+            try written(#"{"id":1,"settings":{"a":1},"company":{"id":2}}"#, sync)
+                == #"{"id":1,"name":null,"settings":{"a":1},"company":{"id":2}}"#
+        )
+        #expect(try written(#"{"id":1,"notes":null}"#, sync) == #"{"id":1,"name":null,"notes":null}"#)
+    }
+
+    @Test("each kind alone; a kind given per kind again takes its own part")
+    func eachKind() throws {
+        let json = #"{"id":1}"#
+        let all = #"{"id":1,"name":null,"settings":null,"company":null,"notes":[]}"#
+        #expect(try written(json, .always) == all)
+        #expect(
+            try written(json, .perKind(attributes: .always, transformables: .always, toOnes: .always, toManys: .always))
+                == all
+        )
+        #expect(
+            try written(json, .perKind(attributes: .never, transformables: .never, toOnes: .never, toManys: .always))
+                == #"{"id":1,"notes":[]}"#
+        )
+        #expect(
+            try written(json, .perKind(attributes: .never, transformables: .always, toOnes: .never, toManys: .never))
+                == #"{"id":1,"settings":null}"#
+        )
+        #expect(
+            try written(json, .perKind(attributes: .never, transformables: .never, toOnes: .always, toManys: .never))
+                == #"{"id":1,"company":null}"#
+        )
+        let nested = ModelEncoder.Options.NullEncoding.perKind(
+            attributes: .perKind(attributes: .always, transformables: .never, toOnes: .never, toManys: .never),
+            transformables: .never,
+            toOnes: .never,
+            toManys: .never
+        )
+        #expect(try written(json, nested) == #"{"id":1,"name":null}"#)
+    }
+}
