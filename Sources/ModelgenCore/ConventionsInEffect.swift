@@ -77,6 +77,22 @@ package struct ConventionsInEffect: Sendable {
             row("foreign key suffixes", key: "foreignKeySuffixes", \.foreignKeySuffixes, sources.foreignKeySuffixes) {
                 $0.map { "\($0.toOne) (to-one), \($0.toMany) (to-many)" } ?? "none"
             },
+            row(
+                "Value Transformer field reads JSON",
+                key: "transformerFieldReadsJSON",
+                \.transformerFieldReadsJSON,
+                sources.transformerFieldReadsJSON
+            ) {
+                $0 ? "yes (as Sync)" : "no (as Core Data)"
+            },
+            row(
+                "Transformables without a transformer",
+                key: "ignoresTransformablesWithoutTransformer",
+                \.ignoresTransformablesWithoutTransformer,
+                sources.ignoresTransformablesWithoutTransformer
+            ) {
+                $0 ? "left out" : "kept as JSON"
+            },
         ]
     }
 

@@ -85,7 +85,7 @@ struct ConventionCommandTests {
         #expect(
             conventions.map { $0["key"] as? String } == [
                 "keyCasing", "identityAttributes", "identityKey", "reservedNames", "acceptsModelNames",
-                "foreignKeySuffixes",
+                "foreignKeySuffixes", "transformerFieldReadsJSON", "ignoresTransformablesWithoutTransformer",
             ]
         )
     }
@@ -101,6 +101,8 @@ struct ConventionCommandTests {
             "  identity key: id (from \(file))", "  reserved names: type, description, signed (from \(file))",
             "  model names accepted: yes (from \(file))",
             "  foreign key suffixes: _id (to-one), _ids (to-many) (from \(file))",
+            "  Value Transformer field reads JSON: yes (as Sync) (from \(file))",
+            "  Transformables without a transformer: left out (from \(file))",
         ] {
             #expect(outline.contains(line + "\n"), "\(line)")
         }

@@ -271,7 +271,15 @@ extension EntityMapping {
                 )
             } else {
                 let attribute = owner.ownAttributes[reference.index]
-                properties.append(attributeMapping(attribute, slot: slot, keyPath: keys.path, aliasKeys: keys.aliases))
+                properties.append(
+                    attributeMapping(
+                        attribute,
+                        slot: slot,
+                        keyPath: keys.path,
+                        aliasKeys: keys.aliases,
+                        conventions: conventions
+                    )
+                )
             }
         }
         var root = entity
@@ -327,12 +335,14 @@ extension EntityMapping {
         )
     }
 
-    /// The mapping of an attribute kept in `slot`, read at `keyPath`.
+    /// The mapping of an attribute kept in `slot`, read at `keyPath` (none for an attribute the
+    /// conventions leave out, which is then neither read nor written).
     private static func attributeMapping(
         _ attribute: AttributeRecord,
         slot: SlotLayout,
         keyPath: [String],
-        aliasKeys: [String]
+        aliasKeys: [String],
+        conventions: ModelConventions.Resolved
     ) -> PropertyMapping {
         var dateFormats: [DateFormat] = []
         if attribute.attributeType == .date,
@@ -344,14 +354,16 @@ extension EntityMapping {
             slot: slot,
             keyPath: keyPath,
             transformerName: attribute.valueTransformerName.map(ValueTransformer.Name.init(rawValue:)),
-            transformerDirection: attribute.valueTransformerDirection,
+            // Sync calls the transformer of Xcode's field forward on JSON, as one named in userInfo.
+            transformerDirection: conventions.transformerFieldReadsJSON
+                ? .jsonToModel : attribute.valueTransformerDirection,
             compositeName: attribute.compositeName,
             dateFormats: dateFormats,
             jsonForm: jsonForm(of: attribute),
             fractionDigits: fractionDigits(of: attribute),
             bounds: ValueBounds(attribute),
             aliasKeys: aliasKeys,
-            isExported: isExported(attribute.userInfo)
+            isExported: !keyPath.isEmpty && isExported(attribute.userInfo)
         )
     }
 

@@ -99,6 +99,11 @@ package enum ConventionKeys {
             ? declaredIdentity[0] : identityName(of: entity, in: records, names: conventions.identityAttributes)
         return record.properties.map { reference in
             let owner = records[reference.entity]
+            if !reference.isRelationship, conventions.ignoresTransformablesWithoutTransformer,
+                isTransformableWithoutTransformer(owner.ownAttributes[reference.index])
+            {
+                return (path: [], aliases: [])
+            }
             let (name, declared, isToMany): (String, JSONKeyPath?, Bool?) =
                 reference.isRelationship
                 ? (
@@ -127,5 +132,11 @@ package enum ConventionKeys {
             )
             return (path, aliases)
         }
+    }
+
+    /// Whether `attribute` is a Transformable that names no transformer: what
+    /// ``ModelConventions/ignoresTransformablesWithoutTransformer`` leaves out, with no key.
+    static package func isTransformableWithoutTransformer(_ attribute: AttributeRecord) -> Bool {
+        attribute.attributeType == .transformable && attribute.valueTransformerName == nil
     }
 }

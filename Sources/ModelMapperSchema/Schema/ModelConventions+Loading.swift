@@ -125,18 +125,18 @@ extension ModelConventions {
         case "identityAttributes", "reservedNames":
             let names = try Self.names(member, key: key, at: location())
             if key == "reservedNames" { reservedNames = names } else { identityAttributes = names }
-        case "acceptsModelNames":
+        case "acceptsModelNames", "transformerFieldReadsJSON", "ignoresTransformablesWithoutTransformer":
             guard case .bool(let flag) = member else {
                 throw ModelLoadingError(
-                    .conventionsInvalidValue(
-                        key: "acceptsModelNames",
-                        expected: "true or false",
-                        found: Self.brief(member)
-                    ),
+                    .conventionsInvalidValue(key: key, expected: "true or false", found: Self.brief(member)),
                     at: location()
                 )
             }
-            acceptsModelNames = flag
+            switch key {
+            case "acceptsModelNames": acceptsModelNames = flag
+            case "transformerFieldReadsJSON": transformerFieldReadsJSON = flag
+            default: ignoresTransformablesWithoutTransformer = flag
+            }
         case "foreignKeySuffixes":
             foreignKeySuffixes = try Self.foreignKeySuffixes(member, at: location())
         case "identityKey":
@@ -216,7 +216,7 @@ extension ModelConventions {
     /// The keys a conventions file may have.
     static let keys = [
         "keyCasing", "identifiesByID", "identityAttributes", "identityKey", "reservedNames", "acceptsModelNames",
-        "foreignKeySuffixes", "preset",
+        "foreignKeySuffixes", "transformerFieldReadsJSON", "ignoresTransformablesWithoutTransformer", "preset",
     ]
 
     /// The conventions file beside the model at `url` (see ``fileURL(forModelAt:)``), read; nil

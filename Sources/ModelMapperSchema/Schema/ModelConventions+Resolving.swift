@@ -32,6 +32,8 @@ extension ModelConventions {
         package var reservedNames: Source
         package var acceptsModelNames: Source
         package var foreignKeySuffixes: Source
+        package var transformerFieldReadsJSON: Source
+        package var ignoresTransformablesWithoutTransformer: Source
     }
 
     /// ``resolved(options:defaults:)``, with where each convention comes from: one rule for
@@ -60,13 +62,17 @@ extension ModelConventions {
         let reservedNames = pick(\.reservedNames)
         let acceptsModelNames = pick(\.acceptsModelNames)
         let foreignKeySuffixes = pick(\.foreignKeySuffixes)
+        let transformerFieldReadsJSON = pick(\.transformerFieldReadsJSON)
+        let ignoresTransformables = pick(\.ignoresTransformablesWithoutTransformer)
         let conventions = Resolved(
             keyCasing: keyCasing.0 ?? .modelNames,
             identityAttributes: identities.0 ?? [],
             identityKey: identityKey.0,
             reservedNames: reservedNames.0,
             acceptsModelNames: acceptsModelNames.0 ?? false,
-            foreignKeySuffixes: foreignKeySuffixes.0
+            foreignKeySuffixes: foreignKeySuffixes.0,
+            transformerFieldReadsJSON: transformerFieldReadsJSON.0 ?? false,
+            ignoresTransformablesWithoutTransformer: ignoresTransformables.0 ?? false
         )
         let sources = Sources(
             keyCasing: keyCasing.1,
@@ -74,7 +80,9 @@ extension ModelConventions {
             identityKey: identityKey.1,
             reservedNames: reservedNames.1,
             acceptsModelNames: acceptsModelNames.1,
-            foreignKeySuffixes: foreignKeySuffixes.1
+            foreignKeySuffixes: foreignKeySuffixes.1,
+            transformerFieldReadsJSON: transformerFieldReadsJSON.1,
+            ignoresTransformablesWithoutTransformer: ignoresTransformables.1
         )
         return (conventions, sources)
     }
@@ -89,6 +97,8 @@ extension ModelConventions {
         package var reservedNames: [String]?
         package var acceptsModelNames: Bool
         package var foreignKeySuffixes: ForeignKeySuffixes?
+        package var transformerFieldReadsJSON: Bool
+        package var ignoresTransformablesWithoutTransformer: Bool
 
         /// The base: the library's defaults (``ModelConventions/defaults``): the model's
         /// names, identities as declared, else `id`. The mappings objects hold.
@@ -98,14 +108,17 @@ extension ModelConventions {
             identityKey: nil,
             reservedNames: nil,
             acceptsModelNames: false,
-            foreignKeySuffixes: nil
+            foreignKeySuffixes: nil,
+            transformerFieldReadsJSON: false,
+            ignoresTransformablesWithoutTransformer: false
         )
 
         /// Whether keys are the model's names, identities those declared else `id` at its own
         /// name, and no key read but a property's own.
         package var isBase: Bool {
             keyCasing.isModelNames && identityAttributes == ["id"] && identityKey == nil
-                && (reservedNames ?? []).isEmpty && foreignKeySuffixes == nil
+                && (reservedNames ?? []).isEmpty && foreignKeySuffixes == nil && !transformerFieldReadsJSON
+                && !ignoresTransformablesWithoutTransformer
         }
     }
 }

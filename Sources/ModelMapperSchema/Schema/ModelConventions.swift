@@ -35,6 +35,10 @@ import Foundation
 ///   `age_of_person` a model declares.
 /// - `foreignKeySuffixes`: `{"toOne": "_id", "toMany": "_ids"}` reads `company_id` and
 ///   `notes_ids` as the relationships `company` and `notes`.
+/// - `transformerFieldReadsJSON`: `true` calls the transformer named in Xcode's *Value
+///   Transformer* field forward on JSON, as Sync does (``transformerFieldReadsJSON``).
+/// - `ignoresTransformablesWithoutTransformer`: `true` leaves a Transformable attribute that
+///   names no transformer out of the JSON, as Sync does (``ignoresTransformablesWithoutTransformer``).
 ///
 /// Where a document has a property's own key and another spelling of it, the own key wins,
 /// before or after it; an error about a value read at another spelling names that spelling.
@@ -86,6 +90,19 @@ public struct ModelConventions: Sendable, Hashable {
     /// reads them (a JSON object there is an object, as at the relationship's own key). Nil
     /// when the model does not say (none).
     public var foreignKeySuffixes: ForeignKeySuffixes?
+    /// Whether the transformer named in Xcode's *Value Transformer* field
+    /// (`valueTransformerName`) reads JSON forward, as Sync calls it: its
+    /// `transformedValue(_:)` turns the JSON value into the model's (`"/Date(1451606400000)/"`
+    /// into a `Date`), and its reverse, where it allows one, writes JSON. Nil when the model does
+    /// not say (no: Core Data's direction, forward from the model's value). A transformer named
+    /// in userInfo (`JSONTransformerName`, `sync.valueTransformer`) reads JSON forward either way.
+    public var transformerFieldReadsJSON: Bool?
+    /// Whether a Transformable attribute that names no transformer is left out of the JSON, as
+    /// Sync leaves it: its key is not read (a document's value there is an unknown key:
+    /// skipped, or kept with the decoder's `unknownKeys` option `.keep`) nor written. A model
+    /// that requires such an attribute still requires it (the decoder reports it missing, as
+    /// Core Data's save would). Nil when the model does not say (no: its JSON is kept as it is).
+    public var ignoresTransformablesWithoutTransformer: Bool?
 
     /// The suffixes of a to-one's and a to-many's foreign-key keys.
     public struct ForeignKeySuffixes: Sendable, Hashable {
@@ -109,8 +126,12 @@ public struct ModelConventions: Sendable, Hashable {
         identityKey: String? = nil,
         reservedNames: [String]? = nil,
         acceptsModelNames: Bool? = nil,
-        foreignKeySuffixes: ForeignKeySuffixes? = nil
+        foreignKeySuffixes: ForeignKeySuffixes? = nil,
+        transformerFieldReadsJSON: Bool? = nil,
+        ignoresTransformablesWithoutTransformer: Bool? = nil
     ) {
+        self.transformerFieldReadsJSON = transformerFieldReadsJSON
+        self.ignoresTransformablesWithoutTransformer = ignoresTransformablesWithoutTransformer
         self.acceptsModelNames = acceptsModelNames
         self.foreignKeySuffixes = foreignKeySuffixes
         self.keyCasing = keyCasing
@@ -123,8 +144,10 @@ public struct ModelConventions: Sendable, Hashable {
     /// Sync's conventions (the library that maps JSON through Core Data models with
     /// `sync.isPrimaryKey` and `sync.remoteKey`): snake_case keys with the model's names read
     /// too, `id` or `remoteID` the identity at the key `id`, `type`, `description` and `signed`
-    /// reserved, foreign keys at `<relationship>_id` and `_ids`. A conventions file takes them
-    /// with `"preset": "sync"`, its other keys over them.
+    /// reserved, foreign keys at `<relationship>_id` and `_ids`, the transformer of Xcode's
+    /// *Value Transformer* field reading JSON forward, and Transformables without a
+    /// transformer left out. A conventions file takes them with `"preset": "sync"`, its other
+    /// keys over them.
     ///
     /// Conventions say how keys are read and written; how nils are written is the encoder's to
     /// say. Sync's export writes nil attributes as `null` and leaves nil to-ones and
@@ -142,7 +165,9 @@ public struct ModelConventions: Sendable, Hashable {
         identityKey: "id",
         reservedNames: ["type", "description", "signed"],
         acceptsModelNames: true,
-        foreignKeySuffixes: ForeignKeySuffixes(toOne: "_id", toMany: "_ids")
+        foreignKeySuffixes: ForeignKeySuffixes(toOne: "_id", toMany: "_ids"),
+        transformerFieldReadsJSON: true,
+        ignoresTransformablesWithoutTransformer: true
     )
 
     /// The presets a conventions file may name with `"preset"`.
@@ -157,7 +182,10 @@ public struct ModelConventions: Sendable, Hashable {
             identityKey: identityKey ?? base.identityKey,
             reservedNames: reservedNames ?? base.reservedNames,
             acceptsModelNames: acceptsModelNames ?? base.acceptsModelNames,
-            foreignKeySuffixes: foreignKeySuffixes ?? base.foreignKeySuffixes
+            foreignKeySuffixes: foreignKeySuffixes ?? base.foreignKeySuffixes,
+            transformerFieldReadsJSON: transformerFieldReadsJSON ?? base.transformerFieldReadsJSON,
+            ignoresTransformablesWithoutTransformer: ignoresTransformablesWithoutTransformer
+                ?? base.ignoresTransformablesWithoutTransformer
         )
     }
 
@@ -167,6 +195,7 @@ public struct ModelConventions: Sendable, Hashable {
         // plans in their fixed places), and making and comparing a value cost 330 instructions.
         keyCasing == nil && identifiesByID == nil && identityAttributes == nil && identityKey == nil
             && reservedNames == nil && acceptsModelNames == nil && foreignKeySuffixes == nil
+            && transformerFieldReadsJSON == nil && ignoresTransformablesWithoutTransformer == nil
     }
 
     /// ``identityAttributes``, or what ``identifiesByID`` says (`["id"]` or none); nil when
@@ -203,6 +232,12 @@ public struct ModelConventions: Sendable, Hashable {
                 "\"foreignKeySuffixes\": {\"toOne\": \(quote(foreignKeySuffixes.toOne)), "
                     + "\"toMany\": \(quote(foreignKeySuffixes.toMany))}"
             )
+        }
+        if let transformerFieldReadsJSON {
+            members.append("\"transformerFieldReadsJSON\": \(transformerFieldReadsJSON)")
+        }
+        if let ignoresTransformablesWithoutTransformer {
+            members.append("\"ignoresTransformablesWithoutTransformer\": \(ignoresTransformablesWithoutTransformer)")
         }
         return members.isEmpty ? "{}" : "{ " + members.joined(separator: ", ") + " }"
     }
