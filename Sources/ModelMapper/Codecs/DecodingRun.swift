@@ -159,9 +159,17 @@ final class DecodingRun {
         _ slots: SlotPointer,
         count: Int,
         isReference: Bool,
+        identityLists: [Int],
         insert: GivenValues.Insert?
     ) {
-        givenValues.note(object, slots, count: count, isReference: isReference, insert: insert)
+        givenValues.note(
+            object,
+            slots,
+            count: count,
+            isReference: isReference,
+            identityLists: identityLists,
+            insert: insert
+        )
     }
 
     /// Takes in what a piece of the document read apart in a run of its own noted (see

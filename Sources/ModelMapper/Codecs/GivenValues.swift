@@ -14,6 +14,9 @@ struct GivenValues {
     /// Whether a JSON object gave the object, not only scalars standing for it (foreign keys):
     /// a JSON object in a relationship is an object, a scalar a reference.
     var isGivenAsObject = false
+    /// The to-manys the JSON gave as lists of identities (`"notes_ids": [10, 11]`), not of
+    /// objects: what such a list no longer holds is let go, never removed, as Sync does.
+    var identityListSlots: [Int] = []
     /// The object's first record (a JSON object that gave more than a reference does, see
     /// ``ObjectDecoder/Frame/isIdentityReference``): the record that inserts it when it is
     /// new to the graph, checked as ``ModelDecoder`` checks an object's first record.

@@ -30,6 +30,12 @@ struct GivenValuesTable {
         index(of: object).map { entries[$0].slots }
     }
 
+    /// Whether the document gave `object`'s to-many at `slot` as a list of identities (see
+    /// ``GivenValues/identityListSlots``).
+    func isIdentityList(_ object: ModelObject, slot: Int) -> Bool {
+        index(of: object).map { entries[$0].identityListSlots.contains(slot) } ?? false
+    }
+
     /// Whether a JSON object gave `object` (see ``GivenValues/isGivenAsObject``), nil when the
     /// run noted nothing of it.
     func isGivenAsObject(_ object: ModelObject) -> Bool? {
@@ -43,12 +49,18 @@ struct GivenValuesTable {
         _ slots: SlotPointer,
         count: Int,
         isReference: Bool,
+        identityLists: [Int],
         insert: GivenValues.Insert?
     ) {
         let index = index(of: object) ?? add(GivenValues(object: object, count: count))
         for slot in 0..<min(count, entries[index].slots.slotCount) where slots.tag(slot) != .absent {
             entries[index].slots.insert(slot)
         }
+        // A later record's relationship replaces an earlier one's, and so says how it listed.
+        if !entries[index].identityListSlots.isEmpty {
+            entries[index].identityListSlots.removeAll { slots.tag($0) != .absent }
+        }
+        entries[index].identityListSlots.append(contentsOf: identityLists)
         if !isReference { entries[index].isGivenAsObject = true }
         if entries[index].insert == nil { entries[index].insert = insert }
     }

@@ -74,10 +74,28 @@ extension ObjectDecoder {
         sources[top].referenceEdges = sources[top].referenceEdges.filter { $0.slot != earlier.slot }
     }
 
-    /// Forgets what frames at `position` and above read at other spellings: a frame pushed
-    /// there is another object's.
-    mutating func forgetAliasReads(from position: Int) {
+    /// Forgets what frames at `position` and above read at other spellings, and their lists
+    /// of identities: a frame pushed there is another object's.
+    mutating func forgetFrameNotes(from position: Int) {
         aliasReads.removeAll { $0.frame >= position }
+        identityLists.removeAll { $0.frame >= position }
+    }
+
+    /// Notes, for a graph's merge, a to-many array of frame `top` that listed identities: every
+    /// element a scalar standing for its object (`"notes_ids": [10, 11]`, `"notes": [10, 11]`),
+    /// or none read at a foreign key's spelling (`"notes_ids": []`). Such a list lets go of what
+    /// it no longer lists, where a listing of objects removes it (``ObjectGraph/MergeOperation/removeUnlisted``).
+    mutating func noteIdentityList(_ state: ArrayState, isEmpty: Bool, frame top: Int) {
+        guard !state.isMap, !state.hasObjectElement,
+            !isEmpty || spellingRead(slot: state.slot, frame: top) != nil
+        else { return }
+        identityLists.append((frame: top, slot: state.slot))
+    }
+
+    /// The slots of the frame at `position` (one past the frames: the frame just finished)
+    /// given as lists of identities.
+    func identityListSlots(frame position: Int) -> [Int] {
+        identityLists.isEmpty ? [] : identityLists.filter { $0.frame == position }.map(\.slot)
     }
 
     /// The key the document gave `slot` of the frame at `position` at, when it was another

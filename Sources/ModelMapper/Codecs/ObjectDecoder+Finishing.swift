@@ -169,6 +169,7 @@ extension ObjectDecoder {
                 frame.slots,
                 count: frame.slotCount,
                 isReference: frame.isReference,
+                identityLists: identityListSlots(frame: frames.count),
                 insert: insertRecord(frame)
             )
         } else if !standsForReference, requiresValues(ofEntity: frame.entity) {
@@ -473,6 +474,8 @@ extension ObjectDecoder {
                 frame.slots,
                 count: frame.slotCount,
                 isReference: frame.isReference,
+                // A frame just finished is one past the frames; a stored one noted its lists then.
+                identityLists: storedPath == nil ? identityListSlots(frame: frames.count) : [],
                 insert: insertRecord(frame, storedPath: storedPath)
             )
         }

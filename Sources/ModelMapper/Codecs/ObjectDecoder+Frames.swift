@@ -91,6 +91,9 @@ extension ObjectDecoder {
         /// key of the element being read is (-1 before the first).
         var isMap = false
         var keyStart = -1
+        /// Whether an element was a JSON object, not a scalar standing for one (a foreign
+        /// key): noted for a graph's merge alone (see ``ObjectDecoder/identityLists``).
+        var hasObjectElement = false
     }
 
     /// An update of an object that existed before the run, applied once the document is read.

@@ -52,7 +52,7 @@ extension ObjectDecoder {
             parentSlot: parentSlot
         )
         frame.isReference = true
-        if !aliasReads.isEmpty { forgetAliasReads(from: frames.count) }
+        if !aliasReads.isEmpty || !identityLists.isEmpty { forgetFrameNotes(from: frames.count) }
         frames.append(frame)
         let top = frames.count - 1
         try readAttribute(slot: identitySlot, frame: top, from: top)
@@ -108,6 +108,9 @@ extension ObjectDecoder {
         scanner.index += 1
         if scanner.consume(isMap ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
             frames[top].slots[slot] = .objects([])
+            if run.recordsGivenValues {
+                noteIdentityList(ArrayState(slot: slot, start: links.count, isMap: isMap), isEmpty: true, frame: top)
+            }
             return
         }
         frames[top].array = ArrayState(slot: slot, start: links.count, isMap: isMap)
@@ -120,6 +123,10 @@ extension ObjectDecoder {
         if state.needsElement {
             frames[top].array?.needsElement = false
             if state.isMap { try readMapKey(top) }
+            if run.recordsGivenValues, !state.hasObjectElement {
+                scanner.skipWhitespace()
+                if scanner.peek() == UInt8(ascii: "{") { frames[top].array?.hasObjectElement = true }
+            }
             let destination = frames[top].readings[state.slot].destination
             let step = Step.relationship(slot: state.slot, index: state.index)
             if try begin(expected: destination, step: step, parentSlot: state.slot, extras: nil) { return }
@@ -133,6 +140,7 @@ extension ObjectDecoder {
         frames[top].array = nil
         let list = links.popArray(from: state.start)
         if state.isMap { try checkDistinctKeys(list, slot: state.slot, frame: top) }
+        if run.recordsGivenValues { noteIdentityList(state, isEmpty: list.isEmpty, frame: top) }
         frames[top].slots[state.slot] = .objects(list)
     }
 

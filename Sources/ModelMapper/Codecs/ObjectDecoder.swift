@@ -49,6 +49,8 @@ struct ObjectDecoder {
     var missingLinks: [MissingLink] = []
     /// The properties of open frames read at another spelling of their key (`+Aliases`).
     var aliasReads: [AliasRead] = []
+    /// The to-manys of open frames given as lists of identities, for a graph's merge (`+Aliases`).
+    var identityLists: [(frame: Int, slot: Int)] = []
 
     init(bytes: UnsafeRawBufferPointer, run: DecodingRun, locatesByLine: Bool = true) {
         // The options read in place: a copy of them (retaining what they hold) cost a small
@@ -208,7 +210,7 @@ struct ObjectDecoder {
         let (count, keys) = mappings[entity]._withUnsafeGuaranteedRef { ($0.slotCount, $0.keysRef) }
         let readings = run.readingsByEntity[entity]
         let (slots, arena) = run.slotAllocator.allocateAbsent(count: count)
-        if !aliasReads.isEmpty { forgetAliasReads(from: frames.count) }
+        if !aliasReads.isEmpty || !identityLists.isEmpty { forgetFrameNotes(from: frames.count) }
         frames.append(
             Frame(
                 entity: entity,

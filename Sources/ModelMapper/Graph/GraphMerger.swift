@@ -38,7 +38,9 @@ struct GraphMerger {
 
     private enum Assignment {
         case attribute(Slot)
-        case relationship([ModelObject], null: Bool)
+        /// `identities`: the JSON listed the objects by their identities (see
+        /// ``GivenValues/identityListSlots``).
+        case relationship([ModelObject], null: Bool, identities: Bool = false)
     }
 
     /// What a fresh object's values are copied onto, for each fresh object.
@@ -239,7 +241,10 @@ struct GraphMerger {
                     targets: targets,
                     waiting: &waiting
                 )
-                assignments.append((target, isExisting, slot, .relationship(children, null: false)))
+                let identities = given.isIdentityList(object, slot: slot)
+                assignments.append(
+                    (target, isExisting, slot, .relationship(children, null: false, identities: identities))
+                )
             }
         }
         return (assignments, waiting)
@@ -310,7 +315,7 @@ struct GraphMerger {
                 // Gathered only where it differs from the value the target has.
                 updated[ObjectIdentifier(target)] = target
                 target[stored: slot] = value
-            case .relationship(let children, let null):
+            case .relationship(let children, let null, let identities):
                 // Given again: what it waited for before is forgotten (what it waits for now
                 // is noted by the caller).
                 graph.dropPending(owner: target, slot: slot)
@@ -319,7 +324,10 @@ struct GraphMerger {
                     let old = target.linkedObjects(atSlot: slot)
                     if old.count != children.count || zip(old, children).contains(where: { $0 !== $1 }) {
                         updated[ObjectIdentifier(target)] = target
-                        noteUnlisted(old, keeping: children, owner: target, slot: slot, in: &unlisted)
+                        // A list of identities lets go of what it drops; a listing of objects removes it.
+                        if !identities {
+                            noteUnlisted(old, keeping: children, owner: target, slot: slot, in: &unlisted)
+                        }
                     } else if !null, !children.isEmpty {
                         // The same objects in the same order: the links and their inverses
                         // stand as they are (what an upsert of unchanged records mostly is).

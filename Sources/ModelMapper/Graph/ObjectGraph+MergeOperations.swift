@@ -26,8 +26,10 @@ extension ObjectGraph {
         public static let update = MergeOperation(rawValue: 1 << 1)
         /// The document is the whole listing: objects it does not hold are removed. For the
         /// document's own objects, those of the merged entity (and its subentities); for a
-        /// one-to-many relationship, the objects a parent held there before (see
-        /// ``MergeOperations``). A many-to-many lets them go and removes none.
+        /// one-to-many relationship, the objects a parent held there before, where the document
+        /// lists objects (`"notes": [{"id": 10}]`) (see ``MergeOperations``). A one-to-many
+        /// given as a list of identities (`"notes_ids": [10]`, or `"notes": [10]`) lets go of
+        /// what it no longer lists and removes none, as Sync does; so does a many-to-many.
         public static let removeUnlisted = MergeOperation(rawValue: 1 << 2)
         /// Insert and update: what a merge does by default.
         public static let insertAndUpdate: MergeOperation = [.insert, .update]
@@ -42,7 +44,10 @@ extension ObjectGraph {
     /// (under any casing or key form of its identity, nested or as a foreign key); for a
     /// relationship, an object that another parent now holds through the inverse (an album
     /// that moved to another band), nor any object of a many-to-many: those stand on their own
-    /// (a tag one photo drops is still a tag), so they are only let go, as Sync treats them.
+    /// (a tag one photo drops is still a tag), so they are only let go, as Sync treats them;
+    /// nor an object a one-to-many's list of identities drops (`"notes_ids": [10]`): a list of
+    /// references says which objects are linked, not which exist, so it lets go, as Sync's
+    /// does. A listing of objects (`"notes": [{"id": 10}]`) removes what it drops.
     /// A partial merge that leaves elements out does not remove for the document's listing,
     /// which is then not whole.
     /// Removed objects are listed in ``MergeResult/removed`` and by ``ObjectGraph/changes(since:)``.

@@ -31,7 +31,9 @@ struct GivenValuesTableTests {
         func noted(_ objects: [ModelObject]) -> GivenValuesTable {
             var table = GivenValuesTable()
             for object in objects {
-                object.slots.withUnsafeSlots { table.note(object, $0, count: 0, isReference: false, insert: nil) }
+                object.slots.withUnsafeSlots {
+                    table.note(object, $0, count: 0, isReference: false, identityLists: [], insert: nil)
+                }
             }
             return table
         }
@@ -41,7 +43,7 @@ struct GivenValuesTableTests {
         first[stored: title] = .string("Roughing It")
         var table = GivenValuesTable()
         first.slots.withUnsafeSlots {
-            table.note(first, $0, count: first.slots.count, isReference: true, insert: nil)
+            table.note(first, $0, count: first.slots.count, isReference: true, identityLists: [], insert: nil)
         }
         #expect(table.index(of: first) == 0)
         // The slots that hold something: the title set here, and any the model gives a default.
