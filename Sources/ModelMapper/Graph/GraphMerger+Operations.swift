@@ -53,7 +53,9 @@ extension GraphMerger {
             if before == nil { order.append(object) }
             if reach == .merged { merged.append(object) }
         }
-        for root in roots { offer(root, reach(of: targets[root], under: plan.document)) }
+        for root in roots where !(plan.skipsRecordsWithoutIdentity && givesNoIdentity(root)) {
+            offer(root, reach(of: targets[root], under: plan.document))
+        }
         var stack = Array(merged.reversed())
         while let object = stack.popLast() {
             let present = given.slots(of: object)
@@ -86,6 +88,12 @@ extension GraphMerger {
             }
         }
         return selection
+    }
+
+    /// Whether `record` is of an entity with an identity and gives none (see
+    /// ``ObjectGraph/MergeOperations/skipsRecordsWithoutIdentity``).
+    private func givesNoIdentity(_ record: ModelObject) -> Bool {
+        !graph.mappings[record.layout.entityIndex].identitySlotList.isEmpty && graph.identityKey(of: record) == nil
     }
 
     /// Notes the objects `owner` held at `slot` (`old`) that it holds no longer, when that

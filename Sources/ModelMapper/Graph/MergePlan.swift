@@ -10,16 +10,31 @@ struct MergePlan {
     /// when every relationship has the default (``isDefault``).
     private let bySlot: [[Operation]]
     private let relationships: Operation
+    /// Whether records without an identity are left out (``ObjectGraph/MergeOperations/skipsRecordsWithoutIdentity``).
+    let skipsRecordsWithoutIdentity: Bool
     /// Whether the plan does what a merge does unless told: insert and update everywhere.
     let isDefault: Bool
 
-    static let `default` = MergePlan(document: .insertAndUpdate, relationships: .insertAndUpdate, bySlot: [])
+    static let `default` = MergePlan(
+        document: .insertAndUpdate,
+        relationships: .insertAndUpdate,
+        bySlot: [],
+        skipsRecordsWithoutIdentity: false
+    )
 
-    private init(document: Operation, relationships: Operation, bySlot: [[Operation]]) {
+    private init(
+        document: Operation,
+        relationships: Operation,
+        bySlot: [[Operation]],
+        skipsRecordsWithoutIdentity: Bool
+    ) {
         self.document = document
         self.relationships = relationships
         self.bySlot = bySlot
-        isDefault = document == .insertAndUpdate && relationships == .insertAndUpdate && bySlot.isEmpty
+        self.skipsRecordsWithoutIdentity = skipsRecordsWithoutIdentity
+        isDefault =
+            document == .insertAndUpdate && relationships == .insertAndUpdate && bySlot.isEmpty
+            && !skipsRecordsWithoutIdentity
     }
 
     /// Resolves `operations` for the entities of `model` with `mappings`.
@@ -28,7 +43,12 @@ struct MergePlan {
     ///   relationship of its entity, with the closest name.
     init(_ operations: ObjectGraph.MergeOperations, model: ObjectModel, mappings: [EntityMapping]) throws {
         guard !operations.byRelationship.isEmpty else {
-            self.init(document: operations.document, relationships: operations.relationships, bySlot: [])
+            self.init(
+                document: operations.document,
+                relationships: operations.relationships,
+                bySlot: [],
+                skipsRecordsWithoutIdentity: operations.skipsRecordsWithoutIdentity
+            )
             return
         }
         // The entries by entity index and relationship name, each checked against the model.
@@ -54,7 +74,12 @@ struct MergePlan {
                 }
                 return slots
             }
-        self.init(document: operations.document, relationships: operations.relationships, bySlot: bySlot)
+        self.init(
+            document: operations.document,
+            relationships: operations.relationships,
+            bySlot: bySlot,
+            skipsRecordsWithoutIdentity: operations.skipsRecordsWithoutIdentity
+        )
     }
 
     /// The operations on the objects `entity`'s relationship at `slot` holds.

@@ -68,6 +68,12 @@ extension ObjectGraph {
         /// (`"Band.albums"`); a subentity's objects take its superentity's entry unless they
         /// have their own.
         public var byRelationship: [String: MergeOperation]
+        /// Whether a record of the document (an element of its array) that gives no identity
+        /// is left out, as Sync leaves it, rather than inserted (the default): its position is
+        /// in ``MergeResult/skipped``. For an entity with identity attributes; a `null` identity
+        /// gives none where the model lets the attribute be null (where it requires one, `null`
+        /// is an error, as in any record).
+        public var skipsRecordsWithoutIdentity = false
 
         /// The operations `document` on the document's objects, and `relationships` (or the
         /// entry of `byRelationship`) on those under relationships.

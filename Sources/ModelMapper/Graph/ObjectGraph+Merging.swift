@@ -7,10 +7,10 @@ extension ObjectGraph {
         /// The graph's objects for the elements merged (or the one object), in document order:
         /// objects the graph had, updated, and objects new to it.
         public var objects: [ModelObject]
-        /// The errors of the elements left out by ``ObjectGraph/mergePartially(_:entity:at:operations:)``,
+        /// The errors of the elements left out by ``ObjectGraph/mergePartially(_:entity:at:operations:willInsert:)``,
         /// each with its path; always empty from `merge`, which throws them instead.
         public var errors: [MappingError]
-        /// The positions of the elements left out by ``ObjectGraph/mergePartially(_:entity:at:operations:)``.
+        /// The positions of the elements left out by ``ObjectGraph/mergePartially(_:entity:at:operations:willInsert:)``.
         public var leftOut: [Int]
         /// What the document did that is allowed but worth saying, such as giving one object
         /// two different values for a property (see ``ModelDecoder/Options/conflictingValues``).
@@ -38,6 +38,13 @@ extension ObjectGraph {
             self.entity = entity
             self.options = options
             self.contents = contents
+        }
+
+        /// The contents, left in place: what the insert hook looks at before the merge takes them.
+        func peek() -> DecodedBatch? {
+            lock.lock()
+            defer { lock.unlock() }
+            return contents
         }
 
         /// The contents, once.
@@ -68,7 +75,7 @@ extension ObjectGraph {
     /// ```
     ///
     /// - Throws: ``MappingError`` for malformed JSON, nothing at `keyPath`, or an entity the
-    ///   model does not have; ``ObjectGraphError`` as ``merge(_:entity:at:operations:)-(Data,_,_,_)``.
+    ///   model does not have; ``ObjectGraphError`` as ``merge(_:entity:at:operations:willInsert:)-(Data,_,_,_,_)``.
     public static func prepare(
         _ data: Data,
         entity: some EntitySpecifier,
@@ -135,7 +142,15 @@ extension ObjectGraph {
     ///   order; an identity the graph does not have becomes a placeholder.
     ///
     /// If any element has an error, the merge throws every error and the graph is unchanged;
-    /// ``mergePartially(_:entity:at:operations:)`` merges the others instead.
+    /// ``mergePartially(_:entity:at:operations:willInsert:)`` merges the others instead.
+    ///
+    /// `willInsert`, when given, is shown each record (element of the document's array) that
+    /// the graph does not have, as JSON, before anything is merged, as Sync's `willInsert` is:
+    /// it returns the JSON to insert (changed or as it was), or nil to leave the record out
+    /// (its position is then in ``MergeResult/skipped``). It sees the document's JSON alone,
+    /// never the graph's objects. What it returns is decoded as the document is, with the same
+    /// checks; positions and paths stay those of the document as given. A hook that throws
+    /// stops the merge, its error at the record's path, and the graph is unchanged.
     ///
     /// For example:
     ///
@@ -143,42 +158,56 @@ extension ObjectGraph {
     /// let result = try graph.merge(data, entity: "Band", at: "bands")
     /// result.objects    // the graph's bands for the elements
     /// result.warnings   // a band given two different values for a property, …
+    ///
+    /// // New bands get a default genre; bands without a name are left out.
+    /// try graph.merge(data, entity: "Band", at: "bands") { record in
+    ///     guard case .object(var band) = record, band["name"] != nil else { return nil }
+    ///     if band["genre"] == nil { band["genre"] = "rock" }
+    ///     return .object(band)
+    /// }
     /// ```
     ///
-    /// - Throws: ``MappingError`` for malformed JSON or nothing at `keyPath`; ``MappingErrors``
-    ///   with the error of every element that has one; ``ObjectGraphError/unresolvedReferences(_:)``
-    ///   with ``UnresolvedReferencePolicy/error``. The graph is then unchanged.
+    /// - Throws: ``MappingError`` for malformed JSON or nothing at `keyPath`, or what the hook
+    ///   throws; ``MappingErrors`` with the error of every element that has one;
+    ///   ``ObjectGraphError/unresolvedReferences(_:)`` with ``UnresolvedReferencePolicy/error``.
+    ///   The graph is then unchanged.
     @discardableResult
     public func merge(
         _ data: Data,
         entity: some EntitySpecifier,
         at keyPath: String? = nil,
-        operations: MergeOperations = .default
+        operations: MergeOperations = .default,
+        willInsert: ((JSONValue) throws -> JSONValue?)? = nil
     ) throws -> MergeResult {
         try merge(
-            Self.prepare(data, entity: model.checkedEntity(entity), at: keyPath, options: options),
-            operations: operations
+            data,
+            entity: model.checkedEntity(entity),
+            at: keyPath,
+            operations: operations,
+            partially: false,
+            willInsert: willInsert
         )
     }
 
-    /// ``merge(_:entity:at:operations:)-(Data,_,_,_)`` from a parsed document.
+    /// ``merge(_:entity:at:operations:willInsert:)-(Data,_,_,_,_)`` from a parsed document.
     ///
-    /// - Throws: as ``merge(_:entity:at:operations:)-(Data,_,_,_)``.
+    /// - Throws: as ``merge(_:entity:at:operations:willInsert:)-(Data,_,_,_,_)``.
     @discardableResult
     public func merge(
         _ json: JSONValue,
         entity: some EntitySpecifier,
         at keyPath: String? = nil,
-        operations: MergeOperations = .default
+        operations: MergeOperations = .default,
+        willInsert: ((JSONValue) throws -> JSONValue?)? = nil
     ) throws -> MergeResult {
-        try merge(json.jsonData(), entity: entity, at: keyPath, operations: operations)
+        try merge(json.jsonData(), entity: entity, at: keyPath, operations: operations, willInsert: willInsert)
     }
 
     /// Merges a document decoded by ``prepare(_:entity:at:model:options:)``, all or nothing, as
-    /// ``merge(_:entity:at:operations:)-(Data,_,_,_)``.
+    /// ``merge(_:entity:at:operations:willInsert:)-(Data,_,_,_,_)``.
     ///
     /// - Throws: ``MappingErrors`` and ``ObjectGraphError/unresolvedReferences(_:)`` as
-    ///   ``merge(_:entity:at:operations:)-(Data,_,_,_)``; ``ObjectGraphError`` when the prepared document
+    ///   ``merge(_:entity:at:operations:willInsert:)-(Data,_,_,_,_)``; ``ObjectGraphError`` when the prepared document
     ///   was merged before, or was decoded for another model or with other options than the
     ///   graph's.
     @discardableResult
@@ -202,27 +231,34 @@ extension ObjectGraph {
     /// result.leftOut                                // [1]
     /// ```
     ///
+    /// `willInsert`: as ``merge(_:entity:at:operations:willInsert:)-(Data,_,_,_,_)``'s, shown the
+    /// records new to the graph among those without an error.
+    ///
     /// - Throws: ``MappingError`` for what leaves no element to merge: malformed JSON, or
-    ///   nothing at `keyPath`; ``ObjectGraphError/unresolvedReferences(_:)`` as
-    ///   ``merge(_:entity:at:operations:)-(Data,_,_,_)``.
+    ///   nothing at `keyPath`; what the hook throws; ``ObjectGraphError/unresolvedReferences(_:)`` as
+    ///   ``merge(_:entity:at:operations:willInsert:)-(Data,_,_,_,_)``.
     @discardableResult
     public func mergePartially(
         _ data: Data,
         entity: some EntitySpecifier,
         at keyPath: String? = nil,
-        operations: MergeOperations = .default
+        operations: MergeOperations = .default,
+        willInsert: ((JSONValue) throws -> JSONValue?)? = nil
     ) throws -> MergeResult {
         try merge(
-            Self.prepare(data, entity: model.checkedEntity(entity), at: keyPath, options: options),
+            data,
+            entity: model.checkedEntity(entity),
+            at: keyPath,
+            operations: operations,
             partially: true,
-            operations: operations
+            willInsert: willInsert
         )
     }
 
-    /// ``mergePartially(_:entity:at:operations:)`` of a document decoded by
+    /// ``mergePartially(_:entity:at:operations:willInsert:)`` of a document decoded by
     /// ``prepare(_:entity:at:model:options:)``.
     ///
-    /// - Throws: as ``mergePartially(_:entity:at:operations:)``, and as ``merge(_:operations:)`` for a prepared
+    /// - Throws: as ``mergePartially(_:entity:at:operations:willInsert:)``, and as ``merge(_:operations:)`` for a prepared
     ///   document merged before or made for another graph.
     @discardableResult
     public func mergePartially(_ prepared: PreparedMerge, operations: MergeOperations = .default) throws
@@ -231,7 +267,7 @@ extension ObjectGraph {
         try merge(prepared, partially: true, operations: operations)
     }
 
-    private func merge(_ prepared: PreparedMerge, partially: Bool, operations: MergeOperations) throws -> MergeResult {
+    func merge(_ prepared: PreparedMerge, partially: Bool, operations: MergeOperations) throws -> MergeResult {
         guard prepared.model === model else { throw ObjectGraphError.otherModel }
         guard prepared.options.conventions(for: model) == options.decoding.conventions(for: model) else {
             throw ObjectGraphError.otherOptions
@@ -298,7 +334,7 @@ extension ObjectGraph {
 
     /// The position in the document's array of each element the decoder kept (`kept` of
     /// them, the others `leftOut`); empty when it left none out (positions are the same).
-    private static func documentPositions(kept: Int, leftOut: [Int]) -> [Int] {
+    static func documentPositions(kept: Int, leftOut: [Int]) -> [Int] {
         guard !leftOut.isEmpty else { return [] }
         let decoderLeftOut = Set(leftOut)
         return (0..<(kept + leftOut.count)).filter { !decoderLeftOut.contains($0) }

@@ -16,7 +16,7 @@ import Foundation
 ///
 /// Merging a document inserts the objects it has that the graph has not and updates those it
 /// has: keys present overwrite, keys absent leave the value alone, `null` clears (see
-/// ``merge(_:entity:at:operations:)-(Data,_,_,_)``). A graph reads the keys and identities a
+/// ``merge(_:entity:at:operations:willInsert:)-(Data,_,_,_,_)``). A graph reads the keys and identities a
 /// ``ModelDecoder`` reads, with the same defaults: the model's conventions
 /// (``/ModelMapperSchema/ModelConventions``), and where the model says nothing, keys that are the
 /// model's own names. Identities are the model's identity attributes
