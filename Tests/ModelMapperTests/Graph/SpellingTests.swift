@@ -98,5 +98,14 @@ struct SpellingTests {
             try graph.merge(Data(#"[{"id":"a","releaseYear":"soon"}]"#.utf8), entity: "Album")
         }
         #expect(merged?.errors.map(\.context.path.description) == ["$[0].releaseYear"])
+
+        // Streamed from a file, element by element.
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("spelling-\(UUID()).json")
+        try Data(#"[{"id":"a"},{"id":"b","releaseYear":"soon"}]"#.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let streamed = #expect(throws: MappingError.self) {
+            try ModelDecoder(model: model).forEachObject(of: "Album", inFileAt: url) { _ in }
+        }
+        #expect(streamed?.context.path.description == "$[1].releaseYear")
     }
 }
