@@ -20,6 +20,10 @@ extension ObjectGraph {
         let leftOut: [Int]
         /// The path of the document's array, whose element indices ``positions`` maps.
         let arrayPath: JSONPath
+        /// The document as given, and where each element of ``data`` starts in it and there;
+        /// nil for the elements the hook changed, whose text the document does not have.
+        let original: Data
+        let starts: [(spliced: Int, original: Int)?]
     }
 
     /// Merges `data` as ``merge(_:entity:at:operations:willInsert:)-(Data,_,_,_,_)`` does, with
@@ -38,8 +42,8 @@ extension ObjectGraph {
         else {
             return try merge(prepared, partially: partially, operations: operations)
         }
-        let again = try Self.prepare(hooked.data, entity: entity, at: keyPath, options: options)
         do {
+            let again = try Self.prepare(hooked.data, entity: entity, at: keyPath, options: options)
             return hooked.placing(try merge(again, partially: partially, operations: operations))
         } catch let errors as MappingErrors {
             throw MappingErrors(errors.errors.map(hooked.placing))
@@ -156,6 +160,7 @@ extension ObjectGraph {
     ) -> HookedDocument {
         var spliced = Data(text[..<layout.value.lowerBound])
         var positions: [Int] = []
+        var starts: [(spliced: Int, original: Int)?] = []
         if layout.arrayPath == nil {
             // One object: the hook's object, or an empty array where it left the record out.
             spliced.append(leftOut.isEmpty ? replaced[0] ?? text.subdata(in: layout.value) : Data("[]".utf8))
@@ -164,6 +169,7 @@ extension ObjectGraph {
             spliced.append(UInt8(ascii: "["))
             for (position, range) in layout.elements.enumerated() where !leftOut.contains(position) {
                 if !positions.isEmpty { spliced.append(UInt8(ascii: ",")) }
+                starts.append(replaced[position] == nil ? (spliced.count, range.lowerBound) : nil)
                 spliced.append(replaced[position] ?? text.subdata(in: range))
                 positions.append(position)
             }
@@ -174,7 +180,9 @@ extension ObjectGraph {
             data: spliced,
             positions: positions,
             leftOut: leftOut.sorted(),
-            arrayPath: layout.arrayPath ?? JSONPath.root.appending(keys: components)
+            arrayPath: layout.arrayPath ?? JSONPath.root.appending(keys: components),
+            original: text,
+            starts: starts
         )
     }
 }
@@ -199,6 +207,18 @@ extension ObjectGraph.HookedDocument {
             case .index(let index) = components[prefix.count]
         else { return error }
         var placed = error
+        placed.context.line = nil
+        placed.context.column = nil
+        if index < starts.count, let starts = starts[index], let line = error.context.line,
+            let column = error.context.column
+        {
+            (placed.context.line, placed.context.column) = Self.place(
+                line: line,
+                column: column,
+                from: (data, starts.spliced),
+                to: (original, starts.original)
+            )
+        }
         var path = arrayPath.appending(index: position(index))
         for component in components[(prefix.count + 1)...] {
             switch component {
@@ -208,6 +228,25 @@ extension ObjectGraph.HookedDocument {
         }
         placed.path = path
         return placed
+    }
+
+    /// A line and column of the spliced text, in an element copied from the document as given
+    /// (starting at `from.1` there and `to.1` here), as the line and column in the document:
+    /// the element's text is the same, so a position on its first line moves by the columns
+    /// its start moved, and one on a later line keeps its column.
+    private static func place(line: Int, column: Int, from: (Data, Int), to: (Data, Int)) -> (Int, Int) {
+        func location(_ text: Data, _ offset: Int) -> (line: Int, column: Int) {
+            var (line, column) = (1, 1)
+            text.withUnsafeBytes { raw in
+                guard let base = raw.baseAddress else { return }
+                JSONTextScan.advance(line: &line, column: &column, over: base, from: 0, to: min(offset, raw.count))
+            }
+            return (line, column)
+        }
+        let splicedStart = location(from.0, from.1)
+        let originalStart = location(to.0, to.1)
+        guard line == splicedStart.line else { return (originalStart.line + line - splicedStart.line, column) }
+        return (originalStart.line, originalStart.column + column - splicedStart.column)
     }
 
     /// The position in the document as it was given of element `index` of the spliced one.

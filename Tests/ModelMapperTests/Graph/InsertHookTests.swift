@@ -116,3 +116,61 @@ extension InsertHookTests {
         #expect(names() == ["Ada", "Gil"])
     }
 }
+
+extension InsertHookTests {
+    @Test("what a hook returns keeps the decoder's limits, its errors at the record's place")
+    func hookKeepsLimits() throws {
+        var nested: JSONValue = ["id": 9]
+        for _ in 0..<600 { nested = ["full_name": nested] }
+        let error = #expect(throws: MappingError.self) {
+            try self.graph.merge(Data(#"[{"id": 1}, {"id": 9}]"#.utf8), entity: "User") { record in
+                record["id"] == 9 ? nested : record
+            }
+        }
+        #expect(error?.code == .invalidJSON)
+        #expect(error?.context.path.description.hasPrefix("$[1].full_name.full_name") == true)
+        // JSON the hook made has no line and column in the document given.
+        #expect(error?.context.line == nil)
+        #expect(graph.object(of: "User", identity: 9) == nil)
+    }
+
+    @Test("many records through a hook: each new one seen once, in document order")
+    func manyRecords() throws {
+        let count = 20_000
+        let records = (0..<count).map { #"{"id": \#($0 + 2), "full_name": "u\#($0)"}"# }
+        var seen = 0
+        let result = try graph.merge(Data(("[" + records.joined(separator: ",") + "]").utf8), entity: "User") {
+            record in
+            seen += 1
+            return record["id"] == 2 ? Optional.none : record
+        }
+        #expect(seen == count)
+        #expect(result.skipped == [0])
+        #expect(graph.objects(of: "User").count == count)
+    }
+}
+
+extension InsertHookTests {
+    @Test("an error after a record the hook changed keeps its line and column in the document given")
+    func linesAndColumnsPlaced() throws {
+        let document = """
+            [
+              {"id": 2},
+              {"id": 3, "full_name": [1]}
+            ]
+            """
+        let error = #expect(throws: MappingErrors.self) {
+            try self.graph.merge(Data(document.utf8), entity: "User") { record in
+                record["id"] == 2 ? ["id": 2, "full_name": "a much longer name than the record had"] : record
+            }
+        }
+        let placed = try #require(error?.errors.first)
+        #expect(placed.context.path.description == "$[1].full_name")
+        let direct = #expect(throws: MappingErrors.self) {
+            try ObjectGraph(model: self.graph.model).merge(Data(document.utf8), entity: "User")
+        }
+        #expect(placed.context.line == direct?.errors.first?.context.line)
+        #expect(placed.context.column == direct?.errors.first?.context.column)
+        #expect(placed.context.line == 3)
+    }
+}
