@@ -30,6 +30,9 @@ extension ObjectDecoder {
     /// key read later need to know.
     mutating func takesSpelling(_ action: KeyAction, index: Int, frame top: Int) throws(MappingError) -> Bool {
         guard action.kind == .attribute || action.kind == .relationship else { return true }
+        // Frames above this one have finished: what they noted goes, so that the notes looked
+        // through are this frame's and those below, never more than open frames hold.
+        while let last = aliasReads.last, last.frame > top { aliasReads.removeLast() }
         guard action.isAlias else {
             // The property's own key: it wins over a spelling read before it.
             if let found = aliasReads.lastIndex(where: { $0.frame == top && $0.slot == action.slot }) {

@@ -108,4 +108,18 @@ struct SpellingTests {
         }
         #expect(streamed?.context.path.description == "$[1].releaseYear")
     }
+
+    @Test("spellings given again and again: the own key's last value, in time linear in the document")
+    func manySpellings() throws {
+        let members = (0..<50_000).map { #""releaseYear":\#($0),"release_year":\#($0 + 1)"# }
+        let json = #"{"id":"a","# + members.joined(separator: ",") + "}"
+        let album = try decode(json)
+        #expect(album.value(forKey: "releaseYear") as? Int32 == 50_000)
+        // Deep objects, each reading a spelling: what finished frames noted does not pile up.
+        var nested = #"{"id":"z","releaseYear":1}"#
+        for depth in 0..<400 {
+            nested = #"{"id":"d\#(depth)","releaseYear":2,"band":{"id":"b\#(depth)"},"x":\#(nested)}"#
+        }
+        #expect(try decode(nested).value(forKey: "releaseYear") as? Int32 == 2)
+    }
 }
