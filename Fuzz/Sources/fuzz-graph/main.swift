@@ -4,6 +4,10 @@
 // Any documents merge (an element with an error left out) or are refused, never a crash; a
 // refusal under the error policy changes nothing; every object listed is found by the graph;
 // what the graph holds encodes or is refused with an error, before and after one is removed.
+// Snake-case graphs read Sync's spellings too (model names beside keys, `_id` and `_ids`); a
+// document whose selector has bit 0x40 merges as Sync would, removing what listings drop,
+// leaving out records without an identity, and through a willInsert hook that leaves out some
+// records and changes others.
 import Foundation
 import FuzzSupport
 import ModelMapper
@@ -28,6 +32,10 @@ FuzzDriver.run { bytes in
     var decoding = ModelDecoder.Options()
     decoding.conventions.keyCasing = flags & 16 == 0 ? .snakeCase : .modelNames
     decoding.conventions.identifiesByID = flags & 32 == 0
+    if flags & 16 == 0 {
+        decoding.conventions.acceptsModelNames = true
+        decoding.conventions.foreignKeySuffixes = .init(toOne: "_id", toMany: "_ids")
+    }
     decoding.unknownKeys = flags & 128 == 0 ? .ignore : .keep
     let graph = ObjectGraph(
         model: model,
@@ -47,12 +55,27 @@ FuzzDriver.run { bytes in
         let point = graph.changePoint
         // The selector's high bit: a partial merge, which leaves out elements with errors.
         let partially = selector & 0x80 != 0
+        let asSync = selector & 0x40 != 0
+        var operations = ObjectGraph.MergeOperations(
+            asSync ? .all : .insertAndUpdate,
+            relationships: asSync ? .all : .insertAndUpdate
+        )
+        operations.skipsRecordsWithoutIdentity = asSync
+        // Leaves out records of an even number of keys, and adds a key to the others.
+        let hook: ((JSONValue) throws -> JSONValue?)? =
+            asSync
+            ? { record in
+                guard case .object(var members) = record else { return record }
+                if members.count % 2 == 0 { return nil }
+                members["fuzz"] = 1
+                return .object(members)
+            } : nil
         do {
             if partially {
-                let result = try graph.mergePartially(json, entity: entity)
+                let result = try graph.mergePartially(json, entity: entity, operations: operations, willInsert: hook)
                 FuzzDriver.check(result.errors.isEmpty == result.leftOut.isEmpty, "errors without elements left out")
             } else {
-                let result = try graph.merge(json, entity: entity)
+                let result = try graph.merge(json, entity: entity, operations: operations, willInsert: hook)
                 FuzzDriver.check(result.errors.isEmpty && result.leftOut.isEmpty, "a merge returned errors")
             }
         } catch {
