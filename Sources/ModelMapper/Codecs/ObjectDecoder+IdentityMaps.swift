@@ -93,8 +93,10 @@ extension ObjectDecoder {
             MappingError(
                 .invalidValue,
                 expected: "the identity its key \"\(key)\" stands for",
-                found: IdentityMapKey.text(of: given).map { "\"\($0)\" in the object" }
-                    ?? "another value in the object",
+                // A scalar value is the identity itself (a reference), not an object holding one.
+                found: IdentityMapKey.text(of: given)
+                    .map { "\"\($0)\"" + (frame.isReference ? " as the value" : " in the object") }
+                    ?? (frame.isReference ? "another value" : "another value in the object"),
                 detail: "a map's key and the identity inside its value must agree"
             ),
             frame: position,

@@ -84,6 +84,14 @@ struct IdentityMapTests {
         #expect(error.context.line == 1 && error.context.column != nil, "\(error)")
     }
 
+    @Test("a key that disagrees with a bare identity given as its value says where the identity is")
+    func disagreeingScalar() throws {
+        let inObject = try Self.error(decoding: #"{"events":{"5":{"id":6}}}"#)
+        #expect(inObject.context.found == #""6" in the object"#)
+        let bare = try Self.error(decoding: #"{"events":{"5":6}}"#)
+        #expect(bare.context.found == #""6" as the value"#, "\(bare)")
+    }
+
     @Test("an array where the model declares a map, and a map where it declares none, are refused")
     func wrongForm() throws {
         let error = try Self.error(decoding: #"{"events":[{"id":1}]}"#)
