@@ -60,7 +60,7 @@ struct GivenValuesTable {
         if !entries[index].identityListSlots.isEmpty {
             entries[index].identityListSlots.removeAll { slots.tag($0) != .absent }
         }
-        entries[index].identityListSlots.append(contentsOf: identityLists)
+        if !identityLists.isEmpty { entries[index].identityListSlots.append(contentsOf: identityLists) }
         if !isReference { entries[index].isGivenAsObject = true }
         if entries[index].insert == nil { entries[index].insert = insert }
     }

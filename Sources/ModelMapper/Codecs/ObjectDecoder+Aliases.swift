@@ -51,6 +51,7 @@ extension ObjectDecoder {
             return false
         }
         scanner.skipWhitespace()
+        hasFrameNotes = true
         aliasReads.append(
             AliasRead(
                 frame: top,
@@ -82,16 +83,18 @@ extension ObjectDecoder {
     mutating func forgetFrameNotes(from position: Int) {
         aliasReads.removeAll { $0.frame >= position }
         identityLists.removeAll { $0.frame >= position }
+        hasFrameNotes = !aliasReads.isEmpty || !identityLists.isEmpty
     }
 
     /// Notes, for a graph's merge, a to-many array of frame `top` that listed identities: every
     /// element a scalar standing for its object (`"notes_ids": [10, 11]`, `"notes": [10, 11]`),
     /// or none read at a foreign key's spelling (`"notes_ids": []`). Such a list lets go of what
     /// it no longer lists, where a listing of objects removes it (``ObjectGraph/MergeOperation/removeUnlisted``).
-    mutating func noteIdentityList(_ state: ArrayState, isEmpty: Bool, frame top: Int) {
-        guard !state.isMap, !state.hasObjectElement,
-            !isEmpty || spellingRead(slot: state.slot, frame: top) != nil
+    mutating func noteIdentityList(_ state: ArrayState, elementCount: Int, frame top: Int) {
+        guard !state.isMap, state.nonObjectElements == elementCount,
+            elementCount > 0 || spellingRead(slot: state.slot, frame: top) != nil
         else { return }
+        hasFrameNotes = true
         identityLists.append((frame: top, slot: state.slot))
     }
 

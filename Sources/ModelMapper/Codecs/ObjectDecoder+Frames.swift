@@ -91,9 +91,10 @@ extension ObjectDecoder {
         /// key of the element being read is (-1 before the first).
         var isMap = false
         var keyStart = -1
-        /// Whether an element was a JSON object, not a scalar standing for one (a foreign
-        /// key): noted for a graph's merge alone (see ``ObjectDecoder/identityLists``).
-        var hasObjectElement = false
+        /// How many elements were not JSON objects (scalars standing for objects, nulls): counted
+        /// where such an element is read, off the path of objects, for a graph's merge to tell a
+        /// list of identities (see ``ObjectDecoder/noteIdentityList(_:elementCount:frame:)``).
+        var nonObjectElements = 0
     }
 
     /// An update of an object that existed before the run, applied once the document is read.

@@ -80,7 +80,7 @@ extension ObjectDecoder {
     /// Reads a value that one reader alone reads (node `index` of its level).
     mutating func read(_ action: KeyAction, index: Int, frame top: Int, isExtras: Bool) throws(MappingError) {
         // One test on the common path: no alias is read, and none was.
-        if action.isAlias || !aliasReads.isEmpty, !isExtras {
+        if action.isAlias || hasFrameNotes, !isExtras {
             guard try takesSpelling(action, index: index, frame: top) else { return }
         }
         let target = isExtras ? top - 1 : top

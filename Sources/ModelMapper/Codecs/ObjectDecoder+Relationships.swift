@@ -52,7 +52,7 @@ extension ObjectDecoder {
             parentSlot: parentSlot
         )
         frame.isReference = true
-        if !aliasReads.isEmpty || !identityLists.isEmpty { forgetFrameNotes(from: frames.count) }
+        if hasFrameNotes { forgetFrameNotes(from: frames.count) }
         frames.append(frame)
         let top = frames.count - 1
         try readAttribute(slot: identitySlot, frame: top, from: top)
@@ -109,7 +109,7 @@ extension ObjectDecoder {
         if scanner.consume(isMap ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
             frames[top].slots[slot] = .objects([])
             if run.recordsGivenValues {
-                noteIdentityList(ArrayState(slot: slot, start: links.count, isMap: isMap), isEmpty: true, frame: top)
+                noteIdentityList(ArrayState(slot: slot, start: links.count, isMap: isMap), elementCount: 0, frame: top)
             }
             return
         }
@@ -123,10 +123,6 @@ extension ObjectDecoder {
         if state.needsElement {
             frames[top].array?.needsElement = false
             if state.isMap { try readMapKey(top) }
-            if run.recordsGivenValues, !state.hasObjectElement {
-                scanner.skipWhitespace()
-                if scanner.peek() == UInt8(ascii: "{") { frames[top].array?.hasObjectElement = true }
-            }
             let destination = frames[top].readings[state.slot].destination
             let step = Step.relationship(slot: state.slot, index: state.index)
             if try begin(expected: destination, step: step, parentSlot: state.slot, extras: nil) { return }
@@ -137,10 +133,12 @@ extension ObjectDecoder {
             frames[top].array?.needsElement = true
             return
         }
+        // As the frame has it now: a scalar element read inline in this call counted there.
+        let closing = frames[top].array ?? state
         frames[top].array = nil
         let list = links.popArray(from: state.start)
         if state.isMap { try checkDistinctKeys(list, slot: state.slot, frame: top) }
-        if run.recordsGivenValues { noteIdentityList(state, isEmpty: list.isEmpty, frame: top) }
+        if run.recordsGivenValues { noteIdentityList(closing, elementCount: closing.index + 1, frame: top) }
         frames[top].slots[state.slot] = .objects(list)
     }
 

@@ -107,11 +107,11 @@ extension ObjectEncoder {
         let value = object[stored: slot]
         switch value {
         case .absent:
-            guard nullEncoding(ofAttribute: propertyRef) == .always else { return }
+            guard nulls.attributeRule(propertyRef).writesAbsent else { return }
             writer.member(quoted: key, isEmpty: &isEmpty)
             writer.append("null")
         case .null:
-            guard nullEncoding(ofAttribute: propertyRef) != .never else { return }
+            guard nulls.attributeRule(propertyRef).writesNull else { return }
             writer.member(quoted: key, isEmpty: &isEmpty)
             writer.append("null")
         default:
@@ -272,37 +272,5 @@ extension ObjectEncoder {
             // A relationship's form: an attribute never has it.
             try writePlainAttribute(value, property: property, of: object)
         }
-    }
-}
-
-extension ModelEncoder.Options.NullEncoding {
-    /// The kinds of property ``perKind(attributes:transformables:toOnes:toManys:)`` tells apart.
-    enum PropertyKind {
-        case attribute, transformable, toOne, toMany
-    }
-
-    /// The encoding of one kind of property: `.asDecoded`, `.always` or `.never`.
-    func part(_ kind: PropertyKind) -> Self {
-        var encoding = self
-        // A loop, not a recursion: a value nests as deep as the code that made it, no deeper.
-        while case .perKind(let attributes, let transformables, let toOnes, let toManys) = encoding {
-            switch kind {
-            case .attribute: encoding = attributes
-            case .transformable: encoding = transformables
-            case .toOne: encoding = toOnes
-            case .toMany: encoding = toManys
-            }
-        }
-        return encoding
-    }
-}
-
-extension ObjectEncoder {
-    /// How an unset or null attribute is written: a Transformable's part of the options'
-    /// encoding, or other attributes'.
-    func nullEncoding(ofAttribute property: Unmanaged<PropertyMapping>) -> ModelEncoder.Options.NullEncoding {
-        guard case .perKind = options.nullEncoding else { return options.nullEncoding }
-        let isTransformable = property._withUnsafeGuaranteedRef { $0.attributeType == .transformable }
-        return options.nullEncoding.part(isTransformable ? .transformable : .attribute)
     }
 }

@@ -13,8 +13,9 @@ extension ObjectEncoder {
     ) throws(MappingError) {
         switch object.storedState(atSlot: slot) {
         case .absent:
+            guard nulls.toOnes.writesAbsent || nulls.toManys.writesAbsent else { return }
             let isToMany = object.layout.properties[slot].isToMany
-            guard options.nullEncoding.part(isToMany ? .toMany : .toOne) == .always else { return }
+            guard nulls.relationshipRule(isToMany: isToMany).writesAbsent else { return }
             // An unset to-many is empty, as `value(forKey:)` reads it (and Core Data holds it):
             // written `[]` (`{}` as nested attributes), not `null`.
             if isToMany {
@@ -25,8 +26,7 @@ extension ObjectEncoder {
             member(step, program: program, frame: top)
             writer.append("null")
         case .null:
-            let isToMany = object.layout.properties[slot].isToMany
-            guard options.nullEncoding.part(isToMany ? .toMany : .toOne) != .never else { return }
+            guard nulls.relationshipRule(isToMany: object.layout.properties[slot].isToMany).writesNull else { return }
             member(step, program: program, frame: top)
             writer.append("null")
         case .object:

@@ -37,6 +37,10 @@ struct ObjectEncoder {
     var repeats = RepeatBudget()
     /// ``ModelEncoder/Options/maximumDepth``, read for every object.
     let maximumDepth: Int
+    /// ``ModelEncoder/Options/nullEncoding`` for each kind of property, worked out once: asked
+    /// for every unset or null value, where reading the enum (whose per-kind case is boxed)
+    /// cost twitter's encode 3.8% of its instructions.
+    let nulls: NullRules
     /// Whether the key casing in effect for the objects' model makes keys other than the
     /// model's names (or `id` identities): objects hold the mappings with the model's names,
     /// and the run looks up the others by entity. Set by ``noteKeyedMappings(of:)`` for each
@@ -69,6 +73,7 @@ struct ObjectEncoder {
     init(options: ModelEncoder.Options, skipsFailures: Bool = false) {
         self.options = options
         maximumDepth = options.maximumDepth
+        nulls = NullRules(options.nullEncoding)
         // Options that decide every convention decide for all models; otherwise each model's
         // conventions count, found for each model met.
         let decided = options.conventions.resolved(options: ModelConventions(), defaults: .defaults)

@@ -24,6 +24,9 @@ extension ObjectGraph {
         /// nil for the elements the hook changed, whose text the document does not have.
         let original: Data
         let starts: [(spliced: Int, original: Int)?]
+        /// Whether the document's value is one object, not an array (spliced only when the
+        /// hook changed it or left it out).
+        let isOneObject: Bool
     }
 
     /// Merges `data` as ``merge(_:entity:at:operations:willInsert:)-(Data,_,_,_,_)`` does, with
@@ -182,7 +185,8 @@ extension ObjectGraph {
             leftOut: leftOut.sorted(),
             arrayPath: layout.arrayPath ?? JSONPath.root.appending(keys: components),
             original: text,
-            starts: starts
+            starts: starts,
+            isOneObject: layout.arrayPath == nil
         )
     }
 }
@@ -201,6 +205,13 @@ extension ObjectGraph.HookedDocument {
 
     /// An error at its path in the document as it was given.
     func placing(_ error: MappingError) -> MappingError {
+        guard !isOneObject else {
+            // The one record is the hook's: its text is not the document's.
+            var placed = error
+            placed.context.line = nil
+            placed.context.column = nil
+            return placed
+        }
         let components = error.path.components
         let prefix = arrayPath.components
         guard components.count > prefix.count, Array(components[..<prefix.count]) == prefix,

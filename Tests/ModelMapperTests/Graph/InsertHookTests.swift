@@ -174,3 +174,21 @@ extension InsertHookTests {
         #expect(placed.context.line == 3)
     }
 }
+
+extension InsertHookTests {
+    @Test("a document of one record: the hook changes it, or leaves it out")
+    func oneRecord() throws {
+        let record = Data(#"{"id": 9, "full_name": "Ivy"}"#.utf8)
+        let skipped = try graph.merge(record, entity: "User") { _ in nil }
+        #expect(skipped.skipped == [0])
+        #expect(skipped.objects.isEmpty)
+        #expect(graph.object(of: "User", identity: 9) == nil)
+        let error = #expect(throws: MappingErrors.self) {
+            try self.graph.merge(record, entity: "User") { _ in ["id": 9, "full_name": [1]] }
+        }
+        #expect(error?.errors.first?.context.path.description == "$.full_name")
+        #expect(error?.errors.first?.context.line == nil, "JSON the hook made")
+        let changed = try graph.merge(record, entity: "User") { _ in ["id": 9, "full_name": "Ivy B."] }
+        #expect(changed.objects.first?.value(forKey: "fullName") as? String == "Ivy B.")
+    }
+}
