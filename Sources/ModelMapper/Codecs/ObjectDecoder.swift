@@ -150,6 +150,34 @@ struct ObjectDecoder {
         }
     }
 
+    /// Reads a value where an object of `expected` goes that is no object: a scalar standing
+    /// for one (a foreign key), a `null` element, or else a type mismatch, reported.
+    mutating func readNonObject(expected: Int, step: Step, parentSlot: Int) throws(MappingError) {
+        // An element that is no object, counted for a graph's list of identities.
+        if case .relationship(_, index: .some) = step, let parent = frames.indices.last {
+            frames[parent].array?.nonObjectElements &+= 1
+        }
+        // Only a relationship's value: a document's own objects are objects.
+        if case .relationship = step, !frames.isEmpty,
+            let identitySlot = Self.referenceSlot(run.mappingRefs[expected].takeUnretainedValue()),
+            scanner.peekIsScalarIdentity
+        {
+            try readReference(expected: expected, identitySlot: identitySlot, step: step, parentSlot: parentSlot)
+            return
+        }
+        if case .relationship(_, index: .some) = step, scanner.peek() == UInt8(ascii: "n") {
+            return try readNullElement(at: step, entity: expected)
+        }
+        let found = try scanner.describeAndSkip()
+        try report(
+            .typeMismatch,
+            at: step,
+            entityName: run.model.entityRecords[expected].name,
+            expected: "an object",
+            found: found
+        )
+    }
+
     /// Starts reading the value at the reading position as an object of `expected`: pushes
     /// its frame and returns true; for anything else reports the error, skips the value and
     /// returns false.
@@ -161,24 +189,7 @@ struct ObjectDecoder {
         // Looked up only for an error: copying an entity's record costs more than reading an object.
         var expectedName: String { run.model.entityRecords[expected].name }
         guard scanner.peek() == UInt8(ascii: "{") else {
-            // An element that is no object, counted for a graph's list of identities.
-            if case .relationship(_, index: .some) = step, let parent = frames.indices.last {
-                frames[parent].array?.nonObjectElements &+= 1
-            }
-            // Only a relationship's value: a document's own objects are objects.
-            if case .relationship = step, !frames.isEmpty,
-                let identitySlot = Self.referenceSlot(mappings[expected].takeUnretainedValue()),
-                scanner.peekIsScalarIdentity
-            {
-                try readReference(expected: expected, identitySlot: identitySlot, step: step, parentSlot: parentSlot)
-                return false
-            }
-            if case .relationship(_, index: .some) = step, scanner.peek() == UInt8(ascii: "n") {
-                try readNullElement(at: step, entity: expected)
-                return false
-            }
-            let found = try scanner.describeAndSkip()
-            try report(.typeMismatch, at: step, entityName: expectedName, expected: "an object", found: found)
+            try readNonObject(expected: expected, step: step, parentSlot: parentSlot)
             return false
         }
         guard frames.count < settings.maximumDepth else {
