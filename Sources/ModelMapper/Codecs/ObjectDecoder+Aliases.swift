@@ -9,8 +9,8 @@ import Foundation
 /// key wins, whichever comes first (between two other spellings, the first); the spelling
 /// that lost is left out, or, when the source is kept, kept as an unknown member, so that it
 /// is written back as it was. And an error about a value read at another spelling names that
-/// spelling, the key the document has (`$.release_year`), not the one the library would have
-/// looked for.
+/// spelling, the key the document has (`$.releaseYear` read beside a cased `release_year`), not
+/// the one the library would have looked for.
 extension ObjectDecoder {
     /// A property of an open frame that was read at another spelling of its key.
     struct AliasRead {
@@ -121,6 +121,12 @@ extension ObjectDecoder {
     /// The keys of the member that gave `slot` of the frame at `position`, from the object:
     /// the spelling the document has (one key), or the property's own key path.
     func memberKeys(slot: Int, frame position: Int) -> [String] {
-        spellingRead(slot: slot, frame: position).map { [$0] } ?? frames[position].mapping.properties[slot].keyPath
+        memberKeys(slot: slot, frame: position, mapping: frames[position].mapping)
+    }
+
+    /// ``memberKeys(slot:frame:)`` for a frame given with its mapping: one at `position`, or
+    /// one just popped (`position` one past the frames).
+    func memberKeys(slot: Int, frame position: Int, mapping: EntityMapping) -> [String] {
+        spellingRead(slot: slot, frame: position).map { [$0] } ?? mapping.properties[slot].keyPath
     }
 }

@@ -383,8 +383,7 @@ extension ObjectDecoder {
     func hasReportedError(in frame: Frame, slot: Int, objectPath: JSONPath) -> Bool {
         guard run.errors.count > frame.firstError else { return false }
         // The frame has just been popped: its position is one past the frames.
-        let keys = spellingRead(slot: slot, frame: frames.count).map { [$0] } ?? frame.mapping.properties[slot].keyPath
-        let path = objectPath.appending(keys: keys)
+        let path = objectPath.appending(keys: memberKeys(slot: slot, frame: frames.count, mapping: frame.mapping))
         return run.errors[frame.firstError...].contains { $0.path == path }
     }
 
