@@ -59,22 +59,13 @@ struct JSONFileOptions: ParsableArguments {
 
     /// The round trip the options describe, the date transformers registered.
     func roundTrip(normalizations: JSONComparison.Normalizations = []) throws -> RoundTrip {
-        for definition in dateTransformers {
-            let parts = definition.split(separator: "=", maxSplits: 1).map(String.init)
-            guard parts.count == 2, let format = DateFormat.list(parts[1]).first else {
-                throw ValidationError("--date-transformer takes NAME=FORMAT, not '\(definition)'.")
-            }
-            ValueTransformer.setValueTransformer(
-                DateTransformer(format: format),
-                forName: ValueTransformer.Name(parts[0])
-            )
-        }
+        try DocumentEntity.registerDateTransformers(dateTransformers)
         let loaded = try loadModel(URL(fileURLWithPath: model), version: modelVersion)
         for warning in loaded.warnings { printToStandardError(warning.description) }
         // What the model declares, as its generated load() registers it: after the command
         // line's, which win.
         loaded.registerDeclaredDateTransformers()
-        let chosen = try documentEntity(of: loaded)
+        let chosen = try DocumentEntity.choose(in: loaded, named: entity, modelPath: model)
         // Where the entity says a document holds it, unless the command line says.
         let at = keyPath ?? (chosen.declaresRoot ? chosen.rootKeyPath?.description : nil)
         // The model's conventions apply, except where the command line says otherwise.
@@ -83,40 +74,6 @@ struct JSONFileOptions: ParsableArguments {
         roundTrip.decoderOptions.conventions = overrides
         roundTrip.encoderOptions.conventions = overrides
         return roundTrip
-    }
-
-    /// The entity a document holds: `--entity`; else the one entity that declares where a
-    /// document holds it (`jsonRootKeyPath`); else the one ``ObjectModel/topLevelEntities``
-    /// gives. Several of either are a question for the user.
-    func documentEntity(of loaded: ObjectModel) throws -> EntityDescription {
-        if let entity {
-            guard let found = loaded.entitiesByName[entity] else {
-                throw CommandFailure(
-                    path: model,
-                    message: "the model has no entity '\(entity)'"
-                        + ClosestName.suggestion(for: entity, among: loaded.entities.map(\.name))
-                )
-            }
-            return found
-        }
-        let declared = loaded.declaredRoots
-        if declared.count == 1, let root = declared.first { return root }
-        if declared.count > 1 {
-            let listed = declared.map { root in root.name + (root.rootKeyPath.map { " at \($0)" } ?? "") }
-            throw ValidationError(
-                "The model declares \(declared.count) entities a document may hold (jsonRootKeyPath): say which "
-                    + "with --entity (\(listed.joined(separator: ", ")))."
-            )
-        }
-        let roots = loaded.topLevelEntities
-        guard roots.count == 1, let root = roots.first else {
-            let listed = roots.isEmpty ? loaded.entities : roots
-            throw ValidationError(
-                "The model has \(roots.count) entities a document may hold at its top level: say which with "
-                    + "--entity (\(listed.map(\.name).joined(separator: ", ")))."
-            )
-        }
-        return root
     }
 
     func read(_ file: String) throws -> Data {

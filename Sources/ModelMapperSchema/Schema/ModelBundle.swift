@@ -40,7 +40,7 @@ public struct ModelBundle: Sendable {
     ///
     /// For example: `Shop.xcdatamodeld/.xccurrentversion: warning: .xccurrentversion names no
     /// current version; 'Shop' is used (versions: 'Shop', 'Shop 2')`.
-    public func fallbackDiagnostic(severity: ModelDiagnostic.Severity = .warning) -> ModelDiagnostic? {
+    package func fallbackDiagnostic(severity: ModelDiagnostic.Severity = .warning) -> ModelDiagnostic? {
         guard let fallback = fallbackVersionName else { return nil }
         return ModelDiagnostic(
             ModelDiagnostic.Message.noCurrentVersion(fallback: fallback, versions: Self.list(xmlVersionNames))

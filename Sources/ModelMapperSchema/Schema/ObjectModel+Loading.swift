@@ -1,22 +1,18 @@
 import Foundation
 
 extension ObjectModel {
-    /// Loads a model from a `.xcdatamodeld` bundle (its current version), a `.xcdatamodel`
-    /// folder, or a model `contents` file.
+    /// Loads a model from a `.xcdatamodeld` bundle (its current version, or the one named), a
+    /// `.xcdatamodel` folder, or a model `contents` file.
     ///
     /// ```swift
     /// let model = try ObjectModel(contentsOf: URL(fileURLWithPath: "Models/Authors.xcdatamodeld"))
     /// model.versionName   // "Authors 3"
+    /// let v1 = try ObjectModel(contentsOf: bundleURL, version: "Authors")
     /// ```
     ///
-    /// - Throws: ``ModelLoadingError`` with every problem found, each with file, line and column.
-    public convenience init(contentsOf url: URL) throws(ModelLoadingError) {
-        try self.init(contents: Self.loadContents(of: url, version: nil, options: [], limits: .default))
-    }
-
-    /// Loads a model with loading options, for example strictly, so that anything Core Data
-    /// tolerates but a careful author would fix (a default of `"0.0"` on an integer, an
-    /// unknown attribute type, …) is an error rather than a warning:
+    /// Loaded strictly, anything Core Data tolerates but a careful author would fix (a default
+    /// of `"0.0"` on an integer, an unknown attribute type, …) is an error rather than a
+    /// warning:
     ///
     /// ```swift
     /// let model = try ObjectModel(contentsOf: url, options: .strict)
@@ -24,29 +20,19 @@ extension ObjectModel {
     ///
     /// - Parameters:
     ///   - url: a `.xcdatamodeld` bundle, a `.xcdatamodel` folder or a `contents` file.
-    ///   - version: the version of a bundle to load; nil for its current one.
+    ///   - version: the version of a bundle to load (`"Authors 2"` or `"Authors 2.xcdatamodel"`);
+    ///     nil for its current one.
     ///   - options: how strictly the file is read (``LoadingOptions``).
     ///   - limits: how large a file is read (``LoadingLimits``).
-    /// - Throws: ``ModelLoadingError`` with every problem found, each with file, line and column.
+    /// - Throws: ``ModelLoadingError`` with every problem found, each with file, line and
+    ///   column; for a version the bundle does not have, which it has.
     public convenience init(
         contentsOf url: URL,
         version: String? = nil,
-        options: LoadingOptions,
+        options: LoadingOptions = [],
         limits: LoadingLimits = .default
     ) throws(ModelLoadingError) {
         try self.init(contents: Self.loadContents(of: url, version: version, options: options, limits: limits))
-    }
-
-    /// Loads a named version of a `.xcdatamodeld` bundle (`"Authors 2"` or
-    /// `"Authors 2.xcdatamodel"`); nil loads what ``init(contentsOf:)`` loads.
-    ///
-    /// ```swift
-    /// let v1 = try ObjectModel(contentsOf: bundleURL, version: "Authors")
-    /// ```
-    ///
-    /// - Throws: ``ModelLoadingError``: no such version, or the model file's diagnostics, located.
-    public convenience init(contentsOf url: URL, version: String?) throws(ModelLoadingError) {
-        try self.init(contents: Self.loadContents(of: url, version: version, options: [], limits: .default))
     }
 
     /// Reads a model from the XML text of a `contents` file.

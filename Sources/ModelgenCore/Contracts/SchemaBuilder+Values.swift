@@ -1,0 +1,160 @@
+import ModelMapper
+
+extension SchemaBuilder {
+    /// An attribute's value as the decoder reads it: its type's own JSON, and where reading is
+    /// lenient or the attribute declares another form, the text of that value too.
+    func attribute(_ property: Property) -> JSONValue {
+        // A declared JSON form is read whatever the strictness, as the decoder reads it.
+        let strict = options.strictness == .strict && property.jsonForm == nil
+        switch property.attributeType {
+        case .integer16: return integer(property, Int64(Int16.min), Int64(Int16.max), strict: strict)
+        case .integer32: return integer(property, Int64(Int32.min), Int64(Int32.max), strict: strict)
+        case .integer64: return integer(property, Int64.min, Int64.max, strict: strict)
+        case .double:
+            return number(property, finite("1.7976931348623157e308"), strict: strict)
+        case .decimal:
+            // A Decimal's powers of ten stop at 127 (with 38 digits, about 3.4e165).
+            return number(property, finite("3.4028236692093846e165"), strict: strict)
+        case .float:
+            // Past the largest Float, a number rounds to infinity, which is refused.
+            return number(property, finite("3.4028235677973366e38"), strict: strict)
+        case .string:
+            let text = SchemaValue.object(
+                [("type", .string("string"))] + lengths(property)
+            )
+            return strict ? text : SchemaValue.anyOf([text, SchemaValue.type("number"), SchemaValue.type("boolean")])
+        case .boolean: return boolean(strict: strict)
+        case .date:
+            let formats = property.dateFormats.isEmpty ? [contract.dateFormat] : property.dateFormats
+            return SchemaValue.anyOf(formats.map { $0.jsonSchema(strict: strict) })
+        case .binaryData:
+            return SchemaValue.object(
+                [
+                    ("type", .string("string")), ("contentEncoding", .string("base64")),
+                    ("pattern", .string(#"^([A-Za-z0-9+/]{4})*([A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$"#)),
+                ] + lengths(property)
+            )
+        case .uuid:
+            return SchemaValue.object([
+                ("type", .string("string")), ("format", .string("uuid")),
+                ("pattern", .string(#"^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$"#)),
+            ])
+        case .uri:
+            // Any text Foundation's URL reads, relative references included.
+            return SchemaValue.object([("type", .string("string")), ("format", .string("uri-reference"))])
+        case .composite: return composite(property.compositeName)
+        case .transformable, .undefined, .objectID: return transformed(property)
+        }
+    }
+
+    /// A composite's object: each field of its type, or null; other keys kept as they are.
+    private func composite(_ name: String?) -> JSONValue {
+        var fields = JSONObject()
+        for field in JSONContract.Property.compositeFields(of: name ?? "", in: model) {
+            fields[field.name] = SchemaValue.nullable(attribute(field))
+        }
+        return SchemaValue.object([("type", .string("object")), ("properties", .object(fields))])
+    }
+
+    /// A number of magnitude below `limit`: larger ones are out of the type's range.
+    private func finite(_ limit: String) -> JSONValue {
+        SchemaValue.object([
+            ("type", .string("number")), ("exclusiveMinimum", .number("-" + limit)),
+            ("exclusiveMaximum", .number(limit)),
+        ])
+    }
+
+    private func integer(_ property: Property, _ low: Int64, _ high: Int64, strict: Bool) -> JSONValue {
+        var minimum = JSONValue.number(String(low))
+        var maximum = JSONValue.number(String(high))
+        if options.checksBounds {
+            if let declared = property.minimum { minimum = SchemaValue.number(max(declared, Double(low))) }
+            if let declared = property.maximum { maximum = SchemaValue.number(min(declared, Double(high))) }
+        }
+        let number = SchemaValue.object([
+            ("type", .string("integer")), ("minimum", minimum), ("maximum", maximum),
+        ])
+        guard !strict else { return number }
+        // Text an integer writes back the same: no leading zero, sign, spaces, fraction or `-0`;
+        // any integer's text where reformatted numbers are accepted.
+        let pattern = options.acceptsReformattedNumbers ? #"^ *[+-]?[0-9]+ *$"# : "^(0|-?[1-9][0-9]*)$"
+        let text = SchemaValue.object([("type", .string("string")), ("pattern", .string(pattern))])
+        return SchemaValue.anyOf([number, text])
+    }
+
+    private func number(_ property: Property, _ base: JSONValue, strict: Bool) -> JSONValue {
+        var number = base
+        if options.checksBounds, case .object(var object) = number {
+            if let minimum = property.minimum { object["minimum"] = SchemaValue.number(minimum) }
+            if let maximum = property.maximum { object["maximum"] = SchemaValue.number(maximum) }
+            number = .object(object)
+        }
+        guard !strict else { return number }
+        let pattern =
+            options.acceptsReformattedNumbers
+            ? #"^ *[+-]?[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)? *$"# : #"^-?(0|[1-9][0-9]*)(\.[0-9]+)?$"#
+        let text = SchemaValue.object([("type", .string("string")), ("pattern", .string(pattern))])
+        return SchemaValue.anyOf([number, text])
+    }
+
+    private func boolean(strict: Bool) -> JSONValue {
+        let bool = SchemaValue.type("boolean")
+        guard !strict else { return bool }
+        return SchemaValue.anyOf([
+            bool,
+            SchemaValue.object([("enum", SchemaValue.array([.number("0"), .number("1")]))]),
+            SchemaValue.object([
+                ("type", .string("string")),
+                ("pattern", .string("^ *([Tt][Rr][Uu][Ee]|[Yy][Ee][Ss]|1|[Ff][Aa][Ll][Ss][Ee]|[Nn][Oo]|0) *$")),
+            ]),
+        ])
+    }
+
+    private func lengths(_ property: Property) -> [(String, JSONValue?)] {
+        guard options.checksBounds else { return [] }
+        return [
+            ("minLength", property.minimumLength.map { .number(String($0)) }),
+            ("maxLength", property.maximumLength.map { .number(String($0)) }),
+        ]
+    }
+
+    /// A value through a transformer: a date transformer's dates, a comma-separated list's
+    /// text or strings; without a transformer, the JSON its class name declares. Anything else
+    /// is a transformer of the app's, whose JSON this cannot know: any value.
+    private func transformed(_ property: Property) -> JSONValue {
+        guard let name = property.transformerName else {
+            return property.jsonShape.map(Self.shape) ?? SchemaValue.object([])
+        }
+        switch ValueTransformer.valueTransformer(forName: ValueTransformer.Name(name)) {
+        case let transformer as DateTransformer:
+            return transformer.format.jsonSchema(strict: false)
+        case is CommaSeparatedListTransformer:
+            return SchemaValue.anyOf([
+                SchemaValue.type("string"),
+                SchemaValue.object([("type", .string("array")), ("items", SchemaValue.type("string"))]),
+            ])
+        default:
+            let declared = model.dateTransformerDeclarations.first { $0.name.rawValue == name }
+            guard let formats = declared?.formats, let format = DateFormat.list(formats).first else {
+                return SchemaValue.object([])
+            }
+            return format.jsonSchema(strict: false)
+        }
+    }
+
+    /// The JSON Schema of a declared Swift type's JSON (``JSONShape``).
+    static func shape(_ shape: JSONShape) -> JSONValue {
+        switch shape {
+        case .any: return SchemaValue.object([])
+        case .string: return SchemaValue.type("string")
+        case .boolean: return SchemaValue.type("boolean")
+        case .integer: return SchemaValue.type("integer")
+        case .double, .float, .decimal: return SchemaValue.type("number")
+        case .array(let element):
+            return SchemaValue.object([("type", .string("array")), ("items", Self.shape(element))])
+        case .dictionary(let value):
+            return SchemaValue.object([("type", .string("object")), ("additionalProperties", Self.shape(value))])
+        case .optional(let wrapped): return SchemaValue.nullable(Self.shape(wrapped))
+        }
+    }
+}

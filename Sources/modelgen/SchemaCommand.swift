@@ -1,0 +1,90 @@
+import ArgumentParser
+import Foundation
+import ModelMapper
+import ModelgenCore
+
+struct SchemaCommand: ModelgenCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "schema",
+        abstract: "Print the JSON Schema (or OpenAPI components) of the JSON a model reads and writes.",
+        discussion: """
+            Writes a JSON Schema (draft 2020-12) of documents holding objects of one entity, \
+            with every entity in $defs: keys after the model's conventions, identities, \
+            required values, date forms as patterns, relationships as nested objects or \
+            identity references, subentities by their type key. It describes strict reading, \
+            what the encoder writes; --lenient describes the decoder's default options, which \
+            also read numbers sent as text. A transformer of the app's reads any JSON unless \
+            --date-transformer names its date form. --openapi writes an OpenAPI 3.1 document \
+            whose components/schemas hold the same, for swift-openapi-generator or a spec.
+            """
+    )
+
+    @Argument(
+        help: "The model: a .xcdatamodeld bundle, a .xcdatamodel folder or a 'contents' file.",
+        completion: .file()
+    )
+    var model: String
+
+    @Option(
+        help: """
+            The entity of the document's objects (default: the entity whose jsonRootKeyPath says where a document \
+            holds it, when one does; else the model's only entity without a superentity, else the only one no other \
+            holds in a to-many or cascading relationship).
+            """
+    )
+    var entity: String?
+
+    @Option(
+        name: .customLong("at"),
+        help:
+            "Where a document holds the objects, as a key path (`data.authors`; default: the entity's jsonRootKeyPath)."
+    )
+    var keyPath: String?
+
+    @Option(help: "The version of a .xcdatamodeld bundle to use (default: its current version).")
+    var modelVersion: String?
+
+    @Flag(help: "Describe the decoder's default options (lenient) instead of strict reading.")
+    var lenient = false
+
+    @Flag(help: "Refuse keys the model does not read (unevaluatedProperties: false), as unknownKeys = .reject does.")
+    var rejectUnknownKeys = false
+
+    @Flag(help: "Include the minimum and maximum values and lengths the model declares, as checksBounds does.")
+    var checkBounds = false
+
+    @Flag(help: "Write an OpenAPI 3.1 document (components/schemas) instead of a JSON Schema.")
+    var openapi = false
+
+    @Option(
+        name: .customLong("date-transformer"),
+        help: ArgumentHelp(
+            "The date form of a transformer the model names: NAME=FORMAT (iso8601, yearMonthDay, secondsSince1970, "
+                + "millisecondsSince1970, microsecondsSince1970, rfc1123 or a pattern; repeatable). One the model "
+                + "declares (dateFormat beside the transformer's name) needs none."
+        )
+    )
+    var dateTransformers: [String] = []
+
+    @OptionGroup var conventions: ConventionOptions
+
+    func execute() throws {
+        try DocumentEntity.registerDateTransformers(dateTransformers)
+        let loaded = try loadModel(URL(fileURLWithPath: model), version: modelVersion)
+        for warning in loaded.warnings { printToStandardError(warning.description) }
+        let chosen = try DocumentEntity.choose(in: loaded, named: entity, modelPath: model)
+        var options = ModelDecoder.Options()
+        if !lenient { options.strictness = .strict }
+        if rejectUnknownKeys { options.unknownKeys = .reject }
+        options.checksBounds = checkBounds
+        options.conventions = conventions.overrides
+        let text = try ModelSchema.document(
+            of: loaded,
+            entity: chosen,
+            at: keyPath,
+            reading: options,
+            format: openapi ? .openAPI : .jsonSchema
+        )
+        print(text, terminator: "")
+    }
+}
