@@ -16,7 +16,7 @@ struct Modelgen: ParsableCommand {
         subcommands: [
             GenerateCommand.self, InspectCommand.self, ValidateCommand.self, DiagramCommand.self, CheckJSONCommand.self,
             RoundtripCommand.self, DecodeCommand.self, InferCommand.self, InitCommand.self, FormatCommand.self,
-            TemplatesCommand.self, SchemaCommand.self,
+            TemplatesCommand.self, SchemaCommand.self, DiffCommand.self,
         ]
     )
 }

@@ -78,13 +78,10 @@ struct SchemaCommand: ModelgenCommand {
         if rejectUnknownKeys { options.unknownKeys = .reject }
         options.checksBounds = checkBounds
         options.conventions = conventions.overrides
-        let text = try ModelSchema.document(
-            of: loaded,
-            entity: chosen,
-            at: keyPath,
-            reading: options,
-            format: openapi ? .openAPI : .jsonSchema
-        )
+        let text =
+            openapi
+            ? try loaded.openAPIDocument(of: chosen, at: keyPath, reading: options)
+            : try loaded.jsonSchema(of: chosen, at: keyPath, reading: options)
         print(text, terminator: "")
     }
 }

@@ -31,12 +31,7 @@ struct SchemaCases {
         for reading in readings {
             var options = ModelDecoder.Options()
             reading.apply(&options)
-            let schema = try ModelSchema.document(
-                of: model,
-                entity: source.entity,
-                at: source.keyPath,
-                reading: options
-            )
+            let schema = try model.jsonSchema(of: source.entity, at: source.keyPath, reading: options)
             schemas.append(try JSONValue.parse(Data(schema.utf8)))
             var roundTrip = RoundTrip(model: model, entity: source.entity, at: source.keyPath)
             roundTrip.decoderOptions = options

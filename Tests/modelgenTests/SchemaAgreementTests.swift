@@ -84,7 +84,7 @@ struct SchemaAgreementTests {
             try cases.add(source, readings: Self.readings)
         }
         let disagreements = try SchemaValidator.disagreements(in: cases)
-        // What ModelSchema documents it cannot say: the range of a number sent as text, which
+        // What jsonSchema(of:at:reading:) documents it cannot say: the range of a number sent as text, which
         // a schema compares as text (Book.rating is at most 5; "7" is refused only by the decoder).
         let textOutOfRange = disagreements.filter {
             $0.contains("bounds checked") && $0.contains(#"rating = \"7\""#) && $0.contains(#""decoder":false"#)

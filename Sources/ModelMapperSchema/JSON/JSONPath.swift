@@ -53,7 +53,7 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
 
     /// `$.a.b[2]`; keys that are not plain identifiers are written `["a key"]`.
     ///
-    /// A path of more than ``shortenedBeyond`` components (a document nested thousands deep)
+    /// A path of more than 32 components (a document nested thousands deep)
     /// is shortened to its first and last eight, with how many are left out between them:
     /// `$.a.a.a.a.a.a.a.a…(984 more)….a.a.a.a.a.a.a.b`; ``components`` keeps them all.
     public var description: String {
@@ -69,7 +69,7 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The most components a path's ``description`` shows in full.
-    public static let shortenedBeyond = 32
+    package static let shortenedBeyond = 32
 
     private static func append(_ component: Component, to text: inout String) {
         switch component {

@@ -135,7 +135,7 @@ public enum JSONValue: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether two JSON number spellings are the same number: `1`, `1.0`, `1e0` and `10E-1` are;
     /// digits beyond a Double's precision count (`9007199254740993` is not `9007199254740992`).
-    public static func numbersEqual(_ a: String, _ b: String) -> Bool {
+    package static func numbersEqual(_ a: String, _ b: String) -> Bool {
         if let x = DecimalLiteral(a), let y = DecimalLiteral(b) {
             return x.digits == y.digits && x.exponent == y.exponent && (x.isNegative == y.isNegative || x.isZero)
         }

@@ -1,6 +1,6 @@
 import ModelMapper
 
-/// Writes the JSON Schema of what a decoder with given options reads (``ModelSchema``): one
+/// Writes the JSON Schema of what a decoder with given options reads (`ObjectModel.jsonSchema(of:at:reading:)`): one
 /// definition per entity, the object as it records one, and for an entity whose JSON names
 /// subentities by a type key, one that picks among them.
 ///

@@ -28,7 +28,13 @@ final package class SourceLocator: @unchecked Sendable {
         var text: [UInt8]
         var lineStarts: [Int]
         var tagOffsets: [Int]
+        /// The Unicode scalars that start before each multiple of ``scalarStride`` bytes: a
+        /// column is then counted from the nearest one, not from its line's start, which in a
+        /// file of one long line (a minified model) made every location a scan of the file.
+        var scalarCheckpoints: [Int]
     }
+
+    private static let scalarStride = 4096
 
     init(fileName: String, data: Data) {
         self.fileName = fileName
@@ -54,13 +60,34 @@ final package class SourceLocator: @unchecked Sendable {
             let middle = low + (high - low + 1) / 2
             if table.lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
         }
-        var column = 1
-        var index = table.lineStarts[low]
+        let column =
+            Self.scalars(before: offset, in: table) - Self.scalars(before: table.lineStarts[low], in: table) + 1
+        return SourceLocation(file: fileName, line: low + 1, column: column)
+    }
+
+    /// The Unicode scalars that start before `offset` (columns count scalars, not bytes).
+    private static func scalars(before offset: Int, in table: Table) -> Int {
+        let block = offset / scalarStride
+        var count = table.scalarCheckpoints[block]
+        var index = block * scalarStride
         while index < offset {
-            if table.text[index] & 0xC0 != 0x80 { column += 1 }  // count scalars, not bytes
+            if table.text[index] & 0xC0 != 0x80 { count += 1 }
             index += 1
         }
-        return SourceLocation(file: fileName, line: low + 1, column: column)
+        return count
+    }
+
+    /// ``Table/scalarCheckpoints`` of `text`: one for each multiple of the stride up to its end.
+    private static func scalarCheckpoints(_ text: [UInt8]) -> [Int] {
+        var checkpoints: [Int] = []
+        checkpoints.reserveCapacity(text.count / scalarStride + 2)
+        var count = 0
+        for index in text.indices {
+            if index % scalarStride == 0 { checkpoints.append(count) }
+            if text[index] & 0xC0 != 0x80 { count += 1 }
+        }
+        if text.count % scalarStride == 0 { checkpoints.append(count) }
+        return checkpoints
     }
 
     private func withTable<Result>(_ body: (Table) -> Result) -> Result {
@@ -69,7 +96,12 @@ final package class SourceLocator: @unchecked Sendable {
         if let table { return body(table) }
         let text = TextDecoding.utf8(bytes)
         let (lineStarts, tagOffsets) = Self.scan(text)
-        let made = Table(text: text, lineStarts: lineStarts, tagOffsets: tagOffsets)
+        let made = Table(
+            text: text,
+            lineStarts: lineStarts,
+            tagOffsets: tagOffsets,
+            scalarCheckpoints: Self.scalarCheckpoints(text)
+        )
         table = made
         return body(made)
     }
