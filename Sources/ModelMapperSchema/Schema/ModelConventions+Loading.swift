@@ -214,7 +214,7 @@ extension ModelConventions {
     }
 
     /// The keys a conventions file may have.
-    static let keys = [
+    package static let keys = [
         "keyCasing", "identifiesByID", "identityAttributes", "identityKey", "reservedNames", "acceptsModelNames",
         "foreignKeySuffixes", "transformerFieldReadsJSON", "ignoresTransformablesWithoutTransformer", "preset",
     ]
