@@ -27,6 +27,18 @@ enum SchemaValue {
         return .number("\(value)")
     }
 
-    /// `schema`, or `null` as well.
-    static func nullable(_ schema: JSONValue) -> JSONValue { anyOf([schema, type("null")]) }
+    /// `schema`, or `null` as well: `"type": ["string", "null"]` where the schema has one type
+    /// (the form OpenAPI 3.1 tools, swift-openapi-generator among them, read as optional),
+    /// else a choice with `null` beside the others.
+    static func nullable(_ schema: JSONValue) -> JSONValue {
+        guard case .object(var object) = schema else { return anyOf([schema, type("null")]) }
+        if case .string(let name)? = object["type"], object["enum"] == nil, object["const"] == nil {
+            object["type"] = array([.string(name), .string("null")])
+            return .object(object)
+        }
+        if object.count == 1, case .array(let choices)? = object["anyOf"] {
+            return anyOf(choices.elements + [type("null")])
+        }
+        return anyOf([schema, type("null")])
+    }
 }
