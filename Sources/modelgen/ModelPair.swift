@@ -50,8 +50,16 @@ struct ModelPair {
             throw CommandFailure(error.diagnostics.map(\.description))
         }
         let versions = bundle.xmlVersionNames
-        guard let newVersion = new ?? bundle.currentVersionName ?? bundle.fallbackVersionName else {
+        // Without a current version, the last two in natural order (the model loaders would
+        // take the fallback version, which may be the first).
+        guard let newVersion = new ?? bundle.currentVersionName ?? versions.last else {
             throw CommandFailure(path: path, message: "the bundle has no version that can be loaded")
+        }
+        if new == nil, bundle.currentVersionName == nil {
+            printToStandardError(
+                "\(path): warning: no version is marked current (.xccurrentversion): '\(newVersion)', the last "
+                    + "in natural order, is compared with the one before it"
+            )
         }
         let before = versions.firstIndex(of: newVersion).flatMap { $0 > 0 ? versions[$0 - 1] : nil }
         guard let oldVersion = old ?? before else {

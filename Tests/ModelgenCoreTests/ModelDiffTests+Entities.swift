@@ -67,12 +67,47 @@ extension ModelDiffTests {
             backward: ["counts-loosened write error"]
         ),
         Pair(
+            name: "a transformer named",
+            new: [
+                "statusInfo":
+                    #"<entry key="jsonValues" value="draft,live"/><entry key="JSONTransformerName" value="Upper"/>"#
+            ],
+            forward: ["transformer-changed read error", "transformer-changed write error"],
+            backward: ["transformer-changed read error", "transformer-changed write error"]
+        ),
+        Pair(
+            name: "a superentity given",
+            old: ["extraEntity": #"<entity name="Person" isAbstract="YES"/>"#],
+            new: [
+                "extraEntity": #"<entity name="Person" isAbstract="YES"/>"#,
+                "authorClass": #"Author" parentEntity="Person"#,
+            ],
+            forward: ["superentity-changed source warning", "lightweight-migration migration note"],
+            backward: ["superentity-changed source warning", "lightweight-migration migration note"]
+        ),
+        Pair(
+            name: "a required value given a default: still always written",
+            new: ["nameOptional": #"defaultValueString="anonymous""#],
+            forward: [],
+            backward: ["required-added read error", "needs-mapping-model migration note"]
+        ),
+        Pair(
             name: "where a document holds the objects",
             new: ["authorInfo": #"<entry key="jsonRootKeyPath" value="authors"/>"#],
             forward: ["root-key-path-changed read error", "root-key-path-changed write error"],
             backward: ["root-key-path-changed read error", "root-key-path-changed write error"]
         ),
     ]
+
+    @Test("another spelling no longer read (the model's name beside a cased key)")
+    func aliasRemoved() throws {
+        var snake = ModelConventions()
+        snake.keyCasing = .snakeCase
+        var sync = snake
+        sync.acceptsModelNames = true
+        #expect(try Self.changes([:], [:], conventions: (sync, snake)) == ["alias-removed read error"])
+        #expect(try Self.changes([:], [:], conventions: (snake, sync)).isEmpty)
+    }
 
     @Test("a key casing convention moves every key it makes")
     func keyCasing() throws {

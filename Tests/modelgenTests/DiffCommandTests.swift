@@ -127,6 +127,19 @@ struct DiffCommandTests {
         #expect(none.standardError.contains("'Authors' is the first version of the bundle"))
     }
 
+    @Test("a bundle that marks no version current: the last two versions in natural order, with a warning")
+    func bundleWithoutCurrentVersion() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        _ = try folder.write(Self.old, to: "Shop.xcdatamodeld/Shop.xcdatamodel/contents")
+        _ = try folder.write(Self.old, to: "Shop.xcdatamodeld/Shop 2.xcdatamodel/contents")
+        _ = try folder.write(Self.moved, to: "Shop.xcdatamodeld/Shop 10.xcdatamodel/contents")
+        let result = try Modelgen.run(["diff", "Shop.xcdatamodeld"], in: folder.url)
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("warning: no version is marked current"))
+        #expect(result.standardOutput.contains("(Shop.xcdatamodeld (Shop 2) -> Shop.xcdatamodeld (Shop 10))"))
+    }
+
     @Test("--old-revision: the model at a git revision against the working tree; a revision git lacks is an error")
     func revision() throws {
         let folder = try TemporaryFolder()

@@ -243,7 +243,8 @@ extension ModelDiffer {
                 old: before,
                 new: after
             )
-        } else if was.isRequired, !now.isRequired {
+        } else if was.isRequired, !now.isRequired, property.isOptional {
+            // Given a default instead, it is still always written: nothing breaks.
             note(
                 .requiredRemoved,
                 .write,
@@ -256,7 +257,7 @@ extension ModelDiffer {
                 .lightweight,
                 .migration,
                 subject,
-                property.isOptional ? "non-optional to optional" : "given a default value",
+                "non-optional to optional",
                 old: before,
                 new: after
             )

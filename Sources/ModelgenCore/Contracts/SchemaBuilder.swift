@@ -146,9 +146,23 @@ struct SchemaBuilder {
                 ("required", isOwn ? Optional.none : SchemaValue.array([.string(typeKey)])),
             ])
         }
+        // OpenAPI's discriminator, where every choice names its member (an abstract entity).
+        let discriminator =
+            definitionsPath.hasPrefix("#/components/") && entity.isAbstract
+            ? SchemaValue.object([
+                ("propertyName", .string(typeKey)),
+                (
+                    "mapping",
+                    SchemaValue.object(
+                        members.map { value, index in (value, .string(definitionsPath + contract.entities[index].name))
+                        }
+                    )
+                ),
+            ]) : Optional.none
         return SchemaValue.object([
             ("title", .string(entity.name + ", or a subentity named by '\(typeKey)'")),
             ("oneOf", SchemaValue.array(choices)),
+            ("discriminator", discriminator),
         ])
     }
 }
