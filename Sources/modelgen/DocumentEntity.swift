@@ -5,6 +5,12 @@ import ModelMapper
 /// What the commands that read documents of one entity share: which entity, and the date
 /// transformers the command line registers.
 enum DocumentEntity {
+    /// What `--entity` defaults to, as the help of every command that takes it says it.
+    static let defaultHelp =
+        "default: the entity whose jsonRootKeyPath says where a document holds it, when one does; else the "
+        + "model's only entity without a superentity, else the only one no other holds in a to-many or cascading "
+        + "relationship"
+
     /// Registers each `NAME=FORMAT` of `--date-transformer` as a `DateTransformer`, over any
     /// other of that name.
     static func registerDateTransformers(_ definitions: [String]) throws {

@@ -15,13 +15,7 @@ struct JSONFileOptions: ParsableArguments {
     @Argument(help: "The JSON files.", completion: .file())
     var files: [String] = []
 
-    @Option(
-        help: """
-            The entity of the objects in the files (default: the entity whose jsonRootKeyPath says where a \
-            document holds it, when one does; else the model's only entity without a superentity, else the only \
-            one no other holds in a to-many or cascading relationship).
-            """
-    )
+    @Option(help: ArgumentHelp("The entity of the objects in the files (\(DocumentEntity.defaultHelp))."))
     var entity: String?
 
     @Option(

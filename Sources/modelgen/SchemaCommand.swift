@@ -25,13 +25,7 @@ struct SchemaCommand: ModelgenCommand {
     )
     var model: String
 
-    @Option(
-        help: """
-            The entity of the document's objects (default: the entity whose jsonRootKeyPath says where a document \
-            holds it, when one does; else the model's only entity without a superentity, else the only one no other \
-            holds in a to-many or cascading relationship).
-            """
-    )
+    @Option(help: ArgumentHelp("The entity of the document's objects (\(DocumentEntity.defaultHelp))."))
     var entity: String?
 
     @Option(
