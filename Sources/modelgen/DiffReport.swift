@@ -69,15 +69,12 @@ struct DiffReport {
 
     private static func entry(_ change: ModelChange, acceptedBecause: String?) -> JSONValue {
         var entry = JSONObject()
-        let parts = change.diagnostic.message.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
         entry["rule"] = .string(DiffRule.all.first { $0.code == change.diagnostic.code }?.name ?? "")
         entry["code"] = .string(change.diagnostic.code.rawValue)
         entry["direction"] = .string(change.direction.rawValue)
         entry["level"] = .string(level(change))
-        entry["subject"] = .string(AcceptFile.subject(of: change))
-        entry["message"] = .string(
-            parts.count > 2 ? parts[2].trimmingCharacters(in: .whitespaces) : change.diagnostic.message
-        )
+        entry["subject"] = .string(ChangeMessage.subject(of: change))
+        entry["message"] = .string(ChangeMessage.reason(of: change))
         // A change to something the new model no longer has is located in the old file alone.
         entry["new"] =
             change.diagnostic.location == change.oldLocation ? Optional.none : location(change.diagnostic.location)

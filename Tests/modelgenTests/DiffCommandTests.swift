@@ -108,9 +108,22 @@ struct DiffCommandTests {
         #expect(read["code"] as? String == "MM812")
         #expect(read["level"] as? String == "error")
         #expect(read["subject"] as? String == "Author.name")
+        #expect(
+            read["message"] as? String
+                == "its key moved from 'name' to 'full_name': documents valid for the old model are read without it"
+        )
         #expect((read["new"] as? [String: Any])?["line"] as? Int == 4)
         #expect((read["old"] as? [String: Any])?["file"] as? String == "old.xml")
         #expect((document["summary"] as? [String: Any])?["error"] as? Int == 2)
+    }
+
+    @Test("a model that does not load (an inheritance cycle) is a located error, not a diff")
+    func brokenModel() throws {
+        let cycle = #"<model>\#n<entity name="A" parentEntity="B"/>\#n<entity name="B" parentEntity="A"/>\#n</model>"#
+        let result = try Self.diff(Self.old, cycle)
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("new.xml:2:"), "\(result.standardError)")
+        #expect(result.standardOutput.isEmpty)
     }
 
     @Test("a bundle: its current version against the one before, or the versions named")

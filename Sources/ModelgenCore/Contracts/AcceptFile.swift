@@ -83,16 +83,10 @@ package struct AcceptFile: Sendable {
 
     package func entry(for change: ModelChange) -> Entry? {
         let rule = DiffRule.all.first { $0.code == change.diagnostic.code }
-        let subject = Self.subject(of: change)
+        let subject = ChangeMessage.subject(of: change)
         return entries.first { entry in
             (entry.rule == rule?.name || entry.rule == change.diagnostic.code.rawValue) && entry.subject == subject
                 && (entry.direction == nil || entry.direction == change.direction)
         }
-    }
-
-    /// What a change names (`Author.lastName`): the third part of its message.
-    package static func subject(of change: ModelChange) -> String {
-        let parts = change.diagnostic.message.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
-        return parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : ""
     }
 }

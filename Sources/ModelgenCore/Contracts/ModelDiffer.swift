@@ -32,7 +32,7 @@ struct ModelDiffer {
         new newLocation: SourceLocation?,
         severity: ModelDiagnostic.Severity? = nil
     ) {
-        let message = "[\(direction.rawValue)] \(rule.name): \(subject): \(why)"
+        let message = ChangeMessage.make(direction, rule, subject, why)
         let location = newLocation ?? oldLocation ?? SourceLocation(file: new.sourceURL?.path ?? "<memory>")
         changes.append(
             ModelChange(
