@@ -215,8 +215,7 @@ extension ModelDiffer {
     }
 
     private func bound(_ value: Double?) -> String {
-        guard let value else { return "" }
-        return value.rounded() == value && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
+        value.map(SchemaValue.numberText) ?? ""
     }
 
     /// The values an attribute declares (``valuesKey``); a Swift type alone cannot be compared.

@@ -135,10 +135,11 @@ extension SchemaBuilder {
             ])
         default:
             let declared = model.dateTransformerDeclarations.first { $0.name.rawValue == name }
-            guard let formats = declared?.formats, let format = DateFormat.list(formats).first else {
+            // Read as the transformer the model's declaration registers reads them.
+            guard let transformer = declared.flatMap({ DateTransformer(formats: $0.formats) }) else {
                 return SchemaValue.object([])
             }
-            return format.jsonSchema(strict: false)
+            return transformer.format.jsonSchema(strict: false)
         }
     }
 

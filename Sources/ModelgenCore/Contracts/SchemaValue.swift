@@ -22,9 +22,11 @@ enum SchemaValue {
     static func type(_ name: String) -> JSONValue { object([("type", .string(name))]) }
 
     /// A number as JSON writes it: integers without a fraction, others in Swift's shortest form.
-    static func number(_ value: Double) -> JSONValue {
-        if value.rounded() == value, abs(value) < 1e15 { return .number(String(Int64(value))) }
-        return .number("\(value)")
+    static func number(_ value: Double) -> JSONValue { .number(numberText(value)) }
+
+    /// The text of ``number(_:)``, for messages that quote a number as JSON would.
+    static func numberText(_ value: Double) -> String {
+        value.rounded() == value && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
     }
 
     /// `schema`, or `null` as well: `"type": ["string", "null"]` where the schema has one type
