@@ -177,11 +177,13 @@ struct GeneratedCodeTests {
         let status = error(#"[{"sku": "A", "name": "a"},\#n {"sku": "B", "name": "b", "status": "archived"}]"#)
         #expect(status?.code == .invalidValue)
         #expect(status?.path.description == "$[1].status")
-        #expect(status?.context.expected == "a raw value of ProductStatus")
+        // The model lists Product.status's values (jsonValues): that check speaks first.
+        #expect(status?.context.expected == #"one of "draft", "active", "retired" (jsonValues)"#)
         #expect(status?.context.found == #""archived""#)
         #expect(
             status?.description
-                == #"$[1].status: Product.status: expected a raw value of ProductStatus, found "archived""#
+                == #"$[1].status: Product.status: expected one of "draft", "active", "retired" (jsonValues), "#
+                + #"found "archived""#
         )
         #expect(status?.context.line == 2)
         #expect(status?.context.column == 28)  // the member's key, as for every value error

@@ -68,10 +68,9 @@ extension ModelDiffTests {
         ),
         Pair(
             name: "a transformer named",
-            new: [
-                "statusInfo":
-                    #"<entry key="jsonValues" value="draft,live"/><entry key="JSONTransformerName" value="Upper"/>"#
-            ],
+            // Without listed values, which an attribute with a transformer cannot have (MM530).
+            old: ["statusInfo": ""],
+            new: ["statusInfo": #"<entry key="JSONTransformerName" value="Upper"/>"#],
             forward: ["transformer-changed read error", "transformer-changed write error"],
             backward: ["transformer-changed read error", "transformer-changed write error"]
         ),

@@ -71,7 +71,45 @@ struct SchemaAgreementTests {
                 keyPath: "bands",
                 documents: [("bands.json", try text("Bands/bands.json"))]
             ),
+            Source(
+                name: "Listed values",
+                model: try listedValuesModel(),
+                entity: "Post",
+                documents: [
+                    (
+                        "posts.json",
+                        #"[{"postID":"a","status":"live","level":2},{"postID":"b","status":"1","level":-3},"#
+                            + #"{"postID":"c","status":"true","level":0}]"#
+                    )
+                ]
+            ),
         ]
+    }
+
+    /// A model whose attributes list their values (`jsonValues`): texts that look like a
+    /// number and a Boolean (read leniently from those), and integers with zero and a negative.
+    static func listedValuesModel() throws -> URL {
+        // One name, written whole each time: the same text whoever writes it.
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("modelmapper-listed-values.xml")
+        try Data(
+            """
+            <model>
+              <entity name="Post">
+                <attribute name="postID" attributeType="String"/>
+                <attribute name="status" optional="YES" attributeType="String">
+                  <userInfo><entry key="jsonValues" value="draft, live, 1, true"/></userInfo>
+                </attribute>
+                <attribute name="level" attributeType="Integer 16">
+                  <userInfo><entry key="jsonValues" value="0, 2, -3"/></userInfo>
+                </attribute>
+                <userInfo><entry key="identityAttributes" value="postID"/></userInfo>
+              </entity>
+            </model>
+            """
+            .utf8
+        )
+        .write(to: url, options: .atomic)
+        return url
     }
 
     @Test(

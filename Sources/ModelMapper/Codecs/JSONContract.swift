@@ -42,6 +42,9 @@ package struct JSONContract: Sendable {
         package let jsonForm: String?
         /// The fewest fraction digits a number is written with.
         package let fractionDigits: Int?
+        /// The values its JSON may hold, as the model lists them (`jsonValues`); the decoder
+        /// refuses others.
+        package let listedValues: DeclaredValues?
         /// The declared bounds, as numbers (lengths for strings and binary data); checked only
         /// when the options ask.
         package let minimum: Double?
@@ -87,7 +90,15 @@ package struct JSONContract: Sendable {
                 entityByTypeValue: mapping.entityByTypeValue,
                 identity: mapping.identitySlots,
                 properties: mapping.properties.indices.map { slot in
-                    Property(mapping.properties[slot], isRequired: required.contains(slot))
+                    Property(
+                        mapping.properties[slot],
+                        isRequired: required.contains(slot),
+                        listedValues: ObjectModel.listedValues(
+                            ofSlot: slot,
+                            in: model.entityRecords[mapping.entityIndex],
+                            records: model.entityRecords
+                        )
+                    )
                 },
                 isPreprocessed: mapping.hasPreprocessor
             )
@@ -100,10 +111,11 @@ extension JSONContract.Property {
     /// decoder reads them.
     package static func compositeFields(of name: String, in model: ObjectModel) -> [Self] {
         (model.composite(named: name)?.elements ?? [])
-            .map { Self(PropertyMapping.compositeField($0), isRequired: false) }
+            .map { Self(PropertyMapping.compositeField($0), isRequired: false, listedValues: nil) }
     }
 
-    fileprivate init(_ mapping: PropertyMapping, isRequired: Bool) {
+    fileprivate init(_ mapping: PropertyMapping, isRequired: Bool, listedValues: DeclaredValues?) {
+        self.listedValues = listedValues
         name = mapping.name
         keyPath = mapping.keyPath
         aliasKeys = mapping.aliasKeys

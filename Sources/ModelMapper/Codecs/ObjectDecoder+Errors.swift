@@ -262,8 +262,8 @@ extension ObjectDecoder {
     /// when it does, or when the value is null.
     func rawValueType(refusing value: Slot, slot: Int, entity: Int) -> RawValueType? {
         if case .null = value { return nil }
-        guard let check = run.model.rawValueChecks[entity].first(where: { $0.slot == slot }) else { return nil }
-        return check.type.accepts(value) ? nil : check.type
+        // A slot may have two: the values its model lists and its class's raw values.
+        return run.model.rawValueChecks[entity].first { $0.slot == slot && !$0.type.accepts(value) }?.type
     }
 
     /// The path of an attribute of a frame's object.

@@ -217,7 +217,7 @@ extension ObjectDecoder {
             return try reportConversion(
                 MappingError(
                     .invalidValue,
-                    expected: "a raw value of \(type.typeName)",
+                    expected: type.expected,
                     found: ValueConversion.describe(token)
                 ),
                 at: attributePath(slot: slot, frame: target),

@@ -78,7 +78,7 @@ enum ValueCheck {
                     path: path.appending(keys: property.keyPath),
                     entityName: entityName,
                     propertyName: property.name,
-                    expected: "a raw value of \(check.type.typeName)",
+                    expected: check.type.expected,
                     found: value.briefDescription
                 )
             )

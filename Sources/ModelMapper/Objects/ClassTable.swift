@@ -7,8 +7,9 @@ final class ClassTable: Sendable {
     /// The class that objects of each entity are created with: the class bound to the
     /// entity, else the one bound to its nearest superentity, else `ModelObject`.
     let objectClasses: [ModelObject.Type]
-    /// Per entity, the attributes its class says hold raw values of a Swift type
-    /// (``ModelObject/rawValueTypes``), checked when the classes are bound; empty for most.
+    /// Per entity, the attributes whose model lists their values, and those its class says
+    /// hold raw values of a Swift type (``ModelObject/rawValueTypes``, checked when the classes
+    /// are bound), in slot order; empty for most.
     let rawValueChecks: [[RawValueCheck]]
     /// Whether any entity has one: a decoding run looks no further when none does.
     let hasRawValueChecks: Bool
@@ -21,7 +22,14 @@ final class ClassTable: Sendable {
         var indexByName: [String: Int] = [:]
         for (index, entity) in records.enumerated() { indexByName[entity.name] = index }
         objectClasses = try Self.bind(classes, to: records, indexByName: indexByName, fileName: fileName)
-        rawValueChecks = try ObjectModel.rawValueChecks(of: objectClasses, records: records)
+        // The values the model lists, then the classes' raw values, per slot in that order.
+        let listed = ObjectModel.listedValueChecks(records: records)
+        let ofClasses = try ObjectModel.rawValueChecks(of: objectClasses, records: records)
+        rawValueChecks = zip(listed, ofClasses)
+            .map { listed, ofClass in
+                (listed + ofClass).enumerated().sorted { ($0.element.slot, $0.offset) < ($1.element.slot, $1.offset) }
+                    .map(\.element)
+            }
         hasRawValueChecks = rawValueChecks.contains { !$0.isEmpty }
     }
 

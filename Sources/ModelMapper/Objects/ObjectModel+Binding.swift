@@ -27,13 +27,15 @@ extension ObjectModel {
         classes?.objectClasses ?? Array(repeating: ModelObject.self, count: entityRecords.count)
     }
 
-    /// Per entity, the raw value checks of the bound classes (see ``ClassTable``).
+    /// Per entity, the raw value checks: of the values the model lists and of the bound
+    /// classes (see ``ClassTable``).
     var rawValueChecks: [[RawValueCheck]] {
-        classes?.rawValueChecks ?? Array(repeating: [], count: entityRecords.count)
+        if let classes { return classes.rawValueChecks }
+        return declaresValues ? listedValueChecks : Array(repeating: [], count: entityRecords.count)
     }
 
     /// Whether any entity has a raw value check.
-    var hasRawValueChecks: Bool { classes?.hasRawValueChecks ?? false }
+    var hasRawValueChecks: Bool { classes?.hasRawValueChecks ?? declaresValues }
 
     /// The same model with classes bound to its entities (replacing any bound before), so that
     /// objects of those entities, nested ones too, are created with their class.

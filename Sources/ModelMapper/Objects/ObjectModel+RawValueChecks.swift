@@ -7,6 +7,38 @@ struct RawValueCheck: Sendable {
 }
 
 extension ObjectModel {
+    /// Per entity, the attributes whose model lists the values their JSON may hold
+    /// (``/ModelMapperSchema/MappingKeys/jsonValues``), inherited ones too, in slot order:
+    /// checked as a bound class's raw values are, bound or not.
+    static func listedValueChecks(records: [EntityRecord]) -> [[RawValueCheck]] {
+        records.map { record in
+            record.properties.indices.compactMap { slot in
+                listedValues(ofSlot: slot, in: record, records: records)
+                    .map {
+                        RawValueCheck(slot: slot, type: .listed($0))
+                    }
+            }
+        }
+    }
+
+    /// The values the attribute in `slot` of `record` lists; nil when it lists none or is a
+    /// relationship. What the checks and ``JSONContract`` read.
+    static func listedValues(ofSlot slot: Int, in record: EntityRecord, records: [EntityRecord]) -> DeclaredValues? {
+        let reference = record.properties[slot]
+        guard !reference.isRelationship else { return nil }
+        return records[reference.entity].ownAttributes[reference.index].declaredValues
+    }
+
+    /// ``listedValueChecks(records:)`` of this model, made once.
+    var listedValueChecks: [[RawValueCheck]] {
+        planCache.plan(
+            in: .listedValueChecks,
+            as: ListedValueChecks.self,
+            make: { ListedValueChecks(Self.listedValueChecks(records: entityRecords)) }
+        )
+        .all
+    }
+
     /// The checks the bound classes ask for (``ModelObject/rawValueTypes``), per entity, in
     /// slot order. A class naming an attribute the entity does not have, or one of a type that
     /// cannot hold the raw values (a String attribute for an enum of integers), is refused:

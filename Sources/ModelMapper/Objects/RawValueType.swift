@@ -37,6 +37,15 @@ public struct RawValueType: @unchecked Sendable {
     let kind: Kind
     /// Whether a slot's value is a raw value of the type.
     let accepts: (Slot) -> Bool
+    /// What a refused value's error says was expected: `a raw value of Status`.
+    let expected: String
+
+    init(typeName: String, kind: Kind, expected: String? = nil, accepts: @escaping (Slot) -> Bool) {
+        self.typeName = typeName
+        self.kind = kind
+        self.accepts = accepts
+        self.expected = expected ?? "a raw value of \(typeName)"
+    }
 
     enum Kind {
         case string, integer
@@ -63,6 +72,26 @@ public struct RawValueType: @unchecked Sendable {
         RawValueType(typeName: String(describing: type), kind: .integer) { slot in
             guard case .integer(let number) = slot, let raw = Value.RawValue(exactly: number) else { return false }
             return Value(rawValue: raw) != nil
+        }
+    }
+
+    /// The values an attribute's model lists (``/ModelMapperSchema/MappingKeys/jsonValues``),
+    /// checked as a class's raw values are, whether or not a class is bound.
+    static func listed(_ values: DeclaredValues) -> RawValueType {
+        let expected = "one of \(values.listDescription) (jsonValues)"
+        switch values {
+        case .strings(let texts):
+            let set = Set(texts)
+            return RawValueType(typeName: "jsonValues", kind: .string, expected: expected) { slot in
+                guard case .string(let text) = slot else { return false }
+                return set.contains(text)
+            }
+        case .integers(let integers):
+            let set = Set(integers)
+            return RawValueType(typeName: "jsonValues", kind: .integer, expected: expected) { slot in
+                guard case .integer(let number) = slot else { return false }
+                return set.contains(number)
+            }
         }
     }
 }

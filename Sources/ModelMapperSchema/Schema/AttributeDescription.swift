@@ -75,6 +75,10 @@ public struct AttributeDescription: Sendable, Hashable, CustomStringConvertible 
     /// model for a transformer named in userInfo (Groot's and Sync's keys).
     public var valueTransformerDirection: ValueTransformer.Direction { record.valueTransformerDirection }
 
+    /// The values the attribute's JSON may hold, as its userInfo `jsonValues` lists them
+    /// (``MappingKeys/jsonValues``); nil when it lists none.
+    package var listedValues: DeclaredValues? { record.declaredValues }
+
     /// The Swift enum whose raw values the attribute holds, as `userInfo` `swiftType` names it
     /// (``MappingKeys/swiftType``); nil when it names none. Generated classes type the
     /// attribute with it.

@@ -54,6 +54,14 @@ public enum MappingKeys {
     /// attribute is a plain String or integer.
     public static let swiftType = ["swiftType"]
 
+    /// On a String or Integer 16, 32 or 64 attribute: the values its JSON may hold,
+    /// comma-separated (`draft, live, archived`; the spaces around a value are not part of it).
+    /// The decoder refuses any other value, as an error at its path, through every entry point;
+    /// the encoder does not write one; `modelgen schema` writes the list as `enum` and `modelgen
+    /// diff` reports values removed (read-breaking) and added (write-breaking). A `swiftType`
+    /// names the Swift type generated classes use; this key says which values the JSON has.
+    package static let jsonValues = ["jsonValues"]
+
     /// On an attribute: the JSON form its values take, `string` or `number`, where it is not
     /// the type's own. `string` on an Integer, Decimal, Double, Float or Boolean attribute:
     /// the API sends `"24.99"`, which is read under any strictness and written so. `number` on

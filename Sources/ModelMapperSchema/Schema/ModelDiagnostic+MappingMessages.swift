@@ -20,6 +20,10 @@ extension ModelDiagnostic.Message {
         Self("MM529", .error, "entity '\(entity)': userInfo '\(key)': \(problem)")
     }
 
+    static func invalidDeclaredValues(attribute: String, key: String, problem: String) -> Self {
+        Self("MM530", .error, "attribute '\(attribute)': userInfo '\(key)': \(problem)")
+    }
+
     static var userInfoEntryWithoutKey: Self {
         Self("MM501", .warning, "a userInfo <entry> has no key; it is ignored")
     }

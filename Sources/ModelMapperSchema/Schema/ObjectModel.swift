@@ -48,6 +48,9 @@ public final class ObjectModel: Sendable {
     /// The classes bound to the entities (a `ClassTable`, which the objects' layer defines and
     /// reads: see `ObjectModel+Binding.swift`), or nil when none is bound.
     package let classTable: (any AnyObject & Sendable)?
+    /// Whether an attribute of the model lists the values its JSON may hold
+    /// (``MappingKeys/jsonValues``): the coders look no further when none does.
+    package let declaresValues: Bool
 
     package init(contents: ModelContents, classTable: (any AnyObject & Sendable)? = nil) {
         self.contents = contents
@@ -72,6 +75,9 @@ public final class ObjectModel: Sendable {
         self.conventions = contents.conventions
         self.conventionsURL = contents.conventionsURL
         self.classTable = classTable
+        self.declaresValues = contents.entityRecords.contains { entity in
+            entity.ownAttributes.contains { $0.declaredValues != nil }
+        }
     }
 
     /// The model file's XML as UTF-8 text whose declaration says so, whatever the file's

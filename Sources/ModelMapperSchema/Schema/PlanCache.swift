@@ -33,10 +33,10 @@ package final class PlanCache: @unchecked Sendable {
     /// A fixed place for a plan, declared by the layer that keeps it there.
     package struct Place: Sendable {
         /// How many places there are.
-        static let count = 4
+        static let count = 5
         let index: Int
 
-        /// The place numbered `index` (less than 4); each layer declares its own.
+        /// The place numbered `index` (less than 5); each layer declares its own.
         package init(_ index: Int) {
             precondition(index >= 0 && index < Self.count, "plan place \(index) out of range")
             self.index = index

@@ -3,7 +3,7 @@
 /// on the JSON. `ContractCoverageTests` fails for a userInfo key or a conventions setting the
 /// library reads that is not here, so that a new one is classified when it is added.
 package enum ContractCoverage {
-    /// By the first name of each `MappingKeys` list (its aliases share it), and `jsonValues`.
+    /// By the first name of each `MappingKeys` list (its aliases share it).
     package static let userInfoKeys: [String: String] = [
         "jsonKeyPath": "diff: key-moved, key-removed; schema: the key path, nested objects",
         "JSONTransformerName": "diff: transformer-changed; schema: a date transformer's form, else any value",
@@ -20,7 +20,7 @@ package enum ContractCoverage {
         "entityMapperName": "diff: none (the app's transformer); schema: an open object",
         "jsonRootKeyPath": "diff: root-key-path-changed; schema: the document's key path",
         "sync.nonExportable": "diff: written-changed; schema: none (read all the same)",
-        "jsonValues": "diff: values-removed, values-added; schema: none (declared for the diff)",
+        "jsonValues": "diff: values-removed, values-added; schema: enum",
     ]
 
     /// By their names in a conventions file.

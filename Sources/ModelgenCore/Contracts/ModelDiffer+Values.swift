@@ -2,9 +2,9 @@ import ModelMapper
 
 extension ModelDiffer {
     /// The userInfo key on a String or integer attribute that lists the values its JSON may
-    /// hold, comma-separated (`draft,live,archived`): what `modelgen diff` compares and
+    /// hold (`MappingKeys.jsonValues`): what the decoder checks, `modelgen diff` compares and
     /// `modelgen schema` writes as `enum`.
-    static let valuesKey = "jsonValues"
+    static let valuesKey = MappingKeys.jsonValues[0]
 
     /// An attribute's values: their type, JSON form, transformer, date forms, bounds and
     /// declared values.
@@ -266,10 +266,8 @@ extension ModelDiffer {
         }
     }
 
+    /// The values an attribute lists, as the loader read them (and the decoder checks them).
     static func declaredValues(_ attribute: AttributeDescription) -> [String]? {
-        attribute.userInfo[valuesKey]
-            .map { text in
-                text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-            }
+        attribute.listedValues?.texts
     }
 }

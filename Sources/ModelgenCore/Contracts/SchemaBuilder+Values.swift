@@ -1,3 +1,4 @@
+import Foundation
 import ModelMapper
 
 extension SchemaBuilder {
@@ -19,6 +20,7 @@ extension SchemaBuilder {
             // Past the largest Float, a number rounds to infinity, which is refused.
             return number(property, finite("3.4028235677973366e38"), strict: strict)
         case .string:
+            if let listed = property.listedValues?.texts { return listedStrings(listed, property, strict: strict) }
             let text = SchemaValue.object(
                 [("type", .string("string"))] + lengths(property)
             )
@@ -71,15 +73,54 @@ extension SchemaBuilder {
             if let declared = property.minimum { minimum = SchemaValue.number(max(declared, Double(low))) }
             if let declared = property.maximum { maximum = SchemaValue.number(min(declared, Double(high))) }
         }
+        let listed = property.listedValues?.texts
         let number = SchemaValue.object([
             ("type", .string("integer")), ("minimum", minimum), ("maximum", maximum),
+            ("enum", listed.map { SchemaValue.array($0.map(JSONValue.number)) }),
         ])
         guard !strict else { return number }
         // Text an integer writes back the same: no leading zero, sign, spaces, fraction or `-0`;
         // any integer's text where reformatted numbers are accepted.
-        let pattern = options.acceptsReformattedNumbers ? #"^ *[+-]?[0-9]+ *$"# : "^(0|-?[1-9][0-9]*)$"
+        let pattern =
+            if let listed {
+                Self.integerTextPattern(of: listed, reformatted: options.acceptsReformattedNumbers)
+            } else {
+                options.acceptsReformattedNumbers ? #"^ *[+-]?[0-9]+ *$"# : "^(0|-?[1-9][0-9]*)$"
+            }
         let text = SchemaValue.object([("type", .string("string")), ("pattern", .string(pattern))])
         return SchemaValue.anyOf([number, text])
+    }
+
+    /// The texts of the integers `listed` (each its own text, as ``/ModelMapperSchema/MappingKeys/jsonValues`` lists
+    /// it), and where reformatted numbers are accepted, the same with spaces, a sign and leading
+    /// zeros, as the decoder reads them.
+    static func integerTextPattern(of listed: [String], reformatted: Bool) -> String {
+        guard reformatted else { return "^(" + listed.joined(separator: "|") + ")$" }
+        let alternatives = listed.map { text -> String in
+            if text == "0" { return "[+-]?0+" }
+            return text.hasPrefix("-") ? "-0*" + text.dropFirst() : #"\+?0*"# + text
+        }
+        return "^ *(" + alternatives.joined(separator: "|") + ") *$"
+    }
+
+    /// A String attribute whose model lists its values: those texts; read leniently, also the
+    /// numbers and Booleans whose text is one of them (a number's text as sent: a schema
+    /// compares numbers by value, so it also takes `1.0` where `1` is listed, which the decoder
+    /// reads as the text `1.0` and refuses).
+    private func listedStrings(_ listed: [String], _ property: Property, strict: Bool) -> JSONValue {
+        let text = SchemaValue.object(
+            [("type", .string("string")), ("enum", SchemaValue.array(listed.map(JSONValue.string)))]
+                + lengths(property)
+        )
+        guard !strict else { return text }
+        let numbers = listed.filter { text in
+            guard case .number? = try? JSONValue.parse(Data(text.utf8)) else { return false }
+            return true
+        }
+        let booleans = listed.filter { $0 == "true" || $0 == "false" }
+        let others = (numbers.map(JSONValue.number) + booleans.map { JSONValue.bool($0 == "true") })
+        guard !others.isEmpty else { return text }
+        return SchemaValue.anyOf([text, SchemaValue.object([("enum", SchemaValue.array(others))])])
     }
 
     private func number(_ property: Property, _ base: JSONValue, strict: Bool) -> JSONValue {

@@ -113,6 +113,7 @@ public enum CatalogModel {
         <attribute name="sku" attributeType="String"/>
         <attribute name="status" optional="YES" attributeType="String">
             <userInfo>
+                <entry key="jsonValues" value="draft, active, retired"/>
                 <entry key="swiftType" value="ProductStatus"/>
             </userInfo>
         </attribute>

@@ -205,7 +205,7 @@ public class _Product: ModelMapper.ModelObject {
 
     /// `thumbnail`: Binary, optional.
     /// JSON: `thumbnail`.
-    /// Model: entity `Product`, line 51.
+    /// Model: entity `Product`, line 52.
     public var thumbnail: Data? {
         get { value(forKey: Keys.thumbnail) as? Data }
         set { setPrimitiveValue(newValue, forKey: Keys.thumbnail) }
@@ -213,7 +213,7 @@ public class _Product: ModelMapper.ModelObject {
 
     /// `uuid`: UUID, optional.
     /// JSON: `id`.
-    /// Model: entity `Product`, line 52.
+    /// Model: entity `Product`, line 53.
     public var uuid: UUID? {
         get { value(forKey: Keys.uuid) as? UUID }
         set { setPrimitiveValue(newValue, forKey: Keys.uuid) }
@@ -221,7 +221,7 @@ public class _Product: ModelMapper.ModelObject {
 
     /// `views`: Integer 32, optional.
     /// JSON: `views`.
-    /// Model: entity `Product`, line 57.
+    /// Model: entity `Product`, line 58.
     public var views: Int32? {
         get { value(forKey: Keys.views) as? Int32 }
         set { setPrimitiveValue(newValue, forKey: Keys.views) }
@@ -229,7 +229,7 @@ public class _Product: ModelMapper.ModelObject {
 
     /// `weight`: Double, optional.
     /// JSON: `weight`.
-    /// Model: entity `Product`, line 58.
+    /// Model: entity `Product`, line 59.
     public var weight: Double? {
         get { value(forKey: Keys.weight) as? Double }
         set { setPrimitiveValue(newValue, forKey: Keys.weight) }
@@ -237,7 +237,7 @@ public class _Product: ModelMapper.ModelObject {
 
     /// `dimensions`: to-one Dimensions, inverse `product`.
     /// JSON: `dimensions`.
-    /// Model: entity `Product`, line 59.
+    /// Model: entity `Product`, line 60.
     public var dimensions: Dimensions? {
         get { value(forKey: Keys.dimensions) as? Dimensions }
         set { setPrimitiveValue(newValue, forKey: Keys.dimensions) }
@@ -245,7 +245,7 @@ public class _Product: ModelMapper.ModelObject {
 
     /// `tags`: to-many Tag, inverse `products`.
     /// JSON: `tags`.
-    /// Model: entity `Product`, line 60.
+    /// Model: entity `Product`, line 61.
     public var tags: [Tag] {
         get { (value(forKey: Keys.tags) as? [ModelMapper.ModelObject] ?? []).compactMap { $0 as? Tag } }
         set { setPrimitiveValue(newValue, forKey: Keys.tags) }
@@ -263,7 +263,7 @@ public class _Product: ModelMapper.ModelObject {
 
     /// `variants`: to-many, ordered Variant, inverse `product`.
     /// JSON: `variants`.
-    /// Model: entity `Product`, line 61.
+    /// Model: entity `Product`, line 62.
     public var variants: [Variant] {
         get { (value(forKey: Keys.variants) as? [ModelMapper.ModelObject] ?? []).compactMap { $0 as? Variant } }
         set { setPrimitiveValue(newValue, forKey: Keys.variants) }

@@ -4,7 +4,7 @@
 import Foundation
 import ModelMapper
 
-/// An object of entity `Tag` of Catalog.xcdatamodeld, version "Catalog" (line 67).
+/// An object of entity `Tag` of Catalog.xcdatamodeld, version "Catalog" (line 68).
 /// Identity: `label`.
 public class _Tag: ModelMapper.ModelObject {
     /// The entity this class is bound to.
@@ -45,7 +45,7 @@ public class _Tag: ModelMapper.ModelObject {
     /// `label`: String.
     /// Required: reading it on a placeholder that lacks it stops the program (see `isPlaceholder`).
     /// JSON: `label`.
-    /// Model: entity `Tag`, line 68.
+    /// Model: entity `Tag`, line 69.
     public var label: String {
         get { requiredValue(forKey: Keys.label) }
         set { setPrimitiveValue(newValue, forKey: Keys.label) }
@@ -53,7 +53,7 @@ public class _Tag: ModelMapper.ModelObject {
 
     /// `products`: to-many Product, inverse `tags`.
     /// JSON: `products`.
-    /// Model: entity `Tag`, line 69.
+    /// Model: entity `Tag`, line 70.
     public var products: [Product] {
         get { (value(forKey: Keys.products) as? [ModelMapper.ModelObject] ?? []).compactMap { $0 as? Product } }
         set { setPrimitiveValue(newValue, forKey: Keys.products) }

@@ -4,7 +4,7 @@
 import Foundation
 import ModelMapper
 
-/// An object of entity `Variant` of Catalog.xcdatamodeld, version "Catalog" (line 74).
+/// An object of entity `Variant` of Catalog.xcdatamodeld, version "Catalog" (line 75).
 public class _Variant: ModelMapper.ModelObject {
     /// The entity this class is bound to.
     override public class var entityName: String { "Variant" }
@@ -53,7 +53,7 @@ public class _Variant: ModelMapper.ModelObject {
     /// `code`: String.
     /// Required: reading it on a placeholder that lacks it stops the program (see `isPlaceholder`).
     /// JSON: `code`.
-    /// Model: entity `Variant`, line 75.
+    /// Model: entity `Variant`, line 76.
     public var code: String {
         get { requiredValue(forKey: Keys.code) }
         set { setPrimitiveValue(newValue, forKey: Keys.code) }
@@ -62,7 +62,7 @@ public class _Variant: ModelMapper.ModelObject {
     /// `size`: Integer 16 holding raw values of `VariantSize`, optional.
     /// Nil when unset, null, or none of its raw values; decoding refuses a value that is none of them.
     /// JSON: `size`.
-    /// Model: entity `Variant`, line 76.
+    /// Model: entity `Variant`, line 77.
     public var size: VariantSize? {
         get { rawRepresentableValue(forKey: Keys.size, as: VariantSize.self) }
         set { setRawRepresentableValue(newValue, forKey: Keys.size) }
@@ -70,7 +70,7 @@ public class _Variant: ModelMapper.ModelObject {
 
     /// `stock`: Integer 32, optional.
     /// JSON: `stock`; default `0`.
-    /// Model: entity `Variant`, line 81.
+    /// Model: entity `Variant`, line 82.
     public var stock: Int32? {
         get { value(forKey: Keys.stock) as? Int32 }
         set { setPrimitiveValue(newValue, forKey: Keys.stock) }
@@ -78,7 +78,7 @@ public class _Variant: ModelMapper.ModelObject {
 
     /// `product`: to-one Product, inverse `variants`.
     /// JSON: `product`.
-    /// Model: entity `Variant`, line 82.
+    /// Model: entity `Variant`, line 83.
     public var product: Product? {
         get { value(forKey: Keys.product) as? Product }
         set { setPrimitiveValue(newValue, forKey: Keys.product) }

@@ -156,6 +156,14 @@ extension ModelBuilder {
             allowsExternalBinaryDataStorage: Self.flag(xmlAttributes[.allowsExternalBinaryDataStorage]),
             isIdentity: isFlaggedIdentity,
             userInfo: userInfo,
+            declaredValues: declaredValues(
+                userInfo: userInfo,
+                type: type,
+                isTransformed: transformerName != nil,
+                defaultValue: defaultValue,
+                owner: owner,
+                locations: userInfoLocations
+            ),
             declaredJSONKeyPath: keyPath(owner: owner, userInfo: userInfo, locations: userInfoLocations),
             xmlAttributes: xmlAttributes,
             position: position,
@@ -373,6 +381,45 @@ extension ModelBuilder {
                 .invalidKeyPath(property: "\(owner)", key: key, problem: "\(error)"),
                 at: locations[key]?.location ?? SourceLocation(file: source.fileName)
             )
+            return nil
+        }
+    }
+
+    /// The values an attribute's `jsonValues` lists (``MappingKeys/jsonValues``); nil, with the
+    /// problem reported, for a list that cannot be read or that leaves out the default value.
+    private mutating func declaredValues(
+        userInfo: [String: String],
+        type: AttributeType,
+        isTransformed: Bool,
+        defaultValue: (any Sendable)?,
+        owner: PropertyOwner,
+        locations: [String: SourcePosition]
+    ) -> DeclaredValues? {
+        guard !userInfo.isEmpty, let (key, text) = MappingKeys.firstEntry(of: MappingKeys.jsonValues, in: userInfo)
+        else { return nil }
+        let location = locations[key]?.location ?? SourceLocation(file: source.fileName)
+        do {
+            let values = try DeclaredValues.parse(text, type: type, isTransformed: isTransformed)
+            let defaultText: String? =
+                switch defaultValue {
+                case let text as String: text
+                case let number as any BinaryInteger: String(describing: number)
+                default: nil
+                }
+            if let defaultText, !values.texts.contains(defaultText) {
+                report(
+                    .invalidDeclaredValues(
+                        attribute: "\(owner)",
+                        key: key,
+                        problem: "its default value '\(defaultText)' is not one of them"
+                    ),
+                    at: location
+                )
+                return nil
+            }
+            return values
+        } catch {
+            report(.invalidDeclaredValues(attribute: "\(owner)", key: key, problem: error.description), at: location)
             return nil
         }
     }

@@ -43,7 +43,7 @@ enum ModelVocabulary {
         + MappingKeys.attributeIsIdentity + MappingKeys.typeKey + MappingKeys.typeValue
         + MappingKeys.relationshipWritesIdentity + MappingKeys.dateFormats + MappingKeys.swiftType
         + MappingKeys.jsonForm + MappingKeys.jsonFractionDigits + MappingKeys.entityPreprocessor
-        + MappingKeys.entityMapper + MappingKeys.nonExportable + MappingKeys.rootKeyPath
+        + MappingKeys.entityMapper + MappingKeys.nonExportable + MappingKeys.rootKeyPath + MappingKeys.jsonValues
 
     static let userInfoKeySet = Set(userInfoKeys)
 
