@@ -65,6 +65,7 @@ enum DocumentChanges {
         ("-1", .number("-1")),
         ("1e400", .number("1e400")), ("a bad date", .string("1999-13-45")), ("\"7\"", .string("7")),
         ("\"007\"", .string("007")), ("\"yes\"", .string("yes")), ("2^63", .number("9223372036854775808")),
+        ("\"40000\"", .string("40000")), ("\"4.5\"", .string("4.5")),
     ]
 
     static func of(_ value: JSONValue, at path: String) -> [(name: String, value: JSONValue)] {

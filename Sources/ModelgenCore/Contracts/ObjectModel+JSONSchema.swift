@@ -22,13 +22,13 @@ import ModelMapper
 /// What a schema cannot say, it leaves open rather than refuse what the decoder reads: the
 /// values of a transformer of the app's (any JSON; register a `DateTransformer` under its name
 /// to describe dates), the calendar of a date (a pattern checks its form, so `2001-02-29`
-/// passes), the range of a number sent as text, lengths counted in UTF-16 units (a schema
-/// counts characters), the significant digits a `Decimal` keeps, a number's spelling where a
-/// String attribute lists its text and reading is lenient (`1.0` for a listed `"1"`), and what
-/// compares two parts of a document (an object given twice, whose records together have what
-/// one alone lacks; a map's key and the identity its value gives). The values an attribute
-/// lists (its userInfo `jsonValues`) are an `enum`. Date, UUID and URI values carry a `format` as
-/// an annotation; what is checked is in their `pattern`.
+/// passes), the range of a number sent as text with an exponent (`"7e0"`), lengths counted in
+/// UTF-16 units (a schema counts characters), the significant digits a `Decimal` keeps, a
+/// number's spelling where a String attribute lists its text and reading is lenient (`1.0` for
+/// a listed `"1"`), and what compares two parts of a document (an object given twice, whose
+/// records together have what one alone lacks; a map's key and the identity its value gives).
+/// The values an attribute lists (its userInfo `jsonValues`) are an `enum`. Date, UUID and URI
+/// values carry a `format` as an annotation; what is checked is in their `pattern`.
 extension ObjectModel {
     /// The JSON Schema (draft 2020-12) of documents holding objects of `entity`, with every
     /// entity of the model in `$defs`.

@@ -87,8 +87,25 @@ extension SchemaBuilder {
             } else {
                 options.acceptsReformattedNumbers ? #"^ *[+-]?[0-9]+ *$"# : "^(0|-?[1-9][0-9]*)$"
             }
-        let text = SchemaValue.object([("type", .string("string")), ("pattern", .string(pattern))])
+        // The range as text too: the type's, and the declared one where bounds are checked.
+        let range = textRange(
+            low: options.checksBounds ? property.minimum.map { max($0, Double(low)) } : nil,
+            high: options.checksBounds ? property.maximum.map { min($0, Double(high)) } : nil,
+            typeLow: String(low),
+            typeHigh: String(high)
+        )
+        let text = SchemaValue.object([("type", .string("string")), ("pattern", .string(pattern)), ("allOf", range)])
         return SchemaValue.anyOf([number, text])
+    }
+
+    /// Patterns of a number's text within `low` and `high` (see ``NumberTextRange``), else
+    /// within the type's own range when it has one; nil when neither bounds anything.
+    private func textRange(low: Double?, high: Double?, typeLow: String? = nil, typeHigh: String? = nil) -> JSONValue? {
+        let lowText = low.map { "\($0)" } ?? typeLow
+        let highText = high.map { "\($0)" } ?? typeHigh
+        let patterns = [lowText.map(NumberTextRange.atLeast), highText.map(NumberTextRange.atMost)].compactMap(\.self)
+        guard !patterns.isEmpty else { return nil }
+        return SchemaValue.array(patterns.map { SchemaValue.object([("pattern", .string($0))]) })
     }
 
     /// The texts of the integers `listed` (each its own text, as ``/ModelMapperSchema/MappingKeys/jsonValues`` lists
@@ -134,7 +151,9 @@ extension SchemaBuilder {
         let pattern =
             options.acceptsReformattedNumbers
             ? #"^ *[+-]?[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)? *$"# : #"^-?(0|[1-9][0-9]*)(\.[0-9]+)?$"#
-        let text = SchemaValue.object([("type", .string("string")), ("pattern", .string(pattern))])
+        let range =
+            options.checksBounds ? textRange(low: property.minimum, high: property.maximum) : nil
+        let text = SchemaValue.object([("type", .string("string")), ("pattern", .string(pattern)), ("allOf", range)])
         return SchemaValue.anyOf([number, text])
     }
 
