@@ -26,7 +26,7 @@ extension ObjectModel {
     static func listedValues(ofSlot slot: Int, in record: EntityRecord, records: [EntityRecord]) -> DeclaredValues? {
         let reference = record.properties[slot]
         guard !reference.isRelationship else { return nil }
-        return records[reference.entity].ownAttributes[reference.index].declaredValues
+        return records[reference.entity].listedValues[reference.index]
     }
 
     /// ``listedValueChecks(records:)`` of this model, made once.

@@ -77,7 +77,7 @@ public struct AttributeDescription: Sendable, Hashable, CustomStringConvertible 
 
     /// The values the attribute's JSON may hold, as its userInfo `jsonValues` lists them
     /// (``MappingKeys/jsonValues``); nil when it lists none.
-    package var listedValues: DeclaredValues? { record.declaredValues }
+    package var listedValues: DeclaredValues? { model.entityRecords[reference.entity].listedValues[reference.index] }
 
     /// The Swift enum whose raw values the attribute holds, as `userInfo` `swiftType` names it
     /// (``MappingKeys/swiftType``); nil when it names none. Generated classes type the

@@ -31,9 +31,6 @@ package struct AttributeRecord: Sendable {
     var allowsExternalBinaryDataStorage: Bool
     var isIdentity: Bool
     package var userInfo: [String: String]
-    /// The values its JSON may hold (``MappingKeys/jsonValues``); nil when it lists none, or
-    /// a list the loader reported.
-    package var declaredValues: DeclaredValues?
     /// The `jsonKeyPath` in userInfo (or an alias), nil when none is given.
     var declaredJSONKeyPath: JSONKeyPath?
     /// The declared key path, else the property's name.

@@ -75,9 +75,7 @@ public final class ObjectModel: Sendable {
         self.conventions = contents.conventions
         self.conventionsURL = contents.conventionsURL
         self.classTable = classTable
-        self.declaresValues = contents.entityRecords.contains { entity in
-            entity.ownAttributes.contains { $0.declaredValues != nil }
-        }
+        self.declaresValues = contents.entityRecords.contains { !$0.listedValues.isEmpty }
     }
 
     /// The model file's XML as UTF-8 text whose declaration says so, whatever the file's

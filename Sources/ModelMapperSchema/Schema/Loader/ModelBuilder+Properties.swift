@@ -38,7 +38,15 @@ extension ModelBuilder {
             let owner = PropertyOwner(entity: record.name, property: name)
             switch kind {
             case .attribute:
-                let attribute = readAttribute(element, owner: owner, position: position, compositeNames: compositeNames)
+                var listed: DeclaredValues?
+                let attribute = readAttribute(
+                    element,
+                    owner: owner,
+                    position: position,
+                    compositeNames: compositeNames,
+                    listedValues: &listed
+                )
+                if let listed { record.listedValues[record.ownAttributes.count] = listed }
                 record.ownProperties.append(
                     PropertyReference(entity: -1, index: record.ownAttributes.count, name: name, isRelationship: false)
                 )
@@ -93,11 +101,13 @@ extension ModelBuilder {
         return type
     }
 
+    /// `listedValues`: set to the values the attribute lists, when it lists some that can be read.
     private mutating func readAttribute(
         _ element: XMLElementNode,
         owner: PropertyOwner,
         position: SourcePosition,
-        compositeNames: Set<String>
+        compositeNames: Set<String>,
+        listedValues: inout DeclaredValues?
     ) -> AttributeRecord {
         let xmlAttributes = element.attributes
         let type = attributeType(xmlAttributes[.attributeType], of: element, owner: owner.description)
@@ -131,6 +141,16 @@ extension ModelBuilder {
         )
         let transformerName = Self.transformerName(xmlAttributes, userInfo: userInfo)
         let isFlaggedIdentity = Self.isFlaggedIdentity(userInfo)
+        if !userInfo.isEmpty, userInfo[MappingKeys.jsonValues[0]] != nil {
+            listedValues = declaredValues(
+                userInfo: userInfo,
+                type: type,
+                isTransformed: transformerName != nil,
+                defaultValue: defaultValue,
+                owner: owner,
+                locations: userInfoLocations
+            )
+        }
 
         return AttributeRecord(
             name: owner.property,
@@ -156,14 +176,6 @@ extension ModelBuilder {
             allowsExternalBinaryDataStorage: Self.flag(xmlAttributes[.allowsExternalBinaryDataStorage]),
             isIdentity: isFlaggedIdentity,
             userInfo: userInfo,
-            declaredValues: declaredValues(
-                userInfo: userInfo,
-                type: type,
-                isTransformed: transformerName != nil,
-                defaultValue: defaultValue,
-                owner: owner,
-                locations: userInfoLocations
-            ),
             declaredJSONKeyPath: keyPath(owner: owner, userInfo: userInfo, locations: userInfoLocations),
             xmlAttributes: xmlAttributes,
             position: position,
