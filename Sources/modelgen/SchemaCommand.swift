@@ -11,7 +11,8 @@ struct SchemaCommand: ModelgenCommand {
             Writes a JSON Schema (draft 2020-12) of documents holding objects of one entity, \
             with every entity in $defs: keys after the model's conventions, identities, \
             required values, date forms as patterns, relationships as nested objects or \
-            identity references, subentities by their type key. It describes strict reading, \
+            identity references, subentities by their type key, the values an attribute lists \
+            (jsonValues) as enum. It describes strict reading, \
             what the encoder writes; --lenient describes the decoder's default options, which \
             also read numbers sent as text. A transformer of the app's reads any JSON unless \
             --date-transformer names its date form. --openapi writes an OpenAPI 3.1 document \
