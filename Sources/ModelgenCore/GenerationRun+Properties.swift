@@ -32,6 +32,7 @@ extension GenerationRun {
         }
         if let defaultValue = attribute.defaultValueString { mapping += "; default `\(defaultValue)`" }
         docLines.append(mapping + ".")
+        if let note = Self.listedValuesNote(attribute) { docLines.append(note) }
         docLines.append("Model: entity `\(attribute.entity.name)`, line \(attribute.location.line).")
         return PropertyTemplateContext(
             name: attribute.name,
@@ -55,6 +56,12 @@ extension GenerationRun {
     /// lacks one of these unless the attribute has a default, which the object then reads.
     static func isRequired(_ attribute: AttributeDescription) -> Bool {
         !attribute.isOptional && !attribute.isTransient && !attribute.isDerived
+    }
+
+    /// What an attribute's documentation says of the values its model lists (`jsonValues`),
+    /// which decoding holds it to; nil when it lists none.
+    static func listedValuesNote(_ attribute: AttributeDescription) -> String? {
+        attribute.listedValues.map { "Values: \($0.listDescription) (jsonValues); decoding refuses any other." }
     }
 
     /// What a required attribute's documentation says of reading it before it has a value.
@@ -115,6 +122,7 @@ extension GenerationRun {
         var mapping = "JSON: `\(attribute.jsonKeyPath)`"
         if let defaultValue = attribute.defaultValueString { mapping += "; default `\(defaultValue)`" }
         docLines.append(mapping + ".")
+        if let note = Self.listedValuesNote(attribute) { docLines.append(note) }
         docLines.append("Model: entity `\(attribute.entity.name)`, line \(attribute.location.line).")
         return PropertyTemplateContext(
             name: attribute.name,

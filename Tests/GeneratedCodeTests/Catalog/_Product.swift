@@ -197,6 +197,7 @@ public class _Product: ModelMapper.ModelObject {
     /// `status`: String holding raw values of `ProductStatus`, optional.
     /// Nil when unset, null, or none of its raw values; decoding refuses a value that is none of them.
     /// JSON: `status`.
+    /// Values: "draft", "active", "retired" (jsonValues); decoding refuses any other.
     /// Model: entity `Product`, line 46.
     public var status: ProductStatus? {
         get { rawRepresentableValue(forKey: Keys.status, as: ProductStatus.self) }
