@@ -11,6 +11,16 @@ enum DocumentEntity {
         + "model's only entity without a superentity, else the only one no other holds in a to-many or cascading "
         + "relationship"
 
+    /// What `--model-version` says, for every command that takes it.
+    static let modelVersionHelp = "The version of a .xcdatamodeld bundle to use (default: its current version)."
+
+    /// What `--date-transformer` says, for every command that takes it (it registers what
+    /// ``registerDateTransformers(_:)`` reads).
+    static let dateTransformerHelp =
+        "The date form of a transformer the model names: NAME=FORMAT (iso8601, yearMonthDay, secondsSince1970, "
+        + "millisecondsSince1970, microsecondsSince1970, rfc1123 or a pattern; repeatable). One the model declares "
+        + "(dateFormat beside the transformer's name) needs none; this replaces it."
+
     /// Registers each `NAME=FORMAT` of `--date-transformer` as a `DateTransformer`, over any
     /// other of that name.
     static func registerDateTransformers(_ definitions: [String]) throws {

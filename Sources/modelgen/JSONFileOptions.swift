@@ -28,17 +28,10 @@ struct JSONFileOptions: ParsableArguments {
     @Option(help: "text (file:line:column: error: message) or json.")
     var format: OutputFormat = .text
 
-    @Option(help: "The version of a .xcdatamodeld bundle to use (default: its current version).")
+    @Option(help: ArgumentHelp(DocumentEntity.modelVersionHelp))
     var modelVersion: String?
 
-    @Option(
-        name: .customLong("date-transformer"),
-        help: ArgumentHelp(
-            "Register a date transformer the model names: NAME=FORMAT (iso8601, yearMonthDay, secondsSince1970, "
-                + "millisecondsSince1970, microsecondsSince1970, rfc1123 or a pattern; repeatable). One the model declares (dateFormat beside "
-                + "the transformer's name) needs none; this replaces it."
-        )
-    )
+    @Option(name: .customLong("date-transformer"), help: ArgumentHelp(DocumentEntity.dateTransformerHelp))
     var dateTransformers: [String] = []
 
     @OptionGroup var conventions: ConventionOptions

@@ -36,7 +36,7 @@ struct SchemaCommand: ModelgenCommand {
     )
     var keyPath: String?
 
-    @Option(help: "The version of a .xcdatamodeld bundle to use (default: its current version).")
+    @Option(help: ArgumentHelp(DocumentEntity.modelVersionHelp))
     var modelVersion: String?
 
     @Flag(help: "Describe the decoder's default options (lenient) instead of strict reading.")
@@ -51,14 +51,7 @@ struct SchemaCommand: ModelgenCommand {
     @Flag(help: "Write an OpenAPI 3.1 document (components/schemas) instead of a JSON Schema.")
     var openapi = false
 
-    @Option(
-        name: .customLong("date-transformer"),
-        help: ArgumentHelp(
-            "The date form of a transformer the model names: NAME=FORMAT (iso8601, yearMonthDay, secondsSince1970, "
-                + "millisecondsSince1970, microsecondsSince1970, rfc1123 or a pattern; repeatable). One the model "
-                + "declares (dateFormat beside the transformer's name) needs none."
-        )
-    )
+    @Option(name: .customLong("date-transformer"), help: ArgumentHelp(DocumentEntity.dateTransformerHelp))
     var dateTransformers: [String] = []
 
     @OptionGroup var conventions: ConventionOptions
