@@ -261,9 +261,7 @@ extension ObjectDecoder {
     /// The raw value type an attribute's value must belong to, when the value does not: nil
     /// when it does, or when the value is null.
     func rawValueType(refusing value: Slot, slot: Int, entity: Int) -> RawValueType? {
-        if case .null = value { return nil }
-        // A slot may have two: the values its model lists and its class's raw values.
-        return run.model.rawValueChecks[entity].first { $0.slot == slot && !$0.type.accepts(value) }?.type
+        RawValueCheck.refusing(value, inSlot: slot, among: run.model.rawValueChecks[entity])
     }
 
     /// The path of an attribute of a frame's object.

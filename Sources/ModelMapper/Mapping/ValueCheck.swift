@@ -65,12 +65,12 @@ enum ValueCheck {
         }
         let model = object.model
         guard model.hasRawValueChecks else { return problems }
-        for check in model.rawValueChecks[layout.entityIndex] {
+        let checks = model.rawValueChecks[layout.entityIndex]
+        var reported = -1
+        for check in checks where check.slot != reported {
             let value = object[stored: check.slot]
-            switch value {
-            case .absent, .null: continue
-            default: if check.type.accepts(value) { continue }
-            }
+            guard let type = RawValueCheck.refusing(value, inSlot: check.slot, among: checks) else { continue }
+            reported = check.slot
             let property = keyed.properties[check.slot]
             problems.append(
                 MappingError(
@@ -78,7 +78,7 @@ enum ValueCheck {
                     path: path.appending(keys: property.keyPath),
                     entityName: entityName,
                     propertyName: property.name,
-                    expected: check.type.expected,
+                    expected: type.expected,
                     found: value.briefDescription
                 )
             )

@@ -4,6 +4,18 @@ import Foundation
 struct RawValueCheck: Sendable {
     let slot: Int
     let type: RawValueType
+
+    /// The check of `checks` (an entity's, in slot order) that refuses `value` in `slot`: the
+    /// first, where a slot has two (the values its model lists, then its class's raw values);
+    /// nil when every one accepts it, or it is null or absent. What the decoder and the encoder's and
+    /// `validate()`'s problems both report, so that one value is one error through each.
+    static func refusing(_ value: Slot, inSlot slot: Int, among checks: [RawValueCheck]) -> RawValueType? {
+        switch value {
+        case .null, .absent: return nil
+        default: break
+        }
+        return checks.first { $0.slot == slot && !$0.type.accepts(value) }?.type
+    }
 }
 
 extension ObjectModel {

@@ -136,6 +136,12 @@ struct ListedValuesTests {
         #expect(rawError.context.expected == "a raw value of PostStatus")
         let post = try decoder.decode(CheckedPost.self, from: Data(#"{"postID":"a","status":"live"}"#.utf8))
         #expect(post.rawRepresentableValue(forKey: "status", as: PostStatus.self) == .live)
+        // A value both refuse is one error, as the decoder reports it, in the encoder and validate.
+        try post.setValue("gone", forKey: "status")
+        for check in [{ _ = try ModelEncoder().encode(post) }, { try post.validate() }] as [() throws -> Void] {
+            let error = try #require(throws: MappingError.self) { try check() }
+            #expect(error.context.expected == #"one of "draft", "live", "archived" (jsonValues)"#)
+        }
     }
 
     @Test(
