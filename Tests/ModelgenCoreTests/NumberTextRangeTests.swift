@@ -1,4 +1,5 @@
 import Foundation
+import ModelMapper
 import ModelgenCore
 import Testing
 
@@ -50,5 +51,37 @@ struct NumberTextRangeTests {
 
     static func matches(_ expression: NSRegularExpression, _ text: String) -> Bool {
         expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+    }
+}
+
+/// The bounds a schema gives an integer: a declared one where it is inside the type's range,
+/// else the type's own, exactly.
+@Suite("Schemas: integer bounds")
+struct IntegerBoundsTests {
+    @Test("a declared maximum of Int64.max is written exactly, for numbers and for their text")
+    func int64Maximum() throws {
+        let model = try ObjectModel(
+            xml: """
+                <model><entity name="Counter">
+                  <attribute name="count" attributeType="Integer 64" maxValueString="9223372036854775807"/>
+                </entity></model>
+                """
+        )
+        var options = ModelDecoder.Options()
+        options.checksBounds = true
+        let schema = try JSONValue.parse(Data(try model.jsonSchema(of: "Counter", reading: options).utf8))
+        let count = schema["$defs"]?["Counter"]?["properties"]?["count"]
+        guard case .array(let choices)? = count?["anyOf"], choices.elements.count == 2,
+            case .array(let ranges)? = choices.elements[1]["allOf"], ranges.elements.count == 2,
+            case .string(let pattern)? = ranges.elements[1]["pattern"]
+        else { throw Failure(schema: count) }
+        #expect(choices.elements[0]["maximum"] == .number("9223372036854775807"))
+        let expression = try NSRegularExpression(pattern: pattern)
+        #expect(NumberTextRangeTests.matches(expression, "9223372036854775807"))
+        #expect(!NumberTextRangeTests.matches(expression, "9223372036854775808"))
+    }
+
+    struct Failure: Error {
+        let schema: JSONValue?
     }
 }

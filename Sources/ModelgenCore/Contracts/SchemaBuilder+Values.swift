@@ -67,12 +67,12 @@ extension SchemaBuilder {
     }
 
     private func integer(_ property: Property, _ low: Int64, _ high: Int64, strict: Bool) -> JSONValue {
-        var minimum = JSONValue.number(String(low))
-        var maximum = JSONValue.number(String(high))
-        if options.checksBounds {
-            if let declared = property.minimum { minimum = SchemaValue.number(max(declared, Double(low))) }
-            if let declared = property.maximum { maximum = SchemaValue.number(min(declared, Double(high))) }
-        }
+        // A declared bound where it is inside the type's range; else the type's own, exactly (a
+        // Double of Int64.max is 2^63, one past it).
+        let declaredLow = options.checksBounds ? property.minimum.flatMap { $0 > Double(low) ? $0 : nil } : nil
+        let declaredHigh = options.checksBounds ? property.maximum.flatMap { $0 < Double(high) ? $0 : nil } : nil
+        let minimum = declaredLow.map(SchemaValue.number) ?? .number(String(low))
+        let maximum = declaredHigh.map(SchemaValue.number) ?? .number(String(high))
         let listed = property.listedValues?.texts
         let number = SchemaValue.object([
             ("type", .string("integer")), ("minimum", minimum), ("maximum", maximum),
@@ -88,12 +88,7 @@ extension SchemaBuilder {
                 options.acceptsReformattedNumbers ? #"^ *[+-]?[0-9]+ *$"# : "^(0|-?[1-9][0-9]*)$"
             }
         // The range as text too: the type's, and the declared one where bounds are checked.
-        let range = textRange(
-            low: options.checksBounds ? property.minimum.map { max($0, Double(low)) } : nil,
-            high: options.checksBounds ? property.maximum.map { min($0, Double(high)) } : nil,
-            typeLow: String(low),
-            typeHigh: String(high)
-        )
+        let range = textRange(low: declaredLow, high: declaredHigh, typeLow: String(low), typeHigh: String(high))
         let text = SchemaValue.object([("type", .string("string")), ("pattern", .string(pattern)), ("allOf", range)])
         return SchemaValue.anyOf([number, text])
     }

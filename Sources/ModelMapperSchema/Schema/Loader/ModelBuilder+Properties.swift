@@ -141,16 +141,14 @@ extension ModelBuilder {
         )
         let transformerName = Self.transformerName(xmlAttributes, userInfo: userInfo)
         let isFlaggedIdentity = Self.isFlaggedIdentity(userInfo)
-        if !userInfo.isEmpty, userInfo[MappingKeys.jsonValues[0]] != nil {
-            listedValues = declaredValues(
-                userInfo: userInfo,
-                type: type,
-                isTransformed: transformerName != nil,
-                defaultValue: defaultValue,
-                owner: owner,
-                locations: userInfoLocations
-            )
-        }
+        listedValues = declaredValues(
+            userInfo: userInfo,
+            type: type,
+            isTransformed: transformerName != nil,
+            defaultValue: defaultValue,
+            owner: owner,
+            locations: userInfoLocations
+        )
 
         return AttributeRecord(
             name: owner.property,
